@@ -1,0 +1,69 @@
+import { lazy } from 'react';
+import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { resources, resourceNames } from './resources/registry';
+import { resourceRoutes } from './resources/resourceViews';
+import { createI18nProvider } from './i18n';
+import { createSpecRouterProvider } from './customRoutes/specRouterProvider';
+import { appRoutes, noLayoutRoutes } from './customRoutes';
+import { AppLayout } from './layout/AppLayout';
+import { theme } from './layout/theme';
+import { RuntimeProvider, type Runtime } from './app/RuntimeContext';
+
+const LoginPage = lazy(() => import('./customRoutes/login/LoginPage'));
+const HomePage = lazy(() => import('./customRoutes/home/HomePage'));
+const NotFoundPage = lazy(() => import('./customRoutes/notFound/NotFoundPage'));
+
+const i18nProvider = createI18nProvider(resources);
+const routerProvider = createSpecRouterProvider(resourceNames);
+
+export interface AppProps {
+  runtime: Runtime;
+  authProvider: AuthProvider;
+  dataProvider: DataProvider;
+  queryClient: QueryClient;
+}
+
+export const App = ({ runtime, authProvider, dataProvider, queryClient }: AppProps) => (
+  <RuntimeProvider runtime={runtime}>
+    <BrowserRouter>
+      <Admin
+        title="CS portal"
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        routerProvider={routerProvider}
+        queryClient={queryClient}
+        layout={AppLayout}
+        loginPage={LoginPage}
+        dashboard={HomePage}
+        catchAll={NotFoundPage}
+        theme={theme}
+        requireAuth
+        disableTelemetry
+      >
+        {resources.map((resource) => {
+          const routes = resourceRoutes(resource);
+          return (
+            <Resource
+              key={resource.name}
+              name={resource.name}
+              list={routes.list}
+              hasCreate={!!routes.create}
+              hasEdit={!!routes.edit}
+              hasShow={!!routes.show}
+              recordRepresentation={resource.recordRepresentation}
+            >
+              {routes.create && <Route path="new/*" element={<routes.create />} />}
+              {routes.edit && <Route path=":id/edit/*" element={<routes.edit />} />}
+              {routes.show && <Route path=":id/*" element={<routes.show />} />}
+            </Resource>
+          );
+        })}
+        <CustomRoutes noLayout>{noLayoutRoutes}</CustomRoutes>
+        <CustomRoutes>{appRoutes}</CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  </RuntimeProvider>
+);

@@ -1,0 +1,27 @@
+import type { EnvironmentConfig } from '../config/types';
+import { createPasswordAuthProvider } from './password';
+import { createRedirectAuthProvider } from './redirect';
+import type { CsPortalAuthProvider } from './types';
+
+/**
+ * The auth provider for the selected environment: password mode (the portal's login card) or
+ * redirect mode (Auth0 universal login), per `environment.auth.mode` in config.json.
+ */
+export interface AuthProviderOptions {
+  environment: EnvironmentConfig;
+  storage?: Storage;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+export const createAuthProvider = (options: AuthProviderOptions): CsPortalAuthProvider =>
+  options.environment.auth.mode === 'redirect'
+    ? createRedirectAuthProvider({ environment: options.environment, storage: options.storage })
+    : createPasswordAuthProvider(options);
+
+export { createPasswordAuthProvider } from './password';
+export { createRedirectAuthProvider, CALLBACK_ERROR_STORAGE_KEY } from './redirect';
+export type { RedirectAuthProvider } from './redirect';
+export type { CsPortalAuthProvider, Permissions } from './types';
+export { sessionStorageKey } from './session';
+export * from './shared';

@@ -1,0 +1,142 @@
+import type { EnvironmentConfig } from '../config/types';
+import { SILENT_CHECK_INTERVAL_MS, TOKEN_LIFETIME_MS, TOKEN_RENEWAL_MARGIN_MS } from '../lib/constants';
+import { readClaims } from '../lib/jwt';
+import { browserStorage } from '../lib/memoryStorage';
+import {
+  checkApiError,
+  identityFromClaims,
+  INVALID_CREDENTIALS_MESSAGE,
+  LOGIN_FAILED_MESSAGE,
+  LOGIN_PATH,
+  MISSING_ROLE_MESSAGE,
+  permissionsFromClaims,
+} from './shared';
+import { createSessionStore, type AuthSession } from './session';
+import { createTokenEndpoint, TokenEndpointError, type TokenResponse } from './tokenEndpoint';
+import type { CsPortalAuthProvider, Permissions } from './types';
+
+/**
+ * Password mode: the portal's own login card posts the e-mail and password to the identity
+ * provider's token endpoint (Auth0 password-realm grant) and keeps the tokens per environment.
+ */
+export interface PasswordAuthProviderOptions {
+  environment: EnvironmentConfig;
+  storage?: Storage;
+  fetch?: typeof fetch;
+  /** Clock in epoch milliseconds; tests drive it. */
+  now?: () => number;
+}
+
+const NOT_SIGNED_IN = { message: false } as const; // react-admin goes to /login without a toast
+
+export const createPasswordAuthProvider = ({
+  environment,
+  storage = browserStorage(),
+  fetch: fetchImpl = (...args) => globalThis.fetch(...args),
+  now = Date.now,
+}: PasswordAuthProviderOptions): CsPortalAuthProvider => {
+  const { auth } = environment;
+  const sessions = createSessionStore(storage, environment.key);
+  const tokenEndpoint = createTokenEndpoint(auth, fetchImpl);
+
+  const toSession = (tokens: TokenResponse, previous?: AuthSession): AuthSession => {
+    const exp = readClaims(tokens.access_token)?.exp;
+    const lifetimeMs =
+      typeof tokens.expires_in === 'number' ? tokens.expires_in * 1000 : typeof exp === 'number' ? exp * 1000 - now() : TOKEN_LIFETIME_MS;
+    return {
+      accessToken: tokens.access_token,
+      idToken: tokens.id_token ?? previous?.idToken,
+      // Without rotation the endpoint does not send a new refresh token: keep the old one.
+      refreshToken: tokens.refresh_token ?? previous?.refreshToken,
+      expiresAt: now() + lifetimeMs,
+    };
+  };
+
+  const permissionsOf = (session: AuthSession | undefined): Permissions =>
+    permissionsFromClaims(readClaims(session?.accessToken), readClaims(session?.idToken), auth.claimNamespace);
+
+  // Concurrent callers (checkAuth, several queries, the interval) share one refresh request.
+  let renewal: Promise<AuthSession | undefined> | undefined;
+
+  const refreshSession = async (): Promise<AuthSession | undefined> => {
+    const session = sessions.read();
+    if (!session?.refreshToken) return undefined;
+    try {
+      const next = toSession(await tokenEndpoint.refreshGrant(session.refreshToken), session);
+      // Signed out (or signed in again) while the request was out: do not resurrect the old session.
+      if (sessions.read()?.refreshToken !== session.refreshToken) return sessions.read();
+      sessions.write(next);
+      return next;
+    } catch (error) {
+      // A refused refresh token will never work again; a network failure may, so keep the session.
+      if (error instanceof TokenEndpointError && error.status >= 400 && error.status < 500) sessions.clear();
+      return undefined;
+    }
+  };
+
+  const renew = (): Promise<AuthSession | undefined> => {
+    renewal ??= refreshSession().finally(() => {
+      renewal = undefined;
+    });
+    return renewal;
+  };
+
+  const getToken = async (): Promise<string | undefined> => {
+    const session = sessions.read();
+    if (!session) return undefined;
+    if (session.expiresAt - now() > TOKEN_RENEWAL_MARGIN_MS) return session.accessToken;
+    const renewed = await renew();
+    if (renewed) return renewed.accessToken;
+    return session.expiresAt > now() ? session.accessToken : undefined;
+  };
+
+  return {
+    login: async (params: { username?: string; email?: string; password?: string }) => {
+      let tokens: TokenResponse;
+      try {
+        tokens = await tokenEndpoint.passwordGrant(params.username ?? params.email ?? '', params.password ?? '');
+      } catch (error) {
+        const refused = error instanceof TokenEndpointError && (error.status === 401 || error.status === 403) && error.code === 'invalid_grant';
+        throw new Error(refused ? INVALID_CREDENTIALS_MESSAGE : LOGIN_FAILED_MESSAGE, { cause: error });
+      }
+      const session = toSession(tokens);
+      // A user without a portal role must not end up half signed in: nothing is stored.
+      if (!permissionsOf(session).role) throw new Error(MISSING_ROLE_MESSAGE);
+      sessions.write(session);
+    },
+
+    logout: async () => {
+      sessions.clear();
+      return LOGIN_PATH;
+    },
+
+    checkAuth: async () => {
+      const session = sessions.read();
+      if (!session) throw NOT_SIGNED_IN;
+      if (session.expiresAt > now()) return;
+      if (await renew()) return;
+      sessions.clear();
+      throw NOT_SIGNED_IN;
+    },
+
+    checkError: (error: unknown) => checkApiError(error, sessions.clear),
+
+    getIdentity: async () => {
+      const session = sessions.read();
+      const claims = readClaims(session?.idToken) ?? readClaims(session?.accessToken);
+      if (!claims) throw NOT_SIGNED_IN;
+      return identityFromClaims(claims);
+    },
+
+    getPermissions: async () => permissionsOf(sessions.read()),
+
+    getToken,
+
+    forceRefresh: async () => (await renew())?.accessToken,
+
+    startSilentRenewal: () => {
+      const timer = setInterval(() => void renew(), SILENT_CHECK_INTERVAL_MS);
+      return () => clearInterval(timer);
+    },
+  };
+};

@@ -1,0 +1,143 @@
+import type { Auth0Client } from '@auth0/auth0-spa-js';
+import type { EnvironmentConfig } from '../config/types';
+import { SILENT_CHECK_INTERVAL_MS } from '../lib/constants';
+import { readClaims } from '../lib/jwt';
+import { browserStorage } from '../lib/memoryStorage';
+import {
+  AUTH_CLIENT_FAILED_MESSAGE,
+  AUTH_CONFIG_MISSING_MESSAGE,
+  checkApiError,
+  identityFromClaims,
+  LOGIN_PATH,
+  MISSING_ROLE_MESSAGE,
+  permissionsFromClaims,
+} from './shared';
+import type { CsPortalAuthProvider } from './types';
+
+/**
+ * Redirect mode: Auth0 universal login behind the same interface as password mode. The Auth0
+ * SDK is imported dynamically so it is its own chunk and never part of the first load; the
+ * password build does not download it at all.
+ */
+export const CALLBACK_ERROR_STORAGE_KEY = 'cs-portal.auth.callbackError';
+
+type Auth0Module = Pick<typeof import('@auth0/auth0-spa-js'), 'createAuth0Client'>;
+
+export interface RedirectAuthProviderOptions {
+  environment: EnvironmentConfig;
+  storage?: Storage;
+  /** The page origin; the identity provider sends the user back to `${origin}/login`. */
+  origin?: string;
+  /** Tests replace the SDK. */
+  loadAuth0?: () => Promise<Auth0Module>;
+}
+
+export type RedirectAuthProvider = CsPortalAuthProvider & {
+  /** Completes the sign-in on the redirect back (`/login?code=...&state=...`). */
+  handleCallback: () => Promise<{ redirectTo: string }>;
+};
+
+const NOT_SIGNED_IN = { message: false } as const;
+
+export const createRedirectAuthProvider = ({
+  environment,
+  storage = browserStorage(),
+  origin = globalThis.location?.origin ?? '',
+  loadAuth0 = () => import('@auth0/auth0-spa-js'),
+}: RedirectAuthProviderOptions): RedirectAuthProvider => {
+  const { domain, clientId, audience, claimNamespace } = environment.auth;
+  // A deployment without these cannot sign anyone in: fail at start-up, not on the first click.
+  if (!domain || !clientId) throw new Error(AUTH_CONFIG_MISSING_MESSAGE);
+  const redirectUri = `${origin}${LOGIN_PATH}`;
+
+  let clientPromise: Promise<Auth0Client> | undefined;
+  const getClient = (): Promise<Auth0Client> => {
+    clientPromise ??= (async () => {
+      try {
+        const { createAuth0Client } = await loadAuth0();
+        return await createAuth0Client({
+          domain,
+          clientId,
+          authorizationParams: { audience, redirect_uri: redirectUri },
+          cacheLocation: 'localstorage',
+          useRefreshTokens: true,
+        });
+      } catch (cause) {
+        clientPromise = undefined; // let a later call try again
+        throw new Error(AUTH_CLIENT_FAILED_MESSAGE, { cause });
+      }
+    })();
+    return clientPromise;
+  };
+
+  const getToken = async () => {
+    try {
+      return await (await getClient()).getTokenSilently();
+    } catch {
+      return undefined;
+    }
+  };
+
+  const permissions = async () => {
+    const client = await getClient();
+    const idClaims = (await client.getIdTokenClaims()) as Record<string, unknown> | undefined;
+    return permissionsFromClaims(readClaims(await getToken()), idClaims, claimNamespace);
+  };
+
+  return {
+    login: async () => {
+      await (await getClient()).loginWithRedirect({ authorizationParams: { redirect_uri: redirectUri } });
+    },
+
+    // The spec: a callback error is stored, not displayed; the user lands on the login page again.
+    handleCallback: async () => {
+      const client = await getClient();
+      try {
+        await client.handleRedirectCallback();
+      } catch (error) {
+        storage.setItem(CALLBACK_ERROR_STORAGE_KEY, JSON.stringify({ message: String((error as Error)?.message ?? error), at: new Date().toISOString() }));
+        return { redirectTo: LOGIN_PATH };
+      }
+      storage.removeItem(CALLBACK_ERROR_STORAGE_KEY);
+      if (!(await permissions()).role) {
+        // Signed in at the identity provider but not a portal user: drop the local session.
+        await client.logout({ openUrl: false });
+        throw new Error(MISSING_ROLE_MESSAGE);
+      }
+      return { redirectTo: '/' };
+    },
+
+    logout: async () => {
+      await (await getClient()).logout({ logoutParams: { returnTo: redirectUri } });
+      return LOGIN_PATH;
+    },
+
+    checkAuth: async () => {
+      if (!(await (await getClient()).isAuthenticated())) throw NOT_SIGNED_IN;
+    },
+
+    // 401: drop the SDK's cached tokens without leaving the page; react-admin then calls logout.
+    checkError: (error: unknown) => checkApiError(error, () => void getClient().then((client) => client.logout({ openUrl: false }))),
+
+    getIdentity: async () => {
+      const claims = (await (await getClient()).getIdTokenClaims()) as Record<string, unknown> | undefined;
+      if (!claims) throw NOT_SIGNED_IN;
+      return identityFromClaims(claims);
+    },
+
+    getPermissions: permissions,
+
+    getToken,
+
+    forceRefresh: async () => (await getClient()).getTokenSilently({ cacheMode: 'off' }),
+
+    startSilentRenewal: () => {
+      const timer = setInterval(() => {
+        getClient()
+          .then((client) => client.checkSession())
+          .catch(() => undefined); // the next API call's 401 signs out if the session is really gone
+      }, SILENT_CHECK_INTERVAL_MS);
+      return () => clearInterval(timer);
+    },
+  };
+};

@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { useLogin } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useRuntime } from '../../app/RuntimeContext';
+
+/**
+ * Sign-in card. The spec's original ignored a failed login silently; we say why it failed.
+ * In redirect mode the identity provider's page asks for the credentials instead.
+ */
+const LoginPage = () => {
+  const login = useLogin();
+  const { environment } = useRuntime();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const redirectMode = environment.auth.mode === 'redirect';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!redirectMode && (!email.trim() || !password)) return;
+    setPending(true);
+    setError(undefined);
+    try {
+      await login(redirectMode ? {} : { username: email, password }, '/');
+    } catch (failure) {
+      setError((failure as Error)?.message || 'ログインできませんでした。');
+      setPending(false);
+    }
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
+      <Card sx={{ width: 380 }} component="main">
+        <CardContent sx={{ p: 4 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} gutterBottom>
+            CS portal
+          </Typography>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {environment.label}にログイン
+          </Typography>
+          <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, mt: 2 }}>
+            {error && (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            )}
+            {!redirectMode && (
+              <>
+                <TextField
+                  label="メールアドレス"
+                  type="email"
+                  autoComplete="username"
+                  required
+                  autoFocus
+                  error={touched && !email.trim()}
+                  helperText={touched && !email.trim() ? 'メールアドレスを入力してください' : undefined}
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
+                <TextField
+                  label="パスワード"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  error={touched && !password}
+                  helperText={touched && !password ? 'パスワードを入力してください' : undefined}
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              </>
+            )}
+            <Button type="submit" variant="contained" size="large" disabled={pending}>
+              {pending ? <CircularProgress size={24} color="inherit" /> : 'ログイン'}
+            </Button>
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+};
+
+export default LoginPage;

@@ -1,0 +1,102 @@
+import type { EnvironmentConfig } from '../config/types';
+import { camelizeKeys } from '../lib/caseConversion';
+import { decodeResponse } from '../lib/decodeResponse';
+import { encodeRequestBody, isRawBody } from './encodeRequest';
+import { createHttpError, NETWORK_FAILURE_STATUS } from './httpError';
+import { appendQuery, resolveApiUrl } from './urls';
+
+/**
+ * The one place the SPA talks to the API (spec sections 7 and 8): routing by module, bearer
+ * token, case conversion both ways, the typing rule for responses, cache-clear header, errors.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequest {
+  method?: HttpMethod;
+  /** The spec's path, e.g. `/api/v2/core/admin/pharmacies/3` or `/api/v1/medorder/stocks`. */
+  path: string;
+  /** camelCase keys; sent snake_cased, arrays comma-joined, empty values dropped. */
+  query?: Record<string, unknown>;
+  /** camelCase object (sent as snake_cased JSON) or a raw body (FormData, Blob, string). */
+  body?: unknown;
+  /** Extra headers, e.g. `If-Updated-Since`. */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  /** Raw headers: x-total-count, x-current-page, x-total-pages, x-last-updated. */
+  headers: Headers;
+  /** Camelized and decoded body; undefined for 204, 304 and empty bodies. */
+  json: T;
+}
+
+export type SendRequest = <T = unknown>(request: ApiRequest) => Promise<ApiResponse<T>>;
+
+export interface ApiClientOptions {
+  environment: EnvironmentConfig;
+  getToken: () => Promise<string | undefined>;
+  fetch?: typeof fetch;
+  /**
+   * Called when a response carries `x-store-cache-control: clear`: the server says cached data is
+   * stale. The app wires it to react-query's `queryClient.invalidateQueries()` (or `clear()`).
+   */
+  onCacheClear?: () => void;
+}
+
+export interface ApiClient {
+  send: SendRequest;
+}
+
+const readBody = async (response: Response): Promise<unknown> => {
+  if (response.status === 204 || response.status === 304) return undefined;
+  const text = await response.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not JSON (an HTML error page from a proxy, a plain-text body): hand it over untouched.
+    return text;
+  }
+};
+
+const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
+
+export const createApiClient = ({ environment, getToken, fetch: fetchImpl, onCacheClear }: ApiClientOptions): ApiClient => {
+  // Resolved per call so test interceptors (msw) and polyfills installed later are honoured.
+  const doFetch: typeof fetch = fetchImpl ?? ((...args) => globalThis.fetch(...args));
+
+  const send: SendRequest = async <T>({ method = 'GET', path, query, body, headers, signal }: ApiRequest) => {
+    const url = appendQuery(resolveApiUrl(environment, path), query);
+    const token = await getToken();
+    const requestHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
+    if (token) requestHeaders.Authorization = `Bearer ${token}`;
+    let requestBody: BodyInit | undefined;
+    if (body !== undefined) {
+      if (isRawBody(body)) requestBody = body;
+      else {
+        requestBody = encodeRequestBody(body);
+        requestHeaders['Content-Type'] = 'application/json';
+      }
+    }
+
+    let response: Response;
+    try {
+      response = await doFetch(url, { method, headers: requestHeaders, body: requestBody, signal });
+    } catch (error) {
+      // A cancelled query is not a failure: let react-query see the AbortError and ignore it.
+      if (isAbort(error)) throw error;
+      throw createHttpError(NETWORK_FAILURE_STATUS);
+    }
+
+    if (response.headers.get('x-store-cache-control')?.toLowerCase() === 'clear') onCacheClear?.();
+
+    const raw = await readBody(response);
+    if (!response.ok && response.status !== 304) throw createHttpError(response.status, raw);
+    const json = typeof raw === 'object' && raw !== null ? decodeResponse(camelizeKeys(raw)) : raw;
+    return { status: response.status, headers: response.headers, json: json as T };
+  };
+
+  return { send };
+};

@@ -1,0 +1,34 @@
+import { isPlainObject, toSnakeKey } from '../lib/caseConversion';
+import { toTokyoDateString } from '../lib/dates';
+
+/**
+ * Outgoing values. Dates become ISO strings, except under keys ending in `On` (`ended_on`,
+ * `interim_period_on`): those are calendar days, sent as the Japan day `yyyy-MM-dd`, because the
+ * API would otherwise take the UTC day of Japan midnight, i.e. the day before.
+ */
+const isDayKey = (key: string) => /(On|_on)$/.test(key);
+
+export const encodeRequestValue = (key: string, value: unknown): unknown => {
+  if (value instanceof Date) return isDayKey(key) ? toTokyoDateString(value) : value.toISOString();
+  return value;
+};
+
+const encodeDeep = (key: string, value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map((item) => encodeDeep(key, item));
+  if (!isPlainObject(value)) return encodeRequestValue(key, value);
+  const result: Record<string, unknown> = {};
+  for (const [childKey, item] of Object.entries(value)) result[toSnakeKey(childKey)] = encodeDeep(childKey, item);
+  return result;
+};
+
+/** The JSON body: keys snake_cased deeply, Dates encoded as above. */
+export const encodeRequestBody = (body: unknown): string => JSON.stringify(encodeDeep('', body));
+
+/** Bodies the browser sends as they are (uploads); everything else is JSON. */
+export const isRawBody = (body: unknown): body is BodyInit =>
+  typeof body === 'string' ||
+  (typeof FormData !== 'undefined' && body instanceof FormData) ||
+  (typeof Blob !== 'undefined' && body instanceof Blob) ||
+  (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) ||
+  body instanceof ArrayBuffer ||
+  ArrayBuffer.isView(body);

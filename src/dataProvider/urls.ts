@@ -1,0 +1,60 @@
+import type { EnvironmentConfig } from '../config/types';
+import { encodeRequestValue } from './encodeRequest';
+import { toSnakeKey } from '../lib/caseConversion';
+
+/**
+ * Routing of the spec's API paths (section 7): `/api/v2/{module}/{rest}` goes to the module's
+ * base, `/api/v1/{rest}` to the legacy base. The module segment is required: a path without a
+ * known one is a programming error, reported as the spec's 'url module not defined'.
+ */
+export const URL_MODULE_NOT_DEFINED = 'url module not defined';
+
+const trimTrailingSlash = (base: string) => base.replace(/\/+$/, '');
+
+export const resolveApiUrl = (environment: Pick<EnvironmentConfig, 'apiBases' | 'legacyBase'>, path: string): string => {
+  const v2 = /^\/api\/v2\/([^/?#]+)\/(.*)$/.exec(path);
+  if (v2) {
+    const [, module, rest] = v2;
+    if (!Object.hasOwn(environment.apiBases, module)) throw new Error(URL_MODULE_NOT_DEFINED);
+    return `${trimTrailingSlash(environment.apiBases[module as keyof typeof environment.apiBases])}/api/v2/${rest}`;
+  }
+  const v1 = /^\/api\/v1\/(.*)$/.exec(path);
+  if (v1) return `${trimTrailingSlash(environment.legacyBase)}/api/v1/${v1[1]}`;
+  throw new Error(URL_MODULE_NOT_DEFINED);
+};
+
+const encodeQueryValue = (key: string, value: unknown): string | undefined => {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (Array.isArray(value)) {
+    const joined = value
+      .filter((item) => item !== undefined && item !== null && item !== '')
+      .map((item) => String(encodeRequestValue(key, item)))
+      .join(',');
+    return joined === '' ? undefined : joined;
+  }
+  const encoded = encodeRequestValue(key, value);
+  return typeof encoded === 'object' ? JSON.stringify(encoded) : String(encoded);
+};
+
+/**
+ * Query keys go camelCase -> snake_case; arrays are comma-joined (the API's `ids=1,2,3`);
+ * undefined, null and '' are dropped so an empty filter input does not filter by ''.
+ * Commas are kept literal for readable URLs; everything else is percent-encoded.
+ */
+export const buildQueryString = (query: Record<string, unknown> | undefined): string => {
+  if (!query) return '';
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    const encoded = encodeQueryValue(key, value);
+    if (encoded === undefined) continue;
+    const component = (text: string) => encodeURIComponent(text).replace(/%2C/gi, ',');
+    pairs.push(`${component(toSnakeKey(key))}=${component(encoded)}`);
+  }
+  return pairs.join('&');
+};
+
+export const appendQuery = (url: string, query: Record<string, unknown> | undefined): string => {
+  const queryString = buildQueryString(query);
+  if (queryString === '') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${queryString}`;
+};

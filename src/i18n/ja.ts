@@ -1,0 +1,18 @@
+/** The portal's own Japanese strings, beside react-admin's (src/i18n/index.ts merges them). */
+export const appMessages = {
+  app: {
+    title: 'CS portal',
+    version: 'バージョン %{version}',
+    environment: '接続先',
+    breadcrumb: { home: 'ホーム', new: '新規作成', edit: '編集' },
+    list: { total: '全 %{count} 件', create: '新規作成' },
+    form: { create: '新規作成', save: '保存', cancel: 'キャンセル', serverErrors: '保存できませんでした' },
+    notification: { created: '新規作成しました。', updated: '更新成功しました。' },
+    confirm: { delete: '削除しますが、本当によろしいですか？' },
+  },
+  ra: {
+    // The Japanese pack lacks these; react-admin would fall back to English.
+    validation: { unique: 'すでに使われています' },
+    guesser: { empty: { title: '表示するデータがありません', message: 'データがないため表示を推測できません' } },
+  },
+};

@@ -1,0 +1,85 @@
+import { lazy, Suspense, useState } from 'react';
+import { Logout, UserMenu, useGetIdentity, useUserMenu, LinkBase } from 'react-admin';
+import MenuItem from '@mui/material/MenuItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Divider from '@mui/material/Divider';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import KeyIcon from '@mui/icons-material/Key';
+import RestoreIcon from '@mui/icons-material/Restore';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { useRuntime } from '../app/RuntimeContext';
+import { APP_VERSION } from '../lib/constants';
+
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
+
+const LinkItem = ({ to, label, icon }: { to: string; label: string; icon: React.ReactNode }) => {
+  const menu = useUserMenu();
+  return (
+    <MenuItem component={LinkBase} to={to} onClick={() => menu?.onClose()}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{label}</ListItemText>
+    </MenuItem>
+  );
+};
+
+const ChangePasswordItem = ({ onOpen }: { onOpen: () => void }) => {
+  const menu = useUserMenu();
+  return (
+    <MenuItem
+      onClick={() => {
+        menu?.onClose();
+        onOpen();
+      }}
+    >
+      <ListItemIcon>
+        <LockResetIcon />
+      </ListItemIcon>
+      <ListItemText>パスワード変更</ListItemText>
+    </MenuItem>
+  );
+};
+
+/** The account menu: who is signed in, the version, profile, password, JWT and logout. */
+export const AccountMenu = () => {
+  const { config } = useRuntime();
+  const { identity } = useGetIdentity();
+  const [changingPassword, setChangingPassword] = useState(false);
+  return (
+    <>
+      <UserMenu>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2, py: 1 }}>
+          <Avatar src={identity?.avatar} alt={identity?.fullName} />
+          <Box>
+            <Typography variant="subtitle2">{identity?.fullName}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {identity?.email as string | undefined}
+            </Typography>
+          </Box>
+        </Box>
+        <MenuItem disabled>
+          <ListItemIcon>
+            <InfoOutlinedIcon />
+          </ListItemIcon>
+          <ListItemText>バージョン {APP_VERSION}</ListItemText>
+        </MenuItem>
+        <Divider />
+        <LinkItem to="/develop/profile" label="プロフィール" icon={<AccountCircleIcon />} />
+        <ChangePasswordItem onOpen={() => setChangingPassword(true)} />
+        <LinkItem to="/develop/jwt" label="JWT" icon={<KeyIcon />} />
+        {config.localDevelopment && <LinkItem to="/develop/user-restore" label="ユーザー復元" icon={<RestoreIcon />} />}
+        <Divider />
+        <Logout />
+      </UserMenu>
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,32 @@
+import { useEffect, type ReactNode } from 'react';
+import { Layout, usePermissions } from 'react-admin';
+import { Navigate, useLocation } from 'react-router-dom';
+import { AppHeader } from './AppHeader';
+import { AppMenu } from './AppMenu';
+
+/** The spec's "scroll to top on navigation". */
+const ScrollToTop = () => {
+  const { pathname } = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return null;
+};
+
+/**
+ * The portal is for support and admin staff: a signed-in user without the admin role (a pharmacy
+ * account) sees the 403 page on every screen. The API enforces the same rule.
+ */
+const AdminOnly = ({ children }: { children: ReactNode }) => {
+  const { permissions, isPending } = usePermissions<{ isAdmin?: boolean }>();
+  if (isPending) return null;
+  if (!permissions?.isAdmin) return <Navigate to="/forbidden" replace />;
+  return <>{children}</>;
+};
+
+export const AppLayout = ({ children }: { children: ReactNode }) => (
+  <AdminOnly>
+    <ScrollToTop />
+    <Layout appBar={AppHeader} menu={AppMenu}>
+      {children}
+    </Layout>
+  </AdminOnly>
+);

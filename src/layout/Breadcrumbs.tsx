@@ -1,0 +1,40 @@
+import { useGetOne, LinkBase } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import MuiBreadcrumbs from '@mui/material/Breadcrumbs';
+import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
+import { breadcrumbTrail, type Crumb } from './breadcrumbTrail';
+import { resourceNames, findResource } from '../resources/registry';
+import { menuEntries } from './menu';
+
+const RecordName = ({ resource, id }: { resource: string; id: string }) => {
+  const declaration = findResource(resource);
+  const field = declaration?.recordRepresentation;
+  const { data } = useGetOne(resource, { id }, { enabled: !!field });
+  const name = field && data ? data[field] : undefined;
+  return <>{name ? String(name) : `#${id}`}</>;
+};
+
+const CrumbText = ({ crumb }: { crumb: Crumb }) =>
+  crumb.record ? <RecordName resource={crumb.record.resource} id={crumb.record.id} /> : <>{crumb.label}</>;
+
+/** Where the user is: ホーム › master › record › action, each step a link but the last. */
+export const Breadcrumbs = () => {
+  const { pathname } = useLocation();
+  const trail = breadcrumbTrail(pathname, { resourceNames, findResource, menuEntries });
+  return (
+    <MuiBreadcrumbs aria-label="パンくずリスト" sx={{ color: 'inherit', '& .MuiBreadcrumbs-separator': { color: 'inherit' } }}>
+      {trail.map((crumb, index) =>
+        index < trail.length - 1 && crumb.to ? (
+          <Link key={crumb.to} component={LinkBase} to={crumb.to} color="inherit" underline="hover">
+            <CrumbText crumb={crumb} />
+          </Link>
+        ) : (
+          <Typography key={crumb.to ?? index} color="inherit" sx={{ fontWeight: 600 }}>
+            <CrumbText crumb={crumb} />
+          </Typography>
+        ),
+      )}
+    </MuiBreadcrumbs>
+  );
+};

@@ -1,0 +1,133 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useApi } from '../app/useApi';
+import { serverMessages } from '../resources/schema/serverErrors';
+import {
+  PASSWORD_CHANGED_MESSAGE,
+  PASSWORD_MISMATCH_MESSAGE,
+  PASSWORD_POLICY_HINT,
+  translatePasswordMessages,
+} from './passwordMessages';
+
+export const CHANGE_PASSWORD_PATH = '/api/v2/core/common/users/change_password';
+
+export interface ChangePasswordDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The account menu's password change (spec sections 4, 5 and 8): two entries that must match,
+ * the server's messages in a red list (the strength error in Japanese), a success alert.
+ */
+const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProps) => {
+  const send = useApi();
+  const [newPassword, setNewPassword] = useState('');
+  const [newPasswordAgain, setNewPasswordAgain] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [succeeded, setSucceeded] = useState(false);
+
+  const change = useMutation({
+    mutationFn: (body: { newPassword: string; newPasswordAgain: string }) =>
+      send({ method: 'POST', path: CHANGE_PASSWORD_PATH, body }),
+    onMutate: () => {
+      setErrors([]);
+      setSucceeded(false);
+    },
+    onSuccess: () => setSucceeded(true),
+    onError: (error) => setErrors(translatePasswordMessages(serverMessages(error))),
+  });
+
+  const mismatch = newPassword !== '' && newPasswordAgain !== '' && newPassword !== newPasswordAgain;
+  const canSubmit = newPassword !== '' && newPasswordAgain !== '' && !mismatch && !change.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    change.mutate({ newPassword, newPasswordAgain });
+  };
+
+  const close = () => {
+    setNewPassword('');
+    setNewPasswordAgain('');
+    setErrors([]);
+    setSucceeded(false);
+    change.reset();
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
+      <Box component="form" onSubmit={submit} noValidate>
+        <DialogTitle id="change-password-title">パスワード変更</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2 }}>
+          {succeeded && (
+            <Alert severity="success" role="status">
+              {PASSWORD_CHANGED_MESSAGE}
+            </Alert>
+          )}
+          {errors.length > 0 && (
+            <Box
+              component="ul"
+              role="alert"
+              aria-label="エラー"
+              sx={{ color: 'error.main', m: 0, pl: 2.5, '& li': { typography: 'body2' } }}
+            >
+              {errors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </Box>
+          )}
+          <Typography variant="body2" color="text.secondary">
+            {PASSWORD_POLICY_HINT}
+          </Typography>
+          <TextField
+            label="新しいパスワード"
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            required
+            value={newPassword}
+            onChange={(event) => {
+              setNewPassword(event.target.value);
+              setErrors([]);
+            }}
+          />
+          <TextField
+            label="新しいパスワード（確認）"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={newPasswordAgain}
+            error={mismatch}
+            helperText={mismatch ? PASSWORD_MISMATCH_MESSAGE : undefined}
+            onChange={(event) => setNewPasswordAgain(event.target.value)}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>閉じる</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!canSubmit}
+            startIcon={change.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            変更する
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+};
+
+export default ChangePasswordDialog;

@@ -1,0 +1,42 @@
+import { matchResource } from '../customRoutes/specPaths';
+import type { ResourceDeclaration } from '../resources/types';
+import type { MenuEntry } from './menu';
+
+export interface Crumb {
+  label?: string;
+  /** react-admin-language link target (the router provider translates it). */
+  to?: string;
+  /** A record whose name is looked up for display. */
+  record?: { resource: string; id: string };
+}
+
+interface Catalogue {
+  resourceNames: readonly string[];
+  findResource: (name: string) => ResourceDeclaration | undefined;
+  menuEntries: MenuEntry[];
+}
+
+/** The breadcrumb trail of a spec URL. Pure, so the rules are unit-tested. */
+export const breadcrumbTrail = (pathname: string, catalogue: Catalogue): Crumb[] => {
+  const home: Crumb = { label: 'ホーム', to: '/' };
+  if (pathname === '/' || pathname === '') return [home];
+  const found = matchResource(pathname, catalogue.resourceNames);
+  const resource = found && catalogue.findResource(found.resource);
+  if (!found || !resource) {
+    const entry = catalogue.menuEntries.find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+    return entry ? [home, { label: entry.label, to: entry.to }] : [home, { label: 'ページが見つかりません' }];
+  }
+  const base = `/${resource.name}`;
+  const trail: Crumb[] = [home, { label: `${resource.label}一覧`, to: base }];
+  const [first, second] = found.rest;
+  if (first === undefined) return trail;
+  if (first === 'new') return [...trail, { label: '新規作成' }];
+  const id = decodeURIComponent(first);
+  trail.push({ record: { resource: resource.name, id }, to: `${base}/${first}/show` });
+  if (second === 'edit') trail.push({ label: '編集' });
+  else if (second) {
+    const tab = resource.show?.tabs.find((item) => item.path === second);
+    trail.push({ label: tab?.label ?? second });
+  }
+  return trail;
+};

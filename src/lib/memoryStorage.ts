@@ -1,0 +1,31 @@
+/**
+ * A Storage kept in memory: the fallback where localStorage is unavailable (node, some private
+ * modes), and the fake used by tests.
+ */
+export const createMemoryStorage = (initial: Record<string, string> = {}): Storage => {
+  const items = new Map(Object.entries(initial));
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => {
+      items.delete(key);
+    },
+    setItem: (key, value) => {
+      items.set(key, String(value));
+    },
+  };
+};
+
+/** localStorage when the browser allows it, memory otherwise. */
+export const browserStorage = (): Storage => {
+  try {
+    if (globalThis.localStorage) return globalThis.localStorage;
+  } catch {
+    // Access can throw (blocked storage); fall through to memory.
+  }
+  return createMemoryStorage();
+};

@@ -1,0 +1,34 @@
+import { lazy, type ComponentType } from 'react';
+import type { LazyView, ResourceDeclaration } from './types';
+
+/** The generated screens every declaration gets unless it names its own (one shared chunk each). */
+const schemaViews = {
+  list: () => import('./schema/SchemaList'),
+  show: () => import('./schema/SchemaShow'),
+  create: () => import('./schema/SchemaCreate'),
+  edit: () => import('./schema/SchemaEdit'),
+} satisfies Record<string, LazyView>;
+
+export interface ResourceRoutes {
+  list: ComponentType;
+  show?: ComponentType;
+  create?: ComponentType;
+  edit?: ComponentType;
+}
+
+const cache = new Map<string, ResourceRoutes>();
+
+/** Lazy components for a declaration's screens, created once so React keeps their state. */
+export const resourceRoutes = (resource: ResourceDeclaration): ResourceRoutes => {
+  const cached = cache.get(resource.name);
+  if (cached) return cached;
+  const { views = {} } = resource;
+  const routes: ResourceRoutes = {
+    list: lazy(views.list ?? schemaViews.list),
+    show: views.show || resource.show ? lazy(views.show ?? schemaViews.show) : undefined,
+    create: views.create || (resource.form && resource.list.create) ? lazy(views.create ?? schemaViews.create) : undefined,
+    edit: views.edit || resource.form ? lazy(views.edit ?? schemaViews.edit) : undefined,
+  };
+  cache.set(resource.name, routes);
+  return routes;
+};

@@ -1,0 +1,16 @@
+import { Edit } from 'react-admin';
+import { useResourceDeclaration } from './useResourceDeclaration';
+import { useSaveOptions } from './useSaveOptions';
+import { SchemaForm } from './SchemaForm';
+
+const SchemaEdit = () => {
+  const resource = useResourceDeclaration();
+  const { serverErrors, mutationOptions } = useSaveOptions(resource, 'app.notification.updated');
+  return (
+    <Edit title={`${resource.recordLabel}編集`} mutationMode="pessimistic" actions={false} mutationOptions={mutationOptions}>
+      <SchemaForm resource={resource} mode="edit" serverErrors={serverErrors} />
+    </Edit>
+  );
+};
+
+export default SchemaEdit;

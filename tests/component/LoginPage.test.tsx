@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuthProvider } from 'react-admin';
+import LoginPage from '../../src/customRoutes/login/LoginPage';
+import { renderWithAdmin, testRuntime } from './renderWithAdmin';
+
+const authProviderWith = (login: AuthProvider['login']): AuthProvider => ({
+  login: vi.fn(login),
+  logout: vi.fn(async () => {}),
+  checkAuth: vi.fn(async () => Promise.reject(new Error('signed out'))),
+  checkError: vi.fn(async () => {}),
+  getPermissions: vi.fn(async () => ({})),
+});
+
+const renderLogin = (authProvider: AuthProvider) =>
+  renderWithAdmin(<LoginPage />, { authProvider, initialEntries: ['/login'] });
+
+describe('LoginPage', () => {
+  it('names the environment it signs in to', () => {
+    renderWithAdmin(<LoginPage />, { authProvider: authProviderWith(async () => {}), runtime: testRuntime({ label: 'デモ環境' }) });
+    expect(screen.getByText('デモ環境にログイン')).toBeInTheDocument();
+  });
+
+  it('asks for both fields on an empty submit and does not call login', async () => {
+    const authProvider = authProviderWith(async () => {});
+    renderLogin(authProvider);
+    const user = userEvent.setup();
+    expect(screen.queryByText('メールアドレスを入力してください')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ログイン' }));
+    expect(screen.getByText('メールアドレスを入力してください')).toBeInTheDocument();
+    expect(screen.getByText('パスワードを入力してください')).toBeInTheDocument();
+    expect(authProvider.login).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText(/メールアドレス/), 'staff@example.test');
+    await user.click(screen.getByRole('button', { name: 'ログイン' }));
+    expect(screen.queryByText('メールアドレスを入力してください')).not.toBeInTheDocument();
+    expect(screen.getByText('パスワードを入力してください')).toBeInTheDocument();
+    expect(authProvider.login).not.toHaveBeenCalled();
+  });
+
+  it('shows why a login was rejected', async () => {
+    const authProvider = authProviderWith(async () => {
+      throw new Error('メールアドレスまたはパスワードが正しくありません。');
+    });
+    renderLogin(authProvider);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/メールアドレス/), 'staff@example.test');
+    await user.type(screen.getByLabelText(/パスワード/), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'ログイン' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('メールアドレスまたはパスワードが正しくありません。');
+    expect(authProvider.login).toHaveBeenCalledWith({ username: 'staff@example.test', password: 'wrong-password' });
+    // The button is usable again for the next try.
+    expect(screen.getByRole('button', { name: 'ログイン' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,108 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { vi, type Mock } from 'vitest';
+import {
+  AdminContext,
+  ResourceContextProvider,
+  TestMemoryRouter,
+  memoryStore,
+  testDataProvider,
+  type AuthProvider,
+  type DataProvider,
+} from 'react-admin';
+import { QueryClient } from '@tanstack/react-query';
+import { RuntimeProvider, type Runtime } from '../../src/app/RuntimeContext';
+import type { EnvironmentConfig } from '../../src/config/types';
+import type { ApiRequest, ApiResponse } from '../../src/dataProvider';
+import { createI18nProvider } from '../../src/i18n';
+import { resources } from '../../src/resources/registry';
+import { theme } from '../../src/layout/theme';
+
+/** The production environment as config.json would describe it, with absolute hosts for fetch stubs. */
+export const testEnvironment: EnvironmentConfig = {
+  key: 'production',
+  label: '本番環境',
+  apiBases: { core: 'https://core.example.test', medorder: 'https://medorder.example.test' },
+  legacyBase: 'https://legacy.example.test',
+  cableUrl: 'wss://core.example.test/cable',
+  auth: { mode: 'password', domain: '', clientId: 'cs-portal', audience: 'https://api.example.test', claimNamespace: 'https://cs-portal.example.test/' },
+  orderingAppUrl: 'https://order.example.test',
+  sharingAppUrl: 'https://share.example.test',
+  pcAppHost: 'https://pc-app.example.test/releases',
+  jobQueueLinks: [
+    { service: 'core', label: 'Core ジョブキュー', url: 'https://jobs.example.test/core' },
+    { service: 'medorder', label: 'Medorder ジョブキュー', url: 'https://jobs.example.test/medorder' },
+    { service: 'share', label: 'Share ジョブキュー', url: 'https://jobs.example.test/share' },
+  ],
+};
+
+export const testRuntime = (environment: Partial<EnvironmentConfig> = {}): Runtime => {
+  const merged = { ...testEnvironment, ...environment };
+  return {
+    config: { defaultEnvironment: merged.key, localDevelopment: false, environments: [merged] },
+    environment: merged,
+    switchEnvironment: vi.fn(),
+    refreshToken: vi.fn(async () => {}),
+    getToken: vi.fn(async () => 'test-token'),
+  };
+};
+
+export type SendMock = Mock<(request: ApiRequest) => Promise<ApiResponse<unknown>>>;
+
+/** `send` answering 200 with an empty JSON body unless a test says otherwise. */
+export const createSendMock = (): SendMock =>
+  vi.fn(async () => ({ status: 200, headers: new Headers(), json: {} }) as ApiResponse<unknown>);
+
+/** react-admin's test data provider plus the portal's `send` (useApi). */
+export const createTestDataProvider = (overrides: Partial<DataProvider> & { send?: SendMock } = {}) => {
+  const send = overrides.send ?? createSendMock();
+  return { ...testDataProvider(overrides), send } as DataProvider & { send: SendMock };
+};
+
+export interface RenderWithAdminOptions {
+  dataProvider?: DataProvider;
+  authProvider?: AuthProvider;
+  runtime?: Runtime;
+  /** Wraps the UI in a ResourceContextProvider, as a `<Resource>` route would. */
+  resource?: string;
+  initialEntries?: string[];
+}
+
+export interface RenderWithAdminResult extends RenderResult {
+  dataProvider: DataProvider;
+  runtime: Runtime;
+}
+
+/** Failed queries fail at once in tests; the default three retries take seconds. */
+const testQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+
+/**
+ * Renders UI the way the app does: react-admin's context (Japanese i18n from the declarations,
+ * an in-memory store, the app theme), a memory router and the portal's runtime.
+ */
+export const renderWithAdmin = (ui: ReactElement, options: RenderWithAdminOptions = {}): RenderWithAdminResult => {
+  const dataProvider = options.dataProvider ?? createTestDataProvider();
+  const runtime = options.runtime ?? testRuntime();
+  const i18nProvider = createI18nProvider(resources);
+  const store = memoryStore();
+  const queryClient = testQueryClient();
+  const wrap = (children: ReactNode) => (
+    <RuntimeProvider runtime={runtime}>
+      <TestMemoryRouter initialEntries={options.initialEntries ?? ['/']}>
+        <AdminContext
+          dataProvider={dataProvider}
+          authProvider={options.authProvider}
+          i18nProvider={i18nProvider}
+          store={store}
+          queryClient={queryClient}
+          theme={theme}
+        >
+          {options.resource ? <ResourceContextProvider value={options.resource}>{children}</ResourceContextProvider> : children}
+        </AdminContext>
+      </TestMemoryRouter>
+    </RuntimeProvider>
+  );
+  const result = render(wrap(ui));
+  return { ...result, rerender: (next: ReactNode) => result.rerender(wrap(next)), dataProvider, runtime };
+};

@@ -1,0 +1,55 @@
+import { test, expect, signIn, accounts } from './fixtures';
+
+test.describe('sign-in and the guard', () => {
+  test('a signed-out user is sent to /login from any screen', async ({ page }) => {
+    await page.goto('/v2/core/companies');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'CS portal' })).toBeVisible();
+  });
+
+  test('empty fields and wrong credentials get a Japanese error', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect(page.getByText('メールアドレスを入力してください')).toBeVisible();
+    await expect(page.getByText('パスワードを入力してください')).toBeVisible();
+    await page.getByLabel('メールアドレス').fill(accounts.admin.email);
+    await page.getByLabel('パスワード').fill('wrong-password');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect(page.getByRole('alert')).toHaveText('メールアドレスまたはパスワードが正しくありません。');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the admin signs in, lands on /, is sent away from /login, and signs out', async ({ page }) => {
+    await signIn(page);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('sidebar-title')).toHaveText('CS portal');
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('button', { name: /管理 花子|プロフィール|account/i }).first().click();
+    await page.getByRole('menuitem', { name: 'ログアウト' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/v2/core/dealers');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the pharmacy account signs in but every admin screen shows the 403 page', async ({ page }) => {
+    await signIn(page, 'pharmacy');
+    await expect(page).toHaveURL(/\/forbidden$/);
+    await expect(page.getByRole('heading', { name: /403/ })).toBeVisible();
+    await expect(page.getByText('管理者にお問い合わせください。')).toBeVisible();
+    for (const path of ['/', '/v2/core/companies', '/v2/core/dealers/1']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/forbidden$/);
+    }
+    await page.getByRole('button', { name: 'ログアウト' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an unknown URL shows the 404 page', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/no/such/screen');
+    await expect(page.getByRole('heading', { name: 'ページが見つかりません' })).toBeVisible();
+    await page.getByRole('link', { name: 'ホームへ戻る' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

@@ -1,0 +1,74 @@
+import { test, expect, signIn, unique } from './fixtures';
+
+const idFromUrl = (url: string) => /\/v2\/core\/companies\/(\d+)/.exec(url)?.[1];
+
+test.describe('companies', () => {
+  test.beforeEach(async ({ page }) => signIn(page));
+
+  test('the list shows the total, sorts, searches and pages through ?page=', async ({ page }) => {
+    await page.goto('/v2/core/companies');
+    await expect(page.getByTestId('list-total')).toHaveText(/全 \d+ 件/);
+    for (const header of ['ID', '会社名', '薬局数', '更新日時', '操作']) {
+      await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
+    }
+    await page.getByRole('navigation', { name: 'ページ送り' }).getByRole('button', { name: '2ページ' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await page.getByPlaceholder('会社名で検索').fill('ホールディングス');
+    await expect(page.locator('tbody tr').first()).toContainText('ホールディングス');
+  });
+
+  test('bad input gets the server errors in a red list and loses nothing', async ({ page }) => {
+    await page.goto('/v2/core/companies/new');
+    await page.getByLabel('備考').fill('入力した備考');
+    await page.getByRole('button', { name: '新規作成' }).click();
+    await expect(page.getByTestId('server-errors')).toContainText('名前を入力してください。');
+    await expect(page).toHaveURL(/\/v2\/core\/companies\/new$/);
+    await expect(page.getByLabel('備考')).toHaveValue('入力した備考');
+  });
+
+  test('create, see the detail, edit, and manage its pharmacies', async ({ page }) => {
+    const name = unique('株式会社E2E');
+    await page.goto('/v2/core/companies');
+    await page.getByRole('link', { name: '新規作成' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/companies\/new$/);
+    await page.getByLabel('会社名').fill(name);
+    await page.getByLabel('備考').fill('一行目\n二行目');
+    await page.getByRole('button', { name: '新規作成' }).click();
+    await expect(page.getByText('新規作成しました。')).toBeVisible();
+    await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
+    const id = idFromUrl(page.url());
+    await expect(page.getByText(name).first()).toBeVisible();
+    await expect(page.getByText('管理 花子').first()).toBeVisible();
+    await expect(page.getByText(/\d{4}年\d{1,2}月\d{1,2}日/).first()).toBeVisible();
+
+    await page.getByRole('link', { name: '編集' }).click();
+    await expect(page).toHaveURL(new RegExp(`/v2/core/companies/${id}/edit$`));
+    await expect(page.getByLabel('ID')).toHaveValue(String(id));
+    await page.getByLabel('会社名').fill(`${name}改`);
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('更新成功しました。')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/v2/core/companies/${id}$`));
+    await expect(page.getByText(`${name}改`).first()).toBeVisible();
+
+    await page.getByRole('tab', { name: '薬局一覧' }).click();
+    await expect(page).toHaveURL(new RegExp(`/v2/core/companies/${id}/pharmacies$`));
+    await expect(page.getByText('所属している薬局はありません')).toBeVisible();
+    await page.getByLabel('会社に所属していない薬局を検索').fill('薬局');
+    await page.getByRole('button', { name: '検索' }).click();
+    const results = page.getByRole('table', { name: '検索結果' });
+    const firstResult = results.locator('tbody tr').first();
+    const pharmacyName = (await firstResult.locator('td').nth(1).innerText()).trim();
+    await firstResult.getByRole('button', { name: '追加' }).click();
+    const members = page.getByRole('table', { name: '所属薬局' });
+    await expect(members.getByRole('row', { name: new RegExp(pharmacyName) })).toContainText('所属中');
+    await expect(results.getByText(pharmacyName, { exact: true })).toHaveCount(0);
+
+    await members.getByRole('button', { name: '削除' }).click();
+    await expect(page.getByText('削除しますが、本当によろしいですか？')).toBeVisible();
+    await page.getByRole('button', { name: '削除' }).last().click();
+    await expect(page.getByText('所属している薬局はありません')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('tab', { name: '薬局一覧', selected: true })).toBeVisible();
+  });
+});

@@ -1,0 +1,23 @@
+import { test, expect, signIn } from './fixtures';
+
+test.describe('dealers', () => {
+  test.beforeEach(async ({ page }) => signIn(page));
+
+  test('search by name and open the detail', async ({ page }) => {
+    await page.goto('/v2/core/dealers');
+    for (const header of ['ID', '卸コード', '卸名', '都道府県ID', '都道府県名', '操作']) {
+      await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
+    }
+    const ids = await page.locator('tbody tr td:first-child').allInnerTexts();
+    expect(ids.map(Number)).toEqual([...ids.map(Number)].sort((a, b) => a - b));
+    await expect(page.getByRole('navigation', { name: 'ページ送り' }).getByRole('button', { name: /ページ$/ })).toHaveCount(10);
+    await page.getByPlaceholder('卸名で検索').fill('メディセオ');
+    await expect(page.locator('tbody tr').first()).toContainText('メディセオ');
+    const rows = page.locator('tbody tr');
+    for (const text of await rows.allInnerTexts()) expect(text).toContain('メディセオ');
+    await rows.first().getByRole('link', { name: '詳細' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/dealers\/\d+$/);
+    await expect(page.getByRole('tab', { name: '詳細' })).toBeVisible();
+    await expect(page.getByText('メディセオ').first()).toBeVisible();
+  });
+});

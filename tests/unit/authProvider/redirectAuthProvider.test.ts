@@ -1,0 +1,93 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CALLBACK_ERROR_STORAGE_KEY, createAuthProvider, createRedirectAuthProvider } from '../../../src/authProvider';
+import { createMemoryStorage } from '../../../src/lib/memoryStorage';
+import { testEnvironment } from '../support/environment';
+import { makeJwt, NAMESPACE } from '../support/tokens';
+
+const client = {
+  loginWithRedirect: vi.fn(async () => undefined),
+  handleRedirectCallback: vi.fn(async () => ({})),
+  isAuthenticated: vi.fn(async () => true),
+  getTokenSilently: vi.fn(async () => 'token'),
+  getIdTokenClaims: vi.fn(async (): Promise<Record<string, unknown> | undefined> => ({ sub: 'auth0|1', name: '管理 太郎', email: 'taro@example.test' })),
+  checkSession: vi.fn(async () => undefined),
+  logout: vi.fn(async () => undefined),
+};
+const createAuth0Client = vi.fn(async (_options: unknown) => client);
+
+vi.mock('@auth0/auth0-spa-js', () => ({ createAuth0Client: (options: unknown) => createAuth0Client(options) }));
+
+const environment = testEnvironment({
+  auth: { mode: 'redirect', domain: 'tenant.auth0.test', clientId: 'spa-client', audience: 'https://api.cs-portal.test', claimNamespace: NAMESPACE },
+});
+
+beforeEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('redirect mode (Auth0 SDK mocked)', () => {
+  it('creates the client lazily with the configured options', async () => {
+    const authProvider = createRedirectAuthProvider({ environment, storage: createMemoryStorage(), origin: 'https://portal.test' });
+    expect(createAuth0Client).not.toHaveBeenCalled();
+    await authProvider.login({});
+    expect(createAuth0Client).toHaveBeenCalledWith({
+      domain: 'tenant.auth0.test',
+      clientId: 'spa-client',
+      authorizationParams: { audience: 'https://api.cs-portal.test', redirect_uri: 'https://portal.test/login' },
+      cacheLocation: 'localstorage',
+      useRefreshTokens: true,
+    });
+    expect(client.loginWithRedirect).toHaveBeenCalled();
+  });
+
+  it('is chosen by createAuthProvider for mode redirect', async () => {
+    const authProvider = createAuthProvider({ environment, storage: createMemoryStorage() });
+    await expect(authProvider.getToken()).resolves.toBe('token');
+  });
+
+  it('reads identity, permissions and token from the SDK', async () => {
+    client.getTokenSilently.mockResolvedValue(await makeJwt({ [`${NAMESPACE}roles`]: ['admin'] }));
+    const authProvider = createRedirectAuthProvider({ environment, storage: createMemoryStorage(), origin: '' });
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    await expect(authProvider.getIdentity!()).resolves.toMatchObject({ id: 'auth0|1', fullName: '管理 太郎', email: 'taro@example.test' });
+    await expect(authProvider.getPermissions!({})).resolves.toEqual({ role: 'admin', isAdmin: true, pharmacyIds: [] });
+    await authProvider.forceRefresh();
+    expect(client.getTokenSilently).toHaveBeenLastCalledWith({ cacheMode: 'off' });
+  });
+
+  it('stores a callback error without displaying it', async () => {
+    const storage = createMemoryStorage();
+    client.handleRedirectCallback.mockRejectedValueOnce(new Error('Invalid state'));
+    const authProvider = createRedirectAuthProvider({ environment, storage, origin: '' });
+    await expect(authProvider.handleCallback()).resolves.toEqual({ redirectTo: '/login' });
+    expect(JSON.parse(storage.getItem(CALLBACK_ERROR_STORAGE_KEY)!)).toMatchObject({ message: 'Invalid state' });
+  });
+
+  it("rejects a callback for a user without a role with 'userRoleが見つかりません。'", async () => {
+    client.getTokenSilently.mockResolvedValue(await makeJwt({}));
+    client.getIdTokenClaims.mockResolvedValueOnce({ sub: 'auth0|1' });
+    const authProvider = createRedirectAuthProvider({ environment, storage: createMemoryStorage(), origin: '' });
+    await expect(authProvider.handleCallback()).rejects.toThrow('userRoleが見つかりません。');
+    expect(client.logout).toHaveBeenCalledWith({ openUrl: false });
+  });
+
+  it('throws a configuration error without domain or client id', () => {
+    expect(() => createRedirectAuthProvider({ environment: testEnvironment({ auth: { ...environment.auth, clientId: '' } }) })).toThrow('認証の設定が見つかりません。');
+  });
+
+  it('reports a client that cannot be created', async () => {
+    createAuth0Client.mockRejectedValueOnce(new Error('crypto unavailable'));
+    const authProvider = createRedirectAuthProvider({ environment, storage: createMemoryStorage(), origin: '' });
+    await expect(authProvider.checkAuth({})).rejects.toThrow('認証クライアントを作成できませんでした。');
+  });
+
+  it('checks the session every 3,590,000 ms', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const authProvider = createRedirectAuthProvider({ environment, storage: createMemoryStorage(), origin: '' });
+    const stop = authProvider.startSilentRenewal();
+    vi.advanceTimersByTime(3_590_000);
+    await vi.waitFor(() => expect(client.checkSession).toHaveBeenCalledTimes(1));
+    stop();
+    vi.useRealTimers();
+  });
+});

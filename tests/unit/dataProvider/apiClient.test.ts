@@ -1,0 +1,178 @@
+import { http, HttpResponse } from 'msw';
+import { HttpError } from 'ra-core';
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../../src/dataProvider/apiClient';
+import { testEnvironment } from '../support/environment';
+import { setupMswServer } from '../support/mswServer';
+
+const server = setupMswServer();
+const CORE = 'http://localhost/core/api/v2';
+
+const clientWith = (options: { onCacheClear?: () => void; token?: string } = {}) =>
+  createApiClient({ environment: testEnvironment(), getToken: async () => options.token ?? 'token-1', onCacheClear: options.onCacheClear });
+
+describe('apiClient', () => {
+  it('sends the bearer token on every call', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(`${CORE}/common/users/me`, ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ id: 1 });
+      }),
+      http.post(`${CORE}/common/users/restore`, ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({});
+      }),
+    );
+    const { send } = clientWith({ token: 'abc.def.ghi' });
+    await send({ path: '/api/v2/core/common/users/me' });
+    await send({ method: 'POST', path: '/api/v2/core/common/users/restore', body: {} });
+    expect(seen).toEqual(['Bearer abc.def.ghi', 'Bearer abc.def.ghi']);
+  });
+
+  it('routes core, medorder and legacy v1 paths to their bases', async () => {
+    const hits: string[] = [];
+    server.use(
+      http.get(`${CORE}/admin/pharmacies/1`, () => (hits.push('core'), HttpResponse.json({ id: 1 }))),
+      http.get('http://localhost/medorder/api/v2/master/stockable_items/2', () => (hits.push('medorder'), HttpResponse.json({ id: 2 }))),
+      http.get('http://localhost/legacy/api/v1/medorder/stocks', () => (hits.push('legacy'), HttpResponse.json({ stocks: [] }))),
+    );
+    const { send } = clientWith();
+    await send({ path: '/api/v2/core/admin/pharmacies/1' });
+    await send({ path: '/api/v2/medorder/master/stockable_items/2' });
+    await send({ path: '/api/v1/medorder/stocks' });
+    expect(hits).toEqual(['core', 'medorder', 'legacy']);
+  });
+
+  it('calls relative bases against the page origin', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => HttpResponse.json({}));
+    const environment = testEnvironment({ apiBases: { core: '/core', medorder: '/medorder' } });
+    await createApiClient({ environment, getToken: async () => 't', fetch: fetchImpl }).send({ path: '/api/v2/core/admin/companies' });
+    expect(fetchImpl.mock.calls[0][0]).toBe('/core/api/v2/admin/companies');
+  });
+
+  it("rejects an unknown module with 'url module not defined' before any request", async () => {
+    await expect(clientWith().send({ path: '/api/v2/share/admin/x' })).rejects.toThrow('url module not defined');
+  });
+
+  it('sends query keys snake_cased and bodies deep snake_cased', async () => {
+    let query: URLSearchParams | undefined;
+    let body: unknown;
+    server.use(
+      http.put(`${CORE}/admin/pharmacies/3`, async ({ request }) => {
+        query = new URL(request.url).searchParams;
+        body = await request.json();
+        return HttpResponse.json({ id: 3 });
+      }),
+    );
+    await clientWith().send({
+      method: 'PUT',
+      path: '/api/v2/core/admin/pharmacies/3',
+      query: { addEnded: true, pharmacyIds: [1, 2] },
+      body: { postalCode: '1000001', pharmacyInvoiceAttributes: { invoiceNumber: 'T123' }, hotCode_7: '1234567', updatedAt: new Date('2026-01-01T00:00:00Z'), endedOn: new Date('2026-03-31T00:00:00+09:00') },
+    });
+    expect(Object.fromEntries(query!)).toEqual({ add_ended: 'true', pharmacy_ids: '1,2' });
+    expect(body).toEqual({
+      postal_code: '1000001',
+      pharmacy_invoice_attributes: { invoice_number: 'T123' },
+      hot_code_7: '1234567',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      ended_on: '2026-03-31',
+    });
+  });
+
+  it('camelizes responses and decodes dates and quantities', async () => {
+    server.use(
+      http.get('http://localhost/medorder/api/v2/medorder/pharmacy/pharmacies/1/stocks/2/logs', () =>
+        HttpResponse.json([{ logged_at: '2026-11-21T16:00:00Z', delta_quantity: '-1.5', stock_action: 'fix_quantity', order_point: '3', hot_code_9: '123456789' }]),
+      ),
+    );
+    const { json } = await clientWith().send<Record<string, unknown>[]>({ path: '/api/v2/medorder/medorder/pharmacy/pharmacies/1/stocks/2/logs' });
+    expect(json).toEqual([{ loggedAt: new Date('2026-11-21T16:00:00Z'), deltaQuantity: -1.5, stockAction: 'fix_quantity', orderPoint: 3, hotCode_9: '123456789' }]);
+  });
+
+  it('gives json undefined for 204 and empty bodies', async () => {
+    server.use(
+      http.delete(`${CORE}/admin/manuals/1`, () => new HttpResponse(null, { status: 204 })),
+      http.patch(`${CORE}/admin/manuals/1`, () => new HttpResponse('', { status: 200 })),
+    );
+    const { send } = clientWith();
+    await expect(send({ method: 'DELETE', path: '/api/v2/core/admin/manuals/1' })).resolves.toMatchObject({ status: 204, json: undefined });
+    await expect(send({ method: 'PATCH', path: '/api/v2/core/admin/manuals/1', body: { title: 'x' } })).resolves.toMatchObject({ status: 200, json: undefined });
+  });
+
+  it('treats 304 (If-Updated-Since) as success without a body', async () => {
+    server.use(
+      http.get(`${CORE}/admin/manual_categories`, ({ request }) =>
+        request.headers.get('if-updated-since') ? new HttpResponse(null, { status: 304 }) : HttpResponse.json([]),
+      ),
+    );
+    const result = await clientWith().send({ path: '/api/v2/core/admin/manual_categories', headers: { 'If-Updated-Since': 'Sat, 21 Nov 2026 16:00:00 GMT' } });
+    expect(result).toMatchObject({ status: 304, json: undefined });
+  });
+
+  it('calls onCacheClear when a response says x-store-cache-control: clear', async () => {
+    server.use(
+      http.get(`${CORE}/admin/companies`, () => HttpResponse.json([], { headers: { 'x-store-cache-control': 'clear' } })),
+      http.get(`${CORE}/admin/groups`, () => HttpResponse.json([])),
+      http.get(`${CORE}/admin/users`, () => HttpResponse.json({ errors: ['x'] }, { status: 500, headers: { 'x-store-cache-control': 'clear' } })),
+    );
+    const onCacheClear = vi.fn();
+    const { send } = clientWith({ onCacheClear });
+    await send({ path: '/api/v2/core/admin/companies' });
+    await send({ path: '/api/v2/core/admin/groups' });
+    expect(onCacheClear).toHaveBeenCalledTimes(1);
+    await expect(send({ path: '/api/v2/core/admin/users' })).rejects.toBeInstanceOf(HttpError);
+    expect(onCacheClear).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('apiClient errors', () => {
+  it('turns the error body into an HttpError with messages and field errors', async () => {
+    server.use(
+      http.post(`${CORE}/admin/companies`, () =>
+        HttpResponse.json(
+          { errors: ['名前を入力してください', '備考は200文字以内で入力してください'], field_errors: { name: ['を入力してください'], package_gs1_code: ['は不正な値です', 'は14桁です'], 'pharmacy_invoice.invoice_number': 'は不正な値です' } },
+          { status: 422 },
+        ),
+      ),
+    );
+    const error = await clientWith().send({ method: 'POST', path: '/api/v2/core/admin/companies', body: { name: '' } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({
+      status: 422,
+      message: '名前を入力してください\n備考は200文字以内で入力してください',
+      body: {
+        messages: ['名前を入力してください', '備考は200文字以内で入力してください'],
+        errors: { name: 'を入力してください', packageGs1Code: 'は不正な値です は14桁です', 'pharmacyInvoice.invoiceNumber': 'は不正な値です' },
+      },
+    });
+  });
+
+  it.each([
+    [401, '認証が必要です。'],
+    [403, 'この操作を行う権限がありません。'],
+    [404, '見つかりません。'],
+    [500, 'サーバーでエラーが発生しました。'],
+    [503, 'サーバーでエラーが発生しました。'],
+  ])('falls back to a Japanese message for %i', async (status, message) => {
+    server.use(http.get(`${CORE}/admin/dealers`, () => new HttpResponse('<html>oops</html>', { status })));
+    await expect(clientWith().send({ path: '/api/v2/core/admin/dealers' })).rejects.toMatchObject({ status, message, body: { messages: [message], errors: {} } });
+  });
+
+  it('reports a network failure as status 0 in Japanese', async () => {
+    server.use(http.get(`${CORE}/admin/dealers`, () => HttpResponse.error()));
+    await expect(clientWith().send({ path: '/api/v2/core/admin/dealers' })).rejects.toMatchObject({
+      status: 0,
+      message: 'サーバーに接続できませんでした。',
+    });
+  });
+
+  it('lets an aborted request reject with the AbortError', async () => {
+    server.use(http.get(`${CORE}/admin/dealers`, () => new Promise(() => undefined)));
+    const controller = new AbortController();
+    const pending = clientWith().send({ path: '/api/v2/core/admin/dealers', signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

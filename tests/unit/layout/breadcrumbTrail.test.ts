@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbTrail } from '../../../src/layout/breadcrumbTrail';
+import { menuEntries } from '../../../src/layout/menu';
+import { findResource, resourceNames } from '../../../src/resources/registry';
+
+const catalogue = { resourceNames, findResource, menuEntries };
+const trail = (pathname: string) => breadcrumbTrail(pathname, catalogue);
+const home = { label: 'ホーム', to: '/' };
+const companies = { label: '薬局会社一覧', to: '/v2/core/companies' };
+
+describe('breadcrumbTrail', () => {
+  it('is only ホーム at the root', () => {
+    expect(trail('/')).toEqual([home]);
+  });
+
+  it('names the master on its list', () => {
+    expect(trail('/v2/core/companies')).toEqual([home, companies]);
+    expect(trail('/v2/core/dealers')).toEqual([home, { label: '卸一覧', to: '/v2/core/dealers' }]);
+  });
+
+  it('adds 新規作成 on the create page', () => {
+    expect(trail('/v2/core/companies/new')).toEqual([home, companies, { label: '新規作成' }]);
+  });
+
+  it('adds the record (looked up by id) on the detail page, linking to its detail', () => {
+    expect(trail('/v2/core/companies/12')).toEqual([
+      home,
+      companies,
+      { record: { resource: 'v2/core/companies', id: '12' }, to: '/v2/core/companies/12/show' },
+    ]);
+  });
+
+  it('decodes an encoded id', () => {
+    expect(trail('/v2/core/dealers/a%20b')[2].record).toEqual({ resource: 'v2/core/dealers', id: 'a b' });
+  });
+
+  it('adds the tab label on a detail tab', () => {
+    const crumbs = trail('/v2/core/companies/12/pharmacies');
+    expect(crumbs).toHaveLength(4);
+    expect(crumbs[2].record).toEqual({ resource: 'v2/core/companies', id: '12' });
+    expect(crumbs[3]).toEqual({ label: '薬局一覧' });
+  });
+
+  it('adds 編集 on the edit page', () => {
+    const crumbs = trail('/v2/core/companies/12/edit');
+    expect(crumbs.map((crumb) => crumb.label ?? crumb.record?.id)).toEqual(['ホーム', '薬局会社一覧', '12', '編集']);
+  });
+
+  it('uses the menu entry for custom routes', () => {
+    expect(trail('/develop/jwt')).toEqual([home, { label: 'JWT', to: '/develop/jwt' }]);
+  });
+
+  it('says the page is not found for an unknown path', () => {
+    expect(trail('/no/such/page')).toEqual([home, { label: 'ページが見つかりません' }]);
+  });
+
+  it('does not take a resource-name prefix for the resource', () => {
+    expect(trail('/v2/core/companiesx')).toEqual([home, { label: 'ページが見つかりません' }]);
+  });
+});

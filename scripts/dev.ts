@@ -10,7 +10,7 @@ const port = process.env.PORT ?? '3000';
 const run = (args: string[], env: NodeJS.ProcessEnv): ChildProcess =>
   spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
 
-const api = run(['--import', 'tsx', 'server/main.ts'], { PORT: apiPort, SERVE_SPA: 'false' });
+const api = run(['--import', 'tsx', 'server/main.ts'], { PORT: apiPort });
 const vite = run(['node_modules/vite/bin/vite.js', '--port', port, '--strictPort'], { API_PORT: apiPort });
 
 const stop = () => {

@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
@@ -10,10 +9,11 @@ import { appRoutes, noLayoutRoutes } from './customRoutes';
 import { AppLayout } from './layout/AppLayout';
 import { theme } from './layout/theme';
 import { RuntimeProvider, type Runtime } from './app/RuntimeContext';
+import { lazyPage } from './app/lazyPage';
 
-const LoginPage = lazy(() => import('./customRoutes/login/LoginPage'));
-const HomePage = lazy(() => import('./customRoutes/home/HomePage'));
-const NotFoundPage = lazy(() => import('./customRoutes/notFound/NotFoundPage'));
+const LoginPage = lazyPage(() => import('./customRoutes/login/LoginPage'));
+const HomePage = lazyPage(() => import('./customRoutes/home/HomePage'));
+const NotFoundPage = lazyPage(() => import('./customRoutes/notFound/NotFoundPage'));
 
 const i18nProvider = createI18nProvider(resources);
 const routerProvider = createSpecRouterProvider(resourceNames);
@@ -27,7 +27,10 @@ export interface AppProps {
 
 export const App = ({ runtime, authProvider, dataProvider, queryClient }: AppProps) => (
   <RuntimeProvider runtime={runtime}>
-    <BrowserRouter>
+    {/* Navigations as plain updates, as react-admin's own router does: in a transition, a screen
+        that suspends keeps the previous one mounted, and react-admin's log-out-on-mount route
+        then navigates to /login over and over. */}
+    <BrowserRouter useTransitions={false}>
       <Admin
         title="CS portal"
         authProvider={authProvider}

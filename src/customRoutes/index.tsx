@@ -1,7 +1,7 @@
-import { lazy } from 'react';
 import { Route } from 'react-router-dom';
+import { lazyPage } from '../app/lazyPage';
 
-const ForbiddenPage = lazy(() => import('./forbidden/ForbiddenPage'));
+const ForbiddenPage = lazyPage(() => import('./forbidden/ForbiddenPage'));
 
 /** Screens outside the layout (no sidebar): the 403 page. */
 export const noLayoutRoutes = [<Route key="forbidden" path="/forbidden" element={<ForbiddenPage />} />];

@@ -32,7 +32,10 @@ export const createSpecRouterProvider = (resourceNames: ResourceNames): RouterPr
   const useNavigate = (): RouterNavigateFunction => {
     const navigate = useBaseNavigate();
     return useCallback<RouterNavigateFunction>(
-      (to, options) => (typeof to === 'number' ? navigate(to) : navigate(translateTo(to, resourceNames), options)),
+      (to, options) => {
+        if (typeof to === 'number') navigate(to);
+        else navigate(translateTo(to, resourceNames), options);
+      },
       [navigate],
     );
   };

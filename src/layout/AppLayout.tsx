@@ -7,7 +7,10 @@ import { AppMenu } from './AppMenu';
 /** The spec's "scroll to top on navigation". */
 const ScrollToTop = () => {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    // Braces matter: recent Chromium's scrollTo returns a Promise, which React would take as a cleanup.
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return null;
 };
 

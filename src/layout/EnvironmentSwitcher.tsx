@@ -18,7 +18,6 @@ export const EnvironmentSwitcher = () => {
         '& .MuiInputBase-root': { color: 'inherit', bgcolor: 'rgba(255,255,255,0.12)' },
         '& .MuiInputLabel-root, & .MuiSvgIcon-root': { color: 'inherit' },
       }}
-      slotProps={{ htmlInput: { 'aria-label': '接続先の環境' } }}
     >
       {config.environments.map((item) => (
         <MenuItem key={item.key} value={item.key}>

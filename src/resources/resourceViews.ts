@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyPage } from '../app/lazyPage';
 import type { LazyView, ResourceDeclaration } from './types';
 
 /** The generated screens every declaration gets unless it names its own (one shared chunk each). */
@@ -24,10 +25,10 @@ export const resourceRoutes = (resource: ResourceDeclaration): ResourceRoutes =>
   if (cached) return cached;
   const { views = {} } = resource;
   const routes: ResourceRoutes = {
-    list: lazy(views.list ?? schemaViews.list),
-    show: views.show || resource.show ? lazy(views.show ?? schemaViews.show) : undefined,
-    create: views.create || (resource.form && resource.list.create) ? lazy(views.create ?? schemaViews.create) : undefined,
-    edit: views.edit || resource.form ? lazy(views.edit ?? schemaViews.edit) : undefined,
+    list: lazyPage(views.list ?? schemaViews.list),
+    show: views.show || resource.show ? lazyPage(views.show ?? schemaViews.show) : undefined,
+    create: views.create || (resource.form && resource.list.create) ? lazyPage(views.create ?? schemaViews.create) : undefined,
+    edit: views.edit || resource.form ? lazyPage(views.edit ?? schemaViews.edit) : undefined,
   };
   cache.set(resource.name, routes);
   return routes;

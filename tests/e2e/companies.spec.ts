@@ -8,9 +8,9 @@ test.describe('companies', () => {
   test('the list shows the total, sorts, searches and pages through ?page=', async ({ page }) => {
     await page.goto('/v2/core/companies');
     await expect(page.getByTestId('list-total')).toHaveText(/全 \d+ 件/);
-    for (const header of ['ID', '会社名', '薬局数', '更新日時', '操作']) {
-      await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
-    }
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim());
+    expect(headers).toEqual(['ID', '会社名', '薬局数', '更新日時', '操作']);
     await page.getByRole('navigation', { name: 'ページ送り' }).getByRole('button', { name: '2ページ' }).click();
     await expect(page).toHaveURL(/page=2/);
     await page.getByPlaceholder('会社名で検索').fill('ホールディングス');
@@ -19,11 +19,11 @@ test.describe('companies', () => {
 
   test('bad input gets the server errors in a red list and loses nothing', async ({ page }) => {
     await page.goto('/v2/core/companies/new');
-    await page.getByLabel('備考').fill('入力した備考');
+    await page.getByLabel('備考', { exact: true }).fill('入力した備考');
     await page.getByRole('button', { name: '新規作成' }).click();
     await expect(page.getByTestId('server-errors')).toContainText('名前を入力してください。');
     await expect(page).toHaveURL(/\/v2\/core\/companies\/new$/);
-    await expect(page.getByLabel('備考')).toHaveValue('入力した備考');
+    await expect(page.getByLabel('備考', { exact: true })).toHaveValue('入力した備考');
   });
 
   test('create, see the detail, edit, and manage its pharmacies', async ({ page }) => {
@@ -31,8 +31,8 @@ test.describe('companies', () => {
     await page.goto('/v2/core/companies');
     await page.getByRole('link', { name: '新規作成' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/companies\/new$/);
-    await page.getByLabel('会社名').fill(name);
-    await page.getByLabel('備考').fill('一行目\n二行目');
+    await page.getByLabel('会社名', { exact: true }).fill(name);
+    await page.getByLabel('備考', { exact: true }).fill('一行目\n二行目');
     await page.getByRole('button', { name: '新規作成' }).click();
     await expect(page.getByText('新規作成しました。')).toBeVisible();
     await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
@@ -44,7 +44,7 @@ test.describe('companies', () => {
     await page.getByRole('link', { name: '編集' }).click();
     await expect(page).toHaveURL(new RegExp(`/v2/core/companies/${id}/edit$`));
     await expect(page.getByLabel('ID')).toHaveValue(String(id));
-    await page.getByLabel('会社名').fill(`${name}改`);
+    await page.getByLabel('会社名', { exact: true }).fill(`${name}改`);
     await page.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText('更新成功しました。')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/v2/core/companies/${id}$`));

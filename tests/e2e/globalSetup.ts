@@ -44,7 +44,7 @@ export default async function globalSetup() {
     await waitUntilUp(baseURL, Date.now() + 60_000);
   } catch (error) {
     server.kill();
-    throw new Error(`${(error as Error).message}\n${output}`);
+    throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
   process.env.E2E_BASE_URL = baseURL;
   return async () => {

@@ -59,7 +59,7 @@ test.describe('the shell', () => {
   });
 
   test('switching to the demo environment signs out, and its data is its own', async ({ page }) => {
-    await page.getByLabel('接続先の環境').click();
+    await page.getByRole('combobox', { name: '接続先' }).click();
     await page.getByRole('option', { name: 'デモ環境' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('デモ環境にログイン')).toBeVisible();
@@ -67,7 +67,7 @@ test.describe('the shell', () => {
     await expect(page.locator('header[data-environment="demo"]')).toBeVisible();
     await page.goto('/v2/core/companies');
     const demoFirst = await page.locator('tbody tr').first().innerText();
-    await page.getByLabel('接続先の環境').click();
+    await page.getByRole('combobox', { name: '接続先' }).click();
     await page.getByRole('option', { name: '本番環境' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page);

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { useLogin } from 'react-admin';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAuthProvider, useCheckAuth, useLogin, useNavigate, type AuthProvider } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +23,26 @@ const LoginPage = () => {
   const [pending, setPending] = useState(false);
   const [touched, setTouched] = useState(false);
   const redirectMode = environment.auth.mode === 'redirect';
+  const authProvider = useAuthProvider<AuthProvider & { handleCallback?: () => Promise<{ redirectTo: string }> }>();
+  const navigate = useNavigate();
+  const checkAuth = useCheckAuth();
+
+  // A signed-in user who opens /login goes to the home page.
+  useEffect(() => {
+    checkAuth({}, false)
+      .then(() => navigate('/', { replace: true }))
+      .catch(() => undefined);
+  }, [checkAuth, navigate]);
+
+  // Redirect mode: the identity provider sends the user back here with ?code=&state= (or ?error=).
+  // A callback error is stored by the provider and, as the spec says, not displayed.
+  useEffect(() => {
+    if (!redirectMode || !/[?&](code|error)=/.test(window.location.search)) return;
+    authProvider
+      ?.handleCallback?.()
+      .then(({ redirectTo }) => navigate(redirectTo === '/login' ? '/login' : '/', { replace: true }))
+      .catch((failure: Error) => setError(failure.message));
+  }, [authProvider, navigate, redirectMode]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import { openDatabase, type DB, type Migration } from '../db/open';
+import { hashPassword } from './passwords';
+import { SEED_IDENTITY_USERS, identityUserId } from './users';
+
+const migrations: Migration[] = [
+  {
+    version: 1,
+    up: `
+      CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        name TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('admin', 'pharmacy')),
+        pharmacy_ids TEXT NOT NULL DEFAULT '[]',
+        email_verified INTEGER NOT NULL DEFAULT 1,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE signing_keys (
+        kid TEXT PRIMARY KEY,
+        private_pem TEXT NOT NULL,
+        public_pem TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE refresh_tokens (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        client_id TEXT NOT NULL,
+        audience TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );`,
+  },
+];
+
+export const IDENTITY_SEED_DATE = '2024-04-01T00:00:00.000Z';
+
+function seed(db: DB): void {
+  const insert = db.prepare(
+    `INSERT INTO users (id, email, name, password_hash, role, pharmacy_ids, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const u of SEED_IDENTITY_USERS) {
+    insert.run(identityUserId(u.email), u.email, u.name, hashPassword(u.password), u.role,
+      JSON.stringify(u.pharmacyIds), IDENTITY_SEED_DATE, IDENTITY_SEED_DATE);
+  }
+}
+
+export function openIdentityDb(dataDir: string): DB {
+  return openDatabase(join(dataDir, 'identity.sqlite'), migrations, seed);
+}
+
+export interface IdentityUserRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: 'admin' | 'pharmacy';
+  pharmacy_ids: string;
+  email_verified: number;
+}

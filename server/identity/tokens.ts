@@ -1,0 +1,60 @@
+import { SignJWT } from 'jose';
+import { avatarDataUri } from './avatar';
+import type { IdentityUserRow } from './db';
+import type { SigningKey } from './keys';
+import { auth0Sub } from './users';
+
+export const TOKEN_LIFETIME_SECONDS = 3600;
+
+export interface IssueOptions {
+  key: SigningKey;
+  issuer: string;
+  audience: string;
+  clientId: string;
+  scope: string;
+  claimNamespace: string;
+  now: Date;
+}
+
+export function customClaims(user: IdentityUserRow, ns: string): Record<string, unknown> {
+  const pharmacyIds = JSON.parse(user.pharmacy_ids) as number[];
+  const appMetadata: Record<string, unknown> = { pharmacy_ids: pharmacyIds };
+  if (user.role === 'admin') appMetadata.admin = true;
+  return { [`${ns}roles`]: [user.role], [`${ns}app_metadata`]: appMetadata };
+}
+
+export function profile(user: IdentityUserRow) {
+  return {
+    sub: auth0Sub(user.id),
+    name: user.name,
+    email: user.email,
+    picture: avatarDataUri(user.id, user.name),
+    email_verified: user.email_verified === 1,
+  };
+}
+
+/** Signs the access token (aud = API audience) and the id_token (aud = client id), both RS256. */
+export async function issueTokens(user: IdentityUserRow, o: IssueOptions) {
+  const iat = Math.floor(o.now.getTime() / 1000);
+  const exp = iat + TOKEN_LIFETIME_SECONDS;
+  const claims = customClaims(user, o.claimNamespace);
+  const header = { alg: 'RS256', typ: 'JWT', kid: o.key.kid };
+  const accessToken = await new SignJWT({ ...claims, scope: o.scope, azp: o.clientId })
+    .setProtectedHeader(header)
+    .setIssuer(o.issuer)
+    .setSubject(auth0Sub(user.id))
+    .setAudience(o.audience)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(o.key.privateKey);
+  const { sub: _sub, ...info } = profile(user);
+  const idToken = await new SignJWT({ ...claims, ...info })
+    .setProtectedHeader(header)
+    .setIssuer(o.issuer)
+    .setSubject(auth0Sub(user.id))
+    .setAudience(o.clientId)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(o.key.privateKey);
+  return { accessToken, idToken };
+}

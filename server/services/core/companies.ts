@@ -1,0 +1,234 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { contains, runList } from '../../db/list';
+import type { DB } from '../../db/open';
+import { bumpTables, tablesVersion } from '../../db/versions';
+import type { AuthEnv } from '../../shared/auth';
+import { actorName, type ServiceContext } from '../../shared/context';
+import { notFoundError, validationError } from '../../shared/errors';
+import { checkFreshness, maxIso } from '../../shared/freshness';
+import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
+import { assertIdsFound, listQueryShape, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from '../../shared/paging';
+import { pharmaciesOfCompany } from './pharmacies';
+import { CompanyDetailSchema, CompanyInputSchema, CompanySchema, PharmacyIdsInputSchema } from './schemas';
+
+type Company = z.infer<typeof CompanySchema>;
+type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
+
+const COMPANY_SELECT = `c.id, c.name, c.note,
+  (SELECT COUNT(*) FROM pharmacies p WHERE p.company_id = c.id) AS pharmacies_count,
+  c.created_at, c.updated_at, c.created_by, c.updated_by`;
+
+const SORT_COLUMNS: Record<string, string> = {
+  id: 'c.id',
+  name: 'c.name',
+  pharmacies_count: 'pharmacies_count',
+  updated_at: 'c.updated_at',
+  created_at: 'c.created_at',
+};
+
+const DUPLICATE_NAME = 'その名前の会社はすでに登録されています。';
+const tags = ['core: companies'];
+const detailResponse = (description: string) => jsonResponse(CompanyDetailSchema, description);
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/v2/admin/companies',
+  summary: '会社一覧',
+  tags,
+  security: SECURITY,
+  request: {
+    query: z.object({ ...listQueryShape, query: z.string().optional().openapi({ description: '名前の部分一致' }) }),
+  },
+  responses: {
+    200: { ...jsonResponse(z.array(CompanySchema.partial()), '会社一覧'), headers: listHeaders },
+    304: { description: '変更なし' },
+    ...commonErrors,
+  },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/api/v2/admin/companies/{id}',
+  summary: '会社詳細 (所属薬局を含む)',
+  tags,
+  security: SECURITY,
+  request: { params: idParam },
+  responses: { 200: detailResponse('会社'), 304: { description: '変更なし' }, ...commonErrors },
+});
+
+const createCompanyRoute = createRoute({
+  method: 'post',
+  path: '/api/v2/admin/companies',
+  summary: '会社登録',
+  tags,
+  security: SECURITY,
+  request: { body: jsonBody(CompanyInputSchema) },
+  responses: { 201: detailResponse('登録した会社'), ...commonErrors },
+});
+
+const updateRoute = createRoute({
+  method: 'put',
+  path: '/api/v2/admin/companies/{id}',
+  summary: '会社更新',
+  tags,
+  security: SECURITY,
+  request: { params: idParam, body: jsonBody(CompanyInputSchema) },
+  responses: { 200: detailResponse('更新した会社'), ...commonErrors },
+});
+
+const addPharmaciesRoute = createRoute({
+  method: 'patch',
+  path: '/api/v2/admin/companies/{id}/pharmacies',
+  summary: '会社に薬局を追加 (x-store-cache-control: clear)',
+  tags,
+  security: SECURITY,
+  request: { params: idParam, body: jsonBody(PharmacyIdsInputSchema) },
+  responses: { 200: detailResponse('更新した会社'), ...commonErrors },
+});
+
+const removePharmaciesRoute = createRoute({
+  method: 'delete',
+  path: '/api/v2/admin/companies/{id}/pharmacies',
+  summary: '会社から薬局を外す (x-store-cache-control: clear)',
+  tags,
+  security: SECURITY,
+  request: { params: idParam, body: jsonBody(PharmacyIdsInputSchema) },
+  responses: { 200: detailResponse('更新した会社'), ...commonErrors },
+});
+
+function findCompany(db: DB, id: number): Company | undefined {
+  return db.prepare(`SELECT ${COMPANY_SELECT} FROM companies c WHERE c.id = ?`).get(id) as Company | undefined;
+}
+
+function companyDetail(db: DB, id: number): CompanyDetail {
+  const company = findCompany(db, id);
+  if (!company) throw notFoundError();
+  return { ...company, pharmacies: pharmaciesOfCompany(db, id) };
+}
+
+function assertUniqueName(db: DB, name: string, exceptId: number | null): void {
+  const dup = db.prepare('SELECT id FROM companies WHERE name = ? AND id IS NOT ?').get(name, exceptId);
+  if (dup) throw validationError({ name: [DUPLICATE_NAME] });
+}
+
+/** Pharmacy rows for the given ids; unknown ids are a 422 naming them. */
+function loadPharmacies(db: DB, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const rows = db
+    .prepare(`SELECT id, name, company_id FROM pharmacies WHERE id IN (${unique.map(() => '?').join(',')})`)
+    .all(...unique) as { id: number; name: string; company_id: number | null }[];
+  const found = new Set(rows.map((r) => r.id));
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    throw validationError({ pharmacy_ids: [`存在しない薬局が指定されました。(ID: ${missing.join(', ')})`] });
+  }
+  return rows;
+}
+
+export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
+  const { db } = ctx;
+  const listVersion = () => tablesVersion(db, 'companies', 'pharmacies');
+  const stamp = (c: Context<AuthEnv>) => ({ at: ctx.now().toISOString(), by: actorName(db, c.get('principal')) });
+
+  app.openapi(listRoute, (c) => {
+    const q = c.req.valid('query');
+    const orderBy = parseSort(q.sort, '-updated_at', SORT_COLUMNS, 'c.id');
+    const ids = parseIds(q.ids);
+    const fresh = checkFreshness(c, listVersion());
+    if (fresh) return fresh;
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.query) {
+      where.push(contains('c.name'));
+      params.push(q.query);
+    }
+    const result = runList<Company>(db, {
+      select: COMPANY_SELECT, from: 'FROM companies c', where, params, orderBy, page: parsePage(q.page), ids, idColumn: 'c.id',
+    });
+    assertIdsFound(ids, result.total);
+    setPagingHeaders(c, result);
+    return c.json(pickFields(result.rows, q.fields), 200);
+  });
+
+  app.openapi(getRoute, (c) => {
+    const detail = companyDetail(db, Number(c.req.valid('param').id));
+    const fresh = checkFreshness(c, maxIso(detail.updated_at, ...detail.pharmacies.map((p) => p.updated_at)));
+    if (fresh) return fresh;
+    return c.json(detail, 200);
+  });
+
+  app.openapi(createCompanyRoute, (c) => {
+    const body = c.req.valid('json');
+    const { at, by } = stamp(c);
+    const id = db.transaction(() => {
+      assertUniqueName(db, body.name, null);
+      const info = db
+        .prepare('INSERT INTO companies (name, note, created_at, updated_at, created_by, updated_by) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(body.name, body.note ?? null, at, at, by, by);
+      bumpTables(db, at, 'companies');
+      return Number(info.lastInsertRowid);
+    })();
+    c.header('x-last-updated', at);
+    return c.json(companyDetail(db, id), 201);
+  });
+
+  app.openapi(updateRoute, (c) => {
+    const id = Number(c.req.valid('param').id);
+    const body = c.req.valid('json');
+    const { at, by } = stamp(c);
+    db.transaction(() => {
+      if (!findCompany(db, id)) throw notFoundError();
+      assertUniqueName(db, body.name, id);
+      db.prepare('UPDATE companies SET name = ?, note = ?, updated_at = ?, updated_by = ? WHERE id = ?').run(
+        body.name, body.note === undefined ? null : body.note, at, by, id,
+      );
+      bumpTables(db, at, 'companies');
+    })();
+    c.header('x-last-updated', at);
+    return c.json(companyDetail(db, id), 200);
+  });
+
+  app.openapi(addPharmaciesRoute, (c) => {
+    const id = Number(c.req.valid('param').id);
+    const { pharmacy_ids } = c.req.valid('json');
+    const { at, by } = stamp(c);
+    db.transaction(() => {
+      if (!findCompany(db, id)) throw notFoundError();
+      const rows = loadPharmacies(db, pharmacy_ids);
+      const taken = rows.filter((r) => r.company_id !== null && r.company_id !== id);
+      if (taken.length > 0) {
+        throw validationError({ pharmacy_ids: taken.map((r) => `「${r.name}」はすでに別の会社に所属しています。`) });
+      }
+      const adding = rows.filter((r) => r.company_id === null).map((r) => r.id);
+      if (adding.length === 0) return;
+      db.prepare(
+        `UPDATE pharmacies SET company_id = ?, updated_at = ?, updated_by = ?
+         WHERE company_id IS NULL AND id IN (${adding.map(() => '?').join(',')})`,
+      ).run(id, at, by, ...adding);
+      db.prepare('UPDATE companies SET updated_at = ?, updated_by = ? WHERE id = ?').run(at, by, id);
+      bumpTables(db, at, 'companies', 'pharmacies');
+    })();
+    c.header('x-store-cache-control', 'clear');
+    return c.json(companyDetail(db, id), 200);
+  });
+
+  app.openapi(removePharmaciesRoute, (c) => {
+    const id = Number(c.req.valid('param').id);
+    const { pharmacy_ids } = c.req.valid('json');
+    const { at, by } = stamp(c);
+    db.transaction(() => {
+      if (!findCompany(db, id)) throw notFoundError();
+      const removing = loadPharmacies(db, pharmacy_ids).filter((r) => r.company_id === id).map((r) => r.id);
+      if (removing.length === 0) return;
+      db.prepare(
+        `UPDATE pharmacies SET company_id = NULL, updated_at = ?, updated_by = ?
+         WHERE company_id = ? AND id IN (${removing.map(() => '?').join(',')})`,
+      ).run(at, by, id, ...removing);
+      db.prepare('UPDATE companies SET updated_at = ?, updated_by = ? WHERE id = ?').run(at, by, id);
+      bumpTables(db, at, 'companies', 'pharmacies');
+    })();
+    c.header('x-store-cache-control', 'clear');
+    return c.json(companyDetail(db, id), 200);
+  });
+}

@@ -1,0 +1,85 @@
+import { z } from '@hono/zod-openapi';
+
+const ts = () => z.string().openapi({ example: '2026-11-21T10:00:00.000Z' });
+const date = () => z.string().nullable().openapi({ example: '2024-04-01' });
+
+export const PharmacySchema = z
+  .object({
+    id: z.number().int(),
+    company_id: z.number().int().nullable(),
+    name: z.string(),
+    micode: z.string().openapi({ example: '1341234567' }),
+    postal_code: z.string(),
+    address1: z.string().openapi({ description: '都道府県' }),
+    address2: z.string(),
+    address3: z.string(),
+    address4: z.string().nullable(),
+    phone: z.string(),
+    fax: z.string().nullable(),
+    email: z.string(),
+    started_on: date(),
+    ended_on: date(),
+    services: z.array(z.enum(['share', 'medorder'])),
+    created_at: ts(),
+    updated_at: ts(),
+  })
+  .openapi('Pharmacy');
+
+export const PharmacyDetailSchema = PharmacySchema.extend({
+  note: z.string().nullable(),
+  created_by: z.string().nullable(),
+  updated_by: z.string().nullable(),
+}).openapi('PharmacyDetail');
+
+export const CompanySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    note: z.string().nullable(),
+    pharmacies_count: z.number().int(),
+    created_at: ts(),
+    updated_at: ts(),
+    created_by: z.string().nullable(),
+    updated_by: z.string().nullable(),
+  })
+  .openapi('Company');
+
+export const CompanyDetailSchema = CompanySchema.extend({ pharmacies: z.array(PharmacySchema) }).openapi('CompanyDetail');
+
+export const CompanyInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).openapi({ example: '株式会社さくらメディカル' }),
+    note: z.string().max(2000).nullable().optional(),
+  })
+  .openapi('CompanyInput');
+
+export const PharmacyIdsInputSchema = z
+  .object({ pharmacy_ids: z.array(z.number().int().positive()).min(1).max(100) })
+  .openapi('PharmacyIdsInput');
+
+export const DealerSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    prefecture_id: z.number().int(),
+    prefecture_name: z.string(),
+  })
+  .openapi('Dealer');
+
+export const CoreUserSchema = z
+  .object({
+    id: z.number().int(),
+    user_id: z.string(),
+    auth0_user_id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(['admin', 'pharmacy']),
+    pharmacy_ids: z.array(z.number().int()),
+    created_at: ts(),
+    updated_at: ts(),
+  })
+  .openapi('CoreUser');
+
+export const booleanParam = () => z.enum(['true', 'false', '1', '0']).optional();
+export const isTrue = (v: string | undefined) => v === 'true' || v === '1';

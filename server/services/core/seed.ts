@@ -1,0 +1,150 @@
+import type { DB } from '../../db/open';
+import { Prng } from '../../db/prng';
+import { bumpTables } from '../../db/versions';
+import { IDENTITY_SEED_DATE } from '../../identity/db';
+import { SEED_IDENTITY_USERS, auth0Sub, identityUserId } from '../../identity/users';
+import { buildMicode } from './micode';
+import { PREFECTURES, type Prefecture } from './prefectures';
+import { seedDealers } from './seed-dealers';
+import {
+  BRANCH_SUFFIXES, BUILDINGS, COMPANY_FORMS, COMPANY_NOTES, COMPANY_PREFIXES, COMPANY_WORDS, PHARMACY_BRANDS, TOWNS,
+} from './seed-data';
+
+export type SeedScale = 'small' | 'large';
+
+/** Seeds are relative to this fixed date so every run produces the same rows. */
+export const SEED_BASE_DATE = Date.parse('2026-11-01T00:00:00.000Z');
+const THREE_YEARS = 3 * 365 * 86400_000;
+
+export const SCALES: Record<SeedScale, { pharmacies: number; companies: number }> = {
+  small: { pharmacies: 300, companies: 40 },
+  large: { pharmacies: 62_828, companies: 3_000 },
+};
+
+const STAFF = SEED_IDENTITY_USERS.filter((u) => u.role === 'admin').map((u) => u.name);
+
+/** Ward or city name without the 市/区 suffix: 横浜市港南区 -> 港南, 旭川市 -> 旭川. */
+export function placeName(city: string): string {
+  const ward = city.match(/市(.+)区$/);
+  if (ward) return ward[1].length === 1 ? `${ward[1]}区` : ward[1];
+  return city.replace(/[市区町村]$/, '');
+}
+
+function timestamps(rng: Prng) {
+  const created = SEED_BASE_DATE - rng.int(0, THREE_YEARS);
+  const updated = created + Math.floor(rng.next() * (SEED_BASE_DATE - created));
+  return { created_at: new Date(created).toISOString(), updated_at: new Date(updated).toISOString() };
+}
+
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function phone(rng: Prng, pref: Prefecture): string {
+  return `${pref.area}-${rng.digits(10 - pref.area.length - 4)}-${rng.digits(4)}`;
+}
+
+function companyNames(rng: Prng, count: number): string[] {
+  const all: string[] = [];
+  for (const p of COMPANY_PREFIXES) for (const w of COMPANY_WORDS) all.push(p + w);
+  rng.shuffle(all);
+  const names: string[] = [];
+  for (let i = 0; names.length < count; i++) {
+    const base = all[i % all.length];
+    const form = COMPANY_FORMS[rng.int(0, COMPANY_FORMS.length - 1)];
+    const round = Math.floor(i / all.length);
+    names.push(form(round === 0 ? base : `${base}${['東日本', '西日本', '中部', '第二', '第三'][round - 1] ?? round}`));
+  }
+  return [...new Set(names)];
+}
+
+export function seedCore(db: DB, seed: number, scale: SeedScale): void {
+  const rng = new Prng(seed);
+  const size = SCALES[scale];
+
+  const insertPref = db.prepare('INSERT INTO prefectures (id, name) VALUES (?, ?)');
+  for (const p of PREFECTURES) insertPref.run(p.id, p.name);
+
+  const insertUser = db.prepare(
+    `INSERT INTO users (user_id, auth0_user_id, name, email, role, pharmacy_ids, created_at, updated_at, created_by, updated_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'system', 'system')`,
+  );
+  for (const u of SEED_IDENTITY_USERS) {
+    const id = identityUserId(u.email);
+    insertUser.run(id, auth0Sub(id), u.name, u.email, u.role, JSON.stringify(u.pharmacyIds), IDENTITY_SEED_DATE, IDENTITY_SEED_DATE);
+  }
+
+  // Companies, each with a favourite brand and a size weight (a few large chains, many small).
+  const insertCompany = db.prepare(
+    `INSERT INTO companies (id, name, note, created_at, updated_at, created_by, updated_by) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const names = companyNames(rng, size.companies);
+  const brands: string[] = [];
+  const cumulative: number[] = [];
+  let acc = 0;
+  names.forEach((name, i) => {
+    const t = timestamps(rng);
+    const note = rng.pick(COMPANY_NOTES) || null;
+    insertCompany.run(i + 1, name, note, t.created_at, t.updated_at, rng.pick(STAFF), rng.pick(STAFF));
+    brands.push(rng.pick(PHARMACY_BRANDS));
+    acc += rng.chance(0.1) ? rng.int(10, 30) : rng.int(1, 6);
+    cumulative.push(acc);
+  });
+  const pickCompany = (): number => {
+    const r = rng.next() * acc;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] > r) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo + 1;
+  };
+
+  const insertPharmacy = db.prepare(
+    `INSERT INTO pharmacies (id, company_id, name, micode, postal_code, address1, address2, address3, address4, phone, fax,
+       email, note, started_on, ended_on, service_share, service_medorder, created_at, updated_at, created_by, updated_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const weights = PREFECTURES.map((p) => p.weight);
+  const kikan = new Map<string, number>();
+  let maxUpdated = '';
+  for (let i = 1; i <= size.pharmacies; i++) {
+    const pref = PREFECTURES[rng.weighted(weights)];
+    const cityIndex = rng.int(0, pref.cities.length - 1);
+    const city = pref.cities[cityIndex];
+    const gun = cityIndex * 11 + 1;
+    const key = `${pref.id}-${gun}`;
+    const number = (kikan.get(key) ?? 1000 + rng.int(0, 300)) + rng.int(1, 3);
+    kikan.set(key, number);
+    const companyId = rng.chance(0.8) ? pickCompany() : null;
+    const brand = companyId && rng.chance(0.85) ? brands[companyId - 1] : rng.pick(PHARMACY_BRANDS);
+    const town = rng.pick(TOWNS);
+    const roll = rng.next();
+    const branch =
+      roll < 0.5 ? `${placeName(city)}店` : roll < 0.8 ? `${town}店` : `${placeName(city)}${rng.pick(BRANCH_SUFFIXES)}`;
+    const postal = String(rng.int(pref.postal[0], pref.postal[1])).padStart(3, '0') + rng.digits(4);
+    const address3 = `${town}${rng.int(1, 5)}丁目${rng.int(1, 30)}-${rng.int(1, 20)}`;
+    const address4 = rng.chance(0.4) ? `${rng.pick(BUILDINGS)}${rng.int(1, 5)}F` : null;
+    const startedMs = Date.parse('2000-01-01') + rng.int(0, Math.floor((SEED_BASE_DATE - Date.parse('2000-01-01')) / 86400_000) - 30) * 86400_000;
+    let endedOn: string | null = null;
+    const endRoll = rng.next();
+    if (i > 1 && endRoll < 0.05) endedOn = isoDate(startedMs + Math.floor(rng.next() * (SEED_BASE_DATE - startedMs - 86400_000)));
+    else if (i > 1 && endRoll < 0.06) endedOn = isoDate(SEED_BASE_DATE + rng.int(400, 900) * 86400_000);
+    const svc = rng.next();
+    const t = timestamps(rng);
+    if (t.updated_at > maxUpdated) maxUpdated = t.updated_at;
+    insertPharmacy.run(
+      i, companyId, `${brand} ${branch}`, buildMicode(pref.id, gun, number), postal, pref.name, city, address3, address4,
+      phone(rng, pref), phone(rng, pref), `store${String(i).padStart(5, '0')}@pharmacy.example.jp`,
+      rng.chance(0.2) ? '駐車場あり。' : null, isoDate(startedMs), endedOn, svc < 0.9 ? 1 : 0, svc < 0.7 || svc >= 0.9 ? 1 : 0,
+      t.created_at, t.updated_at, rng.pick(STAFF), rng.pick(STAFF),
+    );
+  }
+
+  seedDealers(db, rng);
+
+  const companiesUpdated = (db.prepare('SELECT MAX(updated_at) AS v FROM companies').get() as { v: string }).v;
+  bumpTables(db, companiesUpdated, 'companies');
+  bumpTables(db, maxUpdated, 'pharmacies');
+  bumpTables(db, IDENTITY_SEED_DATE, 'users', 'dealers');
+}

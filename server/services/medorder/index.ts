@@ -1,0 +1,28 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { join } from 'node:path';
+import { openDatabase, type DB } from '../../db/open';
+import { tableVersionsSql } from '../../db/versions';
+import { requireAuth, type AuthEnv } from '../../shared/auth';
+import type { ServiceContext } from '../../shared/context';
+import { commonErrors, createApi, jsonResponse, SECURITY } from '../../shared/openapi';
+
+/** Ordering service skeleton (its own database; routes come in later issues). */
+export function openMedorderDb(dir: string): DB {
+  return openDatabase(join(dir, 'medorder.sqlite'), [{ version: 1, up: tableVersionsSql }]);
+}
+
+const pingRoute = createRoute({
+  method: 'get',
+  path: '/api/v2/admin/ping',
+  summary: '疎通確認',
+  tags: ['medorder'],
+  security: SECURITY,
+  responses: { 200: jsonResponse(z.object({ ok: z.boolean() }), 'OK'), ...commonErrors },
+});
+
+export function createMedorderService(ctx: ServiceContext): OpenAPIHono<AuthEnv> {
+  const app = createApi<AuthEnv>();
+  app.use('/api/*', requireAuth(ctx.auth));
+  app.openapi(pingRoute, (c) => c.json({ ok: true }, 200));
+  return app;
+}

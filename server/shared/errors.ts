@@ -1,0 +1,53 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+
+export const MESSAGES = {
+  unauthenticated: '認証が必要です。',
+  expired: '認証の有効期限が切れました。再度ログインしてください。',
+  forbidden: 'この操作を行う権限がありません。',
+  notFound: '見つかりません。',
+  malformed: 'リクエストの形式が正しくありません。',
+  internal: 'サーバーでエラーが発生しました。',
+} as const;
+
+export type FieldErrors = Record<string, string[]>;
+
+/** An error answered as `{"errors": [...], "field_errors"?: {...}}` with the given status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422,
+    readonly messages: string[],
+    readonly fieldErrors?: FieldErrors,
+  ) {
+    super(messages.join(' '));
+  }
+}
+
+export const notFoundError = () => new ApiError(404, [MESSAGES.notFound]);
+
+/** A 422 built from per-field messages; the flat list keeps field order. */
+export function validationError(fieldErrors: FieldErrors): ApiError {
+  return new ApiError(422, Object.values(fieldErrors).flat(), fieldErrors);
+}
+
+export function errorBody(messages: string[], fieldErrors?: FieldErrors) {
+  return fieldErrors && Object.keys(fieldErrors).length > 0
+    ? { errors: messages, field_errors: fieldErrors }
+    : { errors: messages };
+}
+
+export function onError(err: Error, c: Context) {
+  if (err instanceof ApiError) return c.json(errorBody(err.messages, err.fieldErrors), err.status);
+  if (err instanceof HTTPException) {
+    // hono's JSON validator throws 400 "Malformed JSON in request body".
+    if (err.status === 400) return c.json(errorBody([MESSAGES.malformed]), 422);
+    if (err.status === 401) return c.json(errorBody([MESSAGES.unauthenticated]), 401);
+    if (err.status === 404) return c.json(errorBody([MESSAGES.notFound]), 404);
+  }
+  console.error(`[api] ${c.req.method} ${c.req.path}:`, err);
+  return c.json(errorBody([MESSAGES.internal]), 500);
+}
+
+export function notFoundJson(c: Context) {
+  return c.json(errorBody([MESSAGES.notFound]), 404);
+}

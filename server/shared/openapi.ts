@@ -1,0 +1,61 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Env } from 'hono';
+import { onError } from './errors';
+import { defaultHook } from './validation';
+
+export const SECURITY = [{ bearerAuth: [] as string[] }];
+
+export const ErrorSchema = z
+  .object({
+    errors: z.array(z.string()),
+    field_errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .openapi('Errors');
+
+const err = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
+
+/** Error responses every protected route can give. */
+export const commonErrors = {
+  401: err('認証が必要です'),
+  403: err('権限がありません'),
+  404: err('見つかりません'),
+  422: err('入力内容に誤りがあります'),
+} as const;
+
+export const listHeaders = z.object({
+  'x-total-count': z.string(),
+  'x-current-page': z.string(),
+  'x-total-pages': z.string(),
+  'x-last-updated': z.string().optional(),
+});
+
+export const idParam = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .openapi({ param: { name: 'id', in: 'path' }, example: '1' }),
+});
+
+/** A sub-application with our 422 validation hook and JSON error handler. */
+export function createApi<E extends Env = Env>(): OpenAPIHono<E> {
+  const app = new OpenAPIHono<E>({ defaultHook: defaultHook as never });
+  app.onError(onError);
+  return app;
+}
+
+export function registerSecurity(app: OpenAPIHono): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+  });
+}
+
+/** JSON request body spec for createRoute. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { 'application/json': { schema } } } as const;
+}
+
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } } as const;
+}

@@ -1,0 +1,86 @@
+import type { Context } from 'hono';
+import { z } from '@hono/zod-openapi';
+import { ApiError, notFoundError } from './errors';
+
+export const PAGE_SIZE = 25;
+export const MAX_IDS = 100;
+
+/** Query parameters shared by every list endpoint. */
+export const listQueryShape = {
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .optional()
+    .openapi({ description: 'ページ番号 (1始まり、1ページ25件)', example: '1' }),
+  sort: z
+    .string()
+    .regex(/^-?[a-z][a-z0-9_]*$/)
+    .optional()
+    .openapi({ description: '並び順: `field` 昇順、`-field` 降順' }),
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .optional()
+    .openapi({ description: 'カンマ区切りのID (最大100件、ページングなし)', example: '1,2,3' }),
+  fields: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*(,[a-z][a-z0-9_]*)*$/)
+    .optional()
+    .openapi({ description: '返す項目 (カンマ区切り、idは常に含む)', example: 'id,name' }),
+};
+
+export interface OrderBy {
+  sql: string;
+}
+
+/** Whitelisted ORDER BY: `columns` maps the public field name to a SQL expression. */
+export function parseSort(sort: string | undefined, fallback: string, columns: Record<string, string>, idColumn: string): string {
+  const value = sort ?? fallback;
+  const desc = value.startsWith('-');
+  const field = desc ? value.slice(1) : value;
+  const expr = columns[field];
+  if (!expr) {
+    throw new ApiError(422, [`並び順に指定できない項目です: ${field}`], { sort: [`並び順に指定できない項目です: ${field}`] });
+  }
+  const dir = desc ? 'DESC' : 'ASC';
+  return expr === idColumn ? `${expr} ${dir}` : `${expr} ${dir}, ${idColumn} ${dir}`;
+}
+
+export function parseIds(ids: string | undefined): number[] | undefined {
+  if (ids === undefined) return undefined;
+  const list = [...new Set(ids.split(',').map(Number))];
+  if (list.length > MAX_IDS) {
+    const msg = `IDは${MAX_IDS}件以内で指定してください。`;
+    throw new ApiError(422, [msg], { ids: [msg] });
+  }
+  return list;
+}
+
+export function parsePage(page: string | undefined): number {
+  return page ? Number(page) : 1;
+}
+
+/** Keeps only the requested fields (plus id) of each record; unknown names are ignored. */
+export function pickFields<T extends Record<string, unknown>>(rows: T[], fields: string | undefined): Partial<T>[] {
+  if (!fields) return rows;
+  const wanted = new Set(['id', ...fields.split(',')]);
+  return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => wanted.has(k))) as Partial<T>);
+}
+
+export interface ListResult<T> {
+  rows: T[];
+  total: number;
+  page: number;
+}
+
+/** Sets x-total-count, x-current-page and x-total-pages (ceil(total / 25); "0" when empty). */
+export function setPagingHeaders(c: Context, result: { total: number; page: number }, pageSize = PAGE_SIZE): void {
+  c.header('x-total-count', String(result.total));
+  c.header('x-current-page', String(result.page));
+  c.header('x-total-pages', String(Math.ceil(result.total / pageSize)));
+}
+
+/** A batch fetch by ids where none exists is a 404. */
+export function assertIdsFound(ids: number[] | undefined, count: number): void {
+  if (ids && count === 0) throw notFoundError();
+}

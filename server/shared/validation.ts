@@ -1,0 +1,87 @@
+import type { Context } from 'hono';
+import type { z } from '@hono/zod-openapi';
+import { errorBody, MESSAGES, type FieldErrors } from './errors';
+
+/** Japanese names of request fields, used in validation messages. */
+const LABELS: Record<string, string> = {
+  name: '名前',
+  note: '備考',
+  page: 'ページ',
+  sort: '並び順',
+  query: '検索キーワード',
+  ids: 'ID',
+  id: 'ID',
+  fields: '取得項目',
+  pharmacy_ids: '薬局ID',
+  company_id: '会社ID',
+  prefecture_id: '都道府県ID',
+  add_ended: '終了した薬局を含む',
+  without_company: '会社未所属のみ',
+};
+
+export const label = (field: string) => LABELS[field] ?? field;
+
+function valueAt(data: unknown, path: PropertyKey[]): unknown {
+  let v: unknown = data;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key as string];
+  }
+  return v;
+}
+
+type Issue = z.core.$ZodIssue;
+
+export function issueMessage(issue: Issue, input: unknown): string {
+  // The body (or query) as a whole has the wrong shape, e.g. a JSON array or null.
+  if (issue.path.length === 0 && issue.code === 'invalid_type') return MESSAGES.malformed;
+  const field = String(issue.path.find((p) => typeof p === 'string') ?? issue.path[0] ?? '');
+  const name = label(field);
+  switch (issue.code) {
+    case 'invalid_type':
+      return input === undefined || input === null ? `${name}を入力してください。` : `${name}の形式が正しくありません。`;
+    case 'too_small':
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? `${name}を入力してください。` : `${name}は${issue.minimum}文字以上で入力してください。`;
+      if (issue.origin === 'array') return `${name}を${issue.minimum}件以上指定してください。`;
+      return `${name}は${issue.minimum}以上で指定してください。`;
+    case 'too_big':
+      if (issue.origin === 'string') return `${name}は${issue.maximum}文字以内で入力してください。`;
+      if (issue.origin === 'array') return `${name}は${issue.maximum}件以内で指定してください。`;
+      return `${name}は${issue.maximum}以下で指定してください。`;
+    case 'custom':
+      return issue.message;
+    case 'unrecognized_keys':
+      return `${issue.keys.join(', ')}は指定できません。`;
+    default:
+      return `${name}の形式が正しくありません。`;
+  }
+}
+
+/** Converts a zod failure into our 422 body (`errors` plus `field_errors`). */
+export function zodErrorBody(error: z.ZodError, data: unknown) {
+  const fieldErrors: FieldErrors = {};
+  const root: string[] = [];
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : '';
+    const message = issueMessage(issue, valueAt(data, issue.path));
+    if (!key) {
+      if (!root.includes(message)) root.push(message);
+      continue;
+    }
+    const list = (fieldErrors[key] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return errorBody([...root, ...Object.values(fieldErrors).flat()], fieldErrors);
+}
+
+/** defaultHook for every OpenAPIHono: validation failures become 422 with Japanese messages. */
+export function defaultHook(
+  result: { success: true; data: unknown } | { success: false; error: z.ZodError; data?: unknown },
+  c: Context,
+) {
+  if (!result.success) {
+    return c.json(zodErrorBody(result.error, result.data), 422);
+  }
+  return undefined;
+}

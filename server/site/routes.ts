@@ -1,0 +1,84 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { existsSync } from 'node:fs';
+import { notFoundJson } from '../shared/errors';
+import { runtimeConfig } from './config';
+import { latestYml } from './pc-app';
+import { isApiPath, serveSpa } from './static';
+
+const JOB_SERVICES = ['core', 'medorder', 'share'] as const;
+
+function jobsPage(service: string): string {
+  return `<!doctype html>
+<html lang="ja"><head><meta charset="utf-8"><title>ジョブキュー (${service})</title></head>
+<body style="font-family: sans-serif; margin: 2rem">
+<h1>ジョブキュー: ${service}</h1>
+<p>${service} サービスのジョブキュー管理画面はリファレンスAPIには含まれていません。</p>
+<p>本番環境ではこのリンクから実際の管理画面が開きます。</p>
+</body></html>`;
+}
+
+const configRoute = createRoute({
+  method: 'get',
+  path: '/config.json',
+  summary: 'SPAの実行時設定 (環境ごとのAPIベース、認証設定)',
+  tags: ['site'],
+  responses: { 200: { description: 'RuntimeConfig', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } } },
+});
+
+const ymlRoute = (prefix: string, file: string) =>
+  createRoute({
+    method: 'get',
+    path: `${prefix}/pc-app/${file}`,
+    summary: 'PCアプリの更新情報 (electron-builder形式、?t= は無視)',
+    tags: ['site'],
+    responses: { 200: { description: 'YAML', content: { 'text/yaml': { schema: z.string() } } } },
+  });
+
+const jobsRoute = (prefix: string) =>
+  createRoute({
+    method: 'get',
+    path: `${prefix}/jobs/{service}`,
+    summary: 'ジョブキュー管理画面の案内 (リファレンスAPIには含まれない)',
+    tags: ['site'],
+    request: { params: z.object({ service: z.string().openapi({ param: { name: 'service', in: 'path' }, example: 'core' }) }) },
+    responses: {
+      200: { description: 'HTML', content: { 'text/html': { schema: z.string() } } },
+      404: { description: '見つかりません' },
+    },
+  });
+
+/** Root routes besides identity: runtime config, PC-app descriptors, job-queue placeholders, SPA. */
+export function registerSiteRoutes(app: OpenAPIHono, staticDir: string | undefined): void {
+  app.openapi(configRoute, (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json(runtimeConfig() as unknown as Record<string, unknown>, 200);
+  });
+
+  for (const prefix of ['', '/demo']) {
+    for (const [file, platform] of [['latest.yml', 'win'], ['latest-mac.yml', 'mac']] as const) {
+      app.openapi(ymlRoute(prefix, file), (c) => {
+        c.header('content-type', 'text/yaml; charset=utf-8');
+        c.header('cache-control', 'no-store');
+        return c.body(latestYml(platform), 200);
+      });
+    }
+    app.openapi(jobsRoute(prefix), (c) => {
+      const { service } = c.req.valid('param');
+      if (!(JOB_SERVICES as readonly string[]).includes(service)) return notFoundJson(c);
+      return c.html(jobsPage(service), 200);
+    });
+  }
+
+  // The SPA (not an API route, so not in the OpenAPI document).
+  const hasSpa = staticDir !== undefined && existsSync(staticDir);
+  app.get('*', (c) => {
+    if (isApiPath(c.req.path)) return notFoundJson(c);
+    if (hasSpa) {
+      const res = serveSpa(c, staticDir);
+      if (res) return res;
+    } else if (c.req.path === '/') {
+      return c.text('CS portal reference API. The SPA is not built (dist/ missing): run `npm run build`.', 200);
+    }
+    return notFoundJson(c);
+  });
+}

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, type AppOptions, type CreatedApp } from '../../server/app';
+
+export const ADMIN = { username: 'admin@example.com', password: 'Admin1234' };
+export const PHARMACY = { username: 'pharmacy@example.com', password: 'Pharmacy1234' };
+
+export interface TestApp extends CreatedApp {
+  dir: string;
+  /** Close the app and delete its data dir. */
+  dispose(): void;
+  token(user?: { username: string; password: string }): Promise<string>;
+  call(path: string, init?: CallInit): Promise<Response>;
+}
+
+export interface CallInit {
+  method?: string;
+  token?: string | null;
+  json?: unknown;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'cs-portal-test-'));
+}
+
+export function startApp(options: Partial<AppOptions> = {}, dir = tempDir()): TestApp {
+  const created = createApp({ dataDir: dir, ...options });
+  const tokens = new Map<string, string>();
+  const call = (path: string, init: CallInit = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body = init.body;
+    if (init.json !== undefined) {
+      body = JSON.stringify(init.json);
+      headers['content-type'] = 'application/json';
+    } else if (body !== undefined && !headers['content-type']) {
+      headers['content-type'] = 'application/json';
+    }
+    return Promise.resolve(created.app.request(path, { method: init.method ?? 'GET', headers, body }));
+  };
+  const token = async (user = ADMIN) => {
+    const cached = tokens.get(user.username);
+    if (cached) return cached;
+    const res = await call('/oauth/token', { method: 'POST', json: { grant_type: 'password', ...user } });
+    if (res.status !== 200) throw new Error(`token grant failed: ${res.status}`);
+    const { access_token } = (await res.json()) as { access_token: string };
+    tokens.set(user.username, access_token);
+    return access_token;
+  };
+  return {
+    ...created,
+    dir,
+    call,
+    token,
+    dispose() {
+      created.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** GET with the admin token, returning status, headers and parsed JSON (if any). */
+export async function getJson<T = unknown>(app: TestApp, path: string, headers: Record<string, string> = {}) {
+  const res = await app.call(path, { token: await app.token(), headers });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as T };
+}

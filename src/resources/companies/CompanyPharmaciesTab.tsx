@@ -8,6 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useApi } from '../../app/useApi';
 import { serverMessages } from '../schema/serverErrors';
 import { PharmacyMembershipTable, type PharmacyRow } from './PharmacyMembershipTable';
+import { PageLinkBar } from '../schema/PageLinkBar';
+import { SERVER_PAGE_SIZE } from '../../lib/constants';
 import { companies } from '.';
 import { pharmacies } from '../pharmacies';
 
@@ -22,11 +24,16 @@ const CompanyPharmaciesTab = () => {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState<string>();
+  const [page, setPage] = useState(1);
   const [removing, setRemoving] = useState<PharmacyRow>();
 
   const candidates = useGetList<PharmacyRow & { id: number }>(
     pharmacies.name,
-    { filter: { withoutCompany: true, query }, pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' } },
+    {
+      filter: { withoutCompany: true, query },
+      pagination: { page, perPage: SERVER_PAGE_SIZE },
+      sort: { field: 'id', order: 'ASC' },
+    },
     { enabled: query !== undefined },
   );
 
@@ -49,6 +56,7 @@ const CompanyPharmaciesTab = () => {
   const search = (event: FormEvent) => {
     event.preventDefault();
     setQuery(draft.trim());
+    setPage(1);
   };
 
   return (
@@ -86,6 +94,7 @@ const CompanyPharmaciesTab = () => {
               )}
             />
           )}
+          <PageLinkBar page={page} totalPages={Math.ceil((candidates.total ?? 0) / SERVER_PAGE_SIZE)} onPage={setPage} />
         </Box>
       )}
 

@@ -39,22 +39,18 @@ export async function issueTokens(user: IdentityUserRow, o: IssueOptions) {
   const exp = iat + TOKEN_LIFETIME_SECONDS;
   const claims = customClaims(user, o.claimNamespace);
   const header = { alg: 'RS256', typ: 'JWT', kid: o.key.kid };
-  const accessToken = await new SignJWT({ ...claims, scope: o.scope, azp: o.clientId })
-    .setProtectedHeader(header)
-    .setIssuer(o.issuer)
-    .setSubject(auth0Sub(user.id))
-    .setAudience(o.audience)
-    .setIssuedAt(iat)
-    .setExpirationTime(exp)
-    .sign(o.key.privateKey);
+  // Both tokens share issuer, subject and lifetime; they differ in claims and audience.
+  const sign = (payload: Record<string, unknown>, audience: string) =>
+    new SignJWT(payload)
+      .setProtectedHeader(header)
+      .setIssuer(o.issuer)
+      .setSubject(auth0Sub(user.id))
+      .setAudience(audience)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(o.key.privateKey);
   const { sub: _sub, ...info } = profile(user);
-  const idToken = await new SignJWT({ ...claims, ...info })
-    .setProtectedHeader(header)
-    .setIssuer(o.issuer)
-    .setSubject(auth0Sub(user.id))
-    .setAudience(o.clientId)
-    .setIssuedAt(iat)
-    .setExpirationTime(exp)
-    .sign(o.key.privateKey);
+  const accessToken = await sign({ ...claims, scope: o.scope, azp: o.clientId }, o.audience);
+  const idToken = await sign({ ...claims, ...info }, o.clientId);
   return { accessToken, idToken };
 }

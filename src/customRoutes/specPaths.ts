@@ -39,7 +39,8 @@ export const toSpecPath = (path: string, resourceNames: ResourceNames): string =
   const { resource, rest } = found;
   const base = `/${resource}`;
   if (rest.length === 1 && rest[0] === 'create') return `${base}/new${suffix}`;
-  if (rest.length === 1) return `${base}/${rest[0]}/edit${suffix}`;
+  // `new` is the spec's create path, never a record id: leave it as it is.
+  if (rest.length === 1 && rest[0] !== 'new') return `${base}/${rest[0]}/edit${suffix}`;
   if (rest.length >= 2 && rest[1] === 'show') {
     return [base, rest[0], ...rest.slice(2)].join('/') + suffix;
   }

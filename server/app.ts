@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { createCable, type CableChannel } from './cable';
 import type { DB } from './db/open';
 import { openIdentityDb } from './identity/db';
+import { createIdentityManagement } from './identity/management';
 import { loadSigningKey } from './identity/keys';
 import { registerIdentityRoutes } from './identity/routes';
 import { openCoreDb } from './services/core/db';
@@ -77,6 +78,7 @@ export function createApp(options: AppOptions): CreatedApp {
     }),
   );
   registerSecurity(app);
+  const identity = createIdentityManagement(identityDb, now);
   registerIdentityRoutes(app, { db: identityDb, key, audience: DEFAULT_AUDIENCE, clientId: DEFAULT_CLIENT_ID, claimNamespace: namespace, now });
 
   const demo = new Hono();
@@ -92,7 +94,7 @@ export function createApp(options: AppOptions): CreatedApp {
     // the demo copies mount on a plain Hono so the document lists each route once.
     const mount = (base: string, service: Hono) =>
       envName === 'production' ? app.route(base, service as OpenAPIHono) : demo.route(base, service);
-    mount('/core', createCoreService({ db: core, auth, now }) as unknown as Hono);
+    mount('/core', createCoreService({ db: core, auth, now, identity }) as unknown as Hono);
     mount('/medorder', createMedorderService({ db: medorder, auth, now }) as unknown as Hono);
     mount('/legacy', createLegacyService({ db: legacy, auth, now }) as unknown as Hono);
   }

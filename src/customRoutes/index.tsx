@@ -2,9 +2,18 @@ import { Route } from 'react-router-dom';
 import { lazyPage } from '../app/lazyPage';
 
 const ForbiddenPage = lazyPage(() => import('./forbidden/ForbiddenPage'));
+const DevelopMenuPage = lazyPage(() => import('./develop/DevelopMenuPage'));
+const JwtPage = lazyPage(() => import('./develop/JwtPage'));
+const ProfilePage = lazyPage(() => import('./develop/ProfilePage'));
+const UserRestorePage = lazyPage(() => import('./develop/UserRestorePage'));
 
 /** Screens outside the layout (no sidebar): the 403 page. */
 export const noLayoutRoutes = [<Route key="forbidden" path="/forbidden" element={<ForbiddenPage />} />];
 
 /** Custom screens inside the layout; developer tools and the other non-master screens join here. */
-export const appRoutes: React.ReactElement[] = [];
+export const appRoutes: React.ReactElement[] = [
+  <Route key="develop" path="/develop" element={<DevelopMenuPage />} />,
+  <Route key="develop-jwt" path="/develop/jwt" element={<JwtPage />} />,
+  <Route key="develop-profile" path="/develop/profile" element={<ProfilePage />} />,
+  <Route key="develop-user-restore" path="/develop/user-restore" element={<UserRestorePage />} />,
+];

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import { breadcrumbTrail, type Crumb } from './breadcrumbTrail';
 import { resourceNames, findResource } from '../resources/registry';
-import { menuEntries } from './menu';
+import { routeLabels } from './menu';
 
 const RecordName = ({ resource, id }: { resource: string; id: string }) => {
   const declaration = findResource(resource);
@@ -21,7 +21,7 @@ const CrumbText = ({ crumb }: { crumb: Crumb }) =>
 /** Where the user is: ホーム › master › record › action, each step a link but the last. */
 export const Breadcrumbs = () => {
   const { pathname } = useLocation();
-  const trail = breadcrumbTrail(pathname, { resourceNames, findResource, menuEntries });
+  const trail = breadcrumbTrail(pathname, { resourceNames, findResource, routeLabels });
   return (
     <MuiBreadcrumbs aria-label="パンくずリスト" sx={{ color: 'inherit', '& .MuiBreadcrumbs-separator': { color: 'inherit' } }}>
       {trail.map((crumb, index) =>

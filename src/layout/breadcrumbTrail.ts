@@ -1,6 +1,6 @@
 import { matchResource } from '../customRoutes/specPaths';
 import type { ResourceDeclaration } from '../resources/types';
-import type { MenuEntry } from './menu';
+import type { RouteLabel } from './menu';
 
 export interface Crumb {
   label?: string;
@@ -13,8 +13,14 @@ export interface Crumb {
 interface Catalogue {
   resourceNames: readonly string[];
   findResource: (name: string) => ResourceDeclaration | undefined;
-  menuEntries: MenuEntry[];
+  /** Custom routes' labels (menu entries plus `extraRouteLabels`); the longest matching path wins. */
+  routeLabels: readonly RouteLabel[];
 }
+
+const labelFor = (pathname: string, labels: readonly RouteLabel[]): RouteLabel | undefined =>
+  labels
+    .filter((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))
+    .reduce<RouteLabel | undefined>((best, item) => (!best || item.to.length > best.to.length ? item : best), undefined);
 
 /** The breadcrumb trail of a spec URL. Pure, so the rules are unit-tested. */
 export const breadcrumbTrail = (pathname: string, catalogue: Catalogue): Crumb[] => {
@@ -23,7 +29,7 @@ export const breadcrumbTrail = (pathname: string, catalogue: Catalogue): Crumb[]
   const found = matchResource(pathname, catalogue.resourceNames);
   const resource = found && catalogue.findResource(found.resource);
   if (!found || !resource) {
-    const entry = catalogue.menuEntries.find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+    const entry = labelFor(pathname, catalogue.routeLabels);
     return entry ? [home, { label: entry.label, to: entry.to }] : [home, { label: 'ページが見つかりません' }];
   }
   const base = `/${resource.name}`;

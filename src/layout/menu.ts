@@ -78,3 +78,15 @@ export const menuSections: MenuSection[] = [
 /** Every menu entry, for breadcrumbs of custom routes. */
 export const menuEntries = menuSections.flatMap((section) => section.entries);
 
+/** A custom route's breadcrumb label. */
+export type RouteLabel = Pick<MenuEntry, 'label' | 'to'>;
+
+/** Custom routes the sidebar does not list, named for the breadcrumbs. */
+export const extraRouteLabels: RouteLabel[] = [
+  { label: '開発者メニュー', to: '/develop' },
+  { label: 'ユーザー復元', to: '/develop/user-restore' },
+];
+
+/** Breadcrumb labels of every custom route: the menu entries, then the extra ones. */
+export const routeLabels: RouteLabel[] = [...menuEntries, ...extraRouteLabels];
+

@@ -3,6 +3,8 @@ import { test as base, expect, type Page } from '@playwright/test';
 export const accounts = {
   admin: { email: 'admin@example.com', password: 'Admin1234' },
   pharmacy: { email: 'pharmacy@example.com', password: 'Pharmacy1234' },
+  /** A seeded staff admin that only develop.spec.ts signs in as (it changes the password). */
+  staff: { email: 'takahashi.yumi@example.com', password: 'Staff1234' },
 } as const;
 
 /** Signs in through the login card, as a user would, and waits to leave /login. */

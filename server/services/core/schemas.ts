@@ -81,5 +81,22 @@ export const CoreUserSchema = z
   })
   .openapi('CoreUser');
 
+export const ChangePasswordInputSchema = z
+  .object({
+    new_password: z.string().min(1).openapi({ example: 'NewSecret123' }),
+    new_password_again: z.string().min(1).openapi({ example: 'NewSecret123' }),
+  })
+  .openapi('ChangePasswordInput');
+
+export const MessageSchema = z.object({ message: z.string() }).openapi('Message');
+
+export const RestoreResultSchema = z
+  .object({
+    auth0_pharmacy_ids: z.array(z.number().int()).openapi({ description: '復元前の認証基盤の app_metadata.pharmacy_ids' }),
+    db_pharmacy_ids: z.array(z.number().int()).openapi({ description: 'データベースの薬局ID (認証基盤はこの値に復元される)' }),
+    restored: z.literal(true),
+  })
+  .openapi('RestoreResult');
+
 export const booleanParam = () => z.enum(['true', 'false', '1', '0']).optional();
 export const isTrue = (v: string | undefined) => v === 'true' || v === '1';

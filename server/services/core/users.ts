@@ -1,30 +1,94 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { DB } from '../../db/open';
 import type { AuthEnv } from '../../shared/auth';
-import type { ServiceContext } from '../../shared/context';
-import { notFoundError } from '../../shared/errors';
-import { commonErrors, jsonResponse, SECURITY } from '../../shared/openapi';
-import { CoreUserSchema } from './schemas';
+import { ApiError, notFoundError } from '../../shared/errors';
+import { IdentityManagementError } from '../../shared/identityManagement';
+import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
+import type { CoreServiceContext } from './context';
+import { ChangePasswordInputSchema, CoreUserSchema, MessageSchema, RestoreResultSchema } from './schemas';
 
 type CoreUser = z.infer<typeof CoreUserSchema>;
+
+export const PASSWORD_MISMATCH = '2つの入力値が異なります。';
+export const PASSWORD_CHANGED = 'パスワードが変更されました。';
+
+const tags = ['core: users'];
 
 const meRoute = createRoute({
   method: 'get',
   path: '/api/v2/common/users/me',
   summary: 'サインイン中のユーザ',
-  tags: ['core: users'],
+  tags,
   security: SECURITY,
   responses: { 200: jsonResponse(CoreUserSchema, 'ユーザ'), ...commonErrors },
 });
 
-export function registerUserRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
-  app.openapi(meRoute, (c) => {
-    const row = ctx.db
-      .prepare(
-        `SELECT id, user_id, auth0_user_id, name, email, role, pharmacy_ids, created_at, updated_at
-         FROM users WHERE auth0_user_id = ?`,
-      )
-      .get(c.get('principal').sub) as (Omit<CoreUser, 'pharmacy_ids'> & { pharmacy_ids: string }) | undefined;
-    if (!row) throw notFoundError();
-    return c.json({ ...row, pharmacy_ids: JSON.parse(row.pharmacy_ids) as number[] }, 200);
+const changePasswordRoute = createRoute({
+  method: 'post',
+  path: '/api/v2/common/users/change_password',
+  summary: '自分のパスワード変更 (認証基盤のユーザを更新する)',
+  description:
+    '2つの入力値が一致し、パスワードポリシー (8文字以上、大文字・小文字・数字を含む、記号は !@#$%^&* のみ) を満たすこと。' +
+    'ポリシー違反は 422 {"errors": ["PasswordStrengthError: Password is too weak"]}。発行済みのトークンは期限まで有効。',
+  tags,
+  security: SECURITY,
+  request: { body: jsonBody(ChangePasswordInputSchema) },
+  responses: { 200: jsonResponse(MessageSchema, '変更しました'), ...commonErrors },
+});
+
+const restoreRoute = createRoute({
+  method: 'post',
+  path: '/api/v2/common/users/restore',
+  summary: 'ユーザ復元: 認証基盤の薬局IDをデータベースの薬局IDに合わせる',
+  description: '復元前の認証基盤 (app_metadata.pharmacy_ids) とデータベースの薬局IDを返し、認証基盤側をデータベース側で上書きする。',
+  tags,
+  security: SECURITY,
+  request: { body: jsonBody(z.object({}).openapi('RestoreInput')) },
+  responses: { 200: jsonResponse(RestoreResultSchema, '復元前の両方の薬局ID'), ...commonErrors },
+});
+
+type CoreUserRow = Omit<CoreUser, 'pharmacy_ids'> & { pharmacy_ids: string };
+
+function coreUserOf(db: DB, sub: string): CoreUser {
+  const row = db
+    .prepare(
+      `SELECT id, user_id, auth0_user_id, name, email, role, pharmacy_ids, created_at, updated_at
+       FROM users WHERE auth0_user_id = ?`,
+    )
+    .get(sub) as CoreUserRow | undefined;
+  if (!row) throw notFoundError();
+  return { ...row, pharmacy_ids: JSON.parse(row.pharmacy_ids) as number[] };
+}
+
+/** The identity provider's refusals become the API's error list, its message passed through. */
+function identityCall<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof IdentityManagementError) {
+      throw error.statusCode === 404 ? notFoundError() : new ApiError(422, [error.message]);
+    }
+    throw error;
+  }
+}
+
+export function registerUserRoutes(app: OpenAPIHono<AuthEnv>, ctx: CoreServiceContext): void {
+  app.openapi(meRoute, (c) => c.json(coreUserOf(ctx.db, c.get('principal').sub), 200));
+
+  app.openapi(changePasswordRoute, (c) => {
+    const body = c.req.valid('json');
+    if (body.new_password !== body.new_password_again) throw new ApiError(422, [PASSWORD_MISMATCH]);
+    identityCall(() => ctx.identity.updateUser(c.get('principal').sub, { password: body.new_password }));
+    return c.json({ message: PASSWORD_CHANGED }, 200);
+  });
+
+  app.openapi(restoreRoute, (c) => {
+    const sub = c.get('principal').sub;
+    const dbPharmacyIds = coreUserOf(ctx.db, sub).pharmacy_ids;
+    const identityUser = ctx.identity.getUser(sub);
+    if (!identityUser) throw notFoundError();
+    const auth0PharmacyIds = [...identityUser.app_metadata.pharmacy_ids];
+    identityCall(() => ctx.identity.updateUser(sub, { app_metadata: { pharmacy_ids: dbPharmacyIds } }));
+    return c.json({ auth0_pharmacy_ids: auth0PharmacyIds, db_pharmacy_ids: dbPharmacyIds, restored: true as const }, 200);
   });
 }

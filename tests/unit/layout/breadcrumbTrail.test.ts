@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { breadcrumbTrail } from '../../../src/layout/breadcrumbTrail';
-import { menuEntries } from '../../../src/layout/menu';
+import { routeLabels } from '../../../src/layout/menu';
 import { findResource, resourceNames } from '../../../src/resources/registry';
 
-const catalogue = { resourceNames, findResource, menuEntries };
+const catalogue = { resourceNames, findResource, routeLabels };
 const trail = (pathname: string) => breadcrumbTrail(pathname, catalogue);
 const home = { label: 'ホーム', to: '/' };
 const companies = { label: '薬局会社一覧', to: '/v2/core/companies' };
@@ -48,6 +48,25 @@ describe('breadcrumbTrail', () => {
 
   it('uses the menu entry for custom routes', () => {
     expect(trail('/develop/jwt')).toEqual([home, { label: 'JWT', to: '/develop/jwt' }]);
+  });
+
+  it('names the developer screens, including those the sidebar does not list', () => {
+    expect(trail('/develop')).toEqual([home, { label: '開発者メニュー', to: '/develop' }]);
+    expect(trail('/develop/profile')).toEqual([home, { label: 'プロフィール', to: '/develop/profile' }]);
+    expect(trail('/develop/user-restore')).toEqual([home, { label: 'ユーザー復元', to: '/develop/user-restore' }]);
+  });
+
+  it('takes the longest matching custom route, whatever the list order', () => {
+    const labels = [
+      { label: '親', to: '/tools' },
+      { label: '子', to: '/tools/child' },
+    ];
+    const pick = (pathname: string, routeLabels: typeof labels) =>
+      breadcrumbTrail(pathname, { resourceNames, findResource, routeLabels })[1];
+    expect(pick('/tools/child', labels)).toEqual({ label: '子', to: '/tools/child' });
+    expect(pick('/tools/child', [...labels].reverse())).toEqual({ label: '子', to: '/tools/child' });
+    expect(pick('/tools/other', labels)).toEqual({ label: '親', to: '/tools' });
+    expect(pick('/toolsx', labels)).toEqual({ label: 'ページが見つかりません' });
   });
 
   it('says the page is not found for an unknown path', () => {

@@ -1,0 +1,66 @@
+import type { DB } from '../db/open';
+import {
+  IdentityManagementError,
+  PASSWORD_STRENGTH_ERROR,
+  type IdentityManagement,
+  type IdentityUser,
+} from '../shared/identityManagement';
+import type { IdentityUserRow } from './db';
+import { hashPassword } from './passwords';
+import { auth0Sub } from './users';
+
+/** Characters the password policy allows besides letters and digits (spec section 5). */
+const POLICY_CHARACTERS = /^[A-Za-z0-9!@#$%^&*]+$/;
+
+/** At least 8 characters with upper case, lower case and digits; symbols only from !@#$%^&*. */
+export function meetsPasswordPolicy(password: string): boolean {
+  return (
+    password.length >= 8 &&
+    POLICY_CHARACTERS.test(password) &&
+    /[A-Z]/.test(password) &&
+    /[a-z]/.test(password) &&
+    /[0-9]/.test(password)
+  );
+}
+
+const toIdentityUser = (row: IdentityUserRow): IdentityUser => ({
+  user_id: auth0Sub(row.id),
+  email: row.email,
+  name: row.name,
+  app_metadata: { pharmacy_ids: JSON.parse(row.pharmacy_ids) as number[] },
+});
+
+/**
+ * The identity store's management interface (Auth0's Management API in production). A password
+ * change does not revoke issued tokens: they stay valid until they expire.
+ */
+export function createIdentityManagement(db: DB, now: () => Date): IdentityManagement {
+  const findById = db.prepare('SELECT * FROM users WHERE id = ?');
+  const setPassword = db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?');
+  const setPharmacyIds = db.prepare('UPDATE users SET pharmacy_ids = ?, updated_at = ? WHERE id = ?');
+  const rowOf = (userId: string) => findById.get(userId.replace(/^auth0\|/, '')) as IdentityUserRow | undefined;
+
+  return {
+    getUser(userId) {
+      const row = rowOf(userId);
+      return row && toIdentityUser(row);
+    },
+    updateUser(userId, patch) {
+      const row = rowOf(userId);
+      if (!row) throw new IdentityManagementError(404, 'The user does not exist.');
+      if (patch.password !== undefined && !meetsPasswordPolicy(patch.password)) {
+        throw new IdentityManagementError(400, PASSWORD_STRENGTH_ERROR);
+      }
+      const pharmacyIds = patch.app_metadata?.pharmacy_ids;
+      if (pharmacyIds !== undefined && !(Array.isArray(pharmacyIds) && pharmacyIds.every(Number.isInteger))) {
+        throw new IdentityManagementError(400, 'Payload validation error: app_metadata.pharmacy_ids');
+      }
+      const at = now().toISOString();
+      db.transaction(() => {
+        if (patch.password !== undefined) setPassword.run(hashPassword(patch.password), at, row.id);
+        if (pharmacyIds !== undefined) setPharmacyIds.run(JSON.stringify(pharmacyIds), at, row.id);
+      })();
+      return toIdentityUser(rowOf(row.id)!);
+    },
+  };
+}

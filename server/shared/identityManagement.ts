@@ -1,0 +1,40 @@
+/**
+ * What a service may ask of the identity provider, shaped like the slice of Auth0's Management API
+ * the real core uses (`GET /api/v2/users/{id}`, `PATCH /api/v2/users/{id}` with `password` or
+ * `app_metadata`). Services get an implementation passed in and never read identity tables.
+ */
+export interface IdentityAppMetadata {
+  pharmacy_ids: number[];
+  [key: string]: unknown;
+}
+
+export interface IdentityUser {
+  /** `auth0|…`, the access token's sub. */
+  user_id: string;
+  email: string;
+  name: string;
+  app_metadata: IdentityAppMetadata;
+}
+
+export interface IdentityUserPatch {
+  password?: string;
+  app_metadata?: Partial<IdentityAppMetadata>;
+}
+
+export interface IdentityManagement {
+  getUser(userId: string): IdentityUser | undefined;
+  /** Throws IdentityManagementError (e.g. the password policy's PasswordStrengthError). */
+  updateUser(userId: string, patch: IdentityUserPatch): IdentityUser;
+}
+
+/** Auth0 answers a rejected update with 400 and a message such as `PasswordStrengthError: Password is too weak`. */
+export class IdentityManagementError extends Error {
+  constructor(
+    readonly statusCode: 400 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const PASSWORD_STRENGTH_ERROR = 'PasswordStrengthError: Password is too weak';

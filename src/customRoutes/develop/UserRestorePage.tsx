@@ -1,0 +1,92 @@
+import { Title } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useApi } from '../../app/useApi';
+import { serverMessages } from '../../resources/schema/serverErrors';
+import { restoreSummary, sameIds, type RestoreResult } from './restoreSummary';
+
+export const RESTORE_PATH = '/api/v2/core/common/users/restore';
+export const RESTORE_ERROR_MESSAGE = 'ユーザー復元に失敗しました。';
+
+const IdList = ({ title, ids }: { title: string; ids: number[] }) => (
+  <Card component="section" aria-label={title}>
+    <CardHeader title={title} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+    <CardContent sx={{ pt: 0 }}>
+      {ids.length === 0 ? (
+        <Typography color="text.secondary">なし</Typography>
+      ) : (
+        <Stack component="ul" direction="row" sx={{ flexWrap: 'wrap', gap: 1, m: 0, p: 0, listStyle: 'none' }}>
+          {ids.map((id) => (
+            <li key={id}>
+              <Chip label={id} variant="outlined" />
+            </li>
+          ))}
+        </Stack>
+      )}
+    </CardContent>
+  </Card>
+);
+
+/**
+ * User restore (spec section 2): on open it calls restore, which sets the identity provider's
+ * pharmacy ids from the database, and shows both lists as they were before.
+ */
+const UserRestorePage = () => {
+  const send = useApi();
+  // A query, not an effect: one call per visit even when React mounts the screen twice.
+  const { data, isPending, isError, error } = useQuery({
+    queryKey: ['develop', 'user-restore'],
+    queryFn: async () => (await send<RestoreResult>({ method: 'POST', path: RESTORE_PATH, body: {} })).json,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, py: 2 }}>
+      <Title title="ユーザー復元" />
+      <Typography variant="h5" component="h1">
+        ユーザー復元
+      </Typography>
+      <Typography color="text.secondary">
+        サインイン中のユーザーについて、認証基盤の薬局IDをデータベースの薬局IDに合わせます。表示しているのは復元前の値です。
+      </Typography>
+      {isPending ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} role="status">
+          <CircularProgress size={16} />
+          <Typography variant="body2" color="text.secondary">
+            復元しています…
+          </Typography>
+        </Box>
+      ) : isError ? (
+        <Alert severity="error" role="alert">
+          {RESTORE_ERROR_MESSAGE}
+          {serverMessages(error).map((message) => (
+            <Box key={message}>{message}</Box>
+          ))}
+        </Alert>
+      ) : (
+        <>
+          <Alert severity={sameIds(data.auth0PharmacyIds, data.dbPharmacyIds) ? 'info' : 'success'} role="status">
+            {restoreSummary(data)}
+          </Alert>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            <IdList title="認証基盤の薬局ID" ids={data.auth0PharmacyIds ?? []} />
+            <IdList title="データベースの薬局ID" ids={data.dbPharmacyIds ?? []} />
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+};
+
+export default UserRestorePage;

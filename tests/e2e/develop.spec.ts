@@ -1,0 +1,81 @@
+import type { Page } from '@playwright/test';
+import { test, expect, signIn, accounts } from './fixtures';
+
+const openAccountMenu = async (page: Page) => {
+  await page.getByRole('button', { name: 'プロフィール', exact: true }).click();
+};
+
+const changePassword = async (page: Page, password: string) => {
+  const dialog = page.getByRole('dialog', { name: 'パスワード変更' });
+  await dialog.getByLabel(/^新しいパスワード\s*\*?$/).fill(password);
+  await dialog.getByLabel(/^新しいパスワード（確認）/).fill(password);
+  await dialog.getByRole('button', { name: '変更する' }).click();
+  return dialog;
+};
+
+test.describe('developer screens', () => {
+  test('the header JWT link shows the decoded token with the roles claim and a countdown', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('navigation', { name: 'ヘッダーリンク' }).getByRole('link', { name: 'JWT' }).click();
+    await expect(page).toHaveURL(/\/develop\/jwt$/);
+    await expect(page.getByRole('heading', { name: 'JWT', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('jwt-payload')).toContainText(/roles": \[\s*"admin"\s*\]/);
+    await expect(page.getByTestId('jwt-header')).toContainText('"alg": "RS256"');
+    const countdown = page.getByTestId('jwt-countdown');
+    await expect(countdown).toHaveText(/^残り 0時間(59|58)分\d+秒$/);
+    const first = await countdown.textContent();
+    await expect(countdown).not.toHaveText(first!);
+    await expect(page.getByText('トークンの有効期限が切れています。')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'パンくずリスト' })).toContainText('JWT');
+
+    const before = await page.getByTestId('jwt-token').textContent();
+    // iat has a one-second resolution: wait so the forced token differs.
+    await page.waitForTimeout(1100);
+    await page.getByRole('button', { name: 'トークンを更新' }).click();
+    await expect(page.getByTestId('jwt-token')).not.toHaveText(before!);
+  });
+
+  test('password change: the policy message for a weak password, then success (staff account)', async ({ page }) => {
+    await signIn(page, 'staff');
+    await openAccountMenu(page);
+    await page.getByRole('menuitem', { name: 'パスワード変更' }).click();
+    let dialog = await changePassword(page, 'weakpass');
+    await expect(dialog.getByRole('alert', { name: 'エラー' })).toHaveText(
+      'パスワードは、8文字以上、大文字小文字数字を全て使ってください。記号は「!@#$%^&*」が使えます。',
+    );
+    dialog = await changePassword(page, 'Changed123!');
+    await expect(dialog.getByRole('status')).toHaveText('パスワードが変更されました。');
+    await dialog.getByRole('button', { name: '閉じる' }).click();
+
+    // Put it back, so the seeded credentials hold for any later run on the same data.
+    await openAccountMenu(page);
+    await page.getByRole('menuitem', { name: 'パスワード変更' }).click();
+    dialog = await changePassword(page, accounts.staff.password);
+    await expect(dialog.getByRole('status')).toHaveText('パスワードが変更されました。');
+  });
+
+  test('the developer menu links to the profile, which shows the signed-in user', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/develop');
+    await expect(page.getByRole('heading', { name: '開発者メニュー', level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'パンくずリスト' })).toContainText('開発者メニュー');
+    const menu = page.getByRole('navigation', { name: '開発者メニュー' });
+    await expect(menu.getByRole('link')).toHaveCount(3);
+    await menu.getByRole('link', { name: /プロフィール/ }).click();
+    await expect(page).toHaveURL(/\/develop\/profile$/);
+    await expect(page.getByTestId('profile-name')).toHaveText('管理 花子');
+    await expect(page.getByTestId('profile-email')).toHaveText('admin@example.com');
+    await expect(page.getByTestId('profile-user')).toContainText('"email": "admin@example.com"');
+    await expect(page.getByTestId('profile-user')).toContainText('"role": "admin"');
+  });
+
+  test('user restore shows both lists of pharmacy ids', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/develop/user-restore');
+    await expect(page.getByRole('navigation', { name: 'パンくずリスト' })).toContainText('ユーザー復元');
+    for (const name of ['認証基盤の薬局ID', 'データベースの薬局ID']) {
+      await expect(page.getByRole('region', { name })).toContainText('なし');
+    }
+    await expect(page.getByText('認証基盤の薬局IDはデータベースと一致していました。')).toBeVisible();
+  });
+});

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { LinkBase, Title } from 'react-admin';
+import { LinkBase } from 'react-admin';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import KeyIcon from '@mui/icons-material/Key';
 import SettingsBackupRestoreIcon from '@mui/icons-material/SettingsBackupRestore';
+import { Screen } from '../../app/Screen';
 
 interface ToolCard {
   label: string;
@@ -29,11 +30,7 @@ export const DEVELOP_TOOLS: ToolCard[] = [
 ];
 
 const DevelopMenuPage = () => (
-  <Box sx={{ display: 'grid', gap: 2, py: 2 }}>
-    <Title title="開発者メニュー" />
-    <Typography variant="h5" component="h1">
-      開発者メニュー
-    </Typography>
+  <Screen title="開発者メニュー">
     <Box component="nav" aria-label="開発者メニュー" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
       {DEVELOP_TOOLS.map(({ label, to, description, icon: Icon }) => (
         <Card key={to}>
@@ -55,7 +52,7 @@ const DevelopMenuPage = () => (
         </Card>
       ))}
     </Box>
-  </Box>
+  </Screen>
 );
 
 export default DevelopMenuPage;

@@ -16,23 +16,13 @@ import { formatDateTime } from '../../lib/dates';
 import { decodeJwt, secondsUntilExpiry, type DecodedJwt } from '../../lib/jwt';
 import { countdownLabel, isExpired } from './countdown';
 import { prettyJson } from './prettyJson';
+import { InlineLoading } from '../../app/InlineLoading';
+import { CodeBlock } from './CodeBlock';
 
 /** How long the copy button says コピーしました (spec section 9). */
 export const COPIED_LABEL_MS = 1500;
 
 export const EXPIRED_MESSAGE = 'トークンの有効期限が切れています。';
-
-const monospace = {
-  m: 0,
-  p: 1.5,
-  bgcolor: 'action.hover',
-  borderRadius: 1,
-  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-  fontSize: '0.8125rem',
-  whiteSpace: 'pre-wrap',
-  wordBreak: 'break-all',
-  overflowWrap: 'anywhere',
-} as const;
 
 const Section = ({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) => (
   <Card>
@@ -175,12 +165,7 @@ const JwtPage = () => {
         </Alert>
       )}
       {loading ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} role="status">
-          <CircularProgress size={16} />
-          <Typography variant="body2" color="text.secondary">
-            読み込み中…
-          </Typography>
-        </Box>
+        <InlineLoading />
       ) : !token ? (
         <Alert severity="warning">アクセストークンがありません。ログインし直してください。</Alert>
       ) : (
@@ -189,21 +174,21 @@ const JwtPage = () => {
             <Expiry exp={exp} />
           </Section>
           <Section title="アクセストークン">
-            <Box component="pre" sx={monospace} data-testid="jwt-token">
+            <CodeBlock testId="jwt-token">
               {token}
-            </Box>
+            </CodeBlock>
           </Section>
           {decoded ? (
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 2fr' }, minWidth: 0 }}>
               <Section title="ヘッダー">
-                <Box component="pre" sx={monospace} data-testid="jwt-header">
+                <CodeBlock testId="jwt-header">
                   {prettyJson(decoded.header)}
-                </Box>
+                </CodeBlock>
               </Section>
               <Section title="ペイロード">
-                <Box component="pre" sx={monospace} data-testid="jwt-payload">
+                <CodeBlock testId="jwt-payload">
                   {prettyJson(decoded.payload)}
-                </Box>
+                </CodeBlock>
               </Section>
             </Box>
           ) : (

@@ -1,4 +1,4 @@
-import { Title, useGetIdentity } from 'react-admin';
+import { useGetIdentity } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -6,23 +6,16 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { InlineLoading } from '../../app/InlineLoading';
+import { CodeBlock } from './CodeBlock';
 import { useApi } from '../../app/useApi';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { prettyJson } from './prettyJson';
+import { Screen } from '../../app/Screen';
 
 export const ME_PATH = '/api/v2/core/common/users/me';
-
-const Loading = ({ label }: { label: string }) => (
-  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} role="status">
-    <CircularProgress size={16} />
-    <Typography variant="body2" color="text.secondary">
-      {label}
-    </Typography>
-  </Box>
-);
 
 /** Profile (spec section 2): picture, name and e-mail from the sign-in, and the core's user object. */
 const ProfilePage = () => {
@@ -37,15 +30,11 @@ const ProfilePage = () => {
   const email = identity.data?.email as string | undefined;
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, py: 2 }}>
-      <Title title="プロフィール" />
-      <Typography variant="h5" component="h1">
-        プロフィール
-      </Typography>
+    <Screen title="プロフィール">
       <Card>
         <CardContent>
           {identity.isPending ? (
-            <Loading label="読み込み中…" />
+            <InlineLoading />
           ) : (
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <Avatar src={identity.data?.avatar} alt={name ?? ''} sx={{ width: 72, height: 72 }}>
@@ -67,32 +56,17 @@ const ProfilePage = () => {
         <CardHeader title="ユーザー情報" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
         <CardContent sx={{ pt: 0 }}>
           {me.isPending ? (
-            <Loading label="読み込み中…" />
+            <InlineLoading />
           ) : me.isError ? (
             <Alert severity="error" role="alert">
               ユーザー情報を取得できませんでした。{serverMessages(me.error).join(' ')}
             </Alert>
           ) : (
-            <Box
-              component="pre"
-              data-testid="profile-user"
-              sx={{
-                m: 0,
-                p: 1.5,
-                bgcolor: 'action.hover',
-                borderRadius: 1,
-                fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-                fontSize: '0.8125rem',
-                whiteSpace: 'pre-wrap',
-                overflowWrap: 'anywhere',
-              }}
-            >
-              {prettyJson(me.data)}
-            </Box>
+            <CodeBlock testId="profile-user">{prettyJson(me.data)}</CodeBlock>
           )}
         </CardContent>
       </Card>
-    </Box>
+    </Screen>
   );
 };
 

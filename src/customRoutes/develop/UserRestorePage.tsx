@@ -1,4 +1,3 @@
-import { Title } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useApi } from '../../app/useApi';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { restoreSummary, sameIds, type RestoreResult } from './restoreSummary';
+import { Screen } from '../../app/Screen';
 
 export const RESTORE_PATH = '/api/v2/core/common/users/restore';
 export const RESTORE_ERROR_MESSAGE = 'ユーザー復元に失敗しました。';
@@ -52,11 +52,7 @@ const UserRestorePage = () => {
   });
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, py: 2 }}>
-      <Title title="ユーザー復元" />
-      <Typography variant="h5" component="h1">
-        ユーザー復元
-      </Typography>
+    <Screen title="ユーザー復元">
       <Typography color="text.secondary">
         サインイン中のユーザーについて、認証基盤の薬局IDをデータベースの薬局IDに合わせます。表示しているのは復元前の値です。
       </Typography>
@@ -85,7 +81,7 @@ const UserRestorePage = () => {
           </Box>
         </>
       )}
-    </Box>
+    </Screen>
   );
 };
 

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,6 +17,7 @@ import { useRuntime } from '../../app/RuntimeContext';
 import type { EnvironmentConfig } from '../../config/types';
 import { formatDate } from '../../lib/dates';
 import { PLATFORMS, RELEASE_LOAD_ERROR_MESSAGE, fetchRelease, type Platform } from './releases';
+import { InlineLoading } from '../../app/InlineLoading';
 
 const ReleaseRow = ({ environment, platform }: { environment: EnvironmentConfig; platform: Platform }) => {
   const { data, isPending, isError } = useQuery({
@@ -35,12 +35,7 @@ const ReleaseRow = ({ environment, platform }: { environment: EnvironmentConfig;
       <TableCell>{environment.label}</TableCell>
       {isPending ? (
         <TableCell colSpan={3}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} role="status">
-            <CircularProgress size={16} />
-            <Typography variant="body2" color="text.secondary">
-              読み込み中…
-            </Typography>
-          </Box>
+          <InlineLoading />
         </TableCell>
       ) : isError || !data ? (
         <TableCell colSpan={3}>

@@ -29,10 +29,6 @@ export const listQueryShape = {
     .openapi({ description: '返す項目 (カンマ区切り、idは常に含む)', example: 'id,name' }),
 };
 
-export interface OrderBy {
-  sql: string;
-}
-
 /** Whitelisted ORDER BY: `columns` maps the public field name to a SQL expression. */
 export function parseSort(sort: string | undefined, fallback: string, columns: Record<string, string>, idColumn: string): string {
   const value = sort ?? fallback;
@@ -65,12 +61,6 @@ export function pickFields<T extends Record<string, unknown>>(rows: T[], fields:
   if (!fields) return rows;
   const wanted = new Set(['id', ...fields.split(',')]);
   return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => wanted.has(k))) as Partial<T>);
-}
-
-export interface ListResult<T> {
-  rows: T[];
-  total: number;
-  page: number;
 }
 
 /** Sets x-total-count, x-current-page and x-total-pages (ceil(total / 25); "0" when empty). */

@@ -1,6 +1,6 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { contains, runList } from '../../db/list';
+import { contains } from '../../db/list';
 import type { DB } from '../../db/open';
 import { bumpTables, tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
@@ -8,7 +8,8 @@ import { actorName, type ServiceContext } from '../../shared/context';
 import { notFoundError, validationError } from '../../shared/errors';
 import { checkFreshness, maxIso } from '../../shared/freshness';
 import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
-import { assertIdsFound, listQueryShape, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from '../../shared/paging';
+import { listQueryShape } from '../../shared/paging';
+import { answerList } from '../../shared/listEndpoint';
 import { pharmaciesOfCompany } from './pharmacies';
 import { CompanyDetailSchema, CompanyInputSchema, CompanySchema, PharmacyIdsInputSchema } from './schemas';
 
@@ -133,22 +134,15 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
 
   app.openapi(listRoute, (c) => {
     const q = c.req.valid('query');
-    const orderBy = parseSort(q.sort, '-updated_at', SORT_COLUMNS, 'c.id');
-    const ids = parseIds(q.ids);
-    const fresh = checkFreshness(c, listVersion());
-    if (fresh) return fresh;
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (q.query) {
-      where.push(contains('c.name'));
-      params.push(q.query);
-    }
-    const result = runList<Company>(db, {
-      select: COMPANY_SELECT, from: 'FROM companies c', where, params, orderBy, page: parsePage(q.page), ids, idColumn: 'c.id',
+    return answerList<Company>(c, db, q, {
+      select: COMPANY_SELECT,
+      from: 'FROM companies c',
+      idColumn: 'c.id',
+      sortColumns: SORT_COLUMNS,
+      defaultSort: '-updated_at',
+      version: listVersion,
+      filters: [q.query && [contains('c.name'), q.query]],
     });
-    assertIdsFound(ids, result.total);
-    setPagingHeaders(c, result);
-    return c.json(pickFields(result.rows, q.fields), 200);
   });
 
   app.openapi(getRoute, (c) => {

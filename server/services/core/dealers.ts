@@ -1,12 +1,13 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { contains, runList } from '../../db/list';
+import { contains } from '../../db/list';
 import { tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { notFoundError } from '../../shared/errors';
 import { checkFreshness } from '../../shared/freshness';
 import { commonErrors, idParam, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
-import { assertIdsFound, listQueryShape, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from '../../shared/paging';
+import { listQueryShape } from '../../shared/paging';
+import { answerList } from '../../shared/listEndpoint';
 import { DealerSchema } from './schemas';
 
 type Dealer = z.infer<typeof DealerSchema>;
@@ -51,24 +52,18 @@ export function registerDealerRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
 
   app.openapi(listRoute, (c) => {
     const q = c.req.valid('query');
-    const orderBy = parseSort(q.sort, 'id', SORT_COLUMNS, 'd.id');
-    const ids = parseIds(q.ids);
-    const fresh = checkFreshness(c, tablesVersion(db, 'dealers'));
-    if (fresh) return fresh;
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (q.query) {
-      where.push(`${contains('d.name')} OR ${contains('d.code')}`);
-      params.push(q.query, q.query);
-    }
-    if (q.prefecture_id) {
-      where.push('d.prefecture_id = ?');
-      params.push(Number(q.prefecture_id));
-    }
-    const result = runList<Dealer>(db, { select: SELECT, from: FROM, where, params, orderBy, page: parsePage(q.page), ids, idColumn: 'd.id' });
-    assertIdsFound(ids, result.total);
-    setPagingHeaders(c, result);
-    return c.json(pickFields(result.rows, q.fields), 200);
+    return answerList<Dealer>(c, db, q, {
+      select: SELECT,
+      from: FROM,
+      idColumn: 'd.id',
+      sortColumns: SORT_COLUMNS,
+      defaultSort: 'id',
+      version: () => tablesVersion(db, 'dealers'),
+      filters: [
+        q.query && [`${contains('d.name')} OR ${contains('d.code')}`, q.query, q.query],
+        q.prefecture_id && ['d.prefecture_id = ?', Number(q.prefecture_id)],
+      ],
+    });
   });
 
   app.openapi(getRoute, (c) => {

@@ -1,5 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { contains, runList } from '../../db/list';
+import { contains } from '../../db/list';
 import type { DB } from '../../db/open';
 import { tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
@@ -7,7 +7,8 @@ import type { ServiceContext } from '../../shared/context';
 import { notFoundError } from '../../shared/errors';
 import { checkFreshness } from '../../shared/freshness';
 import { commonErrors, idParam, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
-import { assertIdsFound, listQueryShape, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from '../../shared/paging';
+import { listQueryShape } from '../../shared/paging';
+import { answerList } from '../../shared/listEndpoint';
 import { tokyoDate } from '../../shared/time';
 import { booleanParam, isTrue, PharmacyDetailSchema, PharmacySchema } from './schemas';
 
@@ -79,31 +80,22 @@ export function registerPharmacyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCo
 
   app.openapi(listRoute, (c) => {
     const q = c.req.valid('query');
-    const orderBy = parseSort(q.sort, '-updated_at', SORT_COLUMNS, 'p.id');
-    const ids = parseIds(q.ids);
-    const fresh = checkFreshness(c, tablesVersion(db, 'pharmacies'));
-    if (fresh) return fresh;
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (q.query) {
-      where.push(`${contains('p.name')} OR ${contains('p.micode')} OR ${contains("p.address1 || p.address2 || p.address3 || COALESCE(p.address4, '')")}`);
-      params.push(q.query, q.query, q.query);
-    }
-    if (!isTrue(q.add_ended)) {
-      where.push('p.ended_on IS NULL OR p.ended_on > ?');
-      params.push(tokyoDate(ctx.now()));
-    }
-    if (q.company_id) {
-      where.push('p.company_id = ?');
-      params.push(Number(q.company_id));
-    }
-    if (isTrue(q.without_company)) where.push('p.company_id IS NULL');
-    const result = runList<PharmacyRow>(db, {
-      select: PHARMACY_COLUMNS, from: 'FROM pharmacies p', where, params, orderBy, page: parsePage(q.page), ids, idColumn: 'p.id',
+    const address = "p.address1 || p.address2 || p.address3 || COALESCE(p.address4, '')";
+    return answerList<PharmacyRow, Pharmacy>(c, db, q, {
+      select: PHARMACY_COLUMNS,
+      from: 'FROM pharmacies p',
+      idColumn: 'p.id',
+      sortColumns: SORT_COLUMNS,
+      defaultSort: '-updated_at',
+      version: () => tablesVersion(db, 'pharmacies'),
+      filters: [
+        q.query && [`${contains('p.name')} OR ${contains('p.micode')} OR ${contains(address)}`, q.query, q.query, q.query],
+        !isTrue(q.add_ended) && ['p.ended_on IS NULL OR p.ended_on > ?', tokyoDate(ctx.now())],
+        q.company_id && ['p.company_id = ?', Number(q.company_id)],
+        isTrue(q.without_company) && ['p.company_id IS NULL'],
+      ],
+      toRecord: toPharmacy,
     });
-    assertIdsFound(ids, result.total);
-    setPagingHeaders(c, result);
-    return c.json(pickFields(result.rows.map(toPharmacy), q.fields), 200);
   });
 
   app.openapi(getRoute, (c) => {

@@ -1,5 +1,5 @@
-import { Suspense, lazy, useMemo, type ComponentType } from 'react';
-import { LinkBase, Loading, useRecordContext, useResourceContext } from 'react-admin';
+import { useMemo, type ComponentType } from 'react';
+import { LinkBase, useRecordContext, useResourceContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -7,11 +7,12 @@ import Box from '@mui/material/Box';
 import type { DetailTabDeclaration, ResourceDeclaration } from '../types';
 import { showTabPath } from '../../customRoutes/specPaths';
 import { RecordFields } from './RecordFields';
+import { lazyPage } from '../../app/lazyPage';
 
 const lazyTabs = new WeakMap<DetailTabDeclaration, ComponentType>();
 const tabView = (tab: DetailTabDeclaration): ComponentType | undefined => {
   if (!tab.view) return undefined;
-  if (!lazyTabs.has(tab)) lazyTabs.set(tab, lazy(tab.view));
+  if (!lazyTabs.has(tab)) lazyTabs.set(tab, lazyPage(tab.view));
   return lazyTabs.get(tab);
 };
 
@@ -43,9 +44,7 @@ export const RecordTabs = ({ resource }: { resource: ResourceDeclaration }) => {
       </Tabs>
       <Box sx={{ pt: 2 }}>
         {View ? (
-          <Suspense fallback={<Loading />}>
-            <View />
-          </Suspense>
+          <View />
         ) : (
           <RecordFields resource={resource} fields={active.fields ?? []} />
         )}

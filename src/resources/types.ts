@@ -3,34 +3,74 @@ import type { ComponentType } from 'react';
 /**
  * A master is declared once: where its API lives, its fields, how its list, detail and form
  * look. The generic views (src/resources/schema/) and the data provider both read this, so
- * adding a master is one declaration plus one line in src/resources/registry.ts.
+ * adding a master is one declaration (`defineResource`, src/resources/defineResource.ts) plus one
+ * line in src/resources/registry.ts.
+ *
+ * The declaration is data: fields, endpoints, columns, tabs. Behaviour (chat, diffs, uploads,
+ * modals) lives in components that a declaration names as a lazy view.
  */
 export type FieldType =
   | 'id'
   | 'text'
   | 'longText'
   | 'number'
+  /** A decimal shown with `decimals` places (e.g. officialUnitPrice, 1 place). */
+  | 'decimal'
+  /** A calendar day (`*On`): a `yyyy-MM-dd` string end to end, never a Date. */
   | 'date'
+  /** An instant (`*At`): a Date, shown in Asia/Tokyo. */
   | 'datetime'
   | 'boolean'
   | 'email'
-  | 'url';
+  | 'url'
+  /** One of `choices` (status labels, job statuses), shown as a coloured chip. */
+  | 'choice';
+
+export type ChipColor = 'default' | 'primary' | 'secondary' | 'success' | 'error' | 'info' | 'warning';
+
+export interface Choice {
+  value: string | number;
+  label: string;
+  color?: ChipColor;
+}
+
+/**
+ * How a form value is turned into what the API takes (spec section 5's fixture rules):
+ * integer and decimal parse numbers, `emptyToNull` sends '' as null, `omitEmpty` leaves an empty
+ * value out, string trims nothing and sends as typed.
+ */
+export type WriteParse = 'integer' | 'decimal' | 'emptyToNull' | 'omitEmpty' | 'string';
 
 export interface FieldDeclaration {
   type: FieldType;
-  /** Japanese label. */
+  /** Japanese label; becomes `resources.<name>.fields.<field>` in the i18n messages. */
   label: string;
   /** Whether the list column can be sorted (the API accepts `sort=<snake_case field>`). */
   sortable?: boolean;
-  /** Shown but not editable in create/edit forms. */
+  /** Shown but not editable in create/edit forms, and never sent. */
   readOnly?: boolean;
   required?: boolean;
   /** Rows of a multi-line text input (longText). */
   rows?: number;
+  /** Places after the decimal point (decimal). */
+  decimals?: number;
+  /** Values and their labels (choice). Anything else shows as 不明. */
+  choices?: readonly Choice[];
+  /** Shown only to admins (the predictor). */
+  adminOnly?: boolean;
+  /** Parsing before the value is sent; defaults by type (number → decimal, others as typed). */
+  parse?: WriteParse;
+  /**
+   * The path the value is written to when it differs from the path it is read from: the API
+   * reads `pharmacyInvoice.invoiceNumber` and takes `pharmacyInvoiceAttributes.invoiceNumber`.
+   */
+  writeAs?: string;
 }
 
-export interface SortDeclaration {
-  field: string;
+export type FieldMap = Record<string, FieldDeclaration>;
+
+export interface SortDeclaration<K extends string = string> {
+  field: K;
   order: 'ASC' | 'DESC';
 }
 
@@ -43,50 +83,111 @@ export interface FilterDeclaration {
   alwaysOn?: boolean;
 }
 
+/**
+ * How a list pages (never guessed from the response):
+ * - `pages`: page links from the server's `x-current-page` / `x-total-pages`;
+ * - `infinite`: the next page loads within 3 viewport heights of the bottom;
+ * - `token`: a continuation token ("load more"), read from `nextTokenKey` and sent as `tokenParam`;
+ * - `none`: the response is the whole list.
+ */
+export type PagingDeclaration =
+  | { mode: 'pages' | 'infinite' | 'none' }
+  | { mode: 'token'; tokenParam: string; nextTokenKey: string };
+
+/** A row action beyond show and edit. Templates fill `{field}` from the record and `{config.key}` from the environment. */
+export type RowAction<K extends string = string> =
+  | 'show'
+  | 'edit'
+  | { kind: 'external'; label: string; href: string }
+  | { kind: 'link'; label: string; to: string }
+  | { kind: 'method'; label: string; method: string; field?: K };
+
+/** A badge beside a column's value, e.g. 終了 when `endedOn` is today or earlier in Japan. */
+export interface BadgeDeclaration<K extends string = string> {
+  column: K;
+  label: string;
+  color?: ChipColor;
+  /** When the badge shows: a calendar-day field on or before today in Japan (the 'ended' pharmacy). */
+  when: { field: K; onOrBeforeToday: true };
+}
+
 /** A lazily loaded screen, so every resource view is its own chunk. */
 export type LazyView = () => Promise<{ default: ComponentType }>;
 
-export interface DetailTabDeclaration {
+export interface DetailTabDeclaration<K extends string = string> {
   /** Sub-path under the record's URL (`/{resource}/{id}/{path}`); '' for the first tab. */
   path: string;
   label: string;
-  /** Custom tab content; a tab without one lists `fields`. */
+  /** Custom tab content; a tab without one lists `fields` or its related list. */
   view?: LazyView;
-  fields?: string[];
+  fields?: K[];
+  /** Show only the fields that have a value (orderable fixtures). */
+  nonEmptyOnly?: boolean;
+  adminOnly?: boolean;
+  /** A related list: records of another declared resource whose `target` is this record's id. */
+  related?: { resource: string; target: string };
 }
 
-export type ListAction = 'show' | 'edit';
+/**
+ * A fixed route of its own under the resource (`search`, `update`, `:id/:filename`,
+ * `bigqueries/:serviceName`, `new/:tab`): routing, breadcrumbs and the menu treat it as a fixed
+ * point, never as a record id.
+ */
+export interface SubRouteDeclaration {
+  path: string;
+  label: string;
+  view: LazyView;
+}
 
-export interface ResourceDeclaration {
+export interface ResourceDeclaration<F extends FieldMap = FieldMap> {
   /** react-admin resource name and URL path, exactly as the spec's route table: `v2/core/companies`. */
   name: string;
   /** Japanese name of the master, used for the sidebar, titles and breadcrumbs. */
   label: string;
   /** Japanese name of one record, e.g. 薬局会社. */
   recordLabel: string;
-  /** The spec's API path (section 7), e.g. `/api/v2/core/admin/companies`. */
+  /**
+   * The spec's API path template (section 7), e.g. `/api/v2/core/admin/companies` or
+   * `/api/v2/core/admin/pharmacies/{pharmacyId}/licenses`; `{param}`s come from the list's
+   * filter or a call's `meta`.
+   */
   api: string;
-  /** How updates are sent: the core service takes PUT, the ordering service's fixtures PATCH. */
-  updateMethod?: 'PUT' | 'PATCH';
-  /** Field names are camelCase, as the data provider hands records to the views. */
-  fields: Record<string, FieldDeclaration>;
+  /** The field that identifies a record in its URL when it is not `id` (`hotCode`). */
+  recordKey?: Extract<keyof F, string>;
+  /** What the API allows: a read-only master has no create, edit or delete. */
+  capabilities?: { create?: boolean; edit?: boolean; delete?: boolean };
+  /** How updates are sent: the whole form by PUT (core) or only the changed fields by PATCH (fixtures). */
+  update?: { method: 'PUT' | 'PATCH'; send: 'form' | 'changed' };
+  /** Field names are camelCase paths, as the data provider hands records to the views. */
+  fields: F;
   /** Field shown when a record is named (breadcrumbs, titles). */
-  recordRepresentation?: string;
+  recordRepresentation?: Extract<keyof F, string>;
   list: {
-    columns: string[];
-    actions?: ListAction[];
+    columns: Extract<keyof F, string>[];
+    /** Columns the column chooser offers but that start hidden. */
+    hiddenColumns?: Extract<keyof F, string>[];
+    actions?: RowAction<Extract<keyof F, string>>[];
     filters?: FilterDeclaration[];
-    defaultSort: SortDeclaration;
-    /** Shows the 新規作成 link in the list header. */
-    create?: boolean;
+    defaultSort: SortDeclaration<Extract<keyof F, string>>;
+    paging?: PagingDeclaration;
+    /** Where a service wraps the array: `{ nsipses: [...] }` → `nsipses`. */
+    listKey?: string;
+    badges?: BadgeDeclaration<Extract<keyof F, string>>[];
+    /** Text shown when a search finds nothing (近隣グループが見つかりません). */
+    empty?: string;
   };
   show?: {
-    tabs: DetailTabDeclaration[];
+    tabs: DetailTabDeclaration<Extract<keyof F, string>>[];
   };
   /** Fields of the shared create/edit form, in order. */
   form?: {
-    fields: string[];
+    fields: Extract<keyof F, string>[];
+    /** Query-string parameters that prefill the create form (`?yjCode=`). */
+    prefillFrom?: Extract<keyof F, string>[];
+    /** Where to go after create; the detail unless said otherwise. */
+    afterCreate?: 'show' | 'list';
   };
+  routes?: SubRouteDeclaration[];
   /** Screens that need their own components replace the generated ones. */
   views?: {
     list?: LazyView;
@@ -95,3 +196,6 @@ export interface ResourceDeclaration {
     edit?: LazyView;
   };
 }
+
+/** A declaration of any field set, as the registry and the generic screens see it. */
+export type AnyResourceDeclaration = ResourceDeclaration<FieldMap>;

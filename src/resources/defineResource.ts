@@ -1,0 +1,10 @@
+import type { FieldMap, ResourceDeclaration } from './types';
+
+/**
+ * Declares a master. The field map's keys type every other part of the declaration, so a
+ * misspelt field in columns, tabs, badges or the form is a compile error:
+ *
+ *   defineResource({ fields: { name: {...} }, list: { columns: ['nmae'] } })  // error
+ */
+export const defineResource = <const F extends FieldMap>(declaration: ResourceDeclaration<F>): ResourceDeclaration<F> =>
+  declaration;

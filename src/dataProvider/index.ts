@@ -145,7 +145,7 @@ export const createDataProvider = ({ client, resources }: DataProviderOptions): 
     update: async <R extends RaRecord>(resource: string, { id, data, previousData }: UpdateParams) => {
       const declaration = declarationOf(resource);
       const { json } = await send<Record<string, unknown> | undefined>({
-        method: declaration.updateMethod ?? 'PUT',
+        method: declaration.update?.method ?? 'PUT',
         path: recordPath(declaration.api, id),
         body: writableData(declaration, data),
       });

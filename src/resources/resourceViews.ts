@@ -27,7 +27,7 @@ export const resourceRoutes = (resource: ResourceDeclaration): ResourceRoutes =>
   const routes: ResourceRoutes = {
     list: lazyPage(views.list ?? schemaViews.list),
     show: views.show || resource.show ? lazyPage(views.show ?? schemaViews.show) : undefined,
-    create: views.create || (resource.form && resource.list.create) ? lazyPage(views.create ?? schemaViews.create) : undefined,
+    create: views.create || (resource.form && resource.capabilities?.create) ? lazyPage(views.create ?? schemaViews.create) : undefined,
     edit: views.edit || resource.form ? lazyPage(views.edit ?? schemaViews.edit) : undefined,
   };
   cache.set(resource.name, routes);

@@ -7,6 +7,7 @@ export const companies: ResourceDeclaration = {
   recordLabel: '薬局会社',
   api: '/api/v2/core/admin/companies',
   recordRepresentation: 'name',
+  capabilities: { create: true, edit: true },
   fields: {
     id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
     name: { type: 'text', label: '会社名', sortable: true },
@@ -22,7 +23,6 @@ export const companies: ResourceDeclaration = {
     actions: ['show', 'edit'],
     filters: [{ source: 'query', type: 'search', label: '会社名で検索', alwaysOn: true }],
     defaultSort: { field: 'updatedAt', order: 'DESC' },
-    create: true,
   },
   show: {
     tabs: [

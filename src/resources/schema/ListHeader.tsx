@@ -11,7 +11,7 @@ export const ListHeader = ({ resource }: { resource: ResourceDeclaration }) => {
       <Typography variant="body2" color="text.secondary" data-testid="list-total">
         {total != null ? translate('app.list.total', { count: total.toLocaleString('ja-JP') }) : ''}
       </Typography>
-      {resource.list.create && <CreateButton label="app.list.create" variant="contained" />}
+      {resource.capabilities?.create && <CreateButton label="app.list.create" variant="contained" />}
     </TopToolbar>
   );
 };

@@ -30,7 +30,7 @@ const fixtures: ResourceDeclaration = {
   label: '包装単位',
   recordLabel: '包装単位',
   api: '/api/v2/medorder/admin/orderable_item_fixtures',
-  updateMethod: 'PATCH',
+  update: { method: 'PATCH', send: 'changed' },
   fields: { id: { type: 'id', label: 'ID', readOnly: true }, name: { type: 'text', label: '名前' }, gs1Code: { type: 'text', label: 'GS1' } },
   list: { columns: ['id'], defaultSort: { field: 'id', order: 'ASC' } },
 };

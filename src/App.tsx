@@ -1,7 +1,7 @@
 import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import { resources, resourceNames } from './resources/registry';
+import { resources, routeCatalogue } from './resources/registry';
 import { resourceRoutes } from './resources/resourceViews';
 import { createI18nProvider } from './i18n';
 import { createSpecRouterProvider } from './customRoutes/specRouterProvider';
@@ -16,7 +16,7 @@ const HomePage = lazyPage(() => import('./customRoutes/home/HomePage'));
 const NotFoundPage = lazyPage(() => import('./customRoutes/notFound/NotFoundPage'));
 
 const i18nProvider = createI18nProvider(resources);
-const routerProvider = createSpecRouterProvider(resourceNames);
+const routerProvider = createSpecRouterProvider(routeCatalogue);
 
 export interface AppProps {
   runtime: Runtime;
@@ -58,6 +58,9 @@ export const App = ({ runtime, authProvider, dataProvider, queryClient }: AppPro
               hasShow={!!routes.show}
               recordRepresentation={resource.recordRepresentation}
             >
+              {routes.subRoutes.map(({ path, view: View }) => (
+                <Route key={path} path={path} element={<View />} />
+              ))}
               {routes.create && <Route path="new/*" element={<routes.create />} />}
               {routes.edit && <Route path=":id/edit/*" element={<routes.edit />} />}
               {routes.show && <Route path=":id/*" element={<routes.show />} />}

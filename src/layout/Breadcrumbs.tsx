@@ -4,7 +4,7 @@ import MuiBreadcrumbs from '@mui/material/Breadcrumbs';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import { breadcrumbTrail, type Crumb } from './breadcrumbTrail';
-import { resourceNames, findResource } from '../resources/registry';
+import { routeCatalogue, findResource } from '../resources/registry';
 import { routeLabels } from './menu';
 
 const RecordName = ({ resource, id }: { resource: string; id: string }) => {
@@ -21,7 +21,7 @@ const CrumbText = ({ crumb }: { crumb: Crumb }) =>
 /** Where the user is: ホーム › master › record › action, each step a link but the last. */
 export const Breadcrumbs = () => {
   const { pathname } = useLocation();
-  const trail = breadcrumbTrail(pathname, { resourceNames, findResource, routeLabels });
+  const trail = breadcrumbTrail(pathname, { routeCatalogue, findResource, routeLabels });
   return (
     <MuiBreadcrumbs aria-label="パンくずリスト" sx={{ color: 'inherit', '& .MuiBreadcrumbs-separator': { color: 'inherit' } }}>
       {trail.map((crumb, index) =>

@@ -1,4 +1,4 @@
-import { matchResource } from '../customRoutes/specPaths';
+import { matchResource, matchSubRoute, specPath, type RouteCatalogue } from '../customRoutes/specPaths';
 import type { ResourceDeclaration } from '../resources/types';
 import type { RouteLabel } from './menu';
 
@@ -11,7 +11,7 @@ export interface Crumb {
 }
 
 interface Catalogue {
-  resourceNames: readonly string[];
+  routeCatalogue: RouteCatalogue;
   findResource: (name: string) => ResourceDeclaration | undefined;
   /** Custom routes' labels (menu entries plus `extraRouteLabels`); the longest matching path wins. */
   routeLabels: readonly RouteLabel[];
@@ -26,7 +26,7 @@ const labelFor = (pathname: string, labels: readonly RouteLabel[]): RouteLabel |
 export const breadcrumbTrail = (pathname: string, catalogue: Catalogue): Crumb[] => {
   const home: Crumb = { label: 'ホーム', to: '/' };
   if (pathname === '/' || pathname === '') return [home];
-  const found = matchResource(pathname, catalogue.resourceNames);
+  const found = matchResource(pathname, catalogue.routeCatalogue);
   const resource = found && catalogue.findResource(found.resource);
   if (!found || !resource) {
     const entry = labelFor(pathname, catalogue.routeLabels);
@@ -36,9 +36,13 @@ export const breadcrumbTrail = (pathname: string, catalogue: Catalogue): Crumb[]
   const trail: Crumb[] = [home, { label: `${resource.label}一覧`, to: base }];
   const [first, second] = found.rest;
   if (first === undefined) return trail;
+  // A declared sub-route (search, update, bigqueries/:serviceName) is a fixed point, never a record.
+  const subRoute = matchSubRoute(found.rest, found.entry);
+  const declared = subRoute && resource.routes?.find((route) => route.path === subRoute);
+  if (declared) return [...trail, { label: declared.label }];
   if (first === 'new') return [...trail, { label: '新規作成' }];
   const id = decodeURIComponent(first);
-  trail.push({ record: { resource: resource.name, id }, to: `${base}/${first}/show` });
+  trail.push({ record: { resource: resource.name, id }, to: specPath.show(resource.name, id) });
   if (second === 'edit') trail.push({ label: '編集' });
   else if (second) {
     const tab = resource.show?.tabs.find((item) => item.path === second);

@@ -1,4 +1,4 @@
-import type { FieldMap, ResourceDeclaration } from './types';
+import type { FieldMap, TypedResourceDeclaration } from './types';
 
 /**
  * Declares a master. The field map's keys type every other part of the declaration, so a
@@ -6,5 +6,5 @@ import type { FieldMap, ResourceDeclaration } from './types';
  *
  *   defineResource({ fields: { name: {...} }, list: { columns: ['nmae'] } })  // error
  */
-export const defineResource = <const F extends FieldMap>(declaration: ResourceDeclaration<F>): ResourceDeclaration<F> =>
+export const defineResource = <const F extends FieldMap>(declaration: TypedResourceDeclaration<F>): TypedResourceDeclaration<F> =>
   declaration;

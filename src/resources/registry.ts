@@ -1,12 +1,23 @@
-import type { ResourceDeclaration } from './types';
+import type { AnyResourceDeclaration } from './types';
+import type { RouteCatalogue } from '../customRoutes/specPaths';
+import { assertDeclarations } from './checkDeclaration';
 import { companies } from './companies';
 import { dealers } from './dealers';
+import { groups } from './groups';
 import { pharmacies } from './pharmacies';
 
 /** Every master the portal knows. Adding one is its declaration plus one line here. */
-export const resources: ResourceDeclaration[] = [pharmacies, companies, dealers];
+export const resources: AnyResourceDeclaration[] = [pharmacies, companies, groups, dealers];
+
+assertDeclarations(resources);
 
 export const resourceNames = resources.map((resource) => resource.name);
 
-export const findResource = (name: string): ResourceDeclaration | undefined =>
+/** What the router provider and breadcrumbs need: each resource and its fixed sub-routes. */
+export const routeCatalogue: RouteCatalogue = resources.map((resource) => ({
+  name: resource.name,
+  routes: resource.routes?.map((route) => route.path),
+}));
+
+export const findResource = (name: string): AnyResourceDeclaration | undefined =>
   resources.find((resource) => resource.name === name);

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { lazyPage } from '../app/lazyPage';
-import type { LazyView, ResourceDeclaration } from './types';
+import type { AnyResourceDeclaration, LazyView } from './types';
 
 /** The generated screens every declaration gets unless it names its own (one shared chunk each). */
 const schemaViews = {
@@ -15,20 +15,23 @@ export interface ResourceRoutes {
   show?: ComponentType;
   create?: ComponentType;
   edit?: ComponentType;
+  /** Declared sub-routes, mounted before `:id` so they are never taken for a record. */
+  subRoutes: { path: string; view: ComponentType }[];
 }
 
 const cache = new Map<string, ResourceRoutes>();
 
 /** Lazy components for a declaration's screens, created once so React keeps their state. */
-export const resourceRoutes = (resource: ResourceDeclaration): ResourceRoutes => {
+export const resourceRoutes = (resource: AnyResourceDeclaration): ResourceRoutes => {
   const cached = cache.get(resource.name);
   if (cached) return cached;
-  const { views = {} } = resource;
+  const { views = {}, capabilities = {} } = resource;
   const routes: ResourceRoutes = {
     list: lazyPage(views.list ?? schemaViews.list),
     show: views.show || resource.show ? lazyPage(views.show ?? schemaViews.show) : undefined,
-    create: views.create || (resource.form && resource.capabilities?.create) ? lazyPage(views.create ?? schemaViews.create) : undefined,
-    edit: views.edit || resource.form ? lazyPage(views.edit ?? schemaViews.edit) : undefined,
+    create: views.create || (resource.form && capabilities.create) ? lazyPage(views.create ?? schemaViews.create) : undefined,
+    edit: views.edit || (resource.form && capabilities.edit) ? lazyPage(views.edit ?? schemaViews.edit) : undefined,
+    subRoutes: (resource.routes ?? []).map((route) => ({ path: route.path, view: lazyPage(route.view) })),
   };
   cache.set(resource.name, routes);
   return routes;

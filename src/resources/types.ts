@@ -126,6 +126,23 @@ export interface DetailTabDeclaration<K extends string = string> {
   adminOnly?: boolean;
   /** A related list: records of another declared resource whose `target` is this record's id. */
   related?: { resource: string; target: string };
+  /** The shared pharmacy membership tab (companies, groups). */
+  membership?: MembershipDeclaration;
+}
+
+/**
+ * Pharmacies that belong to a record (a company, a group), read from the record's `pharmacies`,
+ * with a search for pharmacies that may join. Joining and leaving are the named data provider
+ * methods, called as `method(ownerId, pharmacyId)`.
+ */
+export interface MembershipDeclaration {
+  add: string;
+  remove: string;
+  /** Filter of the pharmacies list that offers only those that may join; `{id}` is this record's id. */
+  candidateFilter: Record<string, string | boolean>;
+  searchLabel: string;
+  /** 会社 / グループ, for the leave confirmation's title. */
+  ownerLabel: string;
 }
 
 /**
@@ -139,7 +156,7 @@ export interface SubRouteDeclaration {
   view: LazyView;
 }
 
-export interface ResourceDeclaration<F extends FieldMap = FieldMap> {
+export interface TypedResourceDeclaration<F extends FieldMap> {
   /** react-admin resource name and URL path, exactly as the spec's route table: `v2/core/companies`. */
   name: string;
   /** Japanese name of the master, used for the sidebar, titles and breadcrumbs. */
@@ -197,5 +214,11 @@ export interface ResourceDeclaration<F extends FieldMap = FieldMap> {
   };
 }
 
-/** A declaration of any field set, as the registry and the generic screens see it. */
-export type AnyResourceDeclaration = ResourceDeclaration<FieldMap>;
+/**
+ * A declaration of any field set, as the registry and the generic screens see it. Spelt as a
+ * mapped type so TypeScript compares it structurally: `keyof F` would otherwise make
+ * ResourceDeclaration invariant in F, and no typed declaration would fit the registry.
+ */
+export type ResourceDeclaration = { [K in keyof TypedResourceDeclaration<FieldMap>]: TypedResourceDeclaration<FieldMap>[K] };
+
+export type AnyResourceDeclaration = ResourceDeclaration;

@@ -50,7 +50,7 @@ const pageButtons = () =>
 
 describe('PageLinks', () => {
   it('shows at most 10 page links around the current page, which is marked', () => {
-    renderLinks({ total: 1000, perPage: 25, page: 20 });
+    renderLinks({ total: 1000, perPage: 25, page: 20, meta: { totalPages: 40 } });
     expect(pageButtons()).toEqual([16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
     const current = screen.getByRole('button', { name: '20ページ' });
     expect(current).toHaveAttribute('aria-current', 'page');
@@ -59,7 +59,7 @@ describe('PageLinks', () => {
   });
 
   it('shows every page when there are fewer than 10', () => {
-    renderLinks({ total: 60, perPage: 25, page: 1 });
+    renderLinks({ total: 60, perPage: 25, page: 1, meta: { totalPages: 3 } });
     expect(pageButtons()).toEqual([1, 2, 3]);
     expect(screen.getByRole('button', { name: '最初のページ' })).toBeDisabled();
     expect(screen.getByRole('button', { name: '前のページ' })).toBeDisabled();
@@ -67,14 +67,14 @@ describe('PageLinks', () => {
   });
 
   it('keeps 10 links at the last page', () => {
-    renderLinks({ total: 1000, perPage: 25, page: 40 });
+    renderLinks({ total: 1000, perPage: 25, page: 40, meta: { totalPages: 40 } });
     expect(pageButtons()).toEqual([31, 32, 33, 34, 35, 36, 37, 38, 39, 40]);
     expect(screen.getByRole('button', { name: '次のページ' })).toBeDisabled();
     expect(screen.getByRole('button', { name: '最後のページ' })).toBeDisabled();
   });
 
   it('calls setPage with the clicked page', async () => {
-    const context = renderLinks({ total: 1000, perPage: 25, page: 20 });
+    const context = renderLinks({ total: 1000, perPage: 25, page: 20, meta: { totalPages: 40 } });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: '23ページ' }));
     expect(context.setPage).toHaveBeenLastCalledWith(23);
@@ -89,8 +89,20 @@ describe('PageLinks', () => {
     expect(context.setPage).toHaveBeenCalledTimes(5);
   });
 
+  it('takes the page count from the server, not from a client page size (x-total-pages)', () => {
+    // The server pages by 50: 1000 records are 20 pages, whatever react-admin's perPage says.
+    renderLinks({ total: 1000, perPage: 25, page: 20, meta: { totalPages: 20 } });
+    expect(pageButtons()).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(screen.getByRole('button', { name: '最後のページ' })).toBeDisabled();
+  });
+
+  it('renders nothing without the server\'s page count (never a guess)', () => {
+    renderLinks({ total: 1000, perPage: 25, page: 1 });
+    expect(screen.queryByRole('navigation', { name: 'ページ送り' })).not.toBeInTheDocument();
+  });
+
   it('renders nothing for a single page', () => {
-    renderLinks({ total: 20, perPage: 25, page: 1 });
+    renderLinks({ total: 20, perPage: 25, page: 1, meta: { totalPages: 1 } });
     expect(screen.queryByRole('navigation', { name: 'ページ送り' })).not.toBeInTheDocument();
   });
 

@@ -12,7 +12,7 @@ const dealers = [
 ];
 
 const renderDealers = () => {
-  const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: dealers, total: 60 }));
+  const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: dealers, total: 60, meta: { totalPages: 3, currentPage: 1 } }));
   const dataProvider = createTestDataProvider({ getList: getList as never });
   renderWithAdmin(<SchemaList />, { dataProvider, resource: 'v2/core/dealers', initialEntries: ['/v2/core/dealers'] });
   return { getList };

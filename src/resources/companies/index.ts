@@ -1,13 +1,14 @@
-import type { ResourceDeclaration } from '../types';
+import { defineResource } from '../defineResource';
 
-/** Pharmacy companies (薬局会社): generated screens plus the pharmacy membership tab. */
-export const companies: ResourceDeclaration = {
+/** Pharmacy companies (薬局会社): generated screens plus the shared pharmacy membership tab. */
+export const companies = defineResource({
   name: 'v2/core/companies',
   label: '薬局会社',
   recordLabel: '薬局会社',
   api: '/api/v2/core/admin/companies',
   recordRepresentation: 'name',
   capabilities: { create: true, edit: true },
+  update: { method: 'PUT', send: 'form' },
   fields: {
     id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
     name: { type: 'text', label: '会社名', sortable: true },
@@ -23,6 +24,8 @@ export const companies: ResourceDeclaration = {
     actions: ['show', 'edit'],
     filters: [{ source: 'query', type: 'search', label: '会社名で検索', alwaysOn: true }],
     defaultSort: { field: 'updatedAt', order: 'DESC' },
+    paging: { mode: 'pages' },
+    empty: '薬局会社が見つかりません',
   },
   show: {
     tabs: [
@@ -31,8 +34,19 @@ export const companies: ResourceDeclaration = {
         label: '詳細',
         fields: ['id', 'name', 'pharmaciesCount', 'note', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'],
       },
-      { path: 'pharmacies', label: '薬局一覧', view: () => import('./CompanyPharmaciesTab') },
+      {
+        path: 'pharmacies',
+        label: '薬局一覧',
+        // A pharmacy belongs to at most one company: the search offers only those with none.
+        membership: {
+          add: 'addCompanyPharmacy',
+          remove: 'removeCompanyPharmacy',
+          candidateFilter: { withoutCompany: true },
+          searchLabel: '会社に所属していない薬局を検索',
+          ownerLabel: '会社',
+        },
+      },
     ],
   },
   form: { fields: ['id', 'name', 'note'] },
-};
+});

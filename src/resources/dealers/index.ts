@@ -1,12 +1,13 @@
-import type { ResourceDeclaration } from '../types';
+import { defineResource } from '../defineResource';
 
-/** Wholesalers (卸): a master declared by schema alone. */
-export const dealers: ResourceDeclaration = {
+/** Wholesalers (卸): a read-only master declared by schema alone. */
+export const dealers = defineResource({
   name: 'v2/core/dealers',
   label: '卸',
   recordLabel: '卸',
   api: '/api/v2/core/master/dealers',
   recordRepresentation: 'name',
+  capabilities: {},
   fields: {
     id: { type: 'id', label: 'ID', sortable: true },
     code: { type: 'text', label: '卸コード', sortable: true },
@@ -19,8 +20,10 @@ export const dealers: ResourceDeclaration = {
     actions: ['show'],
     filters: [{ source: 'query', type: 'search', label: '卸名で検索', alwaysOn: true }],
     defaultSort: { field: 'id', order: 'ASC' },
+    paging: { mode: 'pages' },
+    empty: '卸が見つかりません',
   },
   show: {
     tabs: [{ path: '', label: '詳細', fields: ['id', 'code', 'name', 'prefectureId', 'prefectureName'] }],
   },
-};
+});

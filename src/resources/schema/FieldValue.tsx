@@ -1,37 +1,70 @@
-import { BooleanField, EmailField, NumberField, TextField, UrlField, useRecordContext } from 'react-admin';
+import { useRecordContext } from 'react-admin';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { FieldDeclaration } from '../types';
-import { formatDate, formatDateTime } from '../../lib/dates';
+import type { BadgeDeclaration, FieldDeclaration } from '../types';
+import { badgeShows, choiceFor, displayText, valueAt } from './fieldDisplay';
 
-const DateValue = ({ source, withTime }: { source: string; withTime: boolean }) => {
+/** Shown on a detail page for a field with no value, so an empty field reads as empty, not as missing. */
+export const NOT_SET = '未設定';
+
+/**
+ * One declared field of the current record. In lists (`truncate`), long values stay on one line
+ * with the whole text in a tooltip, so a 50-character company name does not double every row.
+ */
+export const FieldValue = ({
+  source,
+  field,
+  emptyText = '',
+  truncate = false,
+  badges = [],
+}: {
+  source: string;
+  field: FieldDeclaration;
+  emptyText?: string;
+  truncate?: boolean;
+  badges?: readonly BadgeDeclaration[];
+}) => {
   const record = useRecordContext();
-  const value = record?.[source];
-  if (value == null || value === '') return null;
-  return (
-    <Typography component="span" variant="body2">
-      {withTime ? formatDateTime(value) : formatDate(value)}
-    </Typography>
-  );
-};
-
-/** Renders one declared field of the current record, by its type. */
-export const FieldValue = ({ source, field }: { source: string; field: FieldDeclaration }) => {
-  switch (field.type) {
-    case 'number':
-      return <NumberField source={source} locales="ja-JP" />;
-    case 'date':
-      return <DateValue source={source} withTime={false} />;
-    case 'datetime':
-      return <DateValue source={source} withTime />;
-    case 'boolean':
-      return <BooleanField source={source} valueLabelTrue="はい" valueLabelFalse="いいえ" />;
-    case 'email':
-      return <EmailField source={source} />;
-    case 'url':
-      return <UrlField source={source} target="_blank" rel="noopener noreferrer" />;
-    case 'longText':
-      return <TextField source={source} sx={{ whiteSpace: 'pre-wrap' }} />;
-    default:
-      return <TextField source={source} />;
+  const value = valueAt(record, source);
+  const text = displayText(field, value);
+  const shownBadges = badges.filter((badge) => badgeShows(badge, record));
+  if (text === undefined && shownBadges.length === 0) {
+    return emptyText ? (
+      <Typography component="span" variant="body2" color="text.secondary">
+        {emptyText}
+      </Typography>
+    ) : null;
   }
+  const content =
+    field.type === 'choice' ? (
+      <Chip size="small" label={text} color={choiceFor(field, value)?.color ?? 'default'} />
+    ) : field.type === 'url' && text ? (
+      <Link href={text} target="_blank" rel="noopener noreferrer">
+        {text}
+      </Link>
+    ) : field.type === 'email' && text ? (
+      <Link href={`mailto:${text}`}>{text}</Link>
+    ) : (
+      <Typography
+        component="span"
+        variant="body2"
+        sx={
+          truncate
+            ? { display: 'inline-block', maxWidth: '24em', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }
+            : { whiteSpace: field.type === 'longText' ? 'pre-wrap' : 'normal', overflowWrap: 'anywhere' }
+        }
+      >
+        {text}
+      </Typography>
+    );
+  return (
+    <>
+      {truncate && text && text.length > 20 ? <Tooltip title={text}>{content}</Tooltip> : content}
+      {shownBadges.map((badge) => (
+        <Chip key={badge.label} size="small" label={badge.label} color={badge.color ?? 'default'} sx={{ ml: 1 }} />
+      ))}
+    </>
+  );
 };

@@ -1,53 +1,69 @@
-import { useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { LinkBase, useRecordContext, useResourceContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Box from '@mui/material/Box';
-import type { DetailTabDeclaration, ResourceDeclaration } from '../types';
-import { showTabPath } from '../../customRoutes/specPaths';
-import { RecordFields } from './RecordFields';
+import type { AnyResourceDeclaration, DetailTabDeclaration } from '../types';
+import { specPath } from '../../customRoutes/specPaths';
 import { lazyPage } from '../../app/lazyPage';
+import { InlineLoading } from '../../app/InlineLoading';
+import { RecordFields } from './RecordFields';
+import { useIsAdmin } from './useIsAdmin';
 
-const lazyTabs = new WeakMap<DetailTabDeclaration, ComponentType>();
-const tabView = (tab: DetailTabDeclaration): ComponentType | undefined => {
+const MembershipTab = lazy(() => import('./PharmacyMembershipTab'));
+const RelatedList = lazy(() => import('./RelatedList'));
+
+const lazyViews = new WeakMap<DetailTabDeclaration, ReturnType<typeof lazyPage>>();
+const customView = (tab: DetailTabDeclaration) => {
   if (!tab.view) return undefined;
-  if (!lazyTabs.has(tab)) lazyTabs.set(tab, lazyPage(tab.view));
-  return lazyTabs.get(tab);
+  if (!lazyViews.has(tab)) lazyViews.set(tab, lazyPage(tab.view));
+  return lazyViews.get(tab);
+};
+
+const TabContent = ({ resource, tab }: { resource: AnyResourceDeclaration; tab: DetailTabDeclaration }) => {
+  const View = customView(tab);
+  if (View) return <View />;
+  if (tab.membership) return <MembershipTab membership={tab.membership} />;
+  if (tab.related) return <RelatedList resource={tab.related.resource} target={tab.related.target} />;
+  return <RecordFields resource={resource} fields={tab.fields ?? []} nonEmptyOnly={tab.nonEmptyOnly} />;
 };
 
 /**
  * A record's detail tabs, each its own URL (`/{resource}/{id}/{tab}`) so a tab can be linked to
- * and survives a reload.
+ * and survives a reload. Real tabs: each names its panel, and the panel names its tab.
  */
-export const RecordTabs = ({ resource }: { resource: ResourceDeclaration }) => {
+export const RecordTabs = ({ resource }: { resource: AnyResourceDeclaration }) => {
   const record = useRecordContext();
   const resourceName = useResourceContext() ?? resource.name;
-  const tabs = useMemo(() => resource.show?.tabs ?? [], [resource]);
+  const isAdmin = useIsAdmin();
+  const baseId = useId();
+  const tabs = (resource.show?.tabs ?? []).filter((tab) => !tab.adminOnly || isAdmin);
   const current = useParams()['*'] ?? '';
   const active = tabs.find((tab) => tab.path === current) ?? tabs[0];
   if (!record || !active) return null;
-  const View = tabView(active);
+  const tabId = (tab: DetailTabDeclaration) => `${baseId}-tab-${tab.path || 'detail'}`;
+  const panelId = `${baseId}-panel`;
   return (
     <Box>
       <Tabs value={active.path} aria-label={`${resource.recordLabel}のタブ`} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         {tabs.map((tab) => (
           <Tab
             key={tab.path}
+            id={tabId(tab)}
             value={tab.path}
             label={tab.label}
             component={LinkBase}
-            to={showTabPath(resourceName, record.id, tab.path)}
+            to={specPath.show(resourceName, record.id, tab.path)}
+            aria-controls={tab === active ? panelId : undefined}
             replace
           />
         ))}
       </Tabs>
-      <Box sx={{ pt: 2 }}>
-        {View ? (
-          <View />
-        ) : (
-          <RecordFields resource={resource} fields={active.fields ?? []} />
-        )}
+      <Box role="tabpanel" id={panelId} aria-labelledby={tabId(active)} sx={{ pt: 2 }}>
+        <Suspense fallback={<InlineLoading />}>
+          <TabContent resource={resource} tab={active} />
+        </Suspense>
       </Box>
     </Box>
   );

@@ -5,9 +5,9 @@ import { SchemaForm } from './SchemaForm';
 
 const SchemaEdit = () => {
   const resource = useResourceDeclaration();
-  const { serverErrors, mutationOptions } = useSaveOptions(resource, 'app.notification.updated');
+  const { serverErrors, mutationOptions } = useSaveOptions(resource, 'app.notification.updated', 'show');
   return (
-    <Edit title={`${resource.recordLabel}編集`} mutationMode="pessimistic" actions={false} mutationOptions={mutationOptions}>
+    <Edit title={`${resource.recordLabel}編集`} mutationMode="pessimistic" actions={false} mutationOptions={mutationOptions} redirect={false}>
       <SchemaForm resource={resource} mode="edit" serverErrors={serverErrors} />
     </Edit>
   );

@@ -1,65 +1,100 @@
 import {
+  BooleanInput,
   Button,
-  DateInput,
+  LinkBase,
   NumberInput,
   SaveButton,
+  SelectInput,
   SimpleForm,
   TextInput,
   Toolbar,
   required,
-  useCreatePath,
   useRecordContext,
-  LinkBase,
+  useSaveContext,
 } from 'react-admin';
-import type { FieldDeclaration, ResourceDeclaration } from '../types';
+import { useFormState } from 'react-hook-form';
+import type { AnyResourceDeclaration, FieldDeclaration } from '../types';
+import { specPath } from '../../customRoutes/specPaths';
 import { ServerErrors } from './ServerErrors';
+import { useIsAdmin } from './useIsAdmin';
 
-const FieldInput = ({ source, field }: { source: string; field: FieldDeclaration }) => {
+/** One input per declared field type; nothing falls through to a text box by accident. */
+export const FieldInput = ({ source, field }: { source: string; field: FieldDeclaration }) => {
   const common = { source, label: field.label, validate: field.required ? required() : undefined };
   if (field.readOnly) return <TextInput {...common} readOnly disabled helperText={false} />;
   switch (field.type) {
+    case 'id':
+    case 'text':
+      return <TextInput {...common} fullWidth />;
     case 'longText':
       return <TextInput {...common} multiline minRows={field.rows ?? 5} fullWidth />;
     case 'number':
-      return <NumberInput {...common} />;
+      return <NumberInput {...common} step={1} />;
+    case 'decimal':
+      return <NumberInput {...common} step={10 ** -(field.decimals ?? 2)} />;
     case 'date':
-      return <DateInput {...common} />;
+      // A calendar day stays the `yyyy-MM-dd` string the browser's date input gives: no zone involved.
+      return <TextInput {...common} type="date" slotProps={{ inputLabel: { shrink: true } }} />;
+    case 'datetime':
+      return <TextInput {...common} type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} />;
+    case 'boolean':
+      return <BooleanInput {...common} />;
     case 'email':
       return <TextInput {...common} type="email" fullWidth />;
-    default:
-      return <TextInput {...common} fullWidth />;
+    case 'url':
+      return <TextInput {...common} type="url" fullWidth />;
+    case 'choice':
+      return <SelectInput {...common} choices={(field.choices ?? []).map((choice) => ({ id: choice.value, name: choice.label }))} />;
   }
 };
 
-const FormToolbar = ({ resource, mode }: { resource: ResourceDeclaration; mode: 'create' | 'edit' }) => {
+/** Save is enabled until a save is in flight: one request per click, however fast the clicks. */
+const SubmitButton = ({ mode }: { mode: 'create' | 'edit' }) => {
+  const { saving } = useSaveContext();
+  const { isSubmitting } = useFormState();
+  const busy = Boolean(saving || isSubmitting);
+  return <SaveButton label={mode === 'create' ? 'app.form.create' : 'app.form.save'} alwaysEnable={!busy} disabled={busy} />;
+};
+
+const FormToolbar = ({ resource, mode }: { resource: AnyResourceDeclaration; mode: 'create' | 'edit' }) => {
   const record = useRecordContext();
-  const createPath = useCreatePath();
-  const cancelTo =
-    mode === 'edit' && record
-      ? createPath({ resource: resource.name, id: record.id, type: 'show' })
-      : createPath({ resource: resource.name, type: 'list' });
+  const cancelTo = mode === 'edit' && record ? specPath.show(resource.name, record.id) : specPath.list(resource.name);
   return (
     <Toolbar sx={{ gap: 1 }}>
       <Button component={LinkBase} to={cancelTo} label="app.form.cancel" variant="outlined" />
-      <SaveButton label={mode === 'create' ? 'app.form.create' : 'app.form.save'} alwaysEnable />
+      <SubmitButton mode={mode} />
     </Toolbar>
   );
 };
 
-/** The shared create/edit form of a declared master; keeps what the user typed when saving fails. */
+/**
+ * The shared create/edit form of a declared master. It keeps what the user typed when saving
+ * fails, and warns before leaving with unsaved changes by any link (sidebar, breadcrumb, header).
+ */
 export const SchemaForm = ({
   resource,
   mode,
   serverErrors,
+  defaultValues,
 }: {
-  resource: ResourceDeclaration;
+  resource: AnyResourceDeclaration;
   mode: 'create' | 'edit';
   serverErrors: string[];
-}) => (
-  <SimpleForm toolbar={<FormToolbar resource={resource} mode={mode} />} sx={{ maxWidth: 720 }}>
-    <ServerErrors messages={serverErrors} />
-    {(resource.form?.fields ?? []).map((source) => (
-      <FieldInput key={source} source={source} field={resource.fields[source]} />
-    ))}
-  </SimpleForm>
-);
+  defaultValues?: Record<string, unknown>;
+}) => {
+  const isAdmin = useIsAdmin();
+  const fields = (resource.form?.fields ?? []).filter((source) => !resource.fields[source].adminOnly || isAdmin);
+  return (
+    <SimpleForm
+      toolbar={<FormToolbar resource={resource} mode={mode} />}
+      sx={{ maxWidth: 720 }}
+      warnWhenUnsavedChanges
+      defaultValues={defaultValues}
+    >
+      <ServerErrors messages={serverErrors} />
+      {fields.map((source) => (
+        <FieldInput key={source} source={source} field={resource.fields[source]} />
+      ))}
+    </SimpleForm>
+  );
+};

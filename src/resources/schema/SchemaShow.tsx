@@ -1,17 +1,36 @@
-import { EditButton, ListButton, Show, TopToolbar } from 'react-admin';
+import { ListButton, Show, TopToolbar, useShowContext } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import type { AnyResourceDeclaration } from '../types';
 import { useResourceDeclaration } from './useResourceDeclaration';
 import { RecordTabs } from './RecordTabs';
+import { EditLinkButton } from './EditLinkButton';
+import { serverMessages } from './serverErrors';
 
-/** The detail screen every declared master gets: its tabs, with edit and back-to-list links. */
+const isNotFound = (error: unknown) => (error as { status?: number } | null)?.status === 404;
+
+/** Why there is no record, on the page: an old link to a deleted record says so at once. */
+const ShowError = ({ resource }: { resource: AnyResourceDeclaration }) => {
+  const { error } = useShowContext();
+  return (
+    <Alert severity={isNotFound(error) ? 'warning' : 'error'} role="alert" sx={{ m: 2 }}>
+      {isNotFound(error) ? `この${resource.recordLabel}は存在しません。削除されたか、URLが間違っています。` : serverMessages(error).join(' ')}
+    </Alert>
+  );
+};
+
+/** The detail screen every declared master gets: its tabs, with back-to-list and edit links. */
 const SchemaShow = () => {
   const resource = useResourceDeclaration();
   return (
     <Show
       title={`${resource.recordLabel}詳細`}
+      // A missing record is answered on the page, not by a toast and a jump to the list.
+      queryOptions={{ onError: () => undefined }}
+      error={<ShowError resource={resource} />}
       actions={
         <TopToolbar>
           <ListButton label="一覧へ戻る" />
-          {resource.form && <EditButton />}
+          {resource.form && resource.capabilities?.edit && <EditLinkButton />}
         </TopToolbar>
       }
     >

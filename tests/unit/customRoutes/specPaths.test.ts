@@ -1,56 +1,95 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { matchResource, showTabPath, toSpecPath } from '../../../src/customRoutes/specPaths';
+import { fillPathTemplate, matchResource, specPath, toSpecPath, type RouteCatalogue } from '../../../src/customRoutes/specPaths';
+import { routeCatalogue } from '../../../src/resources/registry';
 
-const names = ['v2/core/companies', 'v2/core/dealers', 'v2/core/master_sources', 'v2/core/master_sources/stockable_item_fixtures'];
+/** The registry's resources plus the sub-routes the coming masters declare (spec route table). */
+const catalogue: RouteCatalogue = [
+  ...routeCatalogue,
+  { name: 'v2/core/manuals', routes: ['search'] },
+  { name: 'v2/core/ethical_medicines', routes: ['update'] },
+  { name: 'v2/core/nsipses', routes: [':id/:filename'] },
+  { name: 'v2/core/embulk_manager', routes: ['bigqueries', 'bigqueries/:serviceName', 'embulks'] },
+  { name: 'v2/core/master_sources', routes: ['hot_codes/:hotCode', 'receipt_codes/:receiptCode'] },
+  { name: 'v2/core/master_sources/stockable_item_fixtures' },
+  { name: 'v2/core/users', routes: ['new/:tab'] },
+];
 
-describe('toSpecPath: react-admin paths to the route table', () => {
-  it('maps create, edit and show', () => {
-    expect(toSpecPath('/v2/core/companies/create', names)).toBe('/v2/core/companies/new');
-    expect(toSpecPath('/v2/core/companies/12', names)).toBe('/v2/core/companies/12/edit');
-    expect(toSpecPath('/v2/core/companies/12/show', names)).toBe('/v2/core/companies/12');
-    expect(toSpecPath('/v2/core/companies/12/show/pharmacies', names)).toBe('/v2/core/companies/12/pharmacies');
+const segment = fc.stringMatching(/^[0-9A-Za-z_-]{1,12}$/);
+
+describe('toSpecPath: only react-admin\'s create and show paths are translated', () => {
+  it('maps /create and /{id}/show[/tab]', () => {
+    expect(toSpecPath('/v2/core/companies/create', catalogue)).toBe('/v2/core/companies/new');
+    expect(toSpecPath('/v2/core/companies/12/show', catalogue)).toBe('/v2/core/companies/12');
+    expect(toSpecPath('/v2/core/companies/12/show/pharmacies', catalogue)).toBe('/v2/core/companies/12/pharmacies');
+    expect(toSpecPath('/v2/core/companies/create?x=1#top', catalogue)).toBe('/v2/core/companies/new?x=1#top');
   });
 
-  it('leaves lists, spec paths and other routes alone, and keeps ?search and #hash', () => {
-    expect(toSpecPath('/v2/core/companies', names)).toBe('/v2/core/companies');
-    expect(toSpecPath('/v2/core/companies/12/edit', names)).toBe('/v2/core/companies/12/edit');
-    expect(toSpecPath('/v2/core/companies/12/pharmacies', names)).toBe('/v2/core/companies/12/pharmacies');
-    expect(toSpecPath('/develop/jwt', names)).toBe('/develop/jwt');
-    expect(toSpecPath('/', names)).toBe('/');
-    expect(toSpecPath('/v2/core/companies/create?x=1#top', names)).toBe('/v2/core/companies/new?x=1#top');
-    expect(toSpecPath('relative/path', names)).toBe('relative/path');
+  it('a detail link written as the spec writes it stays a detail link (it used to become /edit)', () => {
+    expect(toSpecPath('/v2/core/companies/12', catalogue)).toBe('/v2/core/companies/12');
+    expect(toSpecPath('/v2/core/nsipses/12', catalogue)).toBe('/v2/core/nsipses/12');
+  });
+
+  it('sub-routes of the route table map to themselves (they used to become /edit)', () => {
+    for (const path of [
+      '/v2/core/manuals/search?query=x',
+      '/v2/core/ethical_medicines/update',
+      '/v2/core/master_sources/hot_codes/1234567890123',
+      '/v2/core/embulk_manager/bigqueries/core',
+      '/v2/core/nsipses/12/show',
+    ]) {
+      expect(toSpecPath(path, catalogue)).toBe(path);
+    }
   });
 
   it('picks the longest resource name, so nested masters map to themselves', () => {
-    expect(matchResource('/v2/core/master_sources/stockable_item_fixtures/3', names)).toEqual({
-      resource: 'v2/core/master_sources/stockable_item_fixtures',
-      rest: ['3'],
-    });
-    expect(toSpecPath('/v2/core/master_sources/stockable_item_fixtures/3', names)).toBe(
-      '/v2/core/master_sources/stockable_item_fixtures/3/edit',
+    expect(matchResource('/v2/core/master_sources/stockable_item_fixtures/3', catalogue)?.resource).toBe(
+      'v2/core/master_sources/stockable_item_fixtures',
+    );
+    expect(toSpecPath('/v2/core/master_sources/stockable_item_fixtures/3/show', catalogue)).toBe(
+      '/v2/core/master_sources/stockable_item_fixtures/3',
     );
   });
 
-  it('property: a detail tab written in react-admin language lands on /{resource}/{id}/{tab}', () => {
-    const id = fc.oneof(fc.nat().map(String), fc.stringMatching(/^[0-9A-Za-z_-]{1,12}$/));
-    const tab = fc.oneof(fc.constant(''), fc.stringMatching(/^[a-z_]{1,12}$/));
+  it('leaves lists, other routes and relative paths alone', () => {
+    expect(toSpecPath('/v2/core/companies', catalogue)).toBe('/v2/core/companies');
+    expect(toSpecPath('/develop/jwt', catalogue)).toBe('/develop/jwt');
+    expect(toSpecPath('relative/path', catalogue)).toBe('relative/path');
+  });
+
+  it('property: every declared sub-route, filled with any values, maps to itself', () => {
+    const declared = catalogue.flatMap((entry) => (entry.routes ?? []).map((pattern) => ({ entry, pattern })));
     fc.assert(
-      fc.property(fc.constantFrom(...names), id, tab, (resource, recordId, tabPath) => {
-        const expected = `/${resource}/${encodeURIComponent(recordId)}${tabPath ? `/${tabPath}` : ''}`;
-        expect(toSpecPath(showTabPath(resource, recordId, tabPath), names)).toBe(expected);
+      fc.property(fc.constantFrom(...declared), fc.array(segment, { minLength: 3, maxLength: 3 }), ({ entry, pattern }, values) => {
+        const filled = pattern
+          .split('/')
+          .map((part, index) => (part.startsWith(':') ? values[index] : part))
+          .join('/');
+        const path = `/${entry.name}/${filled}`;
+        expect(toSpecPath(path, catalogue)).toBe(path);
       }),
     );
   });
 
-  it('property: the spec paths for create, edit and detail tabs are fixed points', () => {
+  it('property: specPath create, detail tabs and edit are fixed points; react-admin show paths land on the detail', () => {
+    const names = routeCatalogue.map((entry) => entry.name);
+    const tab = fc.oneof(fc.constant(''), fc.stringMatching(/^[a-z_]{1,12}$/).filter((t) => t !== 'show' && t !== 'edit'));
     fc.assert(
-      fc.property(fc.constantFrom(...names), fc.nat(), fc.stringMatching(/^[a-z_]{1,12}$/), (resource, recordId, tab) => {
-        for (const path of [`/${resource}/new`, `/${resource}/${recordId}/edit`, `/${resource}/${recordId}/${tab}`]) {
-          if (tab === 'show') continue;
-          expect(toSpecPath(path, names)).toBe(path);
+      fc.property(fc.constantFrom(...names), segment, tab, (resource, id, tabPath) => {
+        for (const path of [specPath.create(resource), specPath.show(resource, id, tabPath), specPath.edit(resource, id)]) {
+          expect(toSpecPath(path, catalogue)).toBe(path);
         }
+        const raShow = `/${resource}/${encodeURIComponent(id)}/show${tabPath ? `/${tabPath}` : ''}`;
+        expect(toSpecPath(raShow, catalogue)).toBe(specPath.show(resource, id, tabPath));
       }),
+    );
+  });
+});
+
+describe('fillPathTemplate', () => {
+  it('encodes record values and keeps configured bases as they are', () => {
+    expect(fillPathTemplate('{orderingAppUrl}/pharmacies/{id}', { id: 'a/b' }, { orderingAppUrl: 'https://order.example/' })).toBe(
+      'https://order.example/pharmacies/a%2Fb',
     );
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { breadcrumbTrail } from '../../../src/layout/breadcrumbTrail';
 import { routeLabels } from '../../../src/layout/menu';
-import { findResource, resourceNames } from '../../../src/resources/registry';
+import { findResource, routeCatalogue } from '../../../src/resources/registry';
+import { defineResource } from '../../../src/resources/defineResource';
 
-const catalogue = { resourceNames, findResource, routeLabels };
+const catalogue = { routeCatalogue, findResource, routeLabels };
 const trail = (pathname: string) => breadcrumbTrail(pathname, catalogue);
 const home = { label: 'ホーム', to: '/' };
 const companies = { label: '薬局会社一覧', to: '/v2/core/companies' };
@@ -26,7 +27,7 @@ describe('breadcrumbTrail', () => {
     expect(trail('/v2/core/companies/12')).toEqual([
       home,
       companies,
-      { record: { resource: 'v2/core/companies', id: '12' }, to: '/v2/core/companies/12/show' },
+      { record: { resource: 'v2/core/companies', id: '12' }, to: '/v2/core/companies/12' },
     ]);
   });
 
@@ -62,7 +63,7 @@ describe('breadcrumbTrail', () => {
       { label: '子', to: '/tools/child' },
     ];
     const pick = (pathname: string, routeLabels: typeof labels) =>
-      breadcrumbTrail(pathname, { resourceNames, findResource, routeLabels })[1];
+      breadcrumbTrail(pathname, { routeCatalogue, findResource, routeLabels })[1];
     expect(pick('/tools/child', labels)).toEqual({ label: '子', to: '/tools/child' });
     expect(pick('/tools/child', [...labels].reverse())).toEqual({ label: '子', to: '/tools/child' });
     expect(pick('/tools/other', labels)).toEqual({ label: '親', to: '/tools' });
@@ -75,5 +76,34 @@ describe('breadcrumbTrail', () => {
 
   it('does not take a resource-name prefix for the resource', () => {
     expect(trail('/v2/core/companiesx')).toEqual([home, { label: 'ページが見つかりません' }]);
+  });
+});
+
+describe('breadcrumbTrail with declared sub-routes', () => {
+  const manuals = defineResource({
+    name: 'v2/core/manuals',
+    label: 'マニュアル',
+    recordLabel: 'マニュアル',
+    api: '/api/v2/core/admin/manuals',
+    fields: { id: { type: 'id', label: 'ID', sortable: true } },
+    list: { columns: ['id'], defaultSort: { field: 'id', order: 'ASC' } },
+    routes: [{ path: 'search', label: '検索結果', view: async () => ({ default: () => null }) }],
+  });
+  const withManuals = {
+    routeCatalogue: [...routeCatalogue, { name: manuals.name, routes: ['search'] }],
+    findResource: (name: string) => (name === manuals.name ? manuals : findResource(name)),
+    routeLabels,
+  };
+
+  it('treats a sub-route as a fixed point, never as a record id', () => {
+    expect(breadcrumbTrail('/v2/core/manuals/search', withManuals)).toEqual([
+      home,
+      { label: 'マニュアル一覧', to: '/v2/core/manuals' },
+      { label: '検索結果' },
+    ]);
+    expect(breadcrumbTrail('/v2/core/manuals/12', withManuals)[2]).toEqual({
+      record: { resource: 'v2/core/manuals', id: '12' },
+      to: '/v2/core/manuals/12',
+    });
   });
 });

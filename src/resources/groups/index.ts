@@ -1,0 +1,47 @@
+import { defineResource } from '../defineResource';
+
+/** Neighbour groups (近隣グループ): the companies pattern, declared by schema plus the shared membership tab. */
+export const groups = defineResource({
+  name: 'v2/core/groups',
+  label: '近隣グループ',
+  recordLabel: '近隣グループ',
+  api: '/api/v2/core/admin/groups',
+  recordRepresentation: 'name',
+  capabilities: { create: true, edit: true },
+  update: { method: 'PUT', send: 'form' },
+  fields: {
+    id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
+    name: { type: 'text', label: 'グループ名', sortable: true },
+    pharmaciesCount: { type: 'number', label: '薬局数', sortable: true },
+    createdAt: { type: 'datetime', label: '作成日時' },
+    updatedAt: { type: 'datetime', label: '更新日時', sortable: true },
+    createdBy: { type: 'text', label: '作成者' },
+    updatedBy: { type: 'text', label: '更新者' },
+  },
+  list: {
+    columns: ['id', 'name', 'pharmaciesCount', 'updatedAt'],
+    actions: ['show', 'edit'],
+    filters: [{ source: 'query', type: 'search', label: 'グループ名で検索', alwaysOn: true }],
+    defaultSort: { field: 'updatedAt', order: 'DESC' },
+    paging: { mode: 'pages' },
+    empty: '近隣グループが見つかりません',
+  },
+  show: {
+    tabs: [
+      { path: '', label: '詳細', fields: ['id', 'name', 'pharmaciesCount', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] },
+      {
+        path: 'pharmacies',
+        label: '薬局一覧',
+        // A pharmacy may be in several groups: the search offers those not in this one.
+        membership: {
+          add: 'addGroupPharmacy',
+          remove: 'removeGroupPharmacy',
+          candidateFilter: { withoutGroupId: '{id}' },
+          searchLabel: 'このグループに所属していない薬局を検索',
+          ownerLabel: 'グループ',
+        },
+      },
+    ],
+  },
+  form: { fields: ['id', 'name'] },
+});

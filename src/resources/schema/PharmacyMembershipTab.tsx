@@ -1,0 +1,154 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Confirm,
+  DataTable,
+  ListBase,
+  ListContextProvider,
+  ResourceContextProvider,
+  useDataProvider,
+  useList,
+  useNotify,
+  useRecordContext,
+  useStore,
+  type RaRecord,
+} from 'react-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { MembershipDeclaration } from '../types';
+import { pharmacies } from '../pharmacies';
+import { FieldValue } from './FieldValue';
+import { PageLinks } from './PageLinks';
+import { serverMessages } from './serverErrors';
+
+type MembershipMethod = (ownerId: RaRecord['id'], pharmacyId: RaRecord['id']) => Promise<unknown>;
+
+/** The pharmacy columns both tables show, labelled by the pharmacies declaration. */
+const COLUMNS = ['id', 'name', 'micode', 'address1', 'createdAt'] as const;
+
+const PharmacyTable = ({ label, member, action }: { label: string; member: boolean; action: (row: RaRecord) => ReactNode }) => (
+  <DataTable rowClick={false} bulkActionButtons={false} aria-label={label} empty={<Typography sx={{ p: 2 }}>薬局が見つかりません</Typography>}>
+    {COLUMNS.map((source) => (
+      <DataTable.Col key={source} source={source} label={pharmacies.fields[source].label} disableSort>
+        <FieldValue source={source} field={pharmacies.fields[source]} truncate />
+      </DataTable.Col>
+    ))}
+    <DataTable.Col label="状態" disableSort render={() => (member ? <Chip size="small" color="success" label="所属中" /> : null)} />
+    <DataTable.Col label="操作" disableSort render={action} />
+  </DataTable>
+);
+
+/**
+ * Pharmacies that belong to the current record (a company, a group), members first, then a
+ * search for pharmacies that may join. Joining and leaving are named data provider methods
+ * (the declaration's `membership`), so the tab knows no endpoint.
+ */
+const PharmacyMembershipTab = ({ membership }: { membership: MembershipDeclaration }) => {
+  const owner = useRecordContext<{ id: RaRecord['id']; pharmacies?: RaRecord[] }>();
+  const dataProvider = useDataProvider() as unknown as Record<string, MembershipMethod>;
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  // The search survives a tab switch: it is kept per record in react-admin's store.
+  const [query, setQuery] = useStore<string | undefined>(`membership.${membership.add}.${owner?.id}.query`);
+  const [draft, setDraft] = useState(query ?? '');
+  const [leaving, setLeaving] = useState<RaRecord>();
+  const members = useList({ data: owner?.pharmacies ?? [], perPage: 1000 });
+
+  const change = useMutation({
+    mutationFn: ({ pharmacy, join }: { pharmacy: RaRecord; join: boolean }) =>
+      dataProvider[join ? membership.add : membership.remove](owner!.id, pharmacy.id),
+    onSuccess: (_result, { pharmacy, join }) => {
+      notify(join ? `${pharmacy.name}を追加しました。` : `${pharmacy.name}を削除しました。`, { type: 'success' });
+      return queryClient.invalidateQueries();
+    },
+    onError: (error) => notify(serverMessages(error).join('\n'), { type: 'error', multiLine: true }),
+  });
+
+  if (!owner) return null;
+  const candidateFilter = Object.fromEntries(
+    Object.entries(membership.candidateFilter).map(([key, value]) => [key, value === '{id}' ? owner.id : value]),
+  );
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(draft.trim());
+  };
+
+  return (
+    <Box sx={{ px: 2, pb: 2, display: 'grid', gap: 2 }}>
+      <section aria-labelledby="members-heading">
+        <Typography id="members-heading" variant="subtitle1" component="h2" gutterBottom>
+          所属薬局（{members.total ?? 0}件）
+        </Typography>
+        <ResourceContextProvider value={pharmacies.name}>
+          <ListContextProvider value={members}>
+            <PharmacyTable
+              label="所属薬局"
+              member
+              action={(row) => (
+                <Button size="small" color="error" disabled={change.isPending} onClick={() => setLeaving(row)}>
+                  削除
+                </Button>
+              )}
+            />
+          </ListContextProvider>
+        </ResourceContextProvider>
+      </section>
+
+      <section aria-labelledby="candidates-heading">
+        <Typography id="candidates-heading" variant="subtitle1" component="h2" gutterBottom>
+          薬局を追加
+        </Typography>
+        <Box component="form" role="search" onSubmit={search} sx={{ display: 'flex', gap: 1, mb: 2, alignItems: 'center' }}>
+          <TextField
+            size="small"
+            label={membership.searchLabel}
+            placeholder="薬局名・薬局コード・住所"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            sx={{ minWidth: 360 }}
+          />
+          <Button type="submit" variant="contained">
+            検索
+          </Button>
+        </Box>
+        {query !== undefined && (
+          <ListBase
+            resource={pharmacies.name}
+            filter={{ ...candidateFilter, query }}
+            sort={{ field: 'id', order: 'ASC' }}
+            disableSyncWithLocation
+            storeKey={false}
+          >
+            <PharmacyTable
+              label="検索結果"
+              member={false}
+              action={(row) => (
+                <Button size="small" variant="outlined" disabled={change.isPending} onClick={() => change.mutate({ pharmacy: row, join: true })}>
+                  追加
+                </Button>
+              )}
+            />
+            <PageLinks />
+          </ListBase>
+        )}
+      </section>
+
+      <Confirm
+        isOpen={!!leaving}
+        title={leaving ? `${leaving.name}を${membership.ownerLabel}から外す` : ''}
+        content="app.confirm.delete"
+        confirm="ra.action.delete"
+        onConfirm={() => {
+          if (leaving) change.mutate({ pharmacy: leaving, join: false });
+          setLeaving(undefined);
+        }}
+        onClose={() => setLeaving(undefined)}
+      />
+    </Box>
+  );
+};
+
+export default PharmacyMembershipTab;

@@ -1,0 +1,51 @@
+import type { BadgeDeclaration, Choice, FieldDeclaration } from '../types';
+import { formatDate, formatDateTime, todayInTokyo } from '../../lib/dates';
+
+/**
+ * Text of a declared field's value, by type: pure, so every screen (list cells, detail fields,
+ * custom tables) shows values the same way. `undefined` means "no value" (the caller decides
+ * whether that is blank or 未設定).
+ */
+export const UNKNOWN_CHOICE = '不明';
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
+export const choiceFor = (field: FieldDeclaration, value: unknown): Choice | undefined =>
+  field.choices?.find((choice) => String(choice.value) === String(value));
+
+export const displayText = (field: FieldDeclaration, value: unknown): string | undefined => {
+  if (isEmpty(value)) return undefined;
+  switch (field.type) {
+    case 'number':
+      return typeof value === 'number' ? value.toLocaleString('ja-JP') : String(value);
+    case 'decimal': {
+      const number = typeof value === 'number' ? value : Number(value);
+      if (!Number.isFinite(number)) return String(value);
+      const places = field.decimals ?? 2;
+      return number.toLocaleString('ja-JP', { minimumFractionDigits: places, maximumFractionDigits: places });
+    }
+    case 'date':
+      return formatDate(value as string | Date) || String(value);
+    case 'datetime':
+      return formatDateTime(value as string | Date) || String(value);
+    case 'boolean':
+      return value === true ? 'はい' : value === false ? 'いいえ' : String(value);
+    case 'choice':
+      return choiceFor(field, value)?.label ?? UNKNOWN_CHOICE;
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+};
+
+/** Numbers line up on the right (issue: right-align numeric columns). */
+export const isNumericField = (field: FieldDeclaration) => field.type === 'number' || field.type === 'decimal' || field.type === 'id';
+
+/** Reads a dotted path (`pharmacyInvoice.invoiceNumber`) from a record. */
+export const valueAt = (record: Record<string, unknown> | undefined, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
+
+/** Whether a badge shows for a record: a calendar day on or before today in Japan (days compare as strings). */
+export const badgeShows = (badge: BadgeDeclaration, record: Record<string, unknown> | undefined, now: Date = new Date()): boolean => {
+  const day = valueAt(record, badge.when.field);
+  return typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day) && day <= todayInTokyo(now);
+};

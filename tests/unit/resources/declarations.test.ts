@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { defineResource } from '../../../src/resources/defineResource';
+import { assertDeclarations, declarationProblems } from '../../../src/resources/checkDeclaration';
+import { resources } from '../../../src/resources/registry';
+import type { AnyResourceDeclaration } from '../../../src/resources/types';
+
+const base = {
+  name: 'v2/core/things',
+  label: 'もの',
+  recordLabel: 'もの',
+  api: '/api/v2/core/admin/things',
+  fields: { id: { type: 'id', label: 'ID', sortable: true }, name: { type: 'text', label: '名前' } },
+  list: { columns: ['id', 'name'], defaultSort: { field: 'id', order: 'ASC' } },
+} as const;
+
+describe('resource declarations', () => {
+  it('a misspelt field is a compile error (typecheck fails if this stops being one)', () => {
+    defineResource({
+      ...base,
+      // @ts-expect-error 'nmae' is not a declared field
+      list: { columns: ['id', 'nmae'], defaultSort: { field: 'id', order: 'ASC' } },
+    });
+    defineResource({
+      ...base,
+      // @ts-expect-error the form names an undeclared field
+      form: { fields: ['title'] },
+    });
+    expect(true).toBe(true);
+  });
+
+  it('the registry passes its start-up check', () => {
+    expect(() => assertDeclarations(resources)).not.toThrow();
+  });
+
+  it('the start-up check finds what types cannot: unsortable default sort, dangling related tabs, shadowing sub-routes', () => {
+    const broken = {
+      ...base,
+      list: { columns: ['id', 'name'], hiddenColumns: ['name'], defaultSort: { field: 'name', order: 'ASC' } },
+      show: { tabs: [{ path: 'x', label: 'X', related: { resource: 'v2/core/nowhere', target: 'thingId' } }] },
+      routes: [{ path: ':id', label: 'X', view: async () => ({ default: () => null }) }],
+    } as unknown as AnyResourceDeclaration;
+    expect(declarationProblems(broken, [broken])).toEqual([
+      'v2/core/things: default sort "name" is not sortable',
+      'v2/core/things: tab "x" relates to undeclared resource "v2/core/nowhere"',
+      'v2/core/things: sub-route ":id" shadows a generated route',
+    ]);
+    expect(() => assertDeclarations([broken])).toThrow(/Invalid resource declarations/);
+  });
+});

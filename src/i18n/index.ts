@@ -3,12 +3,25 @@ import englishMessages from 'ra-language-english';
 import japaneseModule from '@bicstone/ra-language-japanese';
 import { mergeTranslations, type TranslationMessages } from 'ra-core';
 import type { ResourceDeclaration } from '../resources/types';
+export { TEXTS } from './texts';
 import { appMessages } from './ja';
 
 // The Japanese pack is CommonJS with `exports.default`; depending on interop the default import
 // is either the messages or the module object around them.
 const japaneseMessages = ((japaneseModule as unknown as { default?: TranslationMessages }).default ??
   japaneseModule) as TranslationMessages;
+
+/** `pharmacyInvoice.invoiceNumber` becomes a nested key, as polyglot reads dotted message paths. */
+const nestPaths = (entries: [string, string][]) => {
+  const root: Record<string, unknown> = {};
+  for (const [path, label] of entries) {
+    const keys = path.split('.');
+    let node = root;
+    for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[keys[keys.length - 1]] = label;
+  }
+  return root;
+};
 
 /** Resource names and field labels come from the declarations, so each master's i18n lives with it. */
 const resourceMessages = (resources: ResourceDeclaration[]) => ({
@@ -17,7 +30,7 @@ const resourceMessages = (resources: ResourceDeclaration[]) => ({
       resource.name,
       {
         name: resource.label,
-        fields: Object.fromEntries(Object.entries(resource.fields).map(([source, field]) => [source, field.label])),
+        fields: nestPaths(Object.entries(resource.fields).map(([source, field]) => [source, field.label])),
       },
     ]),
   ),

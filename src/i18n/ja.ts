@@ -1,3 +1,5 @@
+import { TEXTS } from './texts';
+
 /** The portal's own Japanese strings, beside react-admin's (src/i18n/index.ts merges them). */
 export const appMessages = {
   app: {
@@ -7,8 +9,8 @@ export const appMessages = {
     breadcrumb: { home: 'ホーム', new: '新規作成', edit: '編集' },
     list: { total: '全 %{count} 件', create: '新規作成' },
     form: { create: '新規作成', save: '保存', cancel: 'キャンセル', serverErrors: '保存できませんでした' },
-    notification: { created: '新規作成しました。', updated: '更新成功しました。' },
-    confirm: { delete: '削除しますが、本当によろしいですか？' },
+    notification: { created: TEXTS.created, updated: TEXTS.updated },
+    confirm: { delete: TEXTS.confirmDelete },
   },
   ra: {
     // The Japanese pack lacks these; react-admin would fall back to English.

@@ -1,4 +1,5 @@
 import { defineResource } from '../defineResource';
+import { TEXTS } from '../../i18n/texts';
 
 /** Neighbour groups (近隣グループ): the companies pattern, declared by schema plus the shared membership tab. */
 export const groups = defineResource({
@@ -24,7 +25,7 @@ export const groups = defineResource({
     filters: [{ source: 'query', type: 'search', label: 'グループ名で検索', alwaysOn: true }],
     defaultSort: { field: 'updatedAt', order: 'DESC' },
     paging: { mode: 'pages' },
-    empty: '近隣グループが見つかりません',
+    empty: TEXTS.noGroups,
   },
   show: {
     tabs: [

@@ -23,6 +23,7 @@ import { pharmacies } from '../pharmacies';
 import { FieldValue } from './FieldValue';
 import { PageLinks } from './PageLinks';
 import { serverMessages } from './serverErrors';
+import { TEXTS } from '../../i18n/texts';
 
 type MembershipMethod = (ownerId: RaRecord['id'], pharmacyId: RaRecord['id']) => Promise<unknown>;
 
@@ -32,11 +33,11 @@ const COLUMNS = ['id', 'name', 'micode', 'address1', 'createdAt'] as const;
 const PharmacyTable = ({ label, member, action }: { label: string; member: boolean; action: (row: RaRecord) => ReactNode }) => (
   <DataTable rowClick={false} bulkActionButtons={false} aria-label={label} empty={<Typography sx={{ p: 2 }}>薬局が見つかりません</Typography>}>
     {COLUMNS.map((source) => (
-      <DataTable.Col key={source} source={source} label={pharmacies.fields[source].label} disableSort>
+      <DataTable.Col key={source} source={source} disableSort>
         <FieldValue source={source} field={pharmacies.fields[source]} truncate />
       </DataTable.Col>
     ))}
-    <DataTable.Col label="状態" disableSort render={() => (member ? <Chip size="small" color="success" label="所属中" /> : null)} />
+    <DataTable.Col label="状態" disableSort render={() => (member ? <Chip size="small" color="success" label={TEXTS.member} /> : null)} />
     <DataTable.Col label="操作" disableSort render={action} />
   </DataTable>
 );

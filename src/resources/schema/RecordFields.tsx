@@ -29,7 +29,7 @@ export const RecordFields = ({
   return (
     <Stack spacing={1.5} sx={{ px: 2, pb: 2 }}>
       {shown.map((source) => (
-        <Labeled key={source} label={resource.fields[source].label} source={source}>
+        <Labeled key={source} source={source}>
           <FieldValue source={source} field={resource.fields[source]} emptyText={NOT_SET} />
         </Labeled>
       ))}

@@ -20,7 +20,8 @@ import { useIsAdmin } from './useIsAdmin';
 
 /** One input per declared field type; nothing falls through to a text box by accident. */
 export const FieldInput = ({ source, field }: { source: string; field: FieldDeclaration }) => {
-  const common = { source, label: field.label, validate: field.required ? required() : undefined };
+  // The label comes from the generated i18n (resources.<name>.fields.<source>).
+  const common = { source, validate: field.required ? required() : undefined };
   if (field.readOnly) return <TextInput {...common} readOnly disabled helperText={false} />;
   switch (field.type) {
     case 'id':

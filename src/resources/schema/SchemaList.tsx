@@ -44,7 +44,6 @@ export const SchemaDataTable = ({ resource, storeKey }: { resource: AnyResourceD
           <DataTable.Col
             key={source}
             source={source}
-            label={field.label}
             disableSort={!field.sortable}
             align={numeric ? 'right' : 'left'}
             sx={dateLike.has(field.type) ? { whiteSpace: 'nowrap' } : undefined}

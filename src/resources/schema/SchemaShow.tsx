@@ -5,6 +5,7 @@ import { useResourceDeclaration } from './useResourceDeclaration';
 import { RecordTabs } from './RecordTabs';
 import { EditLinkButton } from './EditLinkButton';
 import { serverMessages } from './serverErrors';
+import { recordMissing } from '../../i18n/texts';
 
 const isNotFound = (error: unknown) => (error as { status?: number } | null)?.status === 404;
 
@@ -13,7 +14,7 @@ const ShowError = ({ resource }: { resource: AnyResourceDeclaration }) => {
   const { error } = useShowContext();
   return (
     <Alert severity={isNotFound(error) ? 'warning' : 'error'} role="alert" sx={{ m: 2 }}>
-      {isNotFound(error) ? `この${resource.recordLabel}は存在しません。削除されたか、URLが間違っています。` : serverMessages(error).join(' ')}
+      {isNotFound(error) ? recordMissing(resource.recordLabel) : serverMessages(error).join(' ')}
     </Alert>
   );
 };

@@ -15,7 +15,8 @@ import { RuntimeProvider, type Runtime } from '../../src/app/RuntimeContext';
 import type { EnvironmentConfig } from '../../src/config/types';
 import type { ApiRequest, ApiResponse } from '../../src/dataProvider';
 import { createI18nProvider } from '../../src/i18n';
-import { resources } from '../../src/resources/registry';
+import { resources, routeCatalogue } from '../../src/resources/registry';
+import { createSpecRouterProvider } from '../../src/customRoutes/specRouterProvider';
 import { theme } from '../../src/layout/theme';
 
 /** The production environment as config.json would describe it, with absolute hosts for fetch stubs. */
@@ -73,6 +74,9 @@ export interface RenderWithAdminResult extends RenderResult {
   runtime: Runtime;
 }
 
+/** The app's own router provider, so route mapping bugs show up in component tests too. */
+const routerProvider = createSpecRouterProvider(routeCatalogue);
+
 /** Failed queries fail at once in tests; the default three retries take seconds. */
 const testQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
@@ -97,6 +101,7 @@ export const renderWithAdmin = (ui: ReactElement, options: RenderWithAdminOption
           store={store}
           queryClient={queryClient}
           theme={theme}
+          routerProvider={routerProvider}
         >
           {options.resource ? <ResourceContextProvider value={options.resource}>{children}</ResourceContextProvider> : children}
         </AdminContext>

@@ -17,6 +17,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/component/setup.ts'],
           testTimeout: 20000,
+          // react-admin and MUI take most of each file's time to import; one shared module graph
+          // instead of one per file. Tests do not share state: each renders its own providers.
+          isolate: false,
         },
       },
       {

@@ -7,10 +7,20 @@ test.describe('companies', () => {
 
   test('the list shows the total, sorts, searches and pages through ?page=', async ({ page }) => {
     await page.goto('/v2/core/companies');
-    await expect(page.getByTestId('list-total')).toHaveText(/全 \d+ 件/);
+    await expect(page.getByTestId('list-total')).toHaveText(/^全 \d+ 件$/);
     await expect(page.locator('tbody tr').first()).toBeVisible();
     const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim());
     expect(headers).toEqual(['ID', '会社名', '薬局数', '更新日時', '操作']);
+    // Sorting really sorts: ids ascending, then descending.
+    const ids = async () => (await page.locator('tbody tr td:first-child').allInnerTexts()).map(Number);
+    await page.locator('thead').getByText('ID', { exact: true }).click();
+    await expect(page).toHaveURL(/sort=id.*order=ASC|order=ASC.*sort=id/);
+    const ordered = (list: number[], ascending: boolean) =>
+      list.length > 1 && list.every((id, i) => i === 0 || (ascending ? id > list[i - 1] : id < list[i - 1]));
+    await expect.poll(async () => ordered(await ids(), true)).toBe(true);
+    await page.locator('thead').getByText('ID', { exact: true }).click();
+    await expect(page).toHaveURL(/order=DESC/);
+    await expect.poll(async () => ordered(await ids(), false)).toBe(true);
     await page.getByRole('navigation', { name: 'ページ送り' }).getByRole('button', { name: '2ページ' }).click();
     await expect(page).toHaveURL(/page=2/);
     await page.getByPlaceholder('会社名で検索').fill('ホールディングス');

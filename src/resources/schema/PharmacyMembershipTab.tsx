@@ -30,8 +30,18 @@ type MembershipMethod = (ownerId: RaRecord['id'], pharmacyId: RaRecord['id']) =>
 /** The pharmacy columns both tables show, labelled by the pharmacies declaration. */
 const COLUMNS = ['id', 'name', 'micode', 'address1', 'createdAt'] as const;
 
-const PharmacyTable = ({ label, member, action }: { label: string; member: boolean; action: (row: RaRecord) => ReactNode }) => (
-  <DataTable rowClick={false} bulkActionButtons={false} aria-label={label} empty={<Typography sx={{ p: 2 }}>薬局が見つかりません</Typography>}>
+const PharmacyTable = ({
+  label,
+  member,
+  action,
+  emptyText,
+}: {
+  label: string;
+  member: boolean;
+  action: (row: RaRecord) => ReactNode;
+  emptyText: string;
+}) => (
+  <DataTable rowClick={false} bulkActionButtons={false} aria-label={label} empty={<Typography sx={{ p: 2 }}>{emptyText}</Typography>}>
     {COLUMNS.map((source) => (
       <DataTable.Col key={source} source={source} disableSort>
         <FieldValue source={source} field={pharmacies.fields[source]} truncate />
@@ -87,6 +97,7 @@ const PharmacyMembershipTab = ({ membership }: { membership: MembershipDeclarati
           <ListContextProvider value={members}>
             <PharmacyTable
               label="所属薬局"
+              emptyText="所属している薬局はありません"
               member
               action={(row) => (
                 <Button size="small" color="error" disabled={change.isPending} onClick={() => setLeaving(row)}>
@@ -125,6 +136,7 @@ const PharmacyMembershipTab = ({ membership }: { membership: MembershipDeclarati
           >
             <PharmacyTable
               label="検索結果"
+              emptyText="薬局が見つかりません"
               member={false}
               action={(row) => (
                 <Button size="small" variant="outlined" disabled={change.isPending} onClick={() => change.mutate({ pharmacy: row, join: true })}>

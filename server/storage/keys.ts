@@ -17,8 +17,9 @@ const MAX_KEY_BYTES = 1024;
 const BUCKET_NAME = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 // Control characters (NUL included), the backslash (a separator on Windows) and `%` (so no
 // decoding, single or double, can ever turn a stored key into a separator or a dot segment).
+// A lone surrogate (not UTF-8 at all, so two such keys would meet as U+FFFD on disk) too.
 // eslint-disable-next-line no-control-regex
-const FORBIDDEN_CHARACTERS = /[\u0000-\u001f\u007f\\%]/;
+const FORBIDDEN_CHARACTERS = /[\u0000-\u001f\u007f\\%]|\p{Cs}/u;
 
 export function checkBucketName(bucket: string): void {
   if (!BUCKET_NAME.test(bucket)) throw new StorageError(404, STORAGE_MESSAGES.badBucket);
@@ -33,7 +34,7 @@ function checkSegments(segments: string[]): void {
 /**
  * The canonical form of an object key (Unicode NFC), or StorageError(400) for a key that could
  * name anything but one file under its bucket: empty, a leading `/`, `//`, a trailing `/`, a
- * `.` or `..` segment, a backslash, a control character or a `%`.
+ * `.` or `..` segment, a backslash, a control character, a `%` or a lone surrogate.
  */
 export function normaliseKey(key: string): string {
   if (typeof key !== 'string') throw new StorageError(400, STORAGE_MESSAGES.badKey);

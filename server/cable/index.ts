@@ -15,6 +15,8 @@ const MAX_SUBSCRIPTIONS = 100;
 /** RFC 6455: 1003 unsupported data (binary), 1008 policy violation (a frame of the wrong shape). */
 const CLOSE_UNSUPPORTED = 1003;
 const CLOSE_POLICY = 1008;
+/** How long a refused client gets to answer our close frame before its socket is cut (ws waits 30 s). */
+const CLOSE_GRACE_MS = 500;
 
 export interface CableServerOptions {
   now: () => Date;
@@ -82,9 +84,15 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
     let principal: Principal | undefined;
     let timer: NodeJS.Timeout | undefined;
 
+    let cut: NodeJS.Timeout | undefined;
+    const cutSoon = () => {
+      cut ??= setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
+      cut.unref();
+    };
     const refuse = (code: number) => {
       send(ws, frame({ type: 'disconnect', reason: 'invalid_request', reconnect: false }));
       ws.close(code);
+      cutSoon();
     };
 
     const subscribe = async (f: ClientFrame, who: Principal) => {
@@ -131,11 +139,12 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
       }
     };
 
-    ws.on('error', () => {
-      // A protocol error (bad frame, too long, invalid UTF-8...): ws has already sent its close
-      // code and destroys the socket; this listener only keeps the error from killing the process.
-    });
+    // Registered before any frame can arrive: without it, one protocol error (unmasked frame,
+    // invalid UTF-8, reserved opcode, RSV1, too long, fragmented ping, close code 999) is an
+    // uncaught 'error' that ends the process. ws has already sent the close code it implies.
+    ws.on('error', cutSoon);
     ws.on('close', () => {
+      clearTimeout(cut);
       clearInterval(timer);
       for (const sub of subscriptions.values()) unlisten(sub);
       subscriptions.clear();
@@ -163,6 +172,7 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
       () => {
         send(ws, frame({ type: 'disconnect', reason: 'unauthorized', reconnect: false }));
         ws.close();
+        cutSoon();
       },
     );
   };

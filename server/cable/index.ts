@@ -17,6 +17,8 @@ const CLOSE_UNSUPPORTED = 1003;
 const CLOSE_POLICY = 1008;
 /** How long a refused client gets to answer our close frame before its socket is cut (ws waits 30 s). */
 const CLOSE_GRACE_MS = 500;
+/** A client this far behind on reading its broadcasts is cut rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export interface CableServerOptions {
   now: () => Date;
@@ -39,7 +41,9 @@ interface Subscription {
 const frame = (data: Record<string, unknown>) => JSON.stringify(data);
 
 function send(ws: WebSocket, text: string): void {
-  if (ws.readyState === ws.OPEN) ws.send(text);
+  if (ws.readyState !== ws.OPEN) return;
+  if (ws.bufferedAmount > MAX_BUFFERED_BYTES) ws.terminate();
+  else ws.send(text);
 }
 
 function createEndpoint(path: string, auth: AuthSettings, options: Required<CableServerOptions>) {
@@ -202,8 +206,8 @@ export function createCableServer(options: CableServerOptions): CableServer {
     perMessageDeflate: false,
     handleProtocols: (protocols) => (protocols.has(CABLE_PROTOCOL) ? CABLE_PROTOCOL : false),
   });
+  // A malformed handshake is answered 400 by ws itself (no 'wsClientError' listener on purpose).
   wss.on('error', () => {});
-  wss.on('wsClientError', (_error, socket) => socket.destroy());
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());

@@ -1,3 +1,4 @@
+import { connect as tcpConnect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectJson, rawSession, startCableServer, textFrame, wireFrame, type CableTestServer } from './cableHelpers';
 
@@ -105,9 +106,18 @@ describe('hostile frames on /cable close that connection only', () => {
     await stillServing();
   });
 
-  it('garbage instead of a handshake, and an unknown path, end just that socket', async () => {
-    const nope = await rawSession(s.port, '/not-cable');
-    expect(nope.status).toBe(404);
+  it('a malformed handshake gets 400 and an unknown path 404, ending just that socket', async () => {
+    expect((await rawSession(s.port, '/not-cable')).status).toBe(404);
+    const badKey = await new Promise<string>((resolve) => {
+      const socket = tcpConnect(s.port, '127.0.0.1', () =>
+        socket.write('GET /cable HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: short\r\nSec-WebSocket-Version: 13\r\n\r\n'),
+      );
+      let text = '';
+      socket.on('data', (d) => (text += d.toString()));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(text));
+    });
+    expect(badKey.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
     await stillServing();
   });
 });

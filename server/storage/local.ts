@@ -205,6 +205,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
 
     put(bucket, key, body, contentType) {
       checkBucket(bucket);
+      if (!MEDIA_TYPE.test(contentType)) throw new RangeError(`not a media type: ${contentType}`);
       const normal = normaliseKey(key);
       // The data first: a key clash (409) then leaves nothing behind.
       const path = dataPath(bucket, normal);

@@ -78,6 +78,19 @@ describe('presigned PUT and GET', () => {
     expect((await put(url, '1234567890', 'Application/PDF')).status).toBe(200);
   });
 
+  it('answers HEAD with the headers only, and judges the body, not a Content-Length that lies', async () => {
+    const head = await app.app.request(storage.presignGet('licenses', 'limits.pdf'), { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('10');
+    expect(await head.text()).toBe('');
+    const url = storage.presignPut('licenses', 'liar.pdf', { contentType: PDF, maxBytes: 4 });
+    const liar = await app.app.request(url, { method: 'PUT', headers: { 'content-type': PDF, 'content-length': '4' }, body: '123456789' });
+    expect(liar.status).toBe(413);
+    expect(storage.get('licenses', 'liar.pdf')).toBeUndefined();
+    const honestButBig = await app.app.request(url, { method: 'PUT', headers: { 'content-type': PDF, 'content-length': '5' }, body: '12345' });
+    expect(honestButBig.status).toBe(413);
+  });
+
   it('expires on the injected clock', async () => {
     const url = storage.presignGet('licenses', 'limits.pdf', { expiresIn: 60 });
     const start = clock;
@@ -158,6 +171,7 @@ describe('keys', () => {
   it('refuses encoded traversals in URLs with 400 before looking at the signature', async () => {
     // Each reaches the storage route (the URL parser does not fold these) and names no key.
     for (const path of [
+      '/storage/licenses/pharmacies%2F12%2Fa.pdf',
       '/storage/licenses/a%2f..%2f..%2fidentity.sqlite',
       '/storage/licenses/%2e%2e%2fidentity.sqlite',
       '/storage/licenses/..%2f..%2fidentity.sqlite',

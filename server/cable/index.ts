@@ -237,7 +237,11 @@ export function createCableServer(options: CableServerOptions): CableServer {
       server.on('upgrade', onUpgrade);
     },
     close() {
-      for (const ws of wss.clients) ws.terminate();
+      // As Rails on restart: clients are told to come back (best effort, the process is ending).
+      for (const ws of wss.clients) {
+        send(ws, frame({ type: 'disconnect', reason: 'server_restart', reconnect: true }));
+        ws.terminate();
+      }
       wss.close();
     },
   };

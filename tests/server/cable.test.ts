@@ -111,6 +111,19 @@ describe('ActionCable endpoint', () => {
     expect(c.frames.some((f) => f.type === 'welcome')).toBe(false);
   });
 
+  it('tells connected clients to reconnect when the server closes', async () => {
+    const other = await startCableServer();
+    try {
+      const c = connectJson(other.port, `/cable?token=${await other.app.token()}`);
+      await c.next((f) => f.type === 'welcome');
+      other.app.close();
+      expect(await c.next((f) => f.type === 'disconnect')).toEqual({ type: 'disconnect', reason: 'server_restart', reconnect: true });
+      await c.closed;
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('refuses other paths', async () => {
     const c = connectJson(s.port, '/nope');
     const error = await new Promise((resolve) => c.ws.on('unexpected-response', (_req, res) => resolve(res.statusCode)));

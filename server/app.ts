@@ -8,8 +8,10 @@
  *   /medorder/api/v2/...  ordering service    DATA_DIR/medorder.sqlite   (skeleton)
  *   /legacy/api/v1/...    legacy v1           DATA_DIR/legacy.sqlite     (skeleton)
  *   /cable                ActionCable (websocket, ?token=)
- *   /demo/{core,medorder,legacy,cable}  the demo environment's isolated copies,
+ *   /storage/{bucket}/... blob storage, presigned URLs  DATA_DIR/storage/production/
+ *   /demo/{core,medorder,legacy,cable,storage}  the demo environment's isolated copies,
  *                         DATA_DIR/demo/*.sqlite, seeded from a different random seed
+ * Each environment (server/environment.ts) also has its job runner (DATA_DIR[/demo]/jobs.sqlite).
  * Root: identity (Auth0-compatible /oauth/token, /.well-known/jwks.json, /userinfo;
  * DATA_DIR/identity.sqlite, shared by both environments), /config.json, /pc-app/*.yml,
  * /jobs/{service}, /api/openapi.json (production bases only) and the built SPA.
@@ -19,16 +21,13 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { createCable, type CableChannel } from './cable';
-import type { DB } from './db/open';
+import { createCableServer } from './cable';
+import { createEnvironment, type Environment, type EnvironmentName } from './environment';
 import { openIdentityDb } from './identity/db';
 import { createIdentityManagement } from './identity/management';
 import { loadSigningKey } from './identity/keys';
 import { registerIdentityRoutes } from './identity/routes';
-import { openCoreDb } from './services/core/db';
-import { createCoreService } from './services/core';
-import { createLegacyService, openLegacyDb } from './services/legacy';
-import { createMedorderService, openMedorderDb } from './services/medorder';
+import { DEFAULT_TICK_MS } from './jobs/runner';
 import type { SeedScale } from './services/core/seed';
 import type { AuthSettings } from './shared/auth';
 import { notFoundJson, onError } from './shared/errors';
@@ -41,12 +40,17 @@ export interface AppOptions {
   seedScale?: SeedScale;
   staticDir?: string;
   now?: () => Date;
+  /** Cable ping period (3 s, as Rails); tests shorten it. */
+  cablePingMs?: number;
+  /** Job ticker period in real time; 0 leaves ticking to the caller (`jobs.tick()`). */
+  jobTickMs?: number;
 }
 
 export interface CreatedApp {
   app: OpenAPIHono;
   close(): void;
   attachWebSockets(server: Server): void;
+  environments: Record<EnvironmentName, Environment>;
 }
 
 /** Fixed PRNG seeds: production and demo differ so switching environments shows other data. */
@@ -58,10 +62,8 @@ export function createApp(options: AppOptions): CreatedApp {
   const now = options.now ?? (() => new Date());
   const scale = options.seedScale ?? 'small';
   const namespace = claimNamespace();
-  const dbs: DB[] = [];
 
   const identityDb = openIdentityDb(options.dataDir);
-  dbs.push(identityDb);
   const key = loadSigningKey(identityDb);
   const auth: AuthSettings = { audience: DEFAULT_AUDIENCE, claimNamespace: namespace, publicKey: key.publicKey, now };
 
@@ -81,22 +83,25 @@ export function createApp(options: AppOptions): CreatedApp {
   const identity = createIdentityManagement(identityDb, now);
   registerIdentityRoutes(app, { db: identityDb, key, audience: DEFAULT_AUDIENCE, clientId: DEFAULT_CLIENT_ID, claimNamespace: namespace, now });
 
+  // Each environment's cable endpoint exists before its services, which are given its publisher.
+  const cables = createCableServer({ now, pingIntervalMs: options.cablePingMs });
   const demo = new Hono();
-  for (const [envName, dir, seed] of [
-    ['production', options.dataDir, SEEDS.production],
-    ['demo', join(options.dataDir, 'demo'), SEEDS.demo],
+  const environments = {} as Record<EnvironmentName, Environment>;
+  for (const [name, dir, seed, prefix] of [
+    ['production', options.dataDir, SEEDS.production, ''],
+    ['demo', join(options.dataDir, 'demo'), SEEDS.demo, '/demo'],
   ] as const) {
-    const core = openCoreDb(dir, seed, scale);
-    const medorder = openMedorderDb(dir);
-    const legacy = openLegacyDb(dir);
-    dbs.push(core, medorder, legacy);
+    const env = createEnvironment({ name, dataDir: options.dataDir, dir, seed, scale, prefix, auth, now, identity, cables });
+    environments[name] = env;
+    if (options.jobTickMs !== 0) env.jobs.start(options.jobTickMs ?? DEFAULT_TICK_MS);
     // Production services mount on the OpenAPI app (their routes land in /api/openapi.json);
     // the demo copies mount on a plain Hono so the document lists each route once.
     const mount = (base: string, service: Hono) =>
-      envName === 'production' ? app.route(base, service as OpenAPIHono) : demo.route(base, service);
-    mount('/core', createCoreService({ db: core, auth, now, identity }) as unknown as Hono);
-    mount('/medorder', createMedorderService({ db: medorder, auth, now }) as unknown as Hono);
-    mount('/legacy', createLegacyService({ db: legacy, auth, now }) as unknown as Hono);
+      name === 'production' ? app.route(base, service as OpenAPIHono) : demo.route(base, service);
+    mount('/core', env.services.core as unknown as Hono);
+    mount('/medorder', env.services.medorder as unknown as Hono);
+    mount('/legacy', env.services.legacy as unknown as Hono);
+    mount('/storage', env.storageRoutes);
   }
   app.route('/demo', demo);
 
@@ -107,17 +112,14 @@ export function createApp(options: AppOptions): CreatedApp {
   });
   registerSiteRoutes(app, options.staticDir);
 
-  const cable = createCable({
-    auth,
-    endpoints: { '/cable': new Map<string, CableChannel>(), '/demo/cable': new Map<string, CableChannel>() },
-  });
-
   return {
     app,
-    attachWebSockets: (server) => cable.attach(server),
+    environments,
+    attachWebSockets: (server) => cables.attach(server),
     close() {
-      cable.close();
-      for (const db of dbs) if (db.open) db.close();
+      cables.close();
+      for (const env of Object.values(environments)) env.close();
+      if (identityDb.open) identityDb.close();
     },
   };
 }

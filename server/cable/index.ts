@@ -1,107 +1,247 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Cable, CableChannel, CableParams } from '../shared/cable';
 import { verifyAccessToken, type AuthSettings, type Principal } from '../shared/auth';
+import { parseClientFrame, type ClientFrame } from './frames';
 
 export const CABLE_PROTOCOL = 'actioncable-v1-json';
 export const PING_INTERVAL_MS = 3000;
+/** Client frames are a few hundred bytes; anything bigger is an attack. */
+export const MAX_PAYLOAD_BYTES = 64 * 1024;
+/** Frames kept while the token is being verified; more before the welcome is abuse. */
+const MAX_PENDING_FRAMES = 32;
+const MAX_SUBSCRIPTIONS = 100;
+/** RFC 6455: 1003 unsupported data (binary), 1008 policy violation (a frame of the wrong shape). */
+const CLOSE_UNSUPPORTED = 1003;
+const CLOSE_POLICY = 1008;
+/** How long a refused client gets to answer our close frame before its socket is cut (ws waits 30 s). */
+const CLOSE_GRACE_MS = 500;
+/** A client this far behind on reading its broadcasts is cut rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-/** A channel decides whether a subscription is accepted; none exist yet. */
-export interface CableChannel {
-  subscribe(params: Record<string, unknown>, principal: Principal): boolean;
+export interface CableServerOptions {
+  now: () => Date;
+  pingIntervalMs?: number;
 }
 
-export interface CableOptions {
-  auth: AuthSettings;
-  /** Endpoint paths, e.g. `/cable` and `/demo/cable`, each with its channels. */
-  endpoints: Record<string, Map<string, CableChannel>>;
+/** One endpoint (`/cable`, `/demo/cable`): its channels and its streams. */
+export interface CableEndpoint extends Cable {
+  readonly path: string;
+}
+
+interface Subscription {
+  ws: WebSocket;
+  identifier: string;
+  params: CableParams;
+  principal: Principal;
+  streams: string[];
 }
 
 const frame = (data: Record<string, unknown>) => JSON.stringify(data);
 
-/**
- * ActionCable (actioncable-v1-json) over `ws` with `noServer`: token in `?token=`, welcome,
- * pings every 3 s, unauthorized disconnect, reject_subscription for unknown channels and the
- * identifier echoed as the exact string the client sent.
- */
-export function createCable(options: CableOptions) {
-  const wss = new WebSocketServer({
-    noServer: true,
-    handleProtocols: (protocols) => (protocols.has(CABLE_PROTOCOL) ? CABLE_PROTOCOL : false),
-  });
+function send(ws: WebSocket, text: string): void {
+  if (ws.readyState !== ws.OPEN) return;
+  if (ws.bufferedAmount > MAX_BUFFERED_BYTES) ws.terminate();
+  else ws.send(text);
+}
 
-  const onConnection = async (ws: WebSocket, url: URL, channels: Map<string, CableChannel>) => {
+function createEndpoint(path: string, auth: AuthSettings, options: Required<CableServerOptions>) {
+  const channels = new Map<string, CableChannel>();
+  const streams = new Map<string, Set<Subscription>>();
+
+  const listen = (sub: Subscription) => {
+    for (const stream of sub.streams) {
+      let subs = streams.get(stream);
+      if (!subs) streams.set(stream, (subs = new Set()));
+      subs.add(sub);
+    }
+  };
+  const unlisten = (sub: Subscription) => {
+    for (const stream of sub.streams) {
+      const subs = streams.get(stream);
+      subs?.delete(sub);
+      if (subs?.size === 0) streams.delete(stream);
+    }
+  };
+
+  const endpoint: CableEndpoint = {
+    path,
+    registerChannel(name, channel) {
+      if (channels.has(name)) throw new Error(`cable channel ${name} is already registered on ${path}`);
+      channels.set(name, channel);
+    },
+    broadcast(stream, message) {
+      const subs = streams.get(stream);
+      if (!subs) return;
+      const json = JSON.stringify(message);
+      // Built by hand so the message is serialised once, whatever the number of subscribers.
+      for (const sub of subs) send(sub.ws, `{"identifier":${JSON.stringify(sub.identifier)},"message":${json}}`);
+    },
+  };
+
+  /** Serves one connection; every listener is on before the first frame can arrive. */
+  const serve = (ws: WebSocket, url: URL) => {
     const pending: string[] = [];
+    const subscriptions = new Map<string, Subscription>();
+    const subscribing = new Set<string>();
     let principal: Principal | undefined;
-    const subscriptions = new Set<string>();
+    let timer: NodeJS.Timeout | undefined;
 
-    const handle = (raw: string) => {
-      let msg: { command?: unknown; identifier?: unknown };
-      try {
-        msg = JSON.parse(raw);
-      } catch {
+    let cut: NodeJS.Timeout | undefined;
+    const cutSoon = () => {
+      cut ??= setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
+      cut.unref();
+    };
+    const refuse = (code: number) => {
+      send(ws, frame({ type: 'disconnect', reason: 'invalid_request', reconnect: false }));
+      ws.close(code);
+      cutSoon();
+    };
+
+    const subscribe = async (f: ClientFrame, who: Principal) => {
+      const { identifier } = f;
+      if (subscriptions.has(identifier) || subscribing.has(identifier)) return; // duplicate: ignored
+      const channel = channels.get(f.params.channel);
+      let listenTo: string[] | null = null;
+      if (channel && subscriptions.size + subscribing.size < MAX_SUBSCRIPTIONS) {
+        subscribing.add(identifier);
+        try {
+          listenTo = await channel.subscribe(f.params, who);
+        } catch {
+          listenTo = null;
+        } finally {
+          subscribing.delete(identifier);
+        }
+      }
+      if (ws.readyState !== ws.OPEN) return;
+      if (!Array.isArray(listenTo)) {
+        send(ws, frame({ identifier, type: 'reject_subscription' }));
         return;
       }
-      if (typeof msg.identifier !== 'string') return;
-      const identifier = msg.identifier;
-      if (msg.command === 'subscribe') {
-        if (subscriptions.has(identifier)) return; // duplicate subscribe is ignored
-        let params: Record<string, unknown> = {};
-        try {
-          params = JSON.parse(identifier);
-        } catch {
-          /* unknown channel below */
-        }
-        const channel = typeof params.channel === 'string' ? channels.get(params.channel) : undefined;
-        if (channel && principal && channel.subscribe(params, principal)) {
-          subscriptions.add(identifier);
-          ws.send(frame({ identifier, type: 'confirm_subscription' }));
-        } else {
-          ws.send(frame({ identifier, type: 'reject_subscription' }));
-        }
-      } else if (msg.command === 'unsubscribe') {
-        subscriptions.delete(identifier);
+      const sub: Subscription = { ws, identifier, params: f.params, principal: who, streams: [...new Set(listenTo.map(String))] };
+      subscriptions.set(identifier, sub);
+      listen(sub); // live before the confirm, so no broadcast falls between
+      send(ws, frame({ identifier, type: 'confirm_subscription' }));
+    };
+
+    const handle = (text: string, who: Principal) => {
+      const f = parseClientFrame(text);
+      if (!f) return refuse(CLOSE_POLICY);
+      if (f.command === 'subscribe') return void subscribe(f, who);
+      const sub = subscriptions.get(f.identifier);
+      if (!sub) return; // unsubscribe or perform on nothing: ignored, as Rails logs and carries on
+      if (f.command === 'unsubscribe') {
+        unlisten(sub);
+        subscriptions.delete(f.identifier);
+        return;
+      }
+      try {
+        channels.get(sub.params.channel as string)?.perform?.(f.action, f.data, sub);
+      } catch (e) {
+        console.error(`[cable] ${path} ${f.identifier} perform ${f.action}:`, e);
       }
     };
 
-    ws.on('message', (data) => {
+    // Registered before any frame can arrive: without it, one protocol error (unmasked frame,
+    // invalid UTF-8, reserved opcode, RSV1, too long, fragmented ping, close code 999) is an
+    // uncaught 'error' that ends the process. ws has already sent the close code it implies.
+    ws.on('error', cutSoon);
+    ws.on('close', () => {
+      clearTimeout(cut);
+      clearInterval(timer);
+      for (const sub of subscriptions.values()) unlisten(sub);
+      subscriptions.clear();
+    });
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      if (isBinary) return refuse(CLOSE_UNSUPPORTED);
       const text = data.toString();
-      if (principal) handle(text);
-      else pending.push(text);
+      if (principal) return handle(text, principal);
+      if (pending.length >= MAX_PENDING_FRAMES) return refuse(CLOSE_POLICY);
+      pending.push(text);
     });
 
-    try {
-      principal = await verifyAccessToken(url.searchParams.get('token') ?? '', options.auth);
-    } catch {
-      ws.send(frame({ type: 'disconnect', reason: 'unauthorized', reconnect: false }));
-      ws.close();
-      return;
-    }
-    if (ws.readyState !== ws.OPEN) return;
-    ws.send(frame({ type: 'welcome' }));
-    const timer = setInterval(() => ws.send(frame({ type: 'ping', message: Math.floor(Date.now() / 1000) })), PING_INTERVAL_MS);
-    ws.on('close', () => clearInterval(timer));
-    pending.splice(0).forEach(handle);
+    verifyAccessToken(url.searchParams.get('token') ?? '', auth).then(
+      (who) => {
+        if (ws.readyState !== ws.OPEN) return;
+        principal = who;
+        send(ws, frame({ type: 'welcome' }));
+        timer = setInterval(() => send(ws, frame({ type: 'ping', message: Math.floor(options.now().getTime() / 1000) })), options.pingIntervalMs);
+        timer.unref();
+        for (const text of pending.splice(0)) {
+          if (ws.readyState !== ws.OPEN) break;
+          handle(text, who);
+        }
+      },
+      () => {
+        send(ws, frame({ type: 'disconnect', reason: 'unauthorized', reconnect: false }));
+        ws.close();
+        cutSoon();
+      },
+    );
   };
 
+  return { endpoint, serve };
+}
+
+export interface CableServer {
+  /** Creates the endpoint at `path` (`{prefix}/cable`), verifying tokens with that environment's settings. */
+  endpoint(path: string, auth: AuthSettings): CableEndpoint;
+  attach(server: Server): void;
+  close(): void;
+}
+
+/**
+ * ActionCable (actioncable-v1-json) over `ws` with `noServer`: token in `?token=`, welcome,
+ * pings, unauthorized disconnect, reject_subscription for unknown channels, the identifier
+ * echoed as the exact string the client sent, and `stream_from` broadcasting. A hostile frame
+ * (protocol error, over 64 KiB, binary, not a command) closes that connection only.
+ */
+export function createCableServer(options: CableServerOptions): CableServer {
+  const settings = { pingIntervalMs: PING_INTERVAL_MS, ...options };
+  const endpoints = new Map<string, ReturnType<typeof createEndpoint>>();
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_PAYLOAD_BYTES,
+    perMessageDeflate: false,
+    handleProtocols: (protocols) => (protocols.has(CABLE_PROTOCOL) ? CABLE_PROTOCOL : false),
+  });
+  // A malformed handshake is answered 400 by ws itself (no 'wsClientError' listener on purpose).
+  wss.on('error', () => {});
+
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const channels = options.endpoints[url.pathname];
-    if (!channels) {
+    socket.on('error', () => socket.destroy());
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    const target = endpoints.get(url.pathname);
+    if (!target) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      void onConnection(ws, url, channels);
-    });
+    wss.handleUpgrade(req, socket, head, (ws) => target.serve(ws, url));
   };
 
   return {
-    attach(server: Server) {
+    endpoint(path, auth) {
+      if (endpoints.has(path)) throw new Error(`cable endpoint ${path} already exists`);
+      const created = createEndpoint(path, auth, settings);
+      endpoints.set(path, created);
+      return created.endpoint;
+    },
+    attach(server) {
       server.on('upgrade', onUpgrade);
     },
     close() {
-      for (const ws of wss.clients) ws.terminate();
+      // As Rails on restart: clients are told to come back (best effort, the process is ending).
+      for (const ws of wss.clients) {
+        send(ws, frame({ type: 'disconnect', reason: 'server_restart', reconnect: true }));
+        ws.terminate();
+      }
       wss.close();
     },
   };

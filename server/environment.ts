@@ -1,0 +1,82 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
+import type { CableEndpoint, CableServer } from './cable';
+import type { DB } from './db/open';
+import { createJobRunner, openJobsDb, type LocalJobRunner } from './jobs/runner';
+import { createCoreService } from './services/core';
+import { openCoreDb } from './services/core/db';
+import type { SeedScale } from './services/core/seed';
+import { createLegacyService, openLegacyDb } from './services/legacy';
+import { createMedorderService, openMedorderDb } from './services/medorder';
+import type { AuthSettings } from './shared/auth';
+import type { IdentityManagement } from './shared/identityManagement';
+import { createEnvironmentStorage, type LocalStorage } from './storage';
+
+export type EnvironmentName = 'production' | 'demo';
+
+export interface EnvironmentOptions {
+  name: EnvironmentName;
+  /** DATA_DIR: blob storage (`storage/<name>/`) and its signing key live here. */
+  dataDir: string;
+  /** This environment's databases: DATA_DIR for production, DATA_DIR/demo for the demo. */
+  dir: string;
+  seed: number;
+  scale?: SeedScale;
+  /** Where its routes are mounted: `''` (production) or `/demo`. */
+  prefix: string;
+  /** Token settings of this environment (its own audience, so a token of the other is refused). */
+  auth: AuthSettings;
+  now: () => Date;
+  identity: IdentityManagement;
+  /** The process's cable server; the environment opens its endpoint `{prefix}/cable` on it. */
+  cables: CableServer;
+}
+
+/** One environment's services and the shared pieces they were given. */
+export interface Environment {
+  name: EnvironmentName;
+  prefix: string;
+  /** Hono apps to mount at `{prefix}/core`, `{prefix}/medorder`, `{prefix}/legacy`. */
+  services: { core: OpenAPIHono; medorder: OpenAPIHono; legacy: OpenAPIHono };
+  storage: LocalStorage;
+  /** To mount at `{prefix}/storage`. */
+  storageRoutes: Hono;
+  jobs: LocalJobRunner;
+  cable: CableEndpoint;
+  close(): void;
+}
+
+/**
+ * Opens an environment: its cable endpoint, storage and job runner first, then the services,
+ * each given its own database and those shared pieces (as core is given `identity`).
+ */
+export function createEnvironment(options: EnvironmentOptions): Environment {
+  const { name, dir, prefix, auth, now, identity } = options;
+  const cable = options.cables.endpoint(`${prefix}/cable`, auth);
+  const { storage, routes: storageRoutes } = createEnvironmentStorage({ dataDir: options.dataDir, environment: name, prefix, now });
+  const jobsDb = openJobsDb(dir);
+  const jobs = createJobRunner({ db: jobsDb, now });
+  const core = openCoreDb(dir, options.seed, options.scale ?? 'small');
+  const medorder = openMedorderDb(dir);
+  const legacy = openLegacyDb(dir);
+  const dbs: DB[] = [jobsDb, core, medorder, legacy];
+  const shared = { auth, now, storage, jobs, cable };
+
+  return {
+    name,
+    prefix,
+    services: {
+      core: createCoreService({ db: core, identity, ...shared }) as unknown as OpenAPIHono,
+      medorder: createMedorderService({ db: medorder, ...shared }) as unknown as OpenAPIHono,
+      legacy: createLegacyService({ db: legacy, ...shared }) as unknown as OpenAPIHono,
+    },
+    storage,
+    storageRoutes,
+    jobs,
+    cable,
+    close() {
+      jobs.stop();
+      for (const db of dbs) if (db.open) db.close();
+    },
+  };
+}

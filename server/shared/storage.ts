@@ -1,0 +1,62 @@
+/**
+ * What a service may ask of blob storage, shaped like the slice of S3 the real services use
+ * (presigned PUT/GET, ListObjectsV2, DeleteObject). Services get an implementation passed in
+ * (server/storage/local.ts over DATA_DIR in the reference API) and never touch files themselves.
+ */
+export interface PresignPutOptions {
+  /** The Content-Type the uploader must send; another one is refused with 415. */
+  contentType: string;
+  /** Largest body accepted, in bytes; a bigger one is refused with 413. */
+  maxBytes: number;
+  /** Seconds the URL stays valid (S3's `expiresIn`); default 900. */
+  expiresIn?: number;
+}
+
+export interface PresignGetOptions {
+  expiresIn?: number;
+  /** Offered as the download's file name (Content-Disposition: attachment). */
+  filename?: string;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
+/** ListObjectsV2's answer, in its own words. */
+export interface ListResult {
+  contents: StoredObject[];
+  keyCount: number;
+  isTruncated: boolean;
+  nextContinuationToken?: string;
+}
+
+export interface BlobObject {
+  body: Buffer;
+  contentType: string;
+  lastModified: Date;
+}
+
+export interface BlobStorage {
+  presignPut(bucket: string, key: string, options: PresignPutOptions): string;
+  presignGet(bucket: string, key: string, options?: PresignGetOptions): string;
+  /** The unsigned URL of an object in a public bucket (manual images). */
+  publicUrl(bucket: string, key: string): string;
+  /** Keys in UTF-8 byte order, at most `maxKeys` (1-1000, default 1000) per page. */
+  list(bucket: string, prefix?: string, continuationToken?: string, maxKeys?: number): ListResult;
+  /** Deleting a missing key is not an error (as in S3). */
+  delete(bucket: string, key: string): void;
+  put(bucket: string, key: string, body: Buffer | string, contentType: string): void;
+  get(bucket: string, key: string): BlobObject | undefined;
+}
+
+/** A refused storage call: a bad key or token (400), an unknown bucket (404), a key clash (409). */
+export class StorageError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import { createLocalStorage, type BucketSettings, type LocalStorage } from './local';
+import { createStorageRoutes } from './routes';
+import { loadStorageSecret } from './signing';
+
+export { createLocalStorage, type LocalStorage } from './local';
+export { createStorageRoutes } from './routes';
+
+/**
+ * The buckets the services use. Only manual images are public: the markdown of a manual embeds
+ * their URLs, which must not expire.
+ */
+export const BUCKETS: Record<string, BucketSettings> = {
+  licenses: {},
+  'inquiry-files': {},
+  nsips: {},
+  'manual-images': { public: true },
+};
+
+/** The signing key of every environment's presigned URLs (each URL also names its mount). */
+export const storageSecretFile = (dataDir: string) => join(dataDir, 'storage-signing.key');
+
+export interface EnvironmentStorageOptions {
+  dataDir: string;
+  environment: string;
+  /** `''` for production, `/demo` for the demo environment. */
+  prefix: string;
+  now: () => Date;
+  buckets?: Record<string, BucketSettings>;
+}
+
+/** `DATA_DIR/storage/<environment>/<bucket>/...`, served at `{prefix}/storage/...`. */
+export function createEnvironmentStorage(options: EnvironmentStorageOptions): { storage: LocalStorage; routes: ReturnType<typeof createStorageRoutes> } {
+  const storage = createLocalStorage({
+    root: join(options.dataDir, 'storage', options.environment),
+    mount: `${options.prefix}/storage`,
+    buckets: options.buckets ?? BUCKETS,
+    secret: loadStorageSecret(storageSecretFile(options.dataDir)),
+    now: options.now,
+  });
+  return { storage, routes: createStorageRoutes(storage) };
+}

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import {
+  StorageError,
+  type BlobObject,
+  type BlobStorage,
+  type ListResult,
+  type PresignGetOptions,
+  type PresignPutOptions,
+} from '../shared/storage';
+import { checkBucketName, compareKeys, encodeKey, normaliseKey, normalisePrefix, STORAGE_MESSAGES } from './keys';
+import { grantQuery, type Grant } from './signing';
+
+export interface BucketSettings {
+  /** Anyone may GET its objects without a signature (manual images embedded in markdown). */
+  public?: boolean;
+}
+
+export interface LocalStorageOptions {
+  /** `DATA_DIR/storage/<environment>`: one folder per bucket, plus `.meta` and `.tmp`. */
+  root: string;
+  /** Where the routes are mounted: `/storage` or `/demo/storage`. */
+  mount: string;
+  buckets: Record<string, BucketSettings>;
+  secret: Buffer;
+  now: () => Date;
+}
+
+/** The storage plus what its HTTP routes need to check a request. */
+export interface LocalStorage extends BlobStorage {
+  readonly mount: string;
+  readonly secret: Buffer;
+  readonly now: () => Date;
+  isPublic(bucket: string): boolean;
+  /** Throws StorageError(404) for a bucket nobody declared. */
+  checkBucket(bucket: string): void;
+}
+
+export const DEFAULT_EXPIRES_IN = 900;
+/** S3's longest presigned URL life: 7 days. */
+const MAX_EXPIRES_IN = 7 * 24 * 3600;
+/** Uploads are buffered in memory before the atomic rename, so their limit stays modest. */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(\s*;\s*[a-z0-9!#$&^_.+-]+=("[^"\\\r\n]*"|[a-z0-9!#$&^_.+-]+))*$/i;
+const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+
+function checkExpiresIn(expiresIn: number): number {
+  if (!Number.isInteger(expiresIn) || expiresIn < 1 || expiresIn > MAX_EXPIRES_IN) {
+    throw new RangeError(`expiresIn must be an integer between 1 and ${MAX_EXPIRES_IN} seconds`);
+  }
+  return expiresIn;
+}
+
+/**
+ * Blob storage over the file system: an object `bucket/a/b.pdf` is the file
+ * `root/bucket/a/b.pdf` (its mtime is the injected clock's time of the PUT) and its content type
+ * sits in `root/.meta/bucket/a/b.pdf`. Writes go to `root/.tmp` first and are renamed into place,
+ * so a reader never sees half a file.
+ */
+export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
+  const { root, mount, buckets, secret, now } = options;
+  const tmpDir = join(root, '.tmp');
+
+  const checkBucket = (bucket: string) => {
+    checkBucketName(bucket);
+    if (!Object.hasOwn(buckets, bucket)) throw new StorageError(404, STORAGE_MESSAGES.badBucket);
+  };
+  const bucketDir = (bucket: string) => join(root, bucket);
+  /** The file of a (normalised) key, checked once more to lie inside its bucket. */
+  const pathOf = (base: string, key: string) => {
+    const path = resolve(base, ...key.split('/'));
+    if (!path.startsWith(resolve(base) + sep)) throw new StorageError(400, STORAGE_MESSAGES.badKey);
+    return path;
+  };
+  const dataPath = (bucket: string, key: string) => pathOf(bucketDir(bucket), key);
+  const metaPath = (bucket: string, key: string) => pathOf(join(root, '.meta', bucket), key);
+  const expiresAt = (expiresIn: number) => Math.floor(now().getTime() / 1000) + checkExpiresIn(expiresIn);
+  const url = (grant: Grant) => `${mount}/${grant.bucket}/${encodeKey(grant.key)}?${grantQuery(secret, grant)}`;
+
+  const writeAtomically = (path: string, body: Buffer | string) => {
+    mkdirSync(tmpDir, { recursive: true });
+    const tmp = join(tmpDir, randomUUID());
+    writeFileSync(tmp, body);
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      renameSync(tmp, path);
+    } catch (e) {
+      rmSync(tmp, { force: true });
+      const code = (e as NodeJS.ErrnoException).code;
+      // `a` is a file and `a/b` is wanted, or `a` is a folder of other keys.
+      if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR') throw new StorageError(409, STORAGE_MESSAGES.clash);
+      throw e;
+    }
+  };
+
+  /** Removes folders left empty by a delete, up to (not including) `stop`. */
+  const pruneEmptyFolders = (from: string, stop: string) => {
+    for (let dir = from; dir.startsWith(stop + sep); dir = dirname(dir)) {
+      try {
+        rmdirSync(dir);
+      } catch {
+        return; // not empty (or already gone)
+      }
+    }
+  };
+
+  const walk = (dir: string, keyPrefix: string, out: string[]) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const key = keyPrefix + entry.name;
+      if (entry.isDirectory()) walk(join(dir, entry.name), `${key}/`, out);
+      else if (entry.isFile()) out.push(key);
+    }
+  };
+
+  const storage: LocalStorage = {
+    mount,
+    secret,
+    now,
+    checkBucket,
+    isPublic: (bucket) => Object.hasOwn(buckets, bucket) && buckets[bucket].public === true,
+
+    presignPut(bucket, key, { contentType, maxBytes, expiresIn = DEFAULT_EXPIRES_IN }: PresignPutOptions) {
+      checkBucket(bucket);
+      if (!MEDIA_TYPE.test(contentType)) throw new RangeError(`not a media type: ${contentType}`);
+      if (!Number.isInteger(maxBytes) || maxBytes < 1 || maxBytes > MAX_UPLOAD_BYTES) {
+        throw new RangeError(`maxBytes must be an integer between 1 and ${MAX_UPLOAD_BYTES}`);
+      }
+      return url({ method: 'PUT', mount, bucket, key: normaliseKey(key), expires: expiresAt(expiresIn), contentType, maxBytes });
+    },
+
+    presignGet(bucket, key, { expiresIn = DEFAULT_EXPIRES_IN, filename }: PresignGetOptions = {}) {
+      checkBucket(bucket);
+      return url({ method: 'GET', mount, bucket, key: normaliseKey(key), expires: expiresAt(expiresIn), filename });
+    },
+
+    publicUrl(bucket, key) {
+      checkBucket(bucket);
+      if (!storage.isPublic(bucket)) throw new RangeError(`bucket ${bucket} is not public`);
+      return `${mount}/${bucket}/${encodeKey(normaliseKey(key))}`;
+    },
+
+    list(bucket, prefix = '', continuationToken, maxKeys = 1000): ListResult {
+      checkBucket(bucket);
+      const normalPrefix = normalisePrefix(prefix);
+      let after: string | undefined;
+      if (continuationToken !== undefined) {
+        after = Buffer.from(continuationToken, 'base64url').toString('utf8');
+        if (Buffer.from(after).toString('base64url') !== continuationToken) throw new StorageError(400, STORAGE_MESSAGES.badToken);
+        after = normaliseKey(after);
+      }
+      const limit = Math.min(1000, Math.max(1, Math.trunc(maxKeys) || 1000));
+      // Only the folder the prefix points into needs walking.
+      const folder = normalPrefix.includes('/') ? normalPrefix.slice(0, normalPrefix.lastIndexOf('/') + 1) : '';
+      const keys: string[] = [];
+      walk(folder ? pathOf(bucketDir(bucket), folder.slice(0, -1)) : bucketDir(bucket), folder, keys);
+      const matching = keys
+        .filter((k) => k.startsWith(normalPrefix) && (after === undefined || compareKeys(k, after) > 0))
+        .sort(compareKeys);
+      const page = matching.slice(0, limit);
+      const contents = page.map((key) => {
+        const stat = statSync(dataPath(bucket, key));
+        return { key, size: stat.size, lastModified: stat.mtime };
+      });
+      const isTruncated = matching.length > limit;
+      return {
+        contents,
+        keyCount: contents.length,
+        isTruncated,
+        ...(isTruncated ? { nextContinuationToken: Buffer.from(page[page.length - 1]).toString('base64url') } : {}),
+      };
+    },
+
+    delete(bucket, key) {
+      checkBucket(bucket);
+      const normal = normaliseKey(key);
+      for (const [path, stop] of [
+        [dataPath(bucket, normal), bucketDir(bucket)],
+        [metaPath(bucket, normal), join(root, '.meta', bucket)],
+      ]) {
+        try {
+          if (statSync(path).isFile()) rmSync(path);
+        } catch {
+          continue;
+        }
+        pruneEmptyFolders(dirname(path), stop);
+      }
+    },
+
+    put(bucket, key, body, contentType) {
+      checkBucket(bucket);
+      if (!MEDIA_TYPE.test(contentType)) throw new RangeError(`not a media type: ${contentType}`);
+      const normal = normaliseKey(key);
+      // The data first: a key clash (409) then leaves nothing behind.
+      const path = dataPath(bucket, normal);
+      writeAtomically(path, body);
+      const at = now();
+      utimesSync(path, at, at);
+      writeAtomically(metaPath(bucket, normal), JSON.stringify({ contentType }));
+    },
+
+    get(bucket, key): BlobObject | undefined {
+      checkBucket(bucket);
+      const normal = normaliseKey(key);
+      let body: Buffer;
+      let lastModified: Date;
+      try {
+        const path = dataPath(bucket, normal);
+        lastModified = statSync(path).mtime;
+        body = readFileSync(path);
+      } catch {
+        return undefined;
+      }
+      let contentType = DEFAULT_CONTENT_TYPE;
+      try {
+        contentType = (JSON.parse(readFileSync(metaPath(bucket, normal), 'utf8')) as { contentType: string }).contentType;
+      } catch {
+        /* written before its metadata, or by hand: served as bytes */
+      }
+      return { body, contentType, lastModified };
+    },
+  };
+  return storage;
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../../src/resources/registry';
+import type { ResourceDeclaration } from '../../src/resources/types';
+import { toSnakeKey } from '../../src/lib/caseConversion';
+import { getJson, startApp, type TestApp } from './helpers';
+
+/**
+ * The SPA's declarations and the reference API must agree: every declared sortable column is
+ * accepted both ways, every declared filter is accepted, and the records carry every declared
+ * list column and detail field. A new master joins this test by being in the registry.
+ */
+let app: TestApp;
+beforeAll(() => {
+  app = startApp();
+});
+afterAll(() => app.dispose());
+
+/** `/api/v2/core/admin/groups` as the reference API mounts it: `/core/api/v2/admin/groups`. */
+const serverPath = (api: string) => {
+  const match = /^\/api\/v2\/([^/]+)\/(.*)$/.exec(api);
+  if (!match) throw new Error(`not a v2 path: ${api}`);
+  return `/${match[1]}/api/v2/${match[2]}`;
+};
+
+const snakePath = (path: string) => path.split('.').map(toSnakeKey);
+
+const hasPath = (record: Record<string, unknown>, path: string) => {
+  let node: unknown = record;
+  for (const key of snakePath(path)) {
+    if (!node || typeof node !== 'object' || !Object.hasOwn(node, key)) return false;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return true;
+};
+
+const listable = resources.filter((resource) => !resource.api.includes('{'));
+
+describe.each(listable.map((resource) => [resource.name, resource] as const))('%s against the reference API', (_name, resource: ResourceDeclaration) => {
+  const base = serverPath(resource.api);
+  const sortable = Object.entries(resource.fields).filter(([, field]) => field.sortable).map(([path]) => path);
+
+  it.each(sortable.flatMap((field) => [toSnakeKey(field), `-${toSnakeKey(field)}`]))('accepts sort=%s', async (sort) => {
+    const { status, body } = await getJson<unknown[]>(app, `${base}?sort=${sort}`);
+    expect(status).toBe(200);
+    expect(Array.isArray(body)).toBe(true);
+  });
+
+  it('accepts every declared filter', async () => {
+    for (const filter of resource.list.filters ?? []) {
+      const value = filter.type === 'boolean' ? 'true' : '薬局';
+      const { status } = await getJson(app, `${base}?${toSnakeKey(filter.source)}=${encodeURIComponent(value)}`);
+      expect(status, `${filter.source}`).toBe(200);
+    }
+  });
+
+  it('returns every declared list column and detail field', async () => {
+    const { body } = await getJson<Record<string, unknown>[]>(app, base);
+    expect(body.length).toBeGreaterThan(0);
+    const first = body[0];
+    for (const column of resource.list.columns) expect(hasPath(first, column), column).toBe(true);
+    if (!resource.show) return;
+    const { status, body: detail } = await getJson<Record<string, unknown>>(app, `${base}/${first.id}`);
+    expect(status).toBe(200);
+    for (const field of resource.show.tabs.flatMap((tab) => tab.fields ?? [])) expect(hasPath(detail, field), field).toBe(true);
+  });
+});

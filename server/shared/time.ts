@@ -1,4 +1,7 @@
-/** `yyyy-MM-dd` of the given instant in Asia/Tokyo (UTC+9, no DST). */
-export function tokyoDate(at: Date): string {
-  return new Date(at.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
-}
+import { toTokyoDay } from '../../src/lib/dates';
+
+/**
+ * `yyyy-MM-dd` of the given instant in Asia/Tokyo. The server and the SPA share one Tokyo-day
+ * implementation (src/lib/dates.ts), so "ended today" means the same day on both sides.
+ */
+export const tokyoDate = (at: Date): string => toTokyoDay(at);

@@ -1,15 +1,16 @@
 import { isPlainObject, toSnakeKey } from '../lib/caseConversion';
-import { toTokyoDateString } from '../lib/dates';
+import { toTokyoDay } from '../lib/dates';
 
 /**
- * Outgoing values. Dates become ISO strings, except under keys ending in `On` (`ended_on`,
- * `interim_period_on`): those are calendar days, sent as the Japan day `yyyy-MM-dd`, because the
- * API would otherwise take the UTC day of Japan midnight, i.e. the day before.
+ * Outgoing values. Calendar days (`endedOn: '2026-11-22'`) are strings already and pass through
+ * untouched. Dates (instants) become ISO strings; should a Date arrive under a key ending in `On`,
+ * it is sent as its Japan day `yyyy-MM-dd`, because the API would otherwise take the UTC day of
+ * Japan midnight, i.e. the day before.
  */
 const isDayKey = (key: string) => /(On|_on)$/.test(key);
 
 export const encodeRequestValue = (key: string, value: unknown): unknown => {
-  if (value instanceof Date) return isDayKey(key) ? toTokyoDateString(value) : value.toISOString();
+  if (value instanceof Date) return isDayKey(key) ? toTokyoDay(value) : value.toISOString();
   return value;
 };
 

@@ -2,12 +2,14 @@ import { isPlainObject } from './caseConversion';
 import { parseApiDate } from './dates';
 
 /**
- * The spec's typing rule for camelized responses (section 3): keys ending in `At` or `On` become
- * Dates, `quantity`, `orderPoint` and keys ending in `Quantity` become numbers. Values that do not
- * parse are left as received, so a surprising payload is visible instead of silently nulled.
+ * The spec's typing rule for camelized responses (section 3): keys ending in `At` become Dates
+ * (instants), `quantity`, `orderPoint` and keys ending in `Quantity` become numbers. Keys ending
+ * in `On` are calendar days and stay `yyyy-MM-dd` strings: a Date would be an instant, and Japan
+ * midnight is the previous day west of Japan (src/lib/dates.ts). Values that do not parse are
+ * left as received, so a surprising payload is visible instead of silently nulled.
  */
 
-const isDateKey = (key: string) => /[a-z0-9](At|On)$/.test(key);
+const isInstantKey = (key: string) => /[a-z0-9]At$/.test(key);
 
 const isQuantityKey = (key: string) => key === 'quantity' || key === 'orderPoint' || /[a-z0-9]Quantity$/.test(key);
 
@@ -20,7 +22,7 @@ const decodeNumber = (value: string): number | string => {
 // Only strings are converted; an object or array under such a key is walked like any other.
 const decodeValue = (key: string, value: unknown): unknown => {
   if (typeof value === 'string') {
-    if (isDateKey(key)) return parseApiDate(value) ?? value;
+    if (isInstantKey(key)) return parseApiDate(value) ?? value;
     if (isQuantityKey(key)) return decodeNumber(value);
     return value;
   }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { encodeRequestBody } from '../../../src/dataProvider/encodeRequest';
 import { buildQueryString, resolveApiUrl } from '../../../src/dataProvider/urls';
 import { testEnvironment } from '../support/environment';
 
@@ -44,6 +45,11 @@ describe('buildQueryString', () => {
   it('sends Dates as ISO strings, and *On dates as the Japan day', () => {
     const query = buildQueryString({ startDate: new Date('2026-01-01T00:00:00Z'), startedOn: new Date('2026-01-01T00:00:00Z') });
     expect(Object.fromEntries(new URLSearchParams(query))).toEqual({ start_date: '2026-01-01T00:00:00.000Z', started_on: '2026-01-01' });
+  });
+
+  it('passes calendar-day strings through as they are, in queries and bodies', () => {
+    expect(buildQueryString({ endedOn: '2026-11-22' })).toBe('ended_on=2026-11-22');
+    expect(JSON.parse(encodeRequestBody({ endedOn: '2026-11-22', pharmacy: { startedOn: '0099-01-01' } }))).toEqual({ ended_on: '2026-11-22', pharmacy: { started_on: '0099-01-01' } });
   });
 
   it('yields parameters URLSearchParams reads back (property)', () => {

@@ -1,29 +1,53 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, parseApiDate, todayInTokyo } from '../../../src/lib/dates';
+import { formatDate, formatDateTime, fromTokyoDateTimeLocal, isOnOrBeforeToday, parseApiDate, startOfTodayInTokyo, todayInTokyo, toTokyoDateTimeLocal } from '../../../src/lib/dates';
 
-// Node re-reads TZ when it is assigned, so this file runs on a machine "in" Los Angeles.
+// Node re-reads TZ when it is assigned, so each block runs on a machine "in" another zone.
 const originalZone = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'America/Los_Angeles';
-});
 afterAll(() => {
   process.env.TZ = originalZone;
 });
 
-describe('dates on a machine outside Japan', () => {
-  it('runs in Los Angeles indeed', () => {
-    expect(new Date('2026-11-22T00:00:00Z').getTimezoneOffset()).toBe(480);
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+const days = fc
+  .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((date) => `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`);
+
+describe.each([
+  ['America/Los_Angeles', 480],
+  ['America/New_York', 300],
+  ['Pacific/Kiritimati', -840],
+  ['Pacific/Pago_Pago', 660],
+])('dates on a machine in %s', (zone, offset) => {
+  beforeAll(() => {
+    process.env.TZ = zone;
+  });
+
+  it('runs in that zone indeed', () => {
+    expect(new Date('2026-11-22T00:00:00Z').getTimezoneOffset()).toBe(offset);
   });
 
   it('still formats in Japan time', () => {
     expect(formatDate('2026-11-21T16:00:00Z')).toBe('2026年11月22日');
-    expect(formatDateTime('2026-11-21T16:00:00Z')).toBe('2026年11月22日 1:00');
+    expect(formatDateTime('2026-11-21T16:00:00Z')).toBe('2026年11月22日 01:00');
     expect(formatDate('2026-11-22')).toBe('2026年11月22日');
     expect(todayInTokyo(new Date('2026-11-21T15:00:00Z'))).toBe('2026-11-22');
+    expect(startOfTodayInTokyo(new Date('2026-11-21T15:00:00Z'))).toEqual(new Date('2026-11-21T15:00:00Z'));
+    expect(isOnOrBeforeToday('2026-11-22', new Date('2026-11-21T15:00:00Z'))).toBe(true);
   });
 
-  it('reads calendar days and zone-less date-times as Japan time', () => {
-    expect(parseApiDate('2026-11-22')).toEqual(new Date('2026-11-21T15:00:00Z'));
+  it('reads zone-less date-times as Japan time', () => {
     expect(parseApiDate('2026-11-22T01:00:00')).toEqual(new Date('2026-11-21T16:00:00Z'));
+    expect(fromTokyoDateTimeLocal('2026-11-22T01:00')).toEqual(new Date('2026-11-21T16:00:00Z'));
+    expect(toTokyoDateTimeLocal(new Date('2026-11-21T16:00:00Z'))).toBe('2026-11-22T01:00');
+  });
+
+  it('formats any calendar day as that very day (property)', () => {
+    fc.assert(
+      fc.property(days, (day) => {
+        const [year, month, date] = day.split('-').map(Number);
+        return formatDate(day) === `${year}年${month}月${date}日`;
+      }),
+    );
   });
 });

@@ -4,12 +4,21 @@ import { camelizeKeys } from '../../../src/lib/caseConversion';
 import { decodeResponse } from '../../../src/lib/decodeResponse';
 
 describe('decodeResponse', () => {
-  it('turns keys ending in At or On into Dates', () => {
+  it('turns keys ending in At into Dates and keeps calendar days (On) as yyyy-MM-dd strings', () => {
     const decoded = decodeResponse<Record<string, unknown>>({ createdAt: '2026-11-21T16:00:00Z', endedOn: '2026-11-22', name: '2026-11-22' });
     expect(decoded.createdAt).toEqual(new Date('2026-11-21T16:00:00Z'));
-    // A calendar day means Japan midnight, whatever the machine's zone.
-    expect(decoded.endedOn).toEqual(new Date('2026-11-21T15:00:00Z'));
+    // A Date would be an instant: Japan midnight is 2026-11-21 in New York.
+    expect(decoded.endedOn).toBe('2026-11-22');
     expect(decoded.name).toBe('2026-11-22');
+  });
+
+  it('keeps any calendar day under an On key as the same string (property)', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }), (date) => {
+        const day = date.toISOString().slice(0, 10);
+        return decodeResponse<{ interimPeriodOn: unknown }>({ interimPeriodOn: day }).interimPeriodOn === day;
+      }),
+    );
   });
 
   it('reads date-times without a zone as Japan time', () => {
@@ -36,12 +45,12 @@ describe('decodeResponse', () => {
   });
 
   it('works deeply, over arrays and nested records', () => {
-    const decoded = decodeResponse<{ logs: { loggedAt: Date; deltaQuantity: number }[]; pharmacy: { license: { expiresOn: Date } } }>(
+    const decoded = decodeResponse<{ logs: { loggedAt: Date; deltaQuantity: number }[]; pharmacy: { license: { expiresOn: string } } }>(
       camelizeKeys({ logs: [{ logged_at: '2026-01-01T00:00:00Z', delta_quantity: '1.5' }], pharmacy: { license: { expires_on: '2027-03-31' } } }),
     );
     expect(decoded.logs[0].loggedAt).toBeInstanceOf(Date);
     expect(decoded.logs[0].deltaQuantity).toBe(1.5);
-    expect(decoded.pharmacy.license.expiresOn).toBeInstanceOf(Date);
+    expect(decoded.pharmacy.license.expiresOn).toBe('2027-03-31');
   });
 
   it('does not treat bare "at"/"on" or words like "caption" as date keys', () => {

@@ -1,5 +1,15 @@
 import { useDataProvider } from 'react-admin';
 import type { CsPortalDataProvider } from '../dataProvider';
 
-/** Calls outside react-admin's CRUD verbs go through the data provider's `send` (same rules). */
+/**
+ * The data provider with its named methods (src/dataProvider/methods/): screens call
+ * `dataProvider.addGroupPharmacy(groupId, pharmacyId)`, `getMe()`, `uploadThroughPresignedUrl(...)`,
+ * never a path. A call the provider does not have yet becomes a new method there.
+ */
+export const usePortalDataProvider = () => useDataProvider<CsPortalDataProvider>();
+
+/**
+ * The raw call (`send`), same rules as every other request. Kept for the screens that have not
+ * moved to a named method yet; new code uses `usePortalDataProvider()`.
+ */
 export const useApi = () => useDataProvider<CsPortalDataProvider>().send;

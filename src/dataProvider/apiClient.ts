@@ -3,11 +3,13 @@ import { camelizeKeys } from '../lib/caseConversion';
 import { decodeResponse } from '../lib/decodeResponse';
 import { encodeRequestBody, isRawBody } from './encodeRequest';
 import { createHttpError, NETWORK_FAILURE_STATUS } from './httpError';
-import { appendQuery, resolveApiUrl } from './urls';
+import { appendQuery, keyCaseOf, resolveApiUrl } from './urls';
 
 /**
  * The one place the SPA talks to the API (spec sections 7 and 8): routing by module, bearer
- * token, case conversion both ways, the typing rule for responses, cache-clear header, errors.
+ * token, case conversion both ways where the API speaks snake_case (`keyCaseOf`: core and
+ * medorder; legacy v1 speaks camelCase and is left alone), the typing rule for responses,
+ * cache-clear header, errors.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -15,9 +17,9 @@ export interface ApiRequest {
   method?: HttpMethod;
   /** The spec's path, e.g. `/api/v2/core/admin/pharmacies/3` or `/api/v1/medorder/stocks`. */
   path: string;
-  /** camelCase keys; sent snake_cased, arrays comma-joined, empty values dropped. */
+  /** camelCase keys; sent snake_cased (v2), arrays comma-joined, empty values dropped. */
   query?: Record<string, unknown>;
-  /** camelCase object (sent as snake_cased JSON) or a raw body (FormData, Blob, string). */
+  /** camelCase object (sent as JSON, snake_cased for v2) or a raw body (FormData, Blob, string). */
   body?: unknown;
   /** Extra headers, e.g. `If-Updated-Since`. */
   headers?: Record<string, string>;
@@ -68,7 +70,8 @@ export const createApiClient = ({ environment, getToken, fetch: fetchImpl, onCac
   const doFetch: typeof fetch = fetchImpl ?? ((...args) => globalThis.fetch(...args));
 
   const send: SendRequest = async <T>({ method = 'GET', path, query, body, headers, signal }: ApiRequest) => {
-    const url = appendQuery(resolveApiUrl(environment, path), query);
+    const keyCase = keyCaseOf(path);
+    const url = appendQuery(resolveApiUrl(environment, path), query, keyCase);
     const token = await getToken();
     const requestHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
     if (token) requestHeaders.Authorization = `Bearer ${token}`;
@@ -76,7 +79,7 @@ export const createApiClient = ({ environment, getToken, fetch: fetchImpl, onCac
     if (body !== undefined) {
       if (isRawBody(body)) requestBody = body;
       else {
-        requestBody = encodeRequestBody(body);
+        requestBody = encodeRequestBody(body, keyCase);
         requestHeaders['Content-Type'] = 'application/json';
       }
     }
@@ -94,7 +97,7 @@ export const createApiClient = ({ environment, getToken, fetch: fetchImpl, onCac
 
     const raw = await readBody(response);
     if (!response.ok && response.status !== 304) throw createHttpError(response.status, raw);
-    const json = typeof raw === 'object' && raw !== null ? decodeResponse(camelizeKeys(raw)) : raw;
+    const json = typeof raw === 'object' && raw !== null ? decodeResponse(keyCase === 'snake_case' ? camelizeKeys(raw) : raw) : raw;
     return { status: response.status, headers: response.headers, json: json as T };
   };
 

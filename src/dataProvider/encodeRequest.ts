@@ -1,5 +1,6 @@
 import { isPlainObject, toSnakeKey } from '../lib/caseConversion';
 import { toTokyoDay } from '../lib/dates';
+import type { KeyCase } from './urls';
 
 /**
  * Outgoing values. Calendar days (`endedOn: '2026-11-22'`) are strings already and pass through
@@ -14,16 +15,20 @@ export const encodeRequestValue = (key: string, value: unknown): unknown => {
   return value;
 };
 
-const encodeDeep = (key: string, value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map((item) => encodeDeep(key, item));
+const encodeDeep = (key: string, value: unknown, snakeCase: boolean): unknown => {
+  if (Array.isArray(value)) return value.map((item) => encodeDeep(key, item, snakeCase));
   if (!isPlainObject(value)) return encodeRequestValue(key, value);
   const result: Record<string, unknown> = {};
-  for (const [childKey, item] of Object.entries(value)) result[toSnakeKey(childKey)] = encodeDeep(childKey, item);
+  for (const [childKey, item] of Object.entries(value)) result[snakeCase ? toSnakeKey(childKey) : childKey] = encodeDeep(childKey, item, snakeCase);
   return result;
 };
 
-/** The JSON body: keys snake_cased deeply, Dates encoded as above. */
-export const encodeRequestBody = (body: unknown): string => JSON.stringify(encodeDeep('', body));
+/**
+ * The JSON body: keys snake_cased deeply (or kept for an API that speaks camelCase, see
+ * `keyCaseOf` in urls.ts), Dates encoded as above.
+ */
+export const encodeRequestBody = (body: unknown, keyCase: KeyCase = 'snake_case'): string =>
+  JSON.stringify(encodeDeep('', body, keyCase === 'snake_case'));
 
 /** Bodies the browser sends as they are (uploads); everything else is JSON. */
 export const isRawBody = (body: unknown): body is BodyInit =>

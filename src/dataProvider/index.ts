@@ -11,24 +11,55 @@ import type {
   SortPayload,
   UpdateParams,
 } from 'ra-core';
-import type { ResourceDeclaration } from '../resources/types';
+import type { AnyResourceDeclaration } from '../resources/types';
 import { IDS_CHUNK_SIZE } from '../lib/constants';
 import { toSnakeKey } from '../lib/caseConversion';
-import type { ApiClient, ApiResponse, SendRequest } from './apiClient';
+import type { ApiClient, SendRequest } from './apiClient';
+import { fillTemplate, recordPath } from './endpoint';
+import { accountMethods, type AccountMethods } from './methods/account';
+import { membershipMethods, type MembershipMethods } from './methods/memberships';
+import { uploadMethods, type UploadMethods } from './methods/uploads';
+import { DEFAULT_PAGING, ListContractError, readListArray, readNextToken, readPageHeaders } from './paging';
+import { writePayload } from './writePayload';
 
 /**
- * react-admin's data provider over the API client. Each resource's URL is its declaration's
- * `api` (src/resources/types.ts).
+ * react-admin's data provider over the API client, driven by the declarations
+ * (src/resources/types.ts): `api` templates, `recordKey`, `list.paging` / `list.listKey`,
+ * `update` and the fields' write rules.
+ *
+ * Everything that is not CRUD is a named method (membership, account, uploads: ./methods/), as
+ * marmelab's atomic-crm does: screens call `dataProvider.addGroupPharmacy(...)` through
+ * `useDataProvider<CsPortalDataProvider>()`, never a path. `send` stays for the screens that have
+ * not moved to a method yet; a new screen adds a method instead.
  *
  * Errors are the client's HttpError with the response status. Sign-out on 401 and the move to
  * /forbidden on 403 are not done here: react-admin hands every data provider error to
  * authProvider.checkError, which decides (src/authProvider).
  */
-export type CsPortalDataProvider = DataProvider & { send: SendRequest };
+export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods;
+
+export type CsPortalDataProvider = DataProvider &
+  CsPortalMethods & {
+    /** The raw call; prefer a named method. */
+    send: SendRequest;
+  };
 
 export interface DataProviderOptions {
   client: ApiClient;
-  resources: ResourceDeclaration[];
+  resources: readonly AnyResourceDeclaration[];
+  /** For uploads to presigned URLs (a storage host, not the API); resolved per call so msw sees it. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * What getList returns in `meta`: `pages`/`infinite` lists carry the server's page numbers (the
+ * page links use `totalPages`, not a count divided by a page size); `token` lists carry the
+ * next page's token.
+ */
+export interface ListMeta {
+  currentPage?: number;
+  totalPages?: number;
+  nextToken?: string;
 }
 
 /** `sort=-updated_at` for updated_at descending, `sort=id` for ascending. */
@@ -43,130 +74,162 @@ const chunk = <T>(items: T[], size: number): T[][] => {
   return chunks;
 };
 
-const headerNumber = (headers: Headers, name: string): number | undefined => {
-  const value = headers.get(name);
-  if (value === null || value.trim() === '') return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : undefined;
-};
-
-/**
- * Lists are arrays. A few ordering-service lists wrap the array in an object (`{ iryohokens: [...] }`);
- * the single array-valued property is taken then.
- */
-const readList = (json: unknown): RaRecord[] => {
-  if (Array.isArray(json)) return json;
-  if (json !== null && typeof json === 'object') {
-    const arrays = Object.values(json).filter(Array.isArray);
-    if (arrays.length === 1) return arrays[0] as RaRecord[];
-  }
-  return [];
-};
-
-const toListResult = (response: ApiResponse<unknown>): GetListResult => {
-  const data = readList(response.json);
-  const total = headerNumber(response.headers, 'x-total-count');
-  const currentPage = headerNumber(response.headers, 'x-current-page');
-  const totalPages = headerNumber(response.headers, 'x-total-pages');
-  const pageInfo =
-    currentPage !== undefined && totalPages !== undefined
-      ? { hasNextPage: currentPage < totalPages, hasPreviousPage: currentPage > 1 }
-      : undefined;
-  // react-admin needs a total or pageInfo; without either header the list is taken as complete.
-  return { data, total: total ?? (pageInfo ? undefined : data.length), ...(pageInfo ? { pageInfo } : {}) };
-};
-
 const isStatus = (error: unknown, status: number) => (error as { status?: unknown } | null)?.status === status;
 
-const recordPath = (api: string, id: Identifier) => `${api}/${encodeURIComponent(String(id))}`;
+const asObject = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {});
 
-/** Update payload: the form's fields when declared (else all data), minus read-only fields. */
-export const writableData = (declaration: ResourceDeclaration, data: Record<string, unknown>): Record<string, unknown> => {
-  const allowed = declaration.form?.fields ?? Object.keys(data);
-  const payload: Record<string, unknown> = {};
-  for (const field of allowed) {
-    if (declaration.fields[field]?.readOnly || !(field in data)) continue;
-    payload[field] = data[field];
-  }
-  return payload;
-};
+interface ListQuery {
+  resource: string;
+  filter: Record<string, unknown>;
+  page: number;
+  sort?: SortPayload;
+  meta?: { token?: unknown };
+  signal?: AbortSignal;
+}
 
-export const createDataProvider = ({ client, resources }: DataProviderOptions): CsPortalDataProvider => {
+export const createDataProvider = ({ client, resources, fetch: fetchImpl }: DataProviderOptions): CsPortalDataProvider => {
   const { send } = client;
   const declarations = new Map(resources.map((declaration) => [declaration.name, declaration]));
-  const declarationOf = (resource: string): ResourceDeclaration => {
+  const declarationOf = (resource: string): AnyResourceDeclaration => {
     const declaration = declarations.get(resource);
     if (!declaration) throw new Error(`unknown resource ${resource}`);
     return declaration;
   };
 
-  // The server decides the page size (SERVER_PAGE_SIZE); only the page number is sent.
-  const list = async (resource: string, query: Record<string, unknown>, signal?: AbortSignal) =>
-    toListResult(await send({ path: declarationOf(resource).api, query, signal }));
+  /** A record keyed by another field (`hotCode`) gets that value as its react-admin `id`. */
+  const withId = <R>(declaration: AnyResourceDeclaration, record: unknown): R => {
+    if (!declaration.recordKey || record === null || typeof record !== 'object') return record as R;
+    return { ...record, id: (record as Record<string, unknown>)[declaration.recordKey] } as R;
+  };
+
+  /**
+   * Continuation tokens by query, so react-admin's page N (useInfiniteGetList asks for page 2,
+   * 3, ...) finds the token page N-1 answered. A caller may also pass `meta.token` itself.
+   */
+  const tokensByQuery = new Map<string, Map<number, string>>();
+
+  const list = async ({ resource, filter, page, sort, meta, signal }: ListQuery): Promise<GetListResult> => {
+    const declaration = declarationOf(resource);
+    const paging = declaration.list.paging ?? DEFAULT_PAGING;
+    const { path, rest } = fillTemplate(declaration.api, filter);
+    const query: Record<string, unknown> = { ...rest, sort: formatSort(sort) };
+    const where = `${resource} (${path})`;
+
+    if (paging.mode === 'token') {
+      const queryKey = JSON.stringify([path, query]);
+      const remembered = tokensByQuery.get(queryKey) ?? new Map<number, string>();
+      tokensByQuery.set(queryKey, remembered);
+      const token = typeof meta?.token === 'string' ? meta.token : page > 1 ? remembered.get(page) : undefined;
+      if (page > 1 && token === undefined) throw new ListContractError(`${where}: no continuation token for page ${page}; load page ${page - 1} first`);
+      const response = await send({ path, query: { ...query, [paging.tokenParam]: token }, signal });
+      const data = readListArray<RaRecord>(response.json, declaration.list.listKey, where).map((record) => withId<RaRecord>(declaration, record));
+      const nextToken = readNextToken(response.json, paging.nextTokenKey);
+      if (nextToken !== undefined) remembered.set(page + 1, nextToken);
+      const listMeta: ListMeta = { nextToken };
+      return { data, pageInfo: { hasNextPage: nextToken !== undefined, hasPreviousPage: page > 1 || token !== undefined }, meta: listMeta };
+    }
+
+    if (paging.mode === 'none') {
+      const response = await send({ path, query, signal });
+      const data = readListArray<RaRecord>(response.json, declaration.list.listKey, where).map((record) => withId<RaRecord>(declaration, record));
+      return { data, total: data.length };
+    }
+
+    // pages and infinite: the server decides the page size; only the page number is sent.
+    const response = await send({ path, query: { ...query, page }, signal });
+    const data = readListArray<RaRecord>(response.json, declaration.list.listKey, where).map((record) => withId<RaRecord>(declaration, record));
+    const { currentPage, totalPages, totalCount } = readPageHeaders(response.headers, where);
+    const listMeta: ListMeta = { currentPage, totalPages };
+    return {
+      data,
+      total: totalCount,
+      pageInfo: { hasNextPage: currentPage < totalPages, hasPreviousPage: currentPage > 1 },
+      meta: listMeta,
+    };
+  };
+
+  /** The collection path of a single-record call: `{param}`s from the call's `meta`. */
+  const collectionPath = (declaration: AnyResourceDeclaration, meta: unknown) => fillTemplate(declaration.api, asObject(meta)).path;
+
+  const currentFetch = () => fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
 
   const dataProvider: CsPortalDataProvider = {
     supportAbortSignal: true,
     send,
+    ...membershipMethods(send),
+    ...accountMethods(send),
+    ...uploadMethods(send, currentFetch),
 
-    getList: (resource, { pagination, sort, filter, signal }) =>
-      list(resource, { ...filter, page: pagination?.page, sort: formatSort(sort) }, signal),
+    getList: (resource, { pagination, sort, filter, meta, signal }) =>
+      list({ resource, filter: { ...filter }, page: pagination?.page ?? 1, sort, meta, signal }),
 
-    getOne: async <R extends RaRecord>(resource: string, { id, signal }: GetOneParams<R> & QueryFunctionContext) => {
-      const { json } = await send<R>({ path: recordPath(declarationOf(resource).api, id), signal });
-      return { data: json };
+    // A related list (`related: { resource, target }`): the target fills the api's `{target}`
+    // when the template has one (`/pharmacies/{pharmacyId}/licenses`), else it is a filter.
+    getManyReference: (resource, { target, id, pagination, sort, filter, meta, signal }) =>
+      list({ resource, filter: { ...filter, [target]: id }, page: pagination?.page ?? 1, sort, meta, signal }),
+
+    getOne: async <R extends RaRecord>(resource: string, { id, meta, signal }: GetOneParams<R> & QueryFunctionContext) => {
+      const declaration = declarationOf(resource);
+      const { json } = await send<R>({ path: recordPath(collectionPath(declaration, meta), id), signal });
+      return { data: withId<R>(declaration, json) };
     },
 
     // ids=1,2,...,100 per request, chunks in parallel, results in chunk order. A 404 means none of
     // that chunk's ids exist (spec section 8): an empty chunk, not a failure.
-    getMany: async <R extends RaRecord>(resource: string, { ids, signal }: GetManyParams<R> & QueryFunctionContext) => {
-      const { api } = declarationOf(resource);
+    getMany: async <R extends RaRecord>(resource: string, { ids, meta, signal }: GetManyParams<R> & QueryFunctionContext) => {
+      const declaration = declarationOf(resource);
+      const path = collectionPath(declaration, meta);
       const chunks = await Promise.all(
         chunk(ids, IDS_CHUNK_SIZE).map(async (idsChunk) => {
           try {
-            return readList((await send({ path: api, query: { ids: idsChunk }, signal })).json);
+            return readListArray<R>((await send({ path, query: { ids: idsChunk }, signal })).json, declaration.list.listKey, `${resource} (${path})`);
           } catch (error) {
             if (isStatus(error, 404)) return [];
             throw error;
           }
         }),
       );
-      return { data: chunks.flat() as R[] };
+      return { data: chunks.flat().map((record) => withId<R>(declaration, record)) };
     },
 
-    getManyReference: (resource, { target, id, pagination, sort, filter, signal }) =>
-      list(resource, { ...filter, [target]: id, page: pagination?.page, sort: formatSort(sort) }, signal),
-
-    // The API may answer only `{ id }` (POST pharmacies -> id): merge it over what was sent.
-    create: async <_R extends Omit<RaRecord, 'id'>, Result extends RaRecord>(resource: string, { data }: CreateParams) => {
-      const { json } = await send<Record<string, unknown> | undefined>({ method: 'POST', path: declarationOf(resource).api, body: data });
-      return { data: { ...data, ...(json && typeof json === 'object' ? json : {}) } as Result };
-    },
-
-    update: async <R extends RaRecord>(resource: string, { id, data, previousData }: UpdateParams) => {
+    // The form's fields shaped like an update's (nested paths, writeAs, parsing, no read-only
+    // fields). The API may answer only `{ id }` (POST pharmacies -> id): merged over what was sent.
+    create: async <_R extends Omit<RaRecord, 'id'>, Result extends RaRecord>(resource: string, { data, meta }: CreateParams) => {
       const declaration = declarationOf(resource);
       const { json } = await send<Record<string, unknown> | undefined>({
-        method: declaration.update?.method ?? 'PUT',
-        path: recordPath(declaration.api, id),
-        body: writableData(declaration, data),
+        method: 'POST',
+        path: collectionPath(declaration, meta),
+        body: writePayload(declaration, data, { send: 'form' }),
       });
-      return { data: { ...previousData, ...data, ...(json && typeof json === 'object' ? json : {}), id } as R };
+      return { data: withId<Result>(declaration, { ...data, ...asObject(json) }) };
     },
 
-    delete: async <R extends RaRecord>(resource: string, { id, previousData }: DeleteParams<R>) => {
-      await send({ method: 'DELETE', path: recordPath(declarationOf(resource).api, id) });
+    update: async <R extends RaRecord>(resource: string, { id, data, previousData, meta }: UpdateParams) => {
+      const declaration = declarationOf(resource);
+      const { method, send: sendMode } = declaration.update ?? { method: 'PUT', send: 'form' };
+      const { json } = await send<Record<string, unknown> | undefined>({
+        method,
+        path: recordPath(collectionPath(declaration, meta), id),
+        body: writePayload(declaration, data, { send: sendMode, previousData }),
+      });
+      return { data: { ...withId<R>(declaration, { ...previousData, ...data, ...asObject(json) }), id } as R };
+    },
+
+    delete: async <R extends RaRecord>(resource: string, { id, previousData, meta }: DeleteParams<R>) => {
+      await send({ method: 'DELETE', path: recordPath(collectionPath(declarationOf(resource), meta), id) });
       return { data: previousData ?? ({ id } as R) };
     },
 
     // One request per record, one after another: the API has no bulk endpoints and a stop on the
     // first failure leaves a clear state.
-    updateMany: async (resource, { ids, data }) => {
-      for (const id of ids) await dataProvider.update(resource, { id, data, previousData: { id } });
+    updateMany: async (resource, { ids, data, meta }) => {
+      for (const id of ids) await dataProvider.update(resource, { id, data, previousData: { id }, meta });
       return { data: ids };
     },
 
-    deleteMany: async (resource, { ids }) => {
-      for (const id of ids) await dataProvider.delete(resource, { id });
-      return { data: ids };
+    deleteMany: async (resource, { ids, meta }) => {
+      for (const id of ids) await dataProvider.delete(resource, { id, meta });
+      return { data: ids as Identifier[] };
     },
   };
   return dataProvider;
@@ -175,3 +238,7 @@ export const createDataProvider = ({ client, resources }: DataProviderOptions): 
 export { createApiClient } from './apiClient';
 export type { ApiClient, ApiClientOptions, ApiRequest, ApiResponse, HttpMethod, SendRequest } from './apiClient';
 export type { ApiErrorBody, ApiHttpError } from './httpError';
+export type { PasswordChange, RestoreResult, Me } from './methods/account';
+export type { PresignedUpload } from './methods/uploads';
+export { ListContractError } from './paging';
+export { MissingPathParamError } from './endpoint';

@@ -23,6 +23,29 @@ export const resolveApiUrl = (environment: Pick<EnvironmentConfig, 'apiBases' | 
   throw new Error(URL_MODULE_NOT_DEFINED);
 };
 
+/**
+ * The key case each API speaks (spec sections 3 and 7), chosen here and nowhere else:
+ * - core and medorder (`/api/v2/...`): snake_case on the wire, camelCase in the SPA, converted
+ *   both ways;
+ * - legacy v1 (`/api/v1/...`): camelCase on the wire already (`pharmacyId`, `pageToken`,
+ *   `nextPageToken`), so keys go out and come back untouched.
+ */
+export type KeyCase = 'snake_case' | 'camelCase';
+
+const KEY_CASE_BY_API: readonly { prefix: string; keyCase: KeyCase }[] = [
+  { prefix: '/api/v2/', keyCase: 'snake_case' },
+  { prefix: '/api/v1/', keyCase: 'camelCase' },
+];
+
+export const keyCaseOf = (path: string): KeyCase => {
+  const entry = KEY_CASE_BY_API.find(({ prefix }) => path.startsWith(prefix));
+  if (!entry) throw new Error(URL_MODULE_NOT_DEFINED);
+  return entry.keyCase;
+};
+
+/** The wire name of a camelCase key in that case. */
+export const toWireKey = (key: string, keyCase: KeyCase): string => (keyCase === 'snake_case' ? toSnakeKey(key) : key);
+
 const encodeQueryValue = (key: string, value: unknown): string | undefined => {
   if (value === undefined || value === null || value === '') return undefined;
   if (Array.isArray(value)) {
@@ -37,24 +60,24 @@ const encodeQueryValue = (key: string, value: unknown): string | undefined => {
 };
 
 /**
- * Query keys go camelCase -> snake_case; arrays are comma-joined (the API's `ids=1,2,3`);
+ * Query keys go camelCase -> snake_case (unless the API speaks camelCase); arrays are comma-joined (the API's `ids=1,2,3`);
  * undefined, null and '' are dropped so an empty filter input does not filter by ''.
  * Commas are kept literal for readable URLs; everything else is percent-encoded.
  */
-export const buildQueryString = (query: Record<string, unknown> | undefined): string => {
+export const buildQueryString = (query: Record<string, unknown> | undefined, keyCase: KeyCase = 'snake_case'): string => {
   if (!query) return '';
   const pairs: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     const encoded = encodeQueryValue(key, value);
     if (encoded === undefined) continue;
     const component = (text: string) => encodeURIComponent(text).replace(/%2C/gi, ',');
-    pairs.push(`${component(toSnakeKey(key))}=${component(encoded)}`);
+    pairs.push(`${component(toWireKey(key, keyCase))}=${component(encoded)}`);
   }
   return pairs.join('&');
 };
 
-export const appendQuery = (url: string, query: Record<string, unknown> | undefined): string => {
-  const queryString = buildQueryString(query);
+export const appendQuery = (url: string, query: Record<string, unknown> | undefined, keyCase: KeyCase = 'snake_case'): string => {
+  const queryString = buildQueryString(query, keyCase);
   if (queryString === '') return url;
   return `${url}${url.includes('?') ? '&' : '?'}${queryString}`;
 };

@@ -81,6 +81,29 @@ describe('apiClient', () => {
     });
   });
 
+  it('leaves legacy v1 keys as they are both ways: it speaks camelCase (pharmacyId, pageToken, nextPageToken)', async () => {
+    let query: Record<string, string> = {};
+    let body: unknown;
+    server.use(
+      http.get('http://localhost/legacy/api/v1/medorder/stocks', ({ request }) => {
+        query = Object.fromEntries(new URL(request.url).searchParams);
+        return HttpResponse.json({ stocks: [{ yjCode: 'Y1', stockQuantity: '2', updatedAt: '2026-11-21T16:00:00Z', odd_key: 1 }], nextPageToken: 'n2' });
+      }),
+      http.post('http://localhost/legacy/api/v1/medorder/stocks/Y1/fix', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ fixedStock: { yjCode: 'Y1' } });
+      }),
+    );
+    const { send } = clientWith();
+    const { json } = await send({ path: '/api/v1/medorder/stocks', query: { pharmacyId: 3, yjCodes: ['Y1', 'Y2'], pageToken: 'n1' } });
+    expect(query).toEqual({ pharmacyId: '3', yjCodes: 'Y1,Y2', pageToken: 'n1' });
+    // Not camelized (odd_key stays), but typed like every response.
+    expect(json).toEqual({ stocks: [{ yjCode: 'Y1', stockQuantity: 2, updatedAt: new Date('2026-11-21T16:00:00Z'), odd_key: 1 }], nextPageToken: 'n2' });
+    const fixed = await send({ method: 'POST', path: '/api/v1/medorder/stocks/Y1/fix', body: { pharmacyId: 3, yjCode: 'Y1' } });
+    expect(body).toEqual({ pharmacyId: 3, yjCode: 'Y1' });
+    expect(fixed.json).toEqual({ fixedStock: { yjCode: 'Y1' } });
+  });
+
   it('camelizes responses and decodes dates and quantities', async () => {
     server.use(
       http.get('http://localhost/medorder/api/v2/medorder/pharmacy/pharmacies/1/stocks/2/logs', () =>

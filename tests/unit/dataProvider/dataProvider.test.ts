@@ -2,14 +2,17 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/dataProvider/apiClient';
 import { createDataProvider, formatSort } from '../../../src/dataProvider';
-import type { ResourceDeclaration } from '../../../src/resources/types';
+import type { AnyResourceDeclaration } from '../../../src/resources/types';
 import { testEnvironment } from '../support/environment';
 import { setupMswServer } from '../support/mswServer';
 
 const server = setupMswServer();
 const CORE = 'http://localhost/core/api/v2';
+const MEDORDER = 'http://localhost/medorder/api/v2';
+const LEGACY = 'http://localhost/legacy/api/v1';
+const PAGES = { 'x-total-count': '51', 'x-current-page': '2', 'x-total-pages': '3' };
 
-const companies: ResourceDeclaration = {
+const companies: AnyResourceDeclaration = {
   name: 'v2/core/companies',
   label: '薬局会社',
   recordLabel: '薬局会社',
@@ -25,30 +28,95 @@ const companies: ResourceDeclaration = {
   form: { fields: ['name', 'note', 'pharmaciesCount'] },
 };
 
-const fixtures: ResourceDeclaration = {
+const pharmacies: AnyResourceDeclaration = {
+  name: 'v2/core/pharmacies',
+  label: '薬局',
+  recordLabel: '薬局',
+  api: '/api/v2/core/admin/pharmacies',
+  fields: {
+    id: { type: 'id', label: 'ID', readOnly: true },
+    name: { type: 'text', label: '薬局名' },
+    endedOn: { type: 'date', label: '終了日' },
+    'pharmacyInvoice.invoiceNumber': { type: 'text', label: 'インボイス番号', writeAs: 'pharmacyInvoiceAttributes.invoiceNumber' },
+  },
+  list: { columns: ['id'], defaultSort: { field: 'id', order: 'ASC' } },
+  form: { fields: ['name', 'endedOn', 'pharmacyInvoice.invoiceNumber'] },
+};
+
+const fixtures: AnyResourceDeclaration = {
   name: 'v2/core/master_sources/orderable_item_fixtures',
   label: '包装単位',
   recordLabel: '包装単位',
   api: '/api/v2/medorder/admin/orderable_item_fixtures',
   update: { method: 'PATCH', send: 'changed' },
-  fields: { id: { type: 'id', label: 'ID', readOnly: true }, name: { type: 'text', label: '名前' }, gs1Code: { type: 'text', label: 'GS1' } },
-  list: { columns: ['id'], defaultSort: { field: 'id', order: 'ASC' } },
+  fields: {
+    id: { type: 'id', label: 'ID', readOnly: true },
+    name: { type: 'text', label: '名前', parse: 'emptyToNull' },
+    gs1Code: { type: 'text', label: 'GS1' },
+    quantity: { type: 'number', label: '数量', parse: 'integer' },
+  },
+  list: { columns: ['id'], defaultSort: { field: 'id', order: 'ASC' }, paging: { mode: 'none' }, listKey: 'orderableItemFixtures' },
+};
+
+const licenses: AnyResourceDeclaration = {
+  name: 'v2/core/licenses',
+  label: '許可証',
+  recordLabel: '許可証',
+  api: '/api/v2/core/admin/pharmacies/{pharmacyId}/licenses',
+  fields: { id: { type: 'id', label: 'ID', readOnly: true }, number: { type: 'text', label: '番号' }, expiresOn: { type: 'date', label: '有効期限' } },
+  list: { columns: ['id'], defaultSort: { field: 'id', order: 'ASC' }, paging: { mode: 'none' } },
+  form: { fields: ['number', 'expiresOn'] },
+};
+
+const hotCodes: AnyResourceDeclaration = {
+  name: 'v2/core/master_sources/hot_codes',
+  label: 'HOTコード',
+  recordLabel: 'HOTコード',
+  api: '/api/v2/medorder/admin/hot_codes',
+  recordKey: 'hotCode',
+  fields: { hotCode: { type: 'text', label: 'HOTコード' }, name: { type: 'text', label: '名前' } },
+  list: { columns: ['hotCode'], defaultSort: { field: 'hotCode', order: 'ASC' } },
+};
+
+const nsipses: AnyResourceDeclaration = {
+  name: 'v2/core/nsipses',
+  label: 'NSIPS',
+  recordLabel: 'NSIPS',
+  api: '/api/v2/core/admin/pharmacies/{pharmacyId}/s3_nsipses',
+  recordKey: 'filename',
+  fields: { filename: { type: 'text', label: 'ファイル名' } },
+  list: {
+    columns: ['filename'],
+    defaultSort: { field: 'filename', order: 'ASC' },
+    listKey: 'nsipses',
+    paging: { mode: 'token', tokenParam: 'nextContinuationToken', nextTokenKey: 'nextContinuationToken' },
+  },
+};
+
+const fifoRacks: AnyResourceDeclaration = {
+  name: 'v1/medorder/fifo-racks',
+  label: 'FIFO',
+  recordLabel: 'FIFO',
+  api: '/api/v1/medorder/fifo-racks',
+  fields: { id: { type: 'id', label: 'ID' }, yjCode: { type: 'text', label: 'YJ' } },
+  list: { columns: ['id'], defaultSort: { field: 'id', order: 'ASC' }, listKey: 'fifoRacks', paging: { mode: 'token', tokenParam: 'pageToken', nextTokenKey: 'nextPageToken' } },
 };
 
 const dataProvider = createDataProvider({
   client: createApiClient({ environment: testEnvironment(), getToken: async () => 'token' }),
-  resources: [companies, fixtures],
+  resources: [companies, pharmacies, fixtures, licenses, hotCodes, nsipses, fifoRacks],
 });
 
-describe('getList', () => {
-  it('sends page, sort and filters snake_cased and reads the paging headers', async () => {
+const firstPage = { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' as const }, filter: {} };
+const searchParams = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+
+describe('getList, pages (the default)', () => {
+  it('sends page, sort and filters snake_cased, and returns the server page numbers in meta', async () => {
     let params: Record<string, string> = {};
     server.use(
       http.get(`${CORE}/admin/companies`, ({ request }) => {
-        params = Object.fromEntries(new URL(request.url).searchParams);
-        return HttpResponse.json([{ id: 1, name: '青葉薬局', pharmacies_count: 2, updated_at: '2026-01-01T00:00:00Z' }], {
-          headers: { 'x-total-count': '51', 'x-current-page': '2', 'x-total-pages': '3' },
-        });
+        params = searchParams(request);
+        return HttpResponse.json([{ id: 1, name: '青葉薬局', pharmacies_count: 2, updated_at: '2026-01-01T00:00:00Z' }], { headers: PAGES });
       }),
     );
     const result = await dataProvider.getList('v2/core/companies', {
@@ -61,19 +129,172 @@ describe('getList', () => {
       data: [{ id: 1, name: '青葉薬局', pharmaciesCount: 2, updatedAt: new Date('2026-01-01T00:00:00Z') }],
       total: 51,
       pageInfo: { hasNextPage: true, hasPreviousPage: true },
+      meta: { currentPage: 2, totalPages: 3 },
     });
   });
 
-  it('takes the array of a wrapped list and its length without paging headers', async () => {
-    server.use(http.get('http://localhost/medorder/api/v2/admin/orderable_item_fixtures', () => HttpResponse.json({ orderable_item_fixtures: [{ id: 1 }, { id: 2 }] })));
-    const result = await dataProvider.getList(fixtures.name, { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
-    expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 2 });
+  it('takes the page count from x-total-pages, not from a client page size', async () => {
+    // 30 records in pages of 10: a client constant of 25 would say 2 pages.
+    server.use(http.get(`${CORE}/admin/companies`, () => HttpResponse.json([{ id: 1 }], { headers: { 'x-total-count': '30', 'x-current-page': '2', 'x-total-pages': '3' } })));
+    const result = await dataProvider.getList('v2/core/companies', { ...firstPage, pagination: { page: 2, perPage: 25 } });
+    expect(result.meta).toEqual({ currentPage: 2, totalPages: 3 });
+    expect(result.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: true });
+  });
+
+  it('refuses a response without paging headers instead of taking it as the whole list', async () => {
+    server.use(http.get(`${CORE}/admin/companies`, () => HttpResponse.json([{ id: 1 }, { id: 2 }])));
+    await expect(dataProvider.getList('v2/core/companies', firstPage)).rejects.toThrow(/x-current-page and x-total-pages are missing/);
+  });
+
+  it('refuses a wrapped list the declaration does not name (no guessing the array)', async () => {
+    server.use(http.get(`${CORE}/admin/companies`, () => HttpResponse.json({ companies: [{ id: 1 }] }, { headers: PAGES })));
+    await expect(dataProvider.getList('v2/core/companies', firstPage)).rejects.toThrow(/expected an array \(declare list.listKey/);
   });
 
   it('throws for an undeclared resource', async () => {
-    await expect(dataProvider.getList('v2/core/unknown', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).rejects.toThrow(
-      'unknown resource v2/core/unknown',
+    await expect(dataProvider.getList('v2/core/unknown', firstPage)).rejects.toThrow('unknown resource v2/core/unknown');
+  });
+});
+
+describe('getList, none and listKey', () => {
+  it('takes the declared listKey array as the whole list, without sending a page', async () => {
+    let params: Record<string, string> = {};
+    server.use(
+      http.get(`${MEDORDER}/admin/orderable_item_fixtures`, ({ request }) => {
+        params = searchParams(request);
+        return HttpResponse.json({ orderable_item_fixtures: [{ id: 1 }, { id: 2 }], other_list: [{ id: 3 }] });
+      }),
     );
+    const result = await dataProvider.getList(fixtures.name, firstPage);
+    expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 2 });
+    expect(params).toEqual({ sort: 'id' });
+  });
+
+  it('refuses a body without the declared listKey', async () => {
+    server.use(http.get(`${MEDORDER}/admin/orderable_item_fixtures`, () => HttpResponse.json({ items: [{ id: 1 }] })));
+    await expect(dataProvider.getList(fixtures.name, firstPage)).rejects.toThrow('expected { orderableItemFixtures: [...] }');
+  });
+});
+
+describe('getList, token', () => {
+  it('follows continuation tokens page by page and reports the next one', async () => {
+    const seen: Record<string, string>[] = [];
+    server.use(
+      http.get(`${CORE}/admin/pharmacies/3/s3_nsipses`, ({ request }) => {
+        const params = searchParams(request);
+        seen.push(params);
+        return params.next_continuation_token === 'abc'
+          ? HttpResponse.json({ nsipses: [{ filename: 'b.xml' }] })
+          : HttpResponse.json({ nsipses: [{ filename: 'a.xml' }], next_continuation_token: 'abc' });
+      }),
+    );
+    const page1 = await dataProvider.getList(nsipses.name, { ...firstPage, sort: { field: 'filename', order: 'ASC' }, filter: { pharmacyId: 3, query: 'x' } });
+    expect(page1).toEqual({
+      data: [{ id: 'a.xml', filename: 'a.xml' }],
+      pageInfo: { hasNextPage: true, hasPreviousPage: false },
+      meta: { nextToken: 'abc' },
+    });
+    // react-admin asks for page 2: the remembered token of this query is sent.
+    const page2 = await dataProvider.getList(nsipses.name, { pagination: { page: 2, perPage: 25 }, sort: { field: 'filename', order: 'ASC' }, filter: { pharmacyId: 3, query: 'x' } });
+    expect(page2).toEqual({ data: [{ id: 'b.xml', filename: 'b.xml' }], pageInfo: { hasNextPage: false, hasPreviousPage: true }, meta: { nextToken: undefined } });
+    expect(seen).toEqual([
+      { query: 'x', sort: 'filename' },
+      { query: 'x', sort: 'filename', next_continuation_token: 'abc' },
+    ]);
+  });
+
+  it('sends a token the caller passes in meta, and refuses a page it has no token for', async () => {
+    let params: Record<string, string> = {};
+    server.use(
+      http.get(`${CORE}/admin/pharmacies/4/s3_nsipses`, ({ request }) => {
+        params = searchParams(request);
+        return HttpResponse.json({ nsipses: [] });
+      }),
+    );
+    await dataProvider.getList(nsipses.name, { ...firstPage, filter: { pharmacyId: 4 }, meta: { token: 'given' } });
+    expect(params).toEqual({ sort: 'id', next_continuation_token: 'given' });
+    await expect(dataProvider.getList(nsipses.name, { ...firstPage, pagination: { page: 5, perPage: 25 }, filter: { pharmacyId: 4 } })).rejects.toThrow(
+      'no continuation token for page 5',
+    );
+  });
+
+  it('speaks camelCase to legacy v1: pageToken out, fifoRacks and nextPageToken back', async () => {
+    const seen: Record<string, string>[] = [];
+    server.use(
+      http.get(`${LEGACY}/medorder/fifo-racks`, ({ request }) => {
+        const params = searchParams(request);
+        seen.push(params);
+        return params.pageToken ? HttpResponse.json({ fifoRacks: [{ id: 2, yjCode: 'Y2' }] }) : HttpResponse.json({ fifoRacks: [{ id: 1, yjCode: 'Y1' }], nextPageToken: 't2' });
+      }),
+    );
+    const filter = { pharmacyId: 7, yjCode: 'Y' };
+    const page1 = await dataProvider.getList(fifoRacks.name, { ...firstPage, filter });
+    const page2 = await dataProvider.getList(fifoRacks.name, { ...firstPage, pagination: { page: 2, perPage: 25 }, filter });
+    expect(page1.data).toEqual([{ id: 1, yjCode: 'Y1' }]);
+    expect(page1.meta).toEqual({ nextToken: 't2' });
+    expect(page2.data).toEqual([{ id: 2, yjCode: 'Y2' }]);
+    expect(seen).toEqual([
+      { pharmacyId: '7', yjCode: 'Y', sort: 'id' },
+      { pharmacyId: '7', yjCode: 'Y', sort: 'id', pageToken: 't2' },
+    ]);
+  });
+});
+
+describe('endpoint templates and record keys', () => {
+  it('fills {pharmacyId} from the list filter and does not also send it as a query parameter', async () => {
+    let url = '';
+    server.use(
+      http.get(`${CORE}/admin/pharmacies/:pharmacyId/licenses`, ({ request }) => {
+        url = request.url;
+        return HttpResponse.json([{ id: 1, expires_on: '2027-03-31' }]);
+      }),
+    );
+    const { data } = await dataProvider.getList(licenses.name, { ...firstPage, filter: { pharmacyId: 12, query: 'a' } });
+    expect(url).toBe(`${CORE}/admin/pharmacies/12/licenses?query=a&sort=id`);
+    expect(data).toEqual([{ id: 1, expiresOn: '2027-03-31' }]);
+  });
+
+  it('fills the template from a related list target (getManyReference)', async () => {
+    let url = '';
+    server.use(
+      http.get(`${CORE}/admin/pharmacies/:pharmacyId/licenses`, ({ request }) => {
+        url = request.url;
+        return HttpResponse.json([]);
+      }),
+    );
+    await dataProvider.getManyReference(licenses.name, { target: 'pharmacyId', id: 8, ...firstPage });
+    expect(url).toBe(`${CORE}/admin/pharmacies/8/licenses?sort=id`);
+  });
+
+  it('fills the template from meta on getOne, create, update and delete', async () => {
+    const calls: string[] = [];
+    server.use(
+      http.get(`${CORE}/admin/pharmacies/:pharmacyId/licenses/:id`, ({ params }) => (calls.push(`GET ${params.pharmacyId}/${params.id}`), HttpResponse.json({ id: 5 }))),
+      http.post(`${CORE}/admin/pharmacies/:pharmacyId/licenses`, async ({ params, request }) => (calls.push(`POST ${params.pharmacyId} ${JSON.stringify(await request.json())}`), HttpResponse.json({ id: 6 }))),
+      http.put(`${CORE}/admin/pharmacies/:pharmacyId/licenses/:id`, ({ params }) => (calls.push(`PUT ${params.pharmacyId}/${params.id}`), new HttpResponse(null, { status: 204 }))),
+      http.delete(`${CORE}/admin/pharmacies/:pharmacyId/licenses/:id`, ({ params }) => (calls.push(`DELETE ${params.pharmacyId}/${params.id}`), new HttpResponse(null, { status: 204 }))),
+    );
+    const meta = { pharmacyId: 3 };
+    await dataProvider.getOne(licenses.name, { id: 5, meta });
+    const created = await dataProvider.create(licenses.name, { data: { number: 'N1', expiresOn: '2027-03-31' }, meta });
+    await dataProvider.update(licenses.name, { id: 5, data: { number: 'N2' }, previousData: { id: 5 }, meta });
+    await dataProvider.delete(licenses.name, { id: 5, meta });
+    expect(created.data).toEqual({ id: 6, number: 'N1', expiresOn: '2027-03-31' });
+    expect(calls).toEqual(['GET 3/5', 'POST 3 {"number":"N1","expires_on":"2027-03-31"}', 'PUT 3/5', 'DELETE 3/5']);
+  });
+
+  it('says which path parameter is missing', async () => {
+    await expect(dataProvider.getList(licenses.name, firstPage)).rejects.toThrow('/api/v2/core/admin/pharmacies/{pharmacyId}/licenses: the path parameter {pharmacyId} is missing');
+    await expect(dataProvider.getOne(licenses.name, { id: 1 })).rejects.toThrow('{pharmacyId} is missing');
+  });
+
+  it('uses recordKey as the id: hot_codes/{hotCode}, percent-encoded', async () => {
+    server.use(
+      http.get(`${MEDORDER}/admin/hot_codes`, () => HttpResponse.json([{ hot_code: '1234567', name: 'A' }], { headers: { 'x-current-page': '1', 'x-total-pages': '1' } })),
+      http.get(`${MEDORDER}/admin/hot_codes/:hotCode`, ({ params }) => HttpResponse.json({ hot_code: params.hotCode, name: 'B' })),
+    );
+    expect((await dataProvider.getList(hotCodes.name, firstPage)).data).toEqual([{ id: '1234567', hotCode: '1234567', name: 'A' }]);
+    expect((await dataProvider.getOne(hotCodes.name, { id: '12 34' })).data).toEqual({ id: '12 34', hotCode: '12 34', name: 'B' });
   });
 });
 
@@ -87,17 +308,17 @@ describe('formatSort', () => {
 });
 
 describe('getOne / getManyReference', () => {
-  it('gets api/{id}', async () => {
-    server.use(http.get(`${CORE}/admin/companies/7`, () => HttpResponse.json({ id: 7, created_at: '2026-01-01T00:00:00Z' })));
-    expect((await dataProvider.getOne('v2/core/companies', { id: 7 })).data).toEqual({ id: 7, createdAt: new Date('2026-01-01T00:00:00Z') });
+  it('gets api/{id}, with calendar days as strings', async () => {
+    server.use(http.get(`${CORE}/admin/pharmacies/7`, () => HttpResponse.json({ id: 7, created_at: '2026-01-01T00:00:00Z', ended_on: '2026-11-22' })));
+    expect((await dataProvider.getOne('v2/core/pharmacies', { id: 7 })).data).toEqual({ id: 7, createdAt: new Date('2026-01-01T00:00:00Z'), endedOn: '2026-11-22' });
   });
 
   it('filters by the target and pages', async () => {
     let params: Record<string, string> = {};
     server.use(
       http.get(`${CORE}/admin/companies`, ({ request }) => {
-        params = Object.fromEntries(new URL(request.url).searchParams);
-        return HttpResponse.json([], { headers: { 'x-total-count': '0' } });
+        params = searchParams(request);
+        return HttpResponse.json([], { headers: { 'x-total-count': '0', 'x-current-page': '1', 'x-total-pages': '0' } });
       }),
     );
     await dataProvider.getManyReference('v2/core/companies', { target: 'groupId', id: 4, pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
@@ -152,20 +373,35 @@ describe('getMany', () => {
 });
 
 describe('create / update / delete', () => {
-  it('posts the record and merges the returned id', async () => {
+  it('posts the form fields shaped like an update, not the raw form, and merges the returned id', async () => {
     let body: unknown;
     server.use(
-      http.post(`${CORE}/admin/companies`, async ({ request }) => {
+      http.post(`${CORE}/admin/pharmacies`, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json({ id: 12 });
       }),
     );
-    const { data } = await dataProvider.create('v2/core/companies', { data: { name: '青葉', note: 'メモ' } });
-    expect(body).toEqual({ name: '青葉', note: 'メモ' });
-    expect(data).toEqual({ id: 12, name: '青葉', note: 'メモ' });
+    const form = { name: '青葉', endedOn: '2026-11-22', pharmacyInvoice: { invoiceNumber: 'T123' }, pharmacies: [{ id: 1 }], id: 99 };
+    const { data } = await dataProvider.create('v2/core/pharmacies', { data: form });
+    expect(body).toEqual({ name: '青葉', ended_on: '2026-11-22', pharmacy_invoice_attributes: { invoice_number: 'T123' } });
+    expect(data).toMatchObject({ id: 12, name: '青葉' });
   });
 
-  it('puts only the declared form fields, minus read-only ones', async () => {
+  it('puts every form field, nested ones at their write path, minus read-only ones', async () => {
+    let body: unknown;
+    server.use(
+      http.put(`${CORE}/admin/pharmacies/3`, async ({ request }) => {
+        body = await request.json();
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const record = { id: 3, name: '新しい名前', endedOn: null, pharmacyInvoice: { invoiceNumber: 'T9' }, updatedAt: new Date() };
+    const { data } = await dataProvider.update('v2/core/pharmacies', { id: 3, data: record, previousData: record });
+    expect(body).toEqual({ name: '新しい名前', ended_on: null, pharmacy_invoice_attributes: { invoice_number: 'T9' } });
+    expect(data).toMatchObject({ id: 3, name: '新しい名前' });
+  });
+
+  it('drops read-only fields even when the form lists them', async () => {
     let body: unknown;
     server.use(
       http.put(`${CORE}/admin/companies/3`, async ({ request }) => {
@@ -173,23 +409,23 @@ describe('create / update / delete', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const record = { id: 3, name: '新しい名前', note: '', pharmaciesCount: 2, updatedAt: new Date(), pharmacies: [{ id: 1 }] };
-    const { data } = await dataProvider.update('v2/core/companies', { id: 3, data: record, previousData: record });
-    expect(body).toEqual({ name: '新しい名前', note: '' });
-    expect(data).toMatchObject({ id: 3, name: '新しい名前' });
+    const record = { id: 3, name: '名前', note: '', pharmaciesCount: 2, pharmacies: [{ id: 1 }] };
+    await dataProvider.update('v2/core/companies', { id: 3, data: record, previousData: record });
+    expect(body).toEqual({ name: '名前', note: '' });
   });
 
-  it('uses the declared update method (PATCH) and, without a form, all data minus read-only fields', async () => {
+  it('patches only the changed fields, parsed, for update { PATCH, changed }', async () => {
     let body: unknown;
     server.use(
-      http.patch('http://localhost/medorder/api/v2/admin/orderable_item_fixtures/5', async ({ request }) => {
+      http.patch(`${MEDORDER}/admin/orderable_item_fixtures/5`, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ id: 5, name: 'X', gs1_code: '1' });
+        return HttpResponse.json({ id: 5, name: null, gs1_code: '1', quantity: 12 });
       }),
     );
-    const { data } = await dataProvider.update(fixtures.name, { id: 5, data: { id: 5, name: 'X', gs1Code: '1' }, previousData: { id: 5 } });
-    expect(body).toEqual({ name: 'X', gs1_code: '1' });
-    expect(data).toEqual({ id: 5, name: 'X', gs1Code: '1' });
+    const previousData = { id: 5, name: 'X', gs1Code: '1', quantity: 10 };
+    const { data } = await dataProvider.update(fixtures.name, { id: 5, data: { id: 5, name: '', gs1Code: '1', quantity: ' 12 ' }, previousData });
+    expect(body).toEqual({ name: null, quantity: 12 });
+    expect(data).toEqual({ id: 5, name: null, gs1Code: '1', quantity: 12 });
   });
 
   it('deletes api/{id}, and loops for deleteMany and updateMany', async () => {
@@ -209,7 +445,7 @@ describe('create / update / delete', () => {
     await expect(dataProvider.getOne('v2/core/companies', { id: 1 })).rejects.toMatchObject({ status: 401, message: '認証が必要です。' });
   });
 
-  it('exposes send for custom calls', async () => {
+  it('still exposes send for screens that have not moved to a method', async () => {
     server.use(http.get(`${CORE}/common/users/me`, () => HttpResponse.json({ id: 9 })));
     expect((await dataProvider.send({ path: '/api/v2/core/common/users/me' })).json).toEqual({ id: 9 });
   });

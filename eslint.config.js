@@ -22,6 +22,21 @@ export default tseslint.config(
     },
   },
   {
+    // Calendar days are yyyy-MM-dd strings and instants are edited in Japan time (src/lib/dates.ts):
+    // react-admin's own date inputs use the browser's zone and moved days west of Japan.
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        ...['react-admin', 'ra-ui-materialui'].map((name) => ({
+          name,
+          importNames: ['DateInput', 'DateTimeInput', 'TimeInput'],
+          message: 'Use TokyoDateInput (a yyyy-MM-dd day) or TokyoDateTimeInput (an instant in Japan time) from src/app/inputs.',
+        })),
+      ],
+    },
+  },
+  {
     // Playwright fixtures take an empty destructuring and a `use` callback that is not a React hook.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },

@@ -17,6 +17,8 @@ import type { AnyResourceDeclaration, FieldDeclaration } from '../types';
 import { specPath } from '../../customRoutes/specPaths';
 import { ServerErrors } from './ServerErrors';
 import { useIsAdmin } from './useIsAdmin';
+import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
+import { TokyoDateTimeInput } from '../../app/inputs/TokyoDateTimeInput';
 
 /** One input per declared field type; nothing falls through to a text box by accident. */
 export const FieldInput = ({ source, field }: { source: string; field: FieldDeclaration }) => {
@@ -34,10 +36,11 @@ export const FieldInput = ({ source, field }: { source: string; field: FieldDecl
     case 'decimal':
       return <NumberInput {...common} step={10 ** -(field.decimals ?? 2)} />;
     case 'date':
-      // A calendar day stays the `yyyy-MM-dd` string the browser's date input gives: no zone involved.
-      return <TextInput {...common} type="date" slotProps={{ inputLabel: { shrink: true } }} />;
+      // A calendar day stays the `yyyy-MM-dd` string: no zone involved.
+      return <TokyoDateInput {...common} />;
     case 'datetime':
-      return <TextInput {...common} type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} />;
+      // An instant, edited as Japan wall time whatever the browser's zone.
+      return <TokyoDateTimeInput {...common} />;
     case 'boolean':
       return <BooleanInput {...common} />;
     case 'email':

@@ -1,11 +1,13 @@
 import type { EnvironmentConfig } from '../config/types';
 import { createPasswordAuthProvider } from './password';
 import { createRedirectAuthProvider } from './redirect';
+import { withAdminOnlyAccess } from './shared';
 import type { CsPortalAuthProvider } from './types';
 
 /**
  * The auth provider for the selected environment: password mode (the portal's login card) or
- * redirect mode (Auth0 universal login), per `environment.auth.mode` in config.json.
+ * redirect mode (Auth0 universal login), per `environment.auth.mode` in config.json. Either way
+ * `canAccess` lets admins only (withAdminOnlyAccess, shared.ts).
  */
 export interface AuthProviderOptions {
   environment: EnvironmentConfig;
@@ -15,9 +17,11 @@ export interface AuthProviderOptions {
 }
 
 export const createAuthProvider = (options: AuthProviderOptions): CsPortalAuthProvider =>
-  options.environment.auth.mode === 'redirect'
-    ? createRedirectAuthProvider({ environment: options.environment, storage: options.storage })
-    : createPasswordAuthProvider(options);
+  withAdminOnlyAccess(
+    options.environment.auth.mode === 'redirect'
+      ? createRedirectAuthProvider({ environment: options.environment, storage: options.storage })
+      : createPasswordAuthProvider(options),
+  );
 
 export { createPasswordAuthProvider } from './password';
 export { createRedirectAuthProvider, CALLBACK_ERROR_STORAGE_KEY } from './redirect';

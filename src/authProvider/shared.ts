@@ -1,4 +1,4 @@
-import type { UserIdentity } from 'ra-core';
+import type { AuthProvider, UserIdentity } from 'ra-core';
 import { readPharmacyIds, readRole } from '../lib/roles';
 import type { Permissions } from './types';
 
@@ -48,3 +48,22 @@ export const identityProviderOrigin = (domain: string): string => {
   if (trimmed === '' || /^https?:\/\//.test(trimmed)) return trimmed;
   return `https://${trimmed}`;
 };
+
+/**
+ * react-admin's access control (`authProvider.canAccess`): the portal is for staff, so every
+ * resource and every action needs the admin role (spec section 6); a signed-in user without it
+ * gets `<Admin accessDenied>`. The API enforces the same on its `/admin/` routes.
+ */
+export const canAccessWith = (permissions: Permissions | undefined): boolean => permissions?.isAdmin === true;
+
+export const withAdminOnlyAccess = <P extends AuthProvider>(provider: P): P & Required<Pick<AuthProvider, 'canAccess'>> => ({
+  ...provider,
+  canAccess: async () => {
+    try {
+      return canAccessWith((await provider.getPermissions?.({})) as Permissions | undefined);
+    } catch {
+      // Signed out or a lapsed session: no access; checkAuth sends the user to /login.
+      return false;
+    }
+  },
+});

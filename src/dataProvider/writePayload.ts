@@ -3,7 +3,8 @@ import type { FieldDeclaration, FieldMap, WriteParse } from '../resources/types'
 
 /**
  * What a create or an update sends (contract 4), from the declaration alone:
- * - the fields: the form's (`form.fields`), else every declared field; read-only ones never;
+ * - the fields: the form's (`form.fields`), else every declared field; read-only ones and the
+ *   `id` type never (the id is in the URL; a `recordKey` such as `hotCode` is an ordinary field);
  * - nested paths: `pharmacyInvoice.invoiceNumber` is read from `record.pharmacyInvoice.invoiceNumber`
  *   and written at the same path, or at `writeAs` (`pharmacyInvoiceAttributes.invoiceNumber`)
  *   where the API takes another shape than it returns;
@@ -85,7 +86,9 @@ export const parseFieldValue = (field: FieldDeclaration | undefined, value: unkn
 /** Equality of parsed form values: primitives, Dates by instant, arrays and plain objects deeply. */
 export const sameValue = (left: unknown, right: unknown): boolean => {
   if (Object.is(left, right)) return true;
-  if (left instanceof Date && right instanceof Date) return left.getTime() === right.getTime();
+  // An instant may come back from the API as a Date and leave the form as an ISO string (TokyoDateTimeInput).
+  const instant = (value: unknown) => (value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN);
+  if (left instanceof Date || right instanceof Date) return !Number.isNaN(instant(left)) && instant(left) === instant(right);
   if (Array.isArray(left) && Array.isArray(right)) return left.length === right.length && left.every((item, index) => sameValue(item, right[index]));
   if (isPlainObject(left) && isPlainObject(right)) {
     const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
@@ -94,9 +97,12 @@ export const sameValue = (left: unknown, right: unknown): boolean => {
   return false;
 };
 
-/** The form's fields that may be written: the form's list, else every declared field, minus read-only ones. */
+/** The form's fields that may be written: the form's list, else every declared field, minus read-only ones and ids. */
 export const writableFields = (declaration: WriteDeclaration): string[] =>
-  (declaration.form?.fields ?? Object.keys(declaration.fields)).filter((path) => !declaration.fields[path]?.readOnly);
+  (declaration.form?.fields ?? Object.keys(declaration.fields)).filter((path) => {
+    const field = declaration.fields[path];
+    return !field?.readOnly && field?.type !== 'id';
+  });
 
 const hasPath = (record: unknown, path: string): boolean => {
   const keys = path.split('.');

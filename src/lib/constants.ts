@@ -12,7 +12,12 @@ export const TOKEN_RENEWAL_MARGIN_MS = 60_000;
 /** Batch fetch by ids: the API accepts at most 100 ids per request. */
 export const IDS_CHUNK_SIZE = 100;
 
-/** The server decides the page size of every list; the SPA only sends `page`. */
+/**
+ * The server decides the page size of every list; the SPA only sends `page`. react-admin still
+ * wants a `perPage` number for its list state, so this is the server's size for that one use;
+ * page counts come from the server's `x-total-pages` (getList's `meta.totalPages`), never from
+ * dividing by this.
+ */
 export const SERVER_PAGE_SIZE = 25;
 
 /** Shown in the account menu. */

@@ -35,6 +35,18 @@ describe('writePayload', () => {
     expect(writePayload({ fields: pharmacy.fields }, { id: 1, name: 'x', updatedAt: 'y' })).toEqual({ name: 'x' });
   });
 
+  it('never writes an id-type field, read-only or not', () => {
+    expect(writePayload({ fields: { id: { type: 'id', label: 'ID' }, name: { type: 'text', label: '名前' } } }, { id: 3, name: 'x' })).toEqual({ name: 'x' });
+  });
+
+  it('counts an unchanged instant as unchanged whether it is a Date or its ISO string', () => {
+    const declaration: WriteDeclaration = { fields: { publishedAt: { type: 'datetime', label: '公開日時' } } };
+    const previousData = { publishedAt: new Date('2026-11-21T16:05:00Z') };
+    expect(writePayload(declaration, { publishedAt: '2026-11-21T16:05:00.000Z' }, { send: 'changed', previousData })).toEqual({});
+    expect(writePayload(declaration, { publishedAt: '2026-11-21T16:06:00.000Z' }, { send: 'changed', previousData })).toEqual({ publishedAt: '2026-11-21T16:06:00.000Z' });
+    expect(writePayload(declaration, { publishedAt: null }, { send: 'changed', previousData })).toEqual({ publishedAt: null });
+  });
+
   it('sends only changed fields in changed mode, compared after parsing', () => {
     const declaration: WriteDeclaration = {
       fields: { quantity: field('integer', 'number'), price: field('decimal', 'decimal'), note: field('emptyToNull'), 'a.b': { type: 'text', label: 'b' } },

@@ -51,3 +51,23 @@ describe.each([
     );
   });
 });
+
+describe('dates in any zone', () => {
+  const zones = ['UTC', 'Asia/Tokyo', 'America/Los_Angeles', 'America/New_York', 'America/St_Johns', 'Europe/London', 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+  const instants = fc.date({ min: new Date('1960-01-01T00:00:00Z'), max: new Date('2200-01-01T00:00:00Z'), noInvalidDate: true });
+
+  it('formats any day as that day and any instant as its Japan day, whatever the machine zone (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), days, instants, (zone, day, instant) => {
+        process.env.TZ = zone;
+        const [year, month, date] = day.split('-').map(Number);
+        const wall = new Date(instant.getTime() + 9 * 3_600_000);
+        return (
+          formatDate(day) === `${year}年${month}月${date}日` &&
+          formatDate(instant) === `${wall.getUTCFullYear()}年${wall.getUTCMonth() + 1}月${wall.getUTCDate()}日` &&
+          todayInTokyo(instant) === wall.toISOString().slice(0, 10)
+        );
+      }),
+    );
+  });
+});

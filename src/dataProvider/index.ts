@@ -240,5 +240,6 @@ export type { ApiClient, ApiClientOptions, ApiRequest, ApiResponse, HttpMethod, 
 export type { ApiErrorBody, ApiHttpError } from './httpError';
 export type { PasswordChange, RestoreResult, Me } from './methods/account';
 export type { PresignedUpload } from './methods/uploads';
+export type { MembershipMethod, MembershipMethodName } from './methods/memberships';
 export { ListContractError } from './paging';
 export { MissingPathParamError } from './endpoint';

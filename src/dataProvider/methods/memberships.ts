@@ -9,24 +9,38 @@ import { fillTemplate } from '../endpoint';
 export const COMPANY_PHARMACIES_PATH = '/api/v2/core/admin/companies/{companyId}/pharmacies';
 export const GROUP_PHARMACY_PATH = '/api/v2/core/admin/groups/{groupId}/pharmacy';
 
+/**
+ * The single-pharmacy methods share one shape, `(ownerId, pharmacyId)`, so the shared membership
+ * tab (a declaration's `membership: { add, remove }`) calls any of them the same way.
+ */
+export type MembershipMethod = (ownerId: Identifier, pharmacyId: Identifier) => Promise<void>;
+
 export interface MembershipMethods {
   addCompanyPharmacies: (companyId: Identifier, pharmacyIds: Identifier[]) => Promise<void>;
   removeCompanyPharmacies: (companyId: Identifier, pharmacyIds: Identifier[]) => Promise<void>;
-  addGroupPharmacy: (groupId: Identifier, pharmacyId: Identifier) => Promise<void>;
-  removeGroupPharmacy: (groupId: Identifier, pharmacyId: Identifier) => Promise<void>;
+  /** One pharmacy: the same call with a one-element `pharmacy_ids`. */
+  addCompanyPharmacy: MembershipMethod;
+  removeCompanyPharmacy: MembershipMethod;
+  addGroupPharmacy: MembershipMethod;
+  removeGroupPharmacy: MembershipMethod;
 }
 
-export const membershipMethods = (send: SendRequest): MembershipMethods => ({
-  addCompanyPharmacies: async (companyId, pharmacyIds) => {
-    await send({ method: 'PATCH', path: fillTemplate(COMPANY_PHARMACIES_PATH, { companyId }).path, body: { pharmacyIds } });
-  },
-  removeCompanyPharmacies: async (companyId, pharmacyIds) => {
-    await send({ method: 'DELETE', path: fillTemplate(COMPANY_PHARMACIES_PATH, { companyId }).path, body: { pharmacyIds } });
-  },
-  addGroupPharmacy: async (groupId, pharmacyId) => {
-    await send({ method: 'POST', path: fillTemplate(GROUP_PHARMACY_PATH, { groupId }).path, body: { pharmacyId } });
-  },
-  removeGroupPharmacy: async (groupId, pharmacyId) => {
-    await send({ method: 'DELETE', path: fillTemplate(GROUP_PHARMACY_PATH, { groupId }).path, body: { pharmacyId } });
-  },
-});
+/** The names a declaration's `membership: { add, remove }` may use. */
+export type MembershipMethodName = 'addCompanyPharmacy' | 'removeCompanyPharmacy' | 'addGroupPharmacy' | 'removeGroupPharmacy';
+
+export const membershipMethods = (send: SendRequest): MembershipMethods => {
+  const changeCompany = async (method: 'PATCH' | 'DELETE', companyId: Identifier, pharmacyIds: Identifier[]) => {
+    await send({ method, path: fillTemplate(COMPANY_PHARMACIES_PATH, { companyId }).path, body: { pharmacyIds } });
+  };
+  const changeGroup = async (method: 'POST' | 'DELETE', groupId: Identifier, pharmacyId: Identifier) => {
+    await send({ method, path: fillTemplate(GROUP_PHARMACY_PATH, { groupId }).path, body: { pharmacyId } });
+  };
+  return {
+    addCompanyPharmacies: (companyId, pharmacyIds) => changeCompany('PATCH', companyId, pharmacyIds),
+    removeCompanyPharmacies: (companyId, pharmacyIds) => changeCompany('DELETE', companyId, pharmacyIds),
+    addCompanyPharmacy: (companyId, pharmacyId) => changeCompany('PATCH', companyId, [pharmacyId]),
+    removeCompanyPharmacy: (companyId, pharmacyId) => changeCompany('DELETE', companyId, [pharmacyId]),
+    addGroupPharmacy: (groupId, pharmacyId) => changeGroup('POST', groupId, pharmacyId),
+    removeGroupPharmacy: (groupId, pharmacyId) => changeGroup('DELETE', groupId, pharmacyId),
+  };
+};

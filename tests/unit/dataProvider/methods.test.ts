@@ -48,6 +48,16 @@ describe('membership methods', () => {
     ]);
   });
 
+  it('adds and removes one company pharmacy as a one-element pharmacy_ids (the shared tab calls method(ownerId, pharmacyId))', async () => {
+    const calls = recordCalls(`${CORE}/admin/companies/:id/pharmacies`, ['patch', 'delete']);
+    await dataProvider.addCompanyPharmacy(4, 11);
+    await dataProvider.removeCompanyPharmacy(4, 11);
+    expect(calls).toEqual([
+      { method: 'PATCH', path: '/core/api/v2/admin/companies/4/pharmacies', body: { pharmacy_ids: [11] } },
+      { method: 'DELETE', path: '/core/api/v2/admin/companies/4/pharmacies', body: { pharmacy_ids: [11] } },
+    ]);
+  });
+
   it('adds and removes a group pharmacy with POST and DELETE {pharmacy_id}', async () => {
     const calls = recordCalls(`${CORE}/admin/groups/:id/pharmacy`, ['post', 'delete']);
     await dataProvider.addGroupPharmacy(9, 31);

@@ -2,7 +2,8 @@
  * A declaration's `api` is the spec's path template: `/api/v2/core/admin/pharmacies/{pharmacyId}/licenses`.
  * `{param}`s are filled from the call's parameters (the list's filter, a call's `meta`); the
  * parameters used are taken out, so a list filter that names the parent is not also sent as a
- * query parameter. A missing parameter is a programming error and says which one.
+ * query parameter. A missing parameter is a programming error and says which one (in Japanese:
+ * a screen's error view may show it).
  */
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
@@ -10,7 +11,7 @@ export const templateParams = (template: string): string[] => [...template.match
 
 export class MissingPathParamError extends Error {
   constructor(template: string, param: string) {
-    super(`${template}: the path parameter {${param}} is missing (pass it in the list filter or the call's meta)`);
+    super(`${template}: パスのパラメータ {${param}} が指定されていません（一覧のフィルターか呼び出しの meta で渡してください）`);
     this.name = 'MissingPathParamError';
   }
 }

@@ -120,7 +120,9 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl }: Data
       const remembered = tokensByQuery.get(queryKey) ?? new Map<number, string>();
       tokensByQuery.set(queryKey, remembered);
       const token = typeof meta?.token === 'string' ? meta.token : page > 1 ? remembered.get(page) : undefined;
-      if (page > 1 && token === undefined) throw new ListContractError(`${where}: no continuation token for page ${page}; load page ${page - 1} first`);
+      if (page > 1 && token === undefined) {
+        throw new ListContractError(`${where}: ${page}ページ目の継続トークンがありません（先に${page - 1}ページ目を読み込んでください）`);
+      }
       const response = await send({ path, query: { ...query, [paging.tokenParam]: token }, signal });
       const data = readListArray<RaRecord>(response.json, declaration.list.listKey, where).map((record) => withId<RaRecord>(declaration, record));
       const nextToken = readNextToken(response.json, paging.nextTokenKey);

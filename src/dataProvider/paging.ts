@@ -9,6 +9,7 @@ import type { PagingDeclaration } from '../resources/types';
  * - `token`: the next page's token is `body[nextTokenKey]`; there is a next page while it is set;
  * - `none`: the array is the whole list.
  */
+/** A response that breaks the declared list contract. Japanese, since a list's error view shows it. */
 export class ListContractError extends Error {
   constructor(message: string) {
     super(message);
@@ -21,11 +22,11 @@ export const DEFAULT_PAGING: PagingDeclaration = { mode: 'pages' };
 export const readListArray = <T>(body: unknown, listKey: string | undefined, where: string): T[] => {
   if (listKey === undefined) {
     if (Array.isArray(body)) return body as T[];
-    throw new ListContractError(`${where}: expected an array (declare list.listKey if the service wraps it)`);
+    throw new ListContractError(`${where}: 一覧の応答が配列ではありません（包まれた配列なら list.listKey を宣言してください）`);
   }
   const list = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[listKey] : undefined;
   if (Array.isArray(list)) return list as T[];
-  throw new ListContractError(`${where}: expected { ${listKey}: [...] }`);
+  throw new ListContractError(`${where}: 一覧の応答に ${listKey} の配列がありません`);
 };
 
 const headerNumber = (headers: Headers, name: string): number | undefined => {
@@ -45,7 +46,7 @@ export const readPageHeaders = (headers: Headers, where: string): PageHeaders =>
   const currentPage = headerNumber(headers, 'x-current-page');
   const totalPages = headerNumber(headers, 'x-total-pages');
   if (currentPage === undefined || totalPages === undefined) {
-    throw new ListContractError(`${where}: the paging headers x-current-page and x-total-pages are missing or not numbers`);
+    throw new ListContractError(`${where}: ページ情報のヘッダー x-current-page と x-total-pages がないか、数ではありません`);
   }
   return { currentPage, totalPages, totalCount: headerNumber(headers, 'x-total-count') };
 };

@@ -28,7 +28,7 @@ export const uploadMethods = (send: SendRequest, fetchImpl: () => typeof fetch):
   uploadThroughPresignedUrl: async ({ presignPath, file, query }) => {
     const { json } = await send<PresignAnswer | undefined>({ path: presignPath, query });
     if (typeof json?.presignedUrl !== 'string' || typeof json.objectName !== 'string') {
-      throw new Error(`${presignPath}: expected { presigned_url, object_name }`);
+      throw new Error(`${presignPath}: 署名付きURLの応答に presigned_url と object_name がありません`);
     }
     let response: Response;
     try {

@@ -143,12 +143,12 @@ describe('getList, pages (the default)', () => {
 
   it('refuses a response without paging headers instead of taking it as the whole list', async () => {
     server.use(http.get(`${CORE}/admin/companies`, () => HttpResponse.json([{ id: 1 }, { id: 2 }])));
-    await expect(dataProvider.getList('v2/core/companies', firstPage)).rejects.toThrow(/x-current-page and x-total-pages are missing/);
+    await expect(dataProvider.getList('v2/core/companies', firstPage)).rejects.toThrow('v2/core/companies (/api/v2/core/admin/companies): ページ情報のヘッダー x-current-page と x-total-pages がないか、数ではありません');
   });
 
   it('refuses a wrapped list the declaration does not name (no guessing the array)', async () => {
     server.use(http.get(`${CORE}/admin/companies`, () => HttpResponse.json({ companies: [{ id: 1 }] }, { headers: PAGES })));
-    await expect(dataProvider.getList('v2/core/companies', firstPage)).rejects.toThrow(/expected an array \(declare list.listKey/);
+    await expect(dataProvider.getList('v2/core/companies', firstPage)).rejects.toThrow('一覧の応答が配列ではありません（包まれた配列なら list.listKey を宣言してください）');
   });
 
   it('throws for an undeclared resource', async () => {
@@ -172,7 +172,7 @@ describe('getList, none and listKey', () => {
 
   it('refuses a body without the declared listKey', async () => {
     server.use(http.get(`${MEDORDER}/admin/orderable_item_fixtures`, () => HttpResponse.json({ items: [{ id: 1 }] })));
-    await expect(dataProvider.getList(fixtures.name, firstPage)).rejects.toThrow('expected { orderableItemFixtures: [...] }');
+    await expect(dataProvider.getList(fixtures.name, firstPage)).rejects.toThrow('一覧の応答に orderableItemFixtures の配列がありません');
   });
 });
 
@@ -214,7 +214,7 @@ describe('getList, token', () => {
     await dataProvider.getList(nsipses.name, { ...firstPage, filter: { pharmacyId: 4 }, meta: { token: 'given' } });
     expect(params).toEqual({ sort: 'id', next_continuation_token: 'given' });
     await expect(dataProvider.getList(nsipses.name, { ...firstPage, pagination: { page: 5, perPage: 25 }, filter: { pharmacyId: 4 } })).rejects.toThrow(
-      'no continuation token for page 5',
+      '5ページ目の継続トークンがありません（先に4ページ目を読み込んでください）',
     );
   });
 
@@ -284,8 +284,8 @@ describe('endpoint templates and record keys', () => {
   });
 
   it('says which path parameter is missing', async () => {
-    await expect(dataProvider.getList(licenses.name, firstPage)).rejects.toThrow('/api/v2/core/admin/pharmacies/{pharmacyId}/licenses: the path parameter {pharmacyId} is missing');
-    await expect(dataProvider.getOne(licenses.name, { id: 1 })).rejects.toThrow('{pharmacyId} is missing');
+    await expect(dataProvider.getList(licenses.name, firstPage)).rejects.toThrow('/api/v2/core/admin/pharmacies/{pharmacyId}/licenses: パスのパラメータ {pharmacyId} が指定されていません');
+    await expect(dataProvider.getOne(licenses.name, { id: 1 })).rejects.toThrow('{pharmacyId} が指定されていません');
   });
 
   it('uses recordKey as the id: hot_codes/{hotCode}, percent-encoded', async () => {

@@ -140,7 +140,7 @@ describe('uploadThroughPresignedUrl', () => {
     const file = new Blob(['a'], { type: 'text/plain' });
     await expect(dataProvider.uploadThroughPresignedUrl({ presignPath: '/api/v2/core/admin/inquiry_messages/file_presigned_url', file })).rejects.toMatchObject({ status: 403 });
     await expect(dataProvider.uploadThroughPresignedUrl({ presignPath: '/api/v2/core/admin/manual_files/presigned_url', file })).rejects.toThrow(
-      'expected { presigned_url, object_name }',
+      '署名付きURLの応答に presigned_url と object_name がありません',
     );
   });
 });

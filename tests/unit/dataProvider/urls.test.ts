@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeRequestBody } from '../../../src/dataProvider/encodeRequest';
-import { buildQueryString, resolveApiUrl } from '../../../src/dataProvider/urls';
+import { buildQueryString, keyCaseOf, resolveApiUrl } from '../../../src/dataProvider/urls';
 import { testEnvironment } from '../support/environment';
 
 describe('resolveApiUrl', () => {
@@ -29,6 +29,20 @@ describe('resolveApiUrl', () => {
       expect(() => resolveApiUrl(absolute, path)).toThrow(new Error('url module not defined'));
     },
   );
+});
+
+describe('keyCaseOf', () => {
+  it('chooses the key case per API: v2 snake_case, legacy v1 camelCase', () => {
+    expect(keyCaseOf('/api/v2/core/admin/pharmacies')).toBe('snake_case');
+    expect(keyCaseOf('/api/v2/medorder/admin/iryohokens')).toBe('snake_case');
+    expect(keyCaseOf('/api/v1/medorder/fifo-racks')).toBe('camelCase');
+    expect(() => keyCaseOf('/api/v3/core/x')).toThrow('url module not defined');
+  });
+
+  it('keeps camelCase query keys for legacy v1', () => {
+    expect(buildQueryString({ pharmacyId: 3, pageToken: 't' }, 'camelCase')).toBe('pharmacyId=3&pageToken=t');
+    expect(buildQueryString({ pharmacyId: 3, pageToken: 't' })).toBe('pharmacy_id=3&page_token=t');
+  });
 });
 
 describe('buildQueryString', () => {

@@ -33,6 +33,11 @@ export default tseslint.config(
           importNames: ['DateInput', 'DateTimeInput', 'TimeInput'],
           message: 'Use TokyoDateInput (a yyyy-MM-dd day) or TokyoDateTimeInput (an instant in Japan time) from src/app/inputs.',
         })),
+        ...['react-admin', 'ra-ui-materialui'].map((name) => ({
+          name,
+          importNames: ['EditButton'],
+          message: "react-admin's EditButton links to /{resource}/{id}, which is our detail page: use EditLinkButton (src/resources/schema).",
+        })),
       ],
     },
   },

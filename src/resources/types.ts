@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { MembershipMethodName } from '../dataProvider/methods/memberships';
 
 /**
  * A master is declared once: where its API lives, its fields, how its list, detail and form
@@ -136,8 +137,8 @@ export interface DetailTabDeclaration<K extends string = string> {
  * methods, called as `method(ownerId, pharmacyId)`.
  */
 export interface MembershipDeclaration {
-  add: string;
-  remove: string;
+  add: MembershipMethodName;
+  remove: MembershipMethodName;
   /** Filter of the pharmacies list that offers only those that may join; `{id}` is this record's id. */
   candidateFilter: Record<string, string | boolean>;
   searchLabel: string;

@@ -4,7 +4,8 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { BadgeDeclaration, FieldDeclaration } from '../types';
-import { badgeShows, choiceFor, displayText, valueAt } from './fieldDisplay';
+import { badgeShows, choiceFor, displayText } from './fieldDisplay';
+import { getPath } from '../../dataProvider/writePayload';
 
 /** Shown on a detail page for a field with no value, so an empty field reads as empty, not as missing. */
 export const NOT_SET = '未設定';
@@ -27,7 +28,7 @@ export const FieldValue = ({
   badges?: readonly BadgeDeclaration[];
 }) => {
   const record = useRecordContext();
-  const value = valueAt(record, source);
+  const value = getPath(record, source);
   const text = displayText(field, value);
   const shownBadges = badges.filter((badge) => badgeShows(badge, record));
   if (text === undefined && shownBadges.length === 0) {

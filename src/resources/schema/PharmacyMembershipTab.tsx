@@ -5,7 +5,6 @@ import {
   ListBase,
   ListContextProvider,
   ResourceContextProvider,
-  useDataProvider,
   useList,
   useNotify,
   useRecordContext,
@@ -24,8 +23,7 @@ import { FieldValue } from './FieldValue';
 import { PageLinks } from './PageLinks';
 import { serverMessages } from './serverErrors';
 import { TEXTS } from '../../i18n/texts';
-
-type MembershipMethod = (ownerId: RaRecord['id'], pharmacyId: RaRecord['id']) => Promise<unknown>;
+import { usePortalDataProvider } from '../../app/useApi';
 
 /** The pharmacy columns both tables show, labelled by the pharmacies declaration. */
 const COLUMNS = ['id', 'name', 'micode', 'address1', 'createdAt'] as const;
@@ -59,7 +57,7 @@ const PharmacyTable = ({
  */
 const PharmacyMembershipTab = ({ membership }: { membership: MembershipDeclaration }) => {
   const owner = useRecordContext<{ id: RaRecord['id']; pharmacies?: RaRecord[] }>();
-  const dataProvider = useDataProvider() as unknown as Record<string, MembershipMethod>;
+  const dataProvider = usePortalDataProvider();
   const notify = useNotify();
   const queryClient = useQueryClient();
   // The search survives a tab switch: it is kept per record in react-admin's store.

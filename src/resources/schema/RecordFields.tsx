@@ -2,7 +2,7 @@ import { Labeled, useRecordContext } from 'react-admin';
 import Stack from '@mui/material/Stack';
 import type { AnyResourceDeclaration } from '../types';
 import { FieldValue, NOT_SET } from './FieldValue';
-import { valueAt } from './fieldDisplay';
+import { getPath } from '../../dataProvider/writePayload';
 import { useIsAdmin } from './useIsAdmin';
 
 /**
@@ -23,7 +23,7 @@ export const RecordFields = ({
   const shown = fields.filter((source) => {
     if (resource.fields[source].adminOnly && !isAdmin) return false;
     if (!nonEmptyOnly) return true;
-    const value = valueAt(record, source);
+    const value = getPath(record, source);
     return value !== null && value !== undefined && value !== '';
   });
   return (

@@ -1,5 +1,6 @@
 import type { BadgeDeclaration, Choice, FieldDeclaration } from '../types';
-import { formatDate, formatDateTime, todayInTokyo } from '../../lib/dates';
+import { formatDate, formatDateTime, isOnOrBeforeToday } from '../../lib/dates';
+import { getPath } from '../../dataProvider/writePayload';
 
 /**
  * Text of a declared field's value, by type: pure, so every screen (list cells, detail fields,
@@ -40,12 +41,6 @@ export const displayText = (field: FieldDeclaration, value: unknown): string | u
 /** Numbers line up on the right (issue: right-align numeric columns). */
 export const isNumericField = (field: FieldDeclaration) => field.type === 'number' || field.type === 'decimal' || field.type === 'id';
 
-/** Reads a dotted path (`pharmacyInvoice.invoiceNumber`) from a record. */
-export const valueAt = (record: Record<string, unknown> | undefined, path: string): unknown =>
-  path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
-
 /** Whether a badge shows for a record: a calendar day on or before today in Japan (days compare as strings). */
-export const badgeShows = (badge: BadgeDeclaration, record: Record<string, unknown> | undefined, now: Date = new Date()): boolean => {
-  const day = valueAt(record, badge.when.field);
-  return typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day) && day <= todayInTokyo(now);
-};
+export const badgeShows = (badge: BadgeDeclaration, record: Record<string, unknown> | undefined, now: Date = new Date()): boolean =>
+  isOnOrBeforeToday(getPath(record, badge.when.field), now);

@@ -49,7 +49,6 @@ test.describe('companies', () => {
     const id = idFromUrl(page.url());
     await expect(page.getByText(name).first()).toBeVisible();
     await expect(page.getByText('管理 花子').first()).toBeVisible();
-    await expect(page.getByText(/\d{4}年\d{1,2}月\d{1,2}日/).first()).toBeVisible();
 
     await page.getByRole('link', { name: '編集' }).click();
     await expect(page).toHaveURL(new RegExp(`/v2/core/companies/${id}/edit$`));
@@ -80,5 +79,22 @@ test.describe('companies', () => {
 
     await page.reload();
     await expect(page.getByRole('tab', { name: '薬局一覧', selected: true })).toBeVisible();
+  });
+
+  test('a seeded date where New York and Japan disagree on the day shows the Japan day and time', async ({ page }) => {
+    const listCall = page.waitForResponse((response) => /\/api\/v2\/admin\/companies\?/.test(response.url()));
+    await page.goto('/v2/core/companies');
+    const companies = (await (await listCall).json()) as { id: number; updated_at: string }[];
+    const dayIn = (zone: string, iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, dateStyle: 'short' }).format(new Date(iso));
+    const disagreeing = companies.find((company) => dayIn('Asia/Tokyo', company.updated_at) !== dayIn('America/New_York', company.updated_at));
+    expect(disagreeing, 'the seed has a company updated when the two zones are on different days').toBeDefined();
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+        .formatToParts(new Date(disagreeing!.updated_at))
+        .map((part) => [part.type, part.value]),
+    );
+    const expected = `${parts.year}年${parts.month}月${parts.day}日 ${parts.hour}:${parts.minute}`;
+    await page.goto(`/v2/core/companies/${disagreeing!.id}`);
+    await expect(page.getByText(expected, { exact: true })).toBeVisible();
   });
 });

@@ -95,6 +95,6 @@ test.describe('companies', () => {
     );
     const expected = `${parts.year}年${parts.month}月${parts.day}日 ${parts.hour}:${parts.minute}`;
     await page.goto(`/v2/core/companies/${disagreeing!.id}`);
-    await expect(page.getByText(expected, { exact: true })).toBeVisible();
+    await expect(page.getByText(expected, { exact: true }).first()).toBeVisible();
   });
 });

@@ -1,4 +1,5 @@
 import { defineResource } from '../defineResource';
+import { auditFields } from '../auditFields';
 
 /** Pharmacy companies (薬局会社): generated screens plus the shared pharmacy membership tab. */
 export const companies = defineResource({
@@ -14,10 +15,7 @@ export const companies = defineResource({
     name: { type: 'text', label: '会社名', sortable: true },
     pharmaciesCount: { type: 'number', label: '薬局数', sortable: true },
     note: { type: 'longText', label: '備考', rows: 5 },
-    createdAt: { type: 'datetime', label: '作成日時' },
-    updatedAt: { type: 'datetime', label: '更新日時', sortable: true },
-    createdBy: { type: 'text', label: '作成者' },
-    updatedBy: { type: 'text', label: '更新者' },
+    ...auditFields,
   },
   list: {
     columns: ['id', 'name', 'pharmaciesCount', 'updatedAt'],

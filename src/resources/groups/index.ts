@@ -1,4 +1,5 @@
 import { defineResource } from '../defineResource';
+import { auditFields } from '../auditFields';
 import { TEXTS } from '../../i18n/texts';
 
 /** Neighbour groups (近隣グループ): the companies pattern, declared by schema plus the shared membership tab. */
@@ -14,10 +15,7 @@ export const groups = defineResource({
     id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
     name: { type: 'text', label: 'グループ名', sortable: true },
     pharmaciesCount: { type: 'number', label: '薬局数', sortable: true },
-    createdAt: { type: 'datetime', label: '作成日時' },
-    updatedAt: { type: 'datetime', label: '更新日時', sortable: true },
-    createdBy: { type: 'text', label: '作成者' },
-    updatedBy: { type: 'text', label: '更新者' },
+    ...auditFields,
   },
   list: {
     columns: ['id', 'name', 'pharmaciesCount', 'updatedAt'],

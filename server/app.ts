@@ -18,7 +18,6 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { createCableServer } from './cable';
@@ -32,7 +31,8 @@ import type { SeedScale } from './services/core/seed';
 import type { AuthSettings } from './shared/auth';
 import { notFoundJson, onError } from './shared/errors';
 import { registerSecurity } from './shared/openapi';
-import { claimNamespace, DEFAULT_AUDIENCE, DEFAULT_CLIENT_ID } from './site/config';
+import { httpSecurity } from './shared/security';
+import { audienceOf, audiences, claimNamespace, DEFAULT_CLIENT_ID, issuer } from './site/config';
 import { registerSiteRoutes } from './site/routes';
 
 export interface AppOptions {
@@ -56,8 +56,6 @@ export interface CreatedApp {
 /** Fixed PRNG seeds: production and demo differ so switching environments shows other data. */
 export const SEEDS = { production: 20261101, demo: 7_340_219 } as const;
 
-const EXPOSED_HEADERS = ['x-total-count', 'x-current-page', 'x-total-pages', 'x-last-updated', 'x-store-cache-control'];
-
 export function createApp(options: AppOptions): CreatedApp {
   const now = options.now ?? (() => new Date());
   const scale = options.seedScale ?? 'small';
@@ -65,23 +63,16 @@ export function createApp(options: AppOptions): CreatedApp {
 
   const identityDb = openIdentityDb(options.dataDir);
   const key = loadSigningKey(identityDb);
-  const auth: AuthSettings = { audience: DEFAULT_AUDIENCE, claimNamespace: namespace, publicKey: key.publicKey, now };
+  // Each environment is its own API: a token carries that environment's audience.
+  const authOf = (env: EnvironmentName): AuthSettings => ({ issuer: issuer(), audience: audienceOf(env), claimNamespace: namespace, publicKey: key.publicKey, now });
 
   const app = new OpenAPIHono();
   app.onError(onError);
   app.notFound(notFoundJson);
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'If-Updated-Since'],
-      exposeHeaders: EXPOSED_HEADERS,
-    }),
-  );
+  app.use('*', ...httpSecurity());
   registerSecurity(app);
   const identity = createIdentityManagement(identityDb, now);
-  registerIdentityRoutes(app, { db: identityDb, key, audience: DEFAULT_AUDIENCE, clientId: DEFAULT_CLIENT_ID, claimNamespace: namespace, now });
+  registerIdentityRoutes(app, { db: identityDb, key, issuer: issuer(), audiences: audiences(), clientId: DEFAULT_CLIENT_ID, claimNamespace: namespace, now });
 
   // Each environment's cable endpoint exists before its services, which are given its publisher.
   const cables = createCableServer({ now, pingIntervalMs: options.cablePingMs });
@@ -91,7 +82,7 @@ export function createApp(options: AppOptions): CreatedApp {
     ['production', options.dataDir, SEEDS.production, ''],
     ['demo', join(options.dataDir, 'demo'), SEEDS.demo, '/demo'],
   ] as const) {
-    const env = createEnvironment({ name, dataDir: options.dataDir, dir, seed, scale, prefix, auth, now, identity, cables });
+    const env = createEnvironment({ name, dataDir: options.dataDir, dir, seed, scale, prefix, auth: authOf(name), now, identity, cables });
     environments[name] = env;
     if (options.jobTickMs !== 0) env.jobs.start(options.jobTickMs ?? DEFAULT_TICK_MS);
     // Production services mount on the OpenAPI app (their routes land in /api/openapi.json);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { openDatabase, type DB, type Migration } from '../db/open';
-import { hashPassword } from './passwords';
+import { hashPasswordSync } from './passwords';
 import { SEED_IDENTITY_USERS, identityUserId } from './users';
 
 const migrations: Migration[] = [
@@ -33,6 +33,26 @@ const migrations: Migration[] = [
         created_at TEXT NOT NULL
       );`,
   },
+  {
+    // Rotating refresh tokens: one family per sign-in, bound to its client, expiring. Tokens of
+    // version 1 never expired and are dropped: their sessions sign in again.
+    version: 2,
+    up: `
+      DROP TABLE refresh_tokens;
+      CREATE TABLE refresh_tokens (
+        token_hash TEXT PRIMARY KEY,
+        family_id TEXT NOT NULL,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        client_id TEXT NOT NULL,
+        audience TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        family_created_at TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        rotated_at TEXT
+      );
+      CREATE INDEX refresh_tokens_family ON refresh_tokens (family_id);
+      CREATE INDEX refresh_tokens_user ON refresh_tokens (user_id);`,
+  },
 ];
 
 export const IDENTITY_SEED_DATE = '2024-04-01T00:00:00.000Z';
@@ -43,7 +63,7 @@ function seed(db: DB): void {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const u of SEED_IDENTITY_USERS) {
-    insert.run(identityUserId(u.email), u.email, u.name, hashPassword(u.password), u.role,
+    insert.run(identityUserId(u.email), u.email, u.name, hashPasswordSync(u.password), u.role,
       JSON.stringify(u.pharmacyIds), IDENTITY_SEED_DATE, IDENTITY_SEED_DATE);
   }
 }

@@ -6,7 +6,8 @@ import {
   type IdentityUser,
 } from '../shared/identityManagement';
 import type { IdentityUserRow } from './db';
-import { hashPassword } from './passwords';
+import { HashQueueFull, MAX_PASSWORD_LENGTH, passwordHasher } from './passwords';
+import { createRefreshTokens } from './refreshTokens';
 import { auth0Sub } from './users';
 
 /** Characters the password policy allows besides letters and digits (spec section 5). */
@@ -23,6 +24,16 @@ export function meetsPasswordPolicy(password: string): boolean {
   );
 }
 
+/** A full hashing queue is Auth0's rate limit: 429. */
+async function hashing<T>(task: () => Promise<T>): Promise<T> {
+  try {
+    return await task();
+  } catch (error) {
+    if (error instanceof HashQueueFull) throw new IdentityManagementError(429, 'Too Many Requests');
+    throw error;
+  }
+}
+
 const toIdentityUser = (row: IdentityUserRow): IdentityUser => ({
   user_id: auth0Sub(row.id),
   email: row.email,
@@ -32,22 +43,31 @@ const toIdentityUser = (row: IdentityUserRow): IdentityUser => ({
 
 /**
  * The identity store's management interface (Auth0's Management API in production). A password
- * change does not revoke issued tokens: they stay valid until they expire.
+ * change revokes the user's refresh tokens; issued access tokens stay valid until they expire.
  */
 export function createIdentityManagement(db: DB, now: () => Date): IdentityManagement {
   const findById = db.prepare('SELECT * FROM users WHERE id = ?');
   const setPassword = db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?');
   const setPharmacyIds = db.prepare('UPDATE users SET pharmacy_ids = ?, updated_at = ? WHERE id = ?');
   const rowOf = (userId: string) => findById.get(userId.replace(/^auth0\|/, '')) as IdentityUserRow | undefined;
+  const refreshTokens = createRefreshTokens(db, now);
 
   return {
     getUser(userId) {
       const row = rowOf(userId);
       return row && toIdentityUser(row);
     },
-    updateUser(userId, patch) {
+    async checkPassword(userId, password) {
+      const row = rowOf(userId);
+      if (password.length > MAX_PASSWORD_LENGTH) return false;
+      return hashing(() => passwordHasher.verify(password, row?.password_hash));
+    },
+    async updateUser(userId, patch) {
       const row = rowOf(userId);
       if (!row) throw new IdentityManagementError(404, 'The user does not exist.');
+      if (patch.password !== undefined && patch.password.length > MAX_PASSWORD_LENGTH) {
+        throw new IdentityManagementError(400, `Payload validation error: 'String is too long (${patch.password.length} chars), maximum ${MAX_PASSWORD_LENGTH}' on property password`);
+      }
       if (patch.password !== undefined && !meetsPasswordPolicy(patch.password)) {
         throw new IdentityManagementError(400, PASSWORD_STRENGTH_ERROR);
       }
@@ -55,9 +75,13 @@ export function createIdentityManagement(db: DB, now: () => Date): IdentityManag
       if (pharmacyIds !== undefined && !(Array.isArray(pharmacyIds) && pharmacyIds.every(Number.isInteger))) {
         throw new IdentityManagementError(400, 'Payload validation error: app_metadata.pharmacy_ids');
       }
+      const hash = patch.password === undefined ? undefined : await hashing(() => passwordHasher.hash(patch.password!));
       const at = now().toISOString();
       db.transaction(() => {
-        if (patch.password !== undefined) setPassword.run(hashPassword(patch.password), at, row.id);
+        if (hash !== undefined) {
+          setPassword.run(hash, at, row.id);
+          refreshTokens.revokeUser(row.id);
+        }
         if (pharmacyIds !== undefined) setPharmacyIds.run(JSON.stringify(pharmacyIds), at, row.id);
       })();
       return toIdentityUser(rowOf(row.id)!);

@@ -1,25 +1,115 @@
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const N = 16384;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
+/** scrypt N=16384, r=8 needs 16 MiB; node's default maxmem (32 MiB) would refuse two of them per call only by luck. */
+const MAXMEM = 64 * 1024 * 1024;
 
-/** `scrypt$N$r$p$salt$hash` (base64url parts). */
-export function hashPassword(password: string): string {
+/** Auth0 refuses longer passwords; longer ones would only cost hashing time. */
+export const MAX_PASSWORD_LENGTH = 128;
+
+/**
+ * How many hashes run at once. Each takes one of libuv's four pool threads and a core for about
+ * 50 ms; two leave the event loop (and the other pool threads) free for every other request.
+ */
+export const HASH_CONCURRENCY = 2;
+/** Beyond this many waiting hashes a sign-in is refused at once instead of queuing for seconds. */
+export const HASH_QUEUE_LIMIT = 200;
+
+export class HashQueueFull extends Error {}
+
+const derive = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, keylen, { ...options, maxmem: MAXMEM }, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+
+const format = (salt: Buffer, hash: Buffer) => ['scrypt', N, R, P, salt.toString('base64url'), hash.toString('base64url')].join('$');
+
+/** `scrypt$N$r$p$salt$hash` (base64url parts), synchronously: only for seeding a new data dir. */
+export function hashPasswordSync(password: string): string {
   const salt = randomBytes(16);
-  const hash = scryptSync(password.normalize('NFKC'), salt, KEYLEN, { N, r: R, p: P });
-  return ['scrypt', N, R, P, salt.toString('base64url'), hash.toString('base64url')].join('$');
+  return format(salt, scryptSync(password.normalize('NFKC'), salt, KEYLEN, { N, r: R, p: P, maxmem: MAXMEM }));
 }
 
-export function verifyPassword(password: string, stored: string): boolean {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = scryptSync(password.normalize('NFKC'), Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+/**
+ * Compared against when the e-mail is unknown, so an unknown account costs the same scrypt run as
+ * a known one (the answer's timing must not tell them apart). Its hash matches no password.
+ */
+const DUMMY_HASH = format(randomBytes(16), randomBytes(KEYLEN));
+
+/** A counting semaphore with a bounded queue. */
+function createLimiter(concurrency: number, queueLimit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    running -= 1;
+    const next = waiting.shift();
+    if (next) {
+      running += 1;
+      next();
+    }
+  };
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= concurrency) {
+        if (waiting.length >= queueLimit) throw new HashQueueFull('password hashing queue is full');
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      } else {
+        running += 1;
+      }
+      try {
+        return await task();
+      } finally {
+        release();
+      }
+    },
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+  };
 }
+
+/** Every password hash of the process goes through here: async scrypt, at most HASH_CONCURRENCY at once. */
+export function createPasswordHasher(concurrency = HASH_CONCURRENCY, queueLimit = HASH_QUEUE_LIMIT) {
+  const limiter = createLimiter(concurrency, queueLimit);
+  let started = 0;
+  let peak = 0;
+  const scheduled = <T>(task: () => Promise<T>) =>
+    limiter.run(() => {
+      started += 1;
+      peak = Math.max(peak, limiter.running);
+      return task();
+    });
+
+  return {
+    hash: (password: string): Promise<string> =>
+      scheduled(async () => {
+        const salt = randomBytes(16);
+        return format(salt, await derive(password, salt, KEYLEN, { N, r: R, p: P }));
+      }),
+
+    /** `stored` undefined (unknown user) still runs one scrypt, against the dummy hash. */
+    verify: (password: string, stored: string | undefined): Promise<boolean> => {
+      const known = stored !== undefined && /^scrypt\$\d+\$\d+\$\d+\$[\w-]+\$[\w-]+$/.test(stored);
+      const [, n, r, p, salt, hash] = (known ? stored : DUMMY_HASH).split('$');
+      return scheduled(async () => {
+        const expected = Buffer.from(hash, 'base64url');
+        const actual = await derive(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+        return known && actual.length === expected.length && timingSafeEqual(actual, expected);
+      });
+    },
+
+    /** For tests and the bench: scrypt runs started, the most that ran at once, and the queue now. */
+    stats: () => ({ started, peak, running: limiter.running, waiting: limiter.waiting }),
+  };
+}
+
+export type PasswordHasher = ReturnType<typeof createPasswordHasher>;
+
+/** The process's one hasher: the bound is a property of the process, not of an app instance. */
+export const passwordHasher = createPasswordHasher();

@@ -1,23 +1,29 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { DB } from '../db/open';
 import { ApiError, errorBody, MESSAGES, onError } from '../shared/errors';
 import { bearerToken, verifyAccessToken } from '../shared/auth';
 import { commonErrors, createApi, jsonResponse } from '../shared/openapi';
 import type { IdentityUserRow } from './db';
 import { publicJwk, type SigningKey } from './keys';
-import { verifyPassword } from './passwords';
+import { HashQueueFull, MAX_PASSWORD_LENGTH, passwordHasher } from './passwords';
+import { createRefreshTokens } from './refreshTokens';
+import { createLoginThrottle, isRefusal, SUSPICIOUS_DESCRIPTION, type ThrottleLimits } from './throttle';
 import { issueTokens, profile, TOKEN_LIFETIME_SECONDS } from './tokens';
 
 export interface IdentitySettings {
   db: DB;
   key: SigningKey;
-  audience: string;
+  /** The configured issuer (`iss`), never derived from the request. */
+  issuer: string;
+  /** The APIs a token may be asked for, one per environment; the first is the default. */
+  audiences: string[];
   clientId: string;
   claimNamespace: string;
   now: () => Date;
+  throttle?: ThrottleLimits;
 }
 
 const PASSWORD_REALM = 'http://auth0.com/oauth/grant-type/password-realm';
@@ -35,6 +41,8 @@ const TokenRequest = z
     refresh_token: z.string().optional(),
   })
   .openapi('TokenRequest');
+
+const RevokeRequest = z.object({ client_id: z.string().optional(), token: z.string().optional() }).openapi('RevokeRequest');
 
 const TokenResponse = z
   .object({
@@ -65,7 +73,29 @@ const tokenRoute = createRoute({
   responses: {
     200: jsonResponse(TokenResponse, 'トークン'),
     400: jsonResponse(OAuthError, 'invalid_request'),
+    401: jsonResponse(OAuthError, 'access_denied (未登録の client_id)'),
     403: jsonResponse(OAuthError, 'invalid_grant / unsupported_grant_type'),
+    429: jsonResponse(OAuthError, 'too_many_attempts (連続失敗によるブロック、同一アドレスからの失敗の多発)'),
+  },
+});
+
+const revokeRoute = createRoute({
+  method: 'post',
+  path: '/oauth/revoke',
+  summary: 'リフレッシュトークンの失効 (Auth0互換: 同じサインインから続くトークンをすべて失効)',
+  tags: ['identity'],
+  request: {
+    body: {
+      content: {
+        'application/json': { schema: RevokeRequest },
+        'application/x-www-form-urlencoded': { schema: RevokeRequest },
+      },
+    },
+  },
+  responses: {
+    200: { description: '失効しました (未知のトークンも200)' },
+    400: jsonResponse(OAuthError, 'invalid_request'),
+    401: jsonResponse(OAuthError, 'invalid_client'),
   },
 });
 
@@ -94,21 +124,32 @@ const userinfoRoute = createRoute({
 
 class OAuthFailure extends Error {
   constructor(
-    readonly status: 400 | 403,
+    readonly status: 400 | 401 | 403 | 429,
     readonly error: string,
     readonly description: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(description);
   }
 }
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** Auth0 caps e-mail addresses at 254 characters. */
+const MAX_USERNAME_LENGTH = 254;
+export const PASSWORD_TOO_LONG = `パスワードは${MAX_PASSWORD_LENGTH}文字以内で入力してください。`;
+const USERNAME_TOO_LONG = `メールアドレスは${MAX_USERNAME_LENGTH}文字以内で入力してください。`;
+
+/** The peer's address as the socket saw it (no proxy headers are trusted); 'local' for in-process requests. */
+const clientAddress = (c: Context) =>
+  (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? 'local';
 
 export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): void {
   const api = createApi();
   api.onError((err, c) => {
-    if (err instanceof OAuthFailure) return c.json({ error: err.error, error_description: err.description }, err.status);
-    if (err instanceof HTTPException && err.status === 400 && c.req.path === '/oauth/token') {
+    if (err instanceof OAuthFailure) {
+      if (err.retryAfterSeconds !== undefined) c.header('retry-after', String(err.retryAfterSeconds));
+      return c.json({ error: err.error, error_description: err.description }, err.status);
+    }
+    if (err instanceof HTTPException && err.status === 400 && c.req.path.startsWith('/oauth/')) {
       return c.json({ error: 'invalid_request', error_description: 'Malformed request body.' }, 400);
     }
     return onError(err, c);
@@ -116,16 +157,15 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
 
   const findByEmail = s.db.prepare('SELECT * FROM users WHERE email = ? COLLATE NOCASE');
   const findById = s.db.prepare('SELECT * FROM users WHERE id = ?');
-  const insertRefresh = s.db.prepare(
-    'INSERT INTO refresh_tokens (token_hash, user_id, client_id, audience, scope, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const findRefresh = s.db.prepare('SELECT * FROM refresh_tokens WHERE token_hash = ?');
+  const refreshTokens = createRefreshTokens(s.db, s.now);
+  const throttle = createLoginThrottle(s.now, s.throttle);
+  const authSettings = s.audiences.map((audience) => ({
+    issuer: s.issuer, audience, claimNamespace: s.claimNamespace, publicKey: s.key.publicKey, now: s.now,
+  }));
 
-  const respond = async (c: Context, user: IdentityUserRow, audience: string, clientId: string, scope: string, withRefresh: boolean) => {
-    const issuer = `${new URL(c.req.url).origin}/`;
-    const now = s.now();
+  const respond = async (c: Context, user: IdentityUserRow, audience: string, clientId: string, scope: string, refreshToken?: string) => {
     const { accessToken, idToken } = await issueTokens(user, {
-      key: s.key, issuer, audience, clientId, scope, claimNamespace: s.claimNamespace, now,
+      key: s.key, issuer: s.issuer, audience, clientId, scope, claimNamespace: s.claimNamespace, now: s.now(),
     });
     const body: z.infer<typeof TokenResponse> = {
       access_token: accessToken,
@@ -134,49 +174,83 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
       expires_in: TOKEN_LIFETIME_SECONDS,
       scope,
     };
-    if (withRefresh && scope.split(/\s+/).includes('offline_access')) {
-      const token = randomBytes(32).toString('base64url');
-      insertRefresh.run(sha256(token), user.id, clientId, audience, scope, now.toISOString());
-      body.refresh_token = token;
-    }
+    if (refreshToken) body.refresh_token = refreshToken;
     c.header('cache-control', 'no-store');
     return c.json(body, 200);
+  };
+
+  const requireClient = (clientId: string | undefined) => {
+    const id = clientId || s.clientId;
+    if (id !== s.clientId) throw new OAuthFailure(401, 'access_denied', 'Unauthorized');
+    return id;
+  };
+
+  const bodyOf = <T>(c: { req: { header(name: string): string | undefined; valid(target: 'form' | 'json'): T } }) =>
+    /^application\/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '') ? c.req.valid('form') : c.req.valid('json');
+
+  const passwordGrant = async (c: Context, body: z.infer<typeof TokenRequest>, clientId: string) => {
+    for (const field of ['username', 'password'] as const) {
+      if (!body[field]) throw new OAuthFailure(400, 'invalid_request', `Missing required parameter: ${field}`);
+    }
+    const username = body.username!.trim();
+    if (body.password!.length > MAX_PASSWORD_LENGTH) throw new OAuthFailure(400, 'invalid_request', PASSWORD_TOO_LONG);
+    if (username.length > MAX_USERNAME_LENGTH) throw new OAuthFailure(400, 'invalid_request', USERNAME_TOO_LONG);
+    const audience = body.audience || s.audiences[0];
+    if (!s.audiences.includes(audience)) throw new OAuthFailure(403, 'access_denied', `Service not found: ${audience}`);
+
+    const attempt = throttle.begin(username.toLowerCase(), clientAddress(c));
+    if (isRefusal(attempt)) throw new OAuthFailure(429, 'too_many_attempts', attempt.description, attempt.retryAfterSeconds);
+    const user = findByEmail.get(username) as IdentityUserRow | undefined;
+    let valid: boolean;
+    try {
+      // An unknown e-mail is hashed against a dummy: the answer takes as long as a wrong password.
+      valid = await passwordHasher.verify(body.password!, user?.password_hash);
+    } catch (error) {
+      if (error instanceof HashQueueFull) throw new OAuthFailure(429, 'too_many_attempts', SUSPICIOUS_DESCRIPTION, 1);
+      throw error;
+    }
+    if (!user || !valid) throw new OAuthFailure(403, 'invalid_grant', 'Wrong email or password.');
+    attempt.succeeded();
+    const scope = body.scope?.trim() || DEFAULT_SCOPE;
+    const refreshToken = scope.split(/\s+/).includes('offline_access')
+      ? refreshTokens.issue({ userId: user.id, clientId, audience, scope })
+      : undefined;
+    return respond(c, user, audience, clientId, scope, refreshToken);
+  };
+
+  const refreshGrant = async (c: Context, body: z.infer<typeof TokenRequest>, clientId: string) => {
+    if (!body.refresh_token) throw new OAuthFailure(400, 'invalid_request', 'Missing required parameter: refresh_token');
+    const next = refreshTokens.rotate(body.refresh_token, clientId);
+    const user = next && (findById.get(next.userId) as IdentityUserRow | undefined);
+    if (!next || !user) throw new OAuthFailure(403, 'invalid_grant', 'Unknown or invalid refresh token.');
+    return respond(c, user, next.audience, clientId, next.scope, next.token);
   };
 
   api.openapi(
     tokenRoute,
     async (c) => {
-      const isForm = /^application\/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '');
-      const body = isForm ? c.req.valid('form') : c.req.valid('json');
+      const body = bodyOf(c);
       const grant = body.grant_type;
       if (!grant) throw new OAuthFailure(400, 'invalid_request', 'Missing required parameter: grant_type');
-      const clientId = body.client_id || s.clientId;
-      if (grant === 'password' || grant === PASSWORD_REALM) {
-        for (const field of ['username', 'password'] as const) {
-          if (!body[field]) throw new OAuthFailure(400, 'invalid_request', `Missing required parameter: ${field}`);
-        }
-        const audience = body.audience || s.audience;
-        if (audience !== s.audience) throw new OAuthFailure(403, 'access_denied', `Service not found: ${audience}`);
-        const user = findByEmail.get(body.username!.trim()) as IdentityUserRow | undefined;
-        if (!user || !verifyPassword(body.password!, user.password_hash)) {
-          throw new OAuthFailure(403, 'invalid_grant', 'Wrong email or password.');
-        }
-        return respond(c, user, audience, clientId, body.scope?.trim() || DEFAULT_SCOPE, true);
-      }
-      if (grant === 'refresh_token') {
-        if (!body.refresh_token) throw new OAuthFailure(400, 'invalid_request', 'Missing required parameter: refresh_token');
-        const stored = findRefresh.get(sha256(body.refresh_token)) as
-          | { user_id: string; audience: string; scope: string }
-          | undefined;
-        const user = stored && (findById.get(stored.user_id) as IdentityUserRow | undefined);
-        if (!stored || !user) throw new OAuthFailure(403, 'invalid_grant', 'Unknown or invalid refresh token.');
-        return respond(c, user, stored.audience, clientId, stored.scope, false);
-      }
+      const clientId = requireClient(body.client_id);
+      if (grant === 'password' || grant === PASSWORD_REALM) return passwordGrant(c, body, clientId);
+      if (grant === 'refresh_token') return refreshGrant(c, body, clientId);
       throw new OAuthFailure(403, 'unsupported_grant_type', `Unsupported grant type: ${grant}`);
     },
-    (result, c) => {
-      if (!result.success) return c.json({ error: 'invalid_request', error_description: 'Invalid request parameters.' }, 400);
+    invalidRequest,
+  );
+
+  api.openapi(
+    revokeRoute,
+    (c) => {
+      const body = bodyOf(c);
+      if (!body.token) throw new OAuthFailure(400, 'invalid_request', 'Missing required parameter: token');
+      if (!refreshTokens.revoke(body.token, requireClient(body.client_id))) {
+        throw new OAuthFailure(401, 'invalid_client', 'The token was issued to another client.');
+      }
+      return c.body(null, 200);
     },
+    invalidRequest,
   );
 
   api.openapi(jwksRoute, async (c) => {
@@ -187,13 +261,29 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
   api.openapi(userinfoRoute, async (c) => {
     const token = bearerToken(c.req.header('authorization'));
     if (!token) return c.json(errorBody([MESSAGES.unauthenticated]), 401);
-    const principal = await verifyAccessToken(token, {
-      audience: s.audience, claimNamespace: s.claimNamespace, publicKey: s.key.publicKey, now: s.now,
-    });
+    // A token for any of the configured APIs (environments) may read its own profile.
+    const principal = await firstAccepted(authSettings.map((settings) => () => verifyAccessToken(token, settings)));
     const user = findById.get(principal.sub.replace(/^auth0\|/, '')) as IdentityUserRow | undefined;
     if (!user) throw new ApiError(401, [MESSAGES.unauthenticated]);
     return c.json(profile(user), 200);
   });
 
   app.route('/', api);
+}
+
+function invalidRequest(result: { success: boolean }, c: Context) {
+  if (!result.success) return c.json({ error: 'invalid_request', error_description: 'Invalid request parameters.' }, 400);
+}
+
+/** The first verification that succeeds; otherwise the last refusal (an expiry says so). */
+async function firstAccepted<T>(attempts: (() => Promise<T>)[]): Promise<T> {
+  let failure: unknown;
+  for (const attempt of attempts) {
+    try {
+      return await attempt();
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
 }

@@ -7,6 +7,9 @@ export const MESSAGES = {
   forbidden: 'この操作を行う権限がありません。',
   notFound: '見つかりません。',
   malformed: 'リクエストの形式が正しくありません。',
+  tooLarge: 'リクエストが大きすぎます。',
+  unsupportedMediaType: 'Content-Type は application/json を指定してください。',
+  tooManyRequests: 'リクエストが多すぎます。しばらくしてから再度お試しください。',
   internal: 'サーバーでエラーが発生しました。',
 } as const;
 
@@ -15,7 +18,7 @@ export type FieldErrors = Record<string, string[]>;
 /** An error answered as `{"errors": [...], "field_errors"?: {...}}` with the given status. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
     readonly messages: string[],
     readonly fieldErrors?: FieldErrors,
   ) {

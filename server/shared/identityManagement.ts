@@ -23,14 +23,19 @@ export interface IdentityUserPatch {
 
 export interface IdentityManagement {
   getUser(userId: string): IdentityUser | undefined;
-  /** Throws IdentityManagementError (e.g. the password policy's PasswordStrengthError). */
-  updateUser(userId: string, patch: IdentityUserPatch): IdentityUser;
+  /**
+   * Rejects with IdentityManagementError (e.g. the password policy's PasswordStrengthError). A new
+   * password revokes the user's refresh tokens (issued access tokens stay valid until they expire).
+   */
+  updateUser(userId: string, patch: IdentityUserPatch): Promise<IdentityUser>;
+  /** Whether the password is the user's current one (in production: a password-realm grant against Auth0). */
+  checkPassword(userId: string, password: string): Promise<boolean>;
 }
 
 /** Auth0 answers a rejected update with 400 and a message such as `PasswordStrengthError: Password is too weak`. */
 export class IdentityManagementError extends Error {
   constructor(
-    readonly statusCode: 400 | 404,
+    readonly statusCode: 400 | 404 | 429,
     message: string,
   ) {
     super(message);

@@ -17,6 +17,7 @@ const LABELS: Record<string, string> = {
   prefecture_id: '都道府県ID',
   add_ended: '終了した薬局を含む',
   without_company: '会社未所属のみ',
+  current_password: '現在のパスワード',
   new_password: '新しいパスワード',
   new_password_again: '新しいパスワード（確認）',
 };

@@ -1,14 +1,28 @@
 import { readFileSync } from 'node:fs';
 import type { EnvironmentConfig, RuntimeConfig } from '../../src/config/types';
 
-export const DEFAULT_AUDIENCE = 'https://api.cs-portal.example.com';
 export const DEFAULT_CLIENT_ID = 'cs-portal';
 export const DEFAULT_CLAIM_NAMESPACE = 'https://cs-portal.example.com/';
+/** The identity provider's issuer (Auth0: `https://{tenant}/`). Configured, never taken from a request's Host. */
+export const DEFAULT_ISSUER = 'https://cs-portal.example.com/';
 export const REALM = 'Username-Password-Authentication';
 
-export const claimNamespace = () => process.env.CLAIM_NAMESPACE || DEFAULT_CLAIM_NAMESPACE;
+export type EnvironmentKey = 'production' | 'demo';
 
-function environment(key: string, label: string, prefix: string): EnvironmentConfig {
+/** Each environment is its own API (Auth0 "API" = audience), so a demo token is refused by production. */
+export const DEFAULT_AUDIENCES: Record<EnvironmentKey, string> = {
+  production: 'https://api.cs-portal.example.com',
+  demo: 'https://demo-api.cs-portal.example.com',
+};
+export const DEFAULT_AUDIENCE = DEFAULT_AUDIENCES.production;
+
+export const claimNamespace = () => process.env.CLAIM_NAMESPACE || DEFAULT_CLAIM_NAMESPACE;
+export const issuer = () => process.env.ISSUER || DEFAULT_ISSUER;
+/** env AUDIENCE_PRODUCTION / AUDIENCE_DEMO override the defaults. */
+export const audienceOf = (key: EnvironmentKey) => process.env[`AUDIENCE_${key.toUpperCase()}`] || DEFAULT_AUDIENCES[key];
+export const audiences = () => (Object.keys(DEFAULT_AUDIENCES) as EnvironmentKey[]).map(audienceOf);
+
+function environment(key: EnvironmentKey, label: string, prefix: string): EnvironmentConfig {
   return {
     key,
     label,
@@ -19,7 +33,7 @@ function environment(key: string, label: string, prefix: string): EnvironmentCon
       mode: 'password',
       domain: '',
       clientId: DEFAULT_CLIENT_ID,
-      audience: DEFAULT_AUDIENCE,
+      audience: audienceOf(key),
       claimNamespace: claimNamespace(),
       realm: REALM,
     },

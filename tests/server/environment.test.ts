@@ -3,10 +3,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { RuntimeConfig } from '../../src/config/types';
-import { getJson, startApp, tempDir, type TestApp } from './helpers';
+import { DEFAULT_AUDIENCES } from '../../server/site/config';
+import { ADMIN, getJson, startApp, tempDir, type TestApp } from './helpers';
 
 let app: TestApp;
 let staticDir: string;
+
+/** GET in the demo environment, with a token for the demo API. */
+async function getDemo<T = unknown>(target: TestApp, path: string) {
+  const res = await target.call(path, { token: await target.token(ADMIN, DEFAULT_AUDIENCES.demo) });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as T };
+}
 
 beforeAll(() => {
   staticDir = tempDir();
@@ -23,16 +30,16 @@ afterAll(() => {
 describe('environments', () => {
   it('keeps the demo data separate and differently seeded', async () => {
     const prod = await getJson<{ id: number; name: string }[]>(app, '/core/api/v2/admin/companies?sort=id');
-    const demo = await getJson<{ id: number; name: string }[]>(app, '/demo/core/api/v2/admin/companies?sort=id');
+    const demo = await getDemo<{ id: number; name: string }[]>(app, '/demo/core/api/v2/admin/companies?sort=id');
     expect(demo.status).toBe(200);
     expect(demo.body.map((c) => c.name)).not.toEqual(prod.body.map((c) => c.name));
     const created = await app.call('/core/api/v2/admin/companies', { method: 'POST', token: await app.token(), json: { name: '株式会社本番だけ' } });
     expect(created.status).toBe(201);
     const q = `?query=${encodeURIComponent('本番だけ')}`;
     expect((await getJson<unknown[]>(app, `/core/api/v2/admin/companies${q}`)).body).toHaveLength(1);
-    expect((await getJson<unknown[]>(app, `/demo/core/api/v2/admin/companies${q}`)).body).toHaveLength(0);
-    // The same identity serves both environments.
-    const me = await getJson<{ email: string }>(app, '/demo/core/api/v2/common/users/me');
+    expect((await getDemo<unknown[]>(app, `/demo/core/api/v2/admin/companies${q}`)).body).toHaveLength(0);
+    // The same identity serves both environments, each with its own audience.
+    const me = await getDemo<{ email: string }>(app, '/demo/core/api/v2/common/users/me');
     expect(me.body.email).toBe('admin@example.com');
   });
 
@@ -66,8 +73,9 @@ describe('environments', () => {
         '/core/api/v2/master/dealers',
         '/demo/core/api/v2/admin/pharmacies?sort=id&add_ended=true',
       ]) {
-        const a = await getJson(app, path);
-        const b = await getJson(other, path);
+        const get = path.startsWith('/demo/') ? getDemo : getJson;
+        const a = await get(app, path);
+        const b = await get(other, path);
         expect(b.body, path).toEqual(a.body);
       }
     } finally {
@@ -118,6 +126,7 @@ describe('root routes', () => {
         { service: 'share', label: 'share', url: '/jobs/share' },
       ],
     });
+    expect(demo.auth.audience).toBe('https://demo-api.cs-portal.example.com');
     expect(demo).toMatchObject({ label: 'デモ環境', apiBases: { core: '/demo/core', medorder: '/demo/medorder' }, legacyBase: '/demo/legacy', cableUrl: '/demo/cable', pcAppHost: '/demo/pc-app' });
     expect(demo.jobQueueLinks[0].url).toBe('/demo/jobs/core');
   });
@@ -156,13 +165,12 @@ describe('root routes', () => {
     expect((await app.call('/../package.json')).status).toBe(404);
   });
 
-  it('answers CORS preflights', async () => {
+  it('answers CORS preflights without allowing any origin (the SPA is same-origin; see hostile-http for CORS_ORIGINS)', async () => {
     const res = await app.call('/core/api/v2/admin/companies', {
       method: 'OPTIONS',
       headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
     });
     expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

@@ -10,7 +10,8 @@ export interface TestApp extends CreatedApp {
   dir: string;
   /** Close the app and delete its data dir. */
   dispose(): void;
-  token(user?: { username: string; password: string }): Promise<string>;
+  /** An access token for the production API, or for `audience` (e.g. the demo environment's). */
+  token(user?: { username: string; password: string }, audience?: string): Promise<string>;
   call(path: string, init?: CallInit): Promise<Response>;
 }
 
@@ -41,13 +42,14 @@ export function startApp(options: Partial<AppOptions> = {}, dir = tempDir()): Te
     }
     return Promise.resolve(created.app.request(path, { method: init.method ?? 'GET', headers, body }));
   };
-  const token = async (user = ADMIN) => {
-    const cached = tokens.get(user.username);
+  const token = async (user = ADMIN, audience?: string) => {
+    const key = `${user.username} ${audience ?? ''}`;
+    const cached = tokens.get(key);
     if (cached) return cached;
-    const res = await call('/oauth/token', { method: 'POST', json: { grant_type: 'password', ...user } });
+    const res = await call('/oauth/token', { method: 'POST', json: { grant_type: 'password', ...user, ...(audience && { audience }) } });
     if (res.status !== 200) throw new Error(`token grant failed: ${res.status}`);
     const { access_token } = (await res.json()) as { access_token: string };
-    tokens.set(user.username, access_token);
+    tokens.set(key, access_token);
     return access_token;
   };
   return {

@@ -27,7 +27,7 @@ describe('POST /oauth/token', () => {
     expect(body.refresh_token).toBeUndefined();
     const access = decodeJwt(body.access_token);
     expect(access.aud).toBe(AUDIENCE);
-    expect(access.iss).toBe('http://localhost/');
+    expect(access.iss).toBe('https://cs-portal.example.com/');
     expect(access.sub).toMatch(/^auth0\|[0-9a-f]{24}$/);
     expect(access.exp! - access.iat!).toBe(3600);
     expect(access.iat).toBe(Math.floor(clock.getTime() / 1000));
@@ -154,7 +154,8 @@ describe('bearer checks on services', () => {
     expect(me).toMatchObject({ email: 'admin@example.com', role: 'admin', auth0_user_id: `auth0|${me.user_id}` });
     expect(await (await app.call('/medorder/api/v2/admin/ping', { token })).json()).toEqual({ ok: true });
     expect(await (await app.call('/legacy/api/v1/ping', { token })).json()).toEqual({ ok: true });
-    expect(await (await app.call('/demo/medorder/api/v2/admin/ping', { token })).json()).toEqual({ ok: true });
+    const demoToken = await app.token(ADMIN, 'https://demo-api.cs-portal.example.com');
+    expect(await (await app.call('/demo/medorder/api/v2/admin/ping', { token: demoToken })).json()).toEqual({ ok: true });
     for (const path of ['/core/api/v2/admin/nothing', '/medorder/api/v2/admin/nothing', '/api/nothing', '/legacy/api/v1/x']) {
       const res = await app.call(path, { token });
       expect(res.status, path).toBe(404);

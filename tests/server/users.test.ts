@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIdentityDb } from '../../server/identity/db';
 import { meetsPasswordPolicy } from '../../server/identity/management';
 import { identityUserId } from '../../server/identity/users';
+import { DEFAULT_AUDIENCES } from '../../server/site/config';
 import { ADMIN, PHARMACY, startApp, type TestApp } from './helpers';
 
 const NS = 'https://cs-portal.example.com/';
@@ -46,35 +47,54 @@ describe('password policy', () => {
 
 describe('POST /api/v2/common/users/change_password', () => {
   it('answers 401 without a token', async () => {
-    const res = await app.call(CHANGE, { method: 'POST', json: { new_password: 'Secret123', new_password_again: 'Secret123' } });
+    const res = await app.call(CHANGE, { method: 'POST', json: { current_password: ADMIN.password, new_password: 'Secret123', new_password_again: 'Secret123' } });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ errors: ['認証が必要です。'] });
   });
 
-  it('requires both entries', async () => {
+  it('requires all three entries', async () => {
     const { status, body } = await post(CHANGE, { new_password: '' });
     expect(status).toBe(422);
-    expect(body.errors).toEqual(['新しいパスワードを入力してください。', '新しいパスワード（確認）を入力してください。']);
+    expect(body.errors).toEqual(['現在のパスワードを入力してください。', '新しいパスワードを入力してください。', '新しいパスワード（確認）を入力してください。']);
   });
 
   it('refuses two different entries', async () => {
-    const { status, body } = await post(CHANGE, { new_password: 'Secret123', new_password_again: 'Secret124' });
+    const { status, body } = await post(CHANGE, { current_password: ADMIN.password, new_password: 'Secret123', new_password_again: 'Secret124' });
     expect(status).toBe(422);
     expect(body).toEqual({ errors: ['2つの入力値が異なります。'] });
   });
 
+  it('refuses a wrong current password and changes nothing', async () => {
+    const { status, body } = await post(CHANGE, { current_password: 'Wrong1234', new_password: 'Secret123', new_password_again: 'Secret123' });
+    expect(status).toBe(422);
+    expect(body).toEqual({ errors: ['現在のパスワードが正しくありません。'], field_errors: { current_password: ['現在のパスワードが正しくありません。'] } });
+    expect((await grant(ADMIN.username, ADMIN.password)).status).toBe(200);
+    expect((await grant(ADMIN.username, 'Secret123')).status).toBe(403);
+  });
+
+  it('caps every entry at 128 characters with a Japanese message', async () => {
+    const long = `Aa1${'x'.repeat(126)}`;
+    const { status, body } = await post(CHANGE, { current_password: long, new_password: long, new_password_again: long });
+    expect(status).toBe(422);
+    expect(body.errors).toEqual([
+      '現在のパスワードは128文字以内で入力してください。',
+      '新しいパスワードは128文字以内で入力してください。',
+      '新しいパスワード（確認）は128文字以内で入力してください。',
+    ]);
+  });
+
   it('answers the identity provider\'s strength error for a weak password', async () => {
     for (const weak of ['short1A', 'alllower123', 'NoDigitsHere', 'Bad-Symbol123']) {
-      const { status, body } = await post(CHANGE, { new_password: weak, new_password_again: weak });
+      const { status, body } = await post(CHANGE, { current_password: ADMIN.password, new_password: weak, new_password_again: weak });
       expect(status, weak).toBe(422);
       expect(body).toEqual({ errors: ['PasswordStrengthError: Password is too weak'] });
     }
     expect((await grant(ADMIN.username, ADMIN.password)).status).toBe(200);
   });
 
-  it('changes the password: the new one signs in, the old one no longer does, issued tokens stay valid', async () => {
+  it('changes the password: the new one signs in, the old one no longer does, issued access tokens stay valid', async () => {
     const oldToken = await app.token(STAFF);
-    const { status, body } = await post(CHANGE, { new_password: 'Changed123!', new_password_again: 'Changed123!' }, STAFF);
+    const { status, body } = await post(CHANGE, { current_password: STAFF.password, new_password: 'Changed123!', new_password_again: 'Changed123!' }, STAFF);
     expect(status).toBe(200);
     expect(body).toEqual({ message: 'パスワードが変更されました。' });
     expect((await grant(STAFF.username, 'Changed123!')).status).toBe(200);
@@ -118,13 +138,14 @@ describe('POST /api/v2/common/users/restore', () => {
 
 describe('demo environment', () => {
   it('serves both routes under /demo/core against the shared identity store', async () => {
-    const res = await app.call('/demo/core/api/v2/common/users/restore', { method: 'POST', token: await app.token(PHARMACY), json: {} });
+    const demoToken = await app.token(PHARMACY, DEFAULT_AUDIENCES.demo);
+    const res = await app.call('/demo/core/api/v2/common/users/restore', { method: 'POST', token: demoToken, json: {} });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ db_pharmacy_ids: [1], restored: true });
     const mismatch = await app.call('/demo/core/api/v2/common/users/change_password', {
       method: 'POST',
-      token: await app.token(PHARMACY),
-      json: { new_password: 'Secret123', new_password_again: 'Secret1234' },
+      token: demoToken,
+      json: { current_password: PHARMACY.password, new_password: 'Secret123', new_password_again: 'Secret1234' },
     });
     expect(mismatch.status).toBe(422);
   });

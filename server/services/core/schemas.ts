@@ -83,8 +83,9 @@ export const CoreUserSchema = z
 
 export const ChangePasswordInputSchema = z
   .object({
-    new_password: z.string().min(1).openapi({ example: 'NewSecret123' }),
-    new_password_again: z.string().min(1).openapi({ example: 'NewSecret123' }),
+    current_password: z.string().min(1).max(128).openapi({ example: 'OldSecret123' }),
+    new_password: z.string().min(1).max(128).openapi({ example: 'NewSecret123' }),
+    new_password_again: z.string().min(1).max(128).openapi({ example: 'NewSecret123' }),
   })
   .openapi('ChangePasswordInput');
 

@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { DB } from '../../db/open';
 import type { AuthEnv } from '../../shared/auth';
-import { ApiError, notFoundError } from '../../shared/errors';
+import { ApiError, MESSAGES, notFoundError } from '../../shared/errors';
 import { IdentityManagementError } from '../../shared/identityManagement';
 import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
 import type { CoreServiceContext } from './context';
@@ -11,6 +11,7 @@ type CoreUser = z.infer<typeof CoreUserSchema>;
 
 export const PASSWORD_MISMATCH = '2つの入力値が異なります。';
 export const PASSWORD_CHANGED = 'パスワードが変更されました。';
+export const CURRENT_PASSWORD_WRONG = '現在のパスワードが正しくありません。';
 
 const tags = ['core: users'];
 
@@ -28,8 +29,8 @@ const changePasswordRoute = createRoute({
   path: '/api/v2/common/users/change_password',
   summary: '自分のパスワード変更 (認証基盤のユーザを更新する)',
   description:
-    '2つの入力値が一致し、パスワードポリシー (8文字以上、大文字・小文字・数字を含む、記号は !@#$%^&* のみ) を満たすこと。' +
-    'ポリシー違反は 422 {"errors": ["PasswordStrengthError: Password is too weak"]}。発行済みのトークンは期限まで有効。',
+    '現在のパスワードが正しく、2つの入力値が一致し、パスワードポリシー (8文字以上、大文字・小文字・数字を含む、記号は !@#$%^&* のみ、128文字以内) を満たすこと。' +
+    'ポリシー違反は 422 {"errors": ["PasswordStrengthError: Password is too weak"]}。リフレッシュトークンはすべて失効し、発行済みのアクセストークンは期限まで有効。',
   tags,
   security: SECURITY,
   request: { body: jsonBody(ChangePasswordInputSchema) },
@@ -61,11 +62,12 @@ function coreUserOf(db: DB, sub: string): CoreUser {
 }
 
 /** The identity provider's refusals become the API's error list, its message passed through. */
-function identityCall<T>(call: () => T): T {
+async function identityCall<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return call();
+    return await call();
   } catch (error) {
     if (error instanceof IdentityManagementError) {
+      if (error.statusCode === 429) throw new ApiError(429, [MESSAGES.tooManyRequests]);
       throw error.statusCode === 404 ? notFoundError() : new ApiError(422, [error.message]);
     }
     throw error;
@@ -75,20 +77,25 @@ function identityCall<T>(call: () => T): T {
 export function registerUserRoutes(app: OpenAPIHono<AuthEnv>, ctx: CoreServiceContext): void {
   app.openapi(meRoute, (c) => c.json(coreUserOf(ctx.db, c.get('principal').sub), 200));
 
-  app.openapi(changePasswordRoute, (c) => {
+  app.openapi(changePasswordRoute, async (c) => {
     const body = c.req.valid('json');
+    const sub = c.get('principal').sub;
     if (body.new_password !== body.new_password_again) throw new ApiError(422, [PASSWORD_MISMATCH]);
-    identityCall(() => ctx.identity.updateUser(c.get('principal').sub, { password: body.new_password }));
+    // A stolen access token alone must not be enough to take the account over.
+    if (!(await identityCall(() => ctx.identity.checkPassword(sub, body.current_password)))) {
+      throw new ApiError(422, [CURRENT_PASSWORD_WRONG], { current_password: [CURRENT_PASSWORD_WRONG] });
+    }
+    await identityCall(() => ctx.identity.updateUser(sub, { password: body.new_password }));
     return c.json({ message: PASSWORD_CHANGED }, 200);
   });
 
-  app.openapi(restoreRoute, (c) => {
+  app.openapi(restoreRoute, async (c) => {
     const sub = c.get('principal').sub;
     const dbPharmacyIds = coreUserOf(ctx.db, sub).pharmacy_ids;
     const identityUser = ctx.identity.getUser(sub);
     if (!identityUser) throw notFoundError();
     const auth0PharmacyIds = [...identityUser.app_metadata.pharmacy_ids];
-    identityCall(() => ctx.identity.updateUser(sub, { app_metadata: { pharmacy_ids: dbPharmacyIds } }));
+    await identityCall(() => ctx.identity.updateUser(sub, { app_metadata: { pharmacy_ids: dbPharmacyIds } }));
     return c.json({ auth0_pharmacy_ids: auth0PharmacyIds, db_pharmacy_ids: dbPharmacyIds, restored: true as const }, 200);
   });
 }

@@ -1,0 +1,102 @@
+/**
+ * Sign-in throttling with Auth0's two protections and their answers (429 too_many_attempts):
+ * - brute-force protection: consecutive failures for one account from one address block that
+ *   pair for a while; the right password does not lift the block before it expires;
+ * - suspicious-address throttling: too many failures from one address, whatever the accounts;
+ * plus a ceiling per account from all addresses together, against guessing spread over many
+ * addresses. An attempt counts as a failure from the moment it starts (a success takes it back),
+ * so a hundred attempts sent at once are throttled before their hashes finish.
+ */
+export interface ThrottleLimits {
+  /** Consecutive failures of one account from one address before the pair is blocked (Auth0: 10). */
+  pairFailures: number;
+  pairBlockMs: number;
+  /** Failures from one address within the window (Auth0: 100). */
+  addressFailures: number;
+  /** Failures of one account from every address within the window. */
+  accountFailures: number;
+  windowMs: number;
+}
+
+export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
+  pairFailures: 10,
+  pairBlockMs: 15 * 60_000,
+  addressFailures: 100,
+  accountFailures: 50,
+  windowMs: 60 * 60_000,
+};
+
+export const BLOCKED_DESCRIPTION =
+  "Your account has been blocked after multiple consecutive login attempts. We've sent you an email with instructions on how to unblock it.";
+export const SUSPICIOUS_DESCRIPTION =
+  'We have detected suspicious login behavior and further attempts will be blocked. Please contact the administrator.';
+
+/** Keys kept before the oldest are forgotten: a flood of fresh addresses cannot grow memory. */
+const MAX_KEYS = 20_000;
+
+export interface Refusal {
+  description: string;
+  retryAfterSeconds: number;
+}
+
+export interface Attempt {
+  /** The password was right: the pair's consecutive failures start again from zero. */
+  succeeded(): void;
+}
+
+export function createLoginThrottle(now: () => Date, limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS) {
+  const pairs = new Map<string, { failures: number; blockedUntil: number }>();
+  const windows = new Map<string, number[]>();
+
+  const remember = <V>(map: Map<string, V>, key: string, value: V) => {
+    map.delete(key);
+    map.set(key, value);
+    while (map.size > MAX_KEYS) map.delete(map.keys().next().value!);
+  };
+
+  const recent = (key: string, at: number) => (windows.get(key) ?? []).filter((t) => t > at - limits.windowMs);
+
+  return {
+    /** Refuses the attempt, or counts it as a failure until `succeeded()`. */
+    begin(account: string, address: string): Refusal | Attempt {
+      const at = now().getTime();
+      const pairKey = `${account}\u0000${address}`;
+      const pair = pairs.get(pairKey) ?? { failures: 0, blockedUntil: 0 };
+      if (pair.blockedUntil !== 0 && pair.blockedUntil <= at) Object.assign(pair, { failures: 0, blockedUntil: 0 });
+      // The attempt after `pairFailures` failures starts the block (so the tenth may still be right).
+      if (pair.failures >= limits.pairFailures) {
+        pair.blockedUntil ||= at + limits.pairBlockMs;
+        remember(pairs, pairKey, pair);
+        return { description: BLOCKED_DESCRIPTION, retryAfterSeconds: Math.ceil((pair.blockedUntil - at) / 1000) };
+      }
+
+      const byAddress = recent(`a\u0000${address}`, at);
+      const byAccount = recent(`u\u0000${account}`, at);
+      const full = byAddress.length >= limits.addressFailures ? byAddress : byAccount.length >= limits.accountFailures ? byAccount : undefined;
+      if (full) return { description: SUSPICIOUS_DESCRIPTION, retryAfterSeconds: Math.ceil((full[0] + limits.windowMs - at) / 1000) };
+
+      pair.failures += 1;
+      remember(pairs, pairKey, pair);
+      remember(windows, `a\u0000${address}`, [...byAddress, at]);
+      remember(windows, `u\u0000${account}`, [...byAccount, at]);
+
+      return {
+        succeeded() {
+          // Once blocked, the right password does not lift the block before it expires.
+          if (pair.blockedUntil === 0) pair.failures = 0;
+          const drop = (key: string) => {
+            const list = windows.get(key);
+            const i = list?.lastIndexOf(at) ?? -1;
+            if (list && i >= 0) list.splice(i, 1);
+          };
+          drop(`a\u0000${address}`);
+          drop(`u\u0000${account}`);
+        },
+      };
+    },
+  };
+}
+
+export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+
+export const isRefusal = (result: Refusal | Attempt): result is Refusal => 'description' in result;

@@ -1,0 +1,113 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { errorBody, MESSAGES } from './errors';
+
+/**
+ * The HTTP hardening every response gets, in front of every route: unknown origins get no CORS
+ * answer, case variants of API paths a JSON 404, bodies a size limit, JSON writes a JSON
+ * Content-Type, and every response the security headers.
+ */
+
+/** JSON bodies are small: the largest form is a company or pharmacy; uploads go to blob storage. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * The built SPA runs under this: its own scripts only (no inline script, no eval), inline styles
+ * for MUI/emotion, API and cable calls to its own host, data:/blob: images (avatars, the icon).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss:",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+const EXPOSED_HEADERS = ['x-total-count', 'x-current-page', 'x-total-pages', 'x-last-updated', 'x-store-cache-control'];
+
+/** First path segments served by the API side (under `/` and `/demo/`). */
+const API_ROOTS = ['core', 'medorder', 'legacy', 'cable', 'oauth', '.well-known', 'userinfo', 'api', 'jobs', 'pc-app', 'config.json', 'storage'];
+/** Answers that must never be cached: per-user data and tokens. */
+const NO_STORE_ROOTS = new Set(['core', 'medorder', 'legacy', 'oauth', 'userinfo', 'api', 'storage']);
+
+/** The API root a path falls under (`/demo/core/x` → `core`), or undefined for the SPA's paths. */
+export function apiRoot(path: string): string | undefined {
+  const segments = path.split('/');
+  const first = segments[1] === 'demo' ? segments[2] : segments[1];
+  return first !== undefined && API_ROOTS.includes(first) ? first : undefined;
+}
+
+/** env CORS_ORIGINS: comma-separated origins allowed to call the API from another site (none by default). */
+export const corsOrigins = () =>
+  (process.env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+
+const isOAuth = (c: Context) => apiRoot(c.req.path) === 'oauth';
+
+/** Auth0's error shape on /oauth/*, ours elsewhere. */
+const refuse = (c: Context, status: 404 | 413 | 415, message: string, oauthError: string, oauthDescription: string) =>
+  isOAuth(c) ? c.json({ error: oauthError, error_description: oauthDescription }, status) : c.json(errorBody([message]), status);
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
+
+const hasBody = (c: Context) =>
+  c.req.raw.headers.has('transfer-encoding') || Number(c.req.header('content-length') ?? '0') > 0;
+
+export function httpSecurity(origins: string[] = corsOrigins()): MiddlewareHandler[] {
+  const headers: MiddlewareHandler = async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    const root = apiRoot(c.req.path);
+    if (root !== undefined && NO_STORE_ROOTS.has(root)) c.res.headers.set('cache-control', 'no-store');
+  };
+
+  // `/CORE/api/...` is not the SPA: a case variant of an API path is a JSON 404, not index.html.
+  const caseVariants: MiddlewareHandler = async (c, next) => {
+    const path = c.req.path;
+    if (apiRoot(path) === undefined && apiRoot(path.toLowerCase()) !== undefined) return c.json(errorBody([MESSAGES.notFound]), 404);
+    return next();
+  };
+
+  const contentType: MiddlewareHandler = async (c, next) => {
+    if (!WRITES.has(c.req.method) || apiRoot(c.req.path) === undefined || !hasBody(c)) return next();
+    const type = c.req.header('content-type') ?? '';
+    if (JSON_TYPE.test(type) || (isOAuth(c) && FORM_TYPE.test(type))) return next();
+    return refuse(c, 415, MESSAGES.unsupportedMediaType, 'invalid_request', 'Content-Type must be application/json or application/x-www-form-urlencoded.');
+  };
+
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => refuse(c, 413, MESSAGES.tooLarge, 'invalid_request', 'Request body too large.'),
+  });
+
+  return [
+    headers,
+    cors({
+      origin: (origin) => (origins.includes(origin) ? origin : null),
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'If-Updated-Since'],
+      exposeHeaders: EXPOSED_HEADERS,
+    }),
+    caseVariants,
+    contentType,
+    limit,
+  ];
+}

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 const N = 16384;
 const R = 8;
@@ -11,10 +12,11 @@ const MAXMEM = 64 * 1024 * 1024;
 export const MAX_PASSWORD_LENGTH = 128;
 
 /**
- * How many hashes run at once. Each takes one of libuv's four pool threads and a core for about
- * 50 ms; two leave the event loop (and the other pool threads) free for every other request.
+ * How many hashes run at once. Each takes one of libuv's four pool threads and a whole core for
+ * about 50 ms, so at least one core stays with the event loop: on a 2-core box one hash at a time
+ * (measured: with two, a GET during a sign-in flood took about 30 ms instead of 3-15 ms).
  */
-export const HASH_CONCURRENCY = 2;
+export const HASH_CONCURRENCY = Math.min(2, Math.max(1, availableParallelism() - 1));
 /** Beyond this many waiting hashes a sign-in is refused at once instead of queuing for seconds. */
 export const HASH_QUEUE_LIMIT = 200;
 

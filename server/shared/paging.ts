@@ -34,7 +34,8 @@ export function parseSort(sort: string | undefined, fallback: string, columns: R
   const value = sort ?? fallback;
   const desc = value.startsWith('-');
   const field = desc ? value.slice(1) : value;
-  const expr = columns[field];
+  // Own keys only: `constructor` or `__proto__` would otherwise pass the whitelist.
+  const expr = Object.hasOwn(columns, field) ? columns[field] : undefined;
   if (!expr) {
     throw new ApiError(422, [`並び順に指定できない項目です: ${field}`], { sort: [`並び順に指定できない項目です: ${field}`] });
   }

@@ -46,6 +46,10 @@ export function onError(err: Error, c: Context) {
     if (err.status === 400) return c.json(errorBody([MESSAGES.malformed]), 422);
     if (err.status === 401) return c.json(errorBody([MESSAGES.unauthenticated]), 401);
     if (err.status === 404) return c.json(errorBody([MESSAGES.notFound]), 404);
+    // The validators' other refusals (e.g. 415 for a body that is not JSON): a client error, never a 500.
+    if (err.status === 413) return c.json(errorBody([MESSAGES.tooLarge]), 413);
+    if (err.status === 415) return c.json(errorBody([MESSAGES.unsupportedMediaType]), 415);
+    if (err.status > 400 && err.status < 500) return c.json(errorBody([MESSAGES.malformed]), err.status);
   }
   console.error(`[api] ${c.req.method} ${c.req.path}:`, err);
   return c.json(errorBody([MESSAGES.internal]), 500);

@@ -46,7 +46,7 @@ export const createPasswordAuthProvider = ({
     return {
       accessToken: tokens.access_token,
       idToken: tokens.id_token ?? previous?.idToken,
-      // Without rotation the endpoint does not send a new refresh token: keep the old one.
+      // The endpoint rotates refresh tokens (each use answers a new one); keep the old one if none came.
       refreshToken: tokens.refresh_token ?? previous?.refreshToken,
       expiresAt: now() + lifetimeMs,
     };
@@ -68,6 +68,9 @@ export const createPasswordAuthProvider = ({
       sessions.write(next);
       return next;
     } catch (error) {
+      // Another tab renewed first (refresh tokens rotate on use): its session is ours too.
+      const current = sessions.read();
+      if (current && current.refreshToken !== session.refreshToken) return current;
       // A refused refresh token will never work again; a network failure may, so keep the session.
       if (error instanceof TokenEndpointError && error.status >= 400 && error.status < 500) sessions.clear();
       return undefined;
@@ -106,7 +109,10 @@ export const createPasswordAuthProvider = ({
     },
 
     logout: async () => {
+      const refreshToken = sessions.read()?.refreshToken;
       sessions.clear();
+      // Signing out ends the sign-in on the server too, so a copied refresh token is worthless.
+      if (refreshToken) await tokenEndpoint.revoke(refreshToken);
       return LOGIN_PATH;
     },
 

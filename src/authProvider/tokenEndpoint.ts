@@ -28,8 +28,12 @@ export const PASSWORD_REALM_GRANT = 'http://auth0.com/oauth/grant-type/password-
 export const LOGIN_SCOPE = 'openid profile email offline_access';
 const DEFAULT_REALM = 'Username-Password-Authentication';
 
+/** How long sign-out waits for the revocation before it goes on without it. */
+const REVOKE_TIMEOUT_MS = 5000;
+
 export const createTokenEndpoint = (auth: AuthConfig, fetchImpl: typeof fetch) => {
-  const url = `${identityProviderOrigin(auth.domain)}/oauth/token`;
+  const origin = identityProviderOrigin(auth.domain);
+  const url = `${origin}/oauth/token`;
 
   const post = async (body: Record<string, string>): Promise<TokenResponse> => {
     let response: Response;
@@ -64,6 +68,22 @@ export const createTokenEndpoint = (auth: AuthConfig, fetchImpl: typeof fetch) =
       }),
     refreshGrant: (refreshToken: string) =>
       post({ grant_type: 'refresh_token', client_id: auth.clientId, refresh_token: refreshToken }),
+    /**
+     * Auth0's `POST /oauth/revoke`: the refresh token and every token rotated from it stop working.
+     * Best effort: sign-out never fails because the identity provider cannot be reached.
+     */
+    revoke: async (refreshToken: string): Promise<void> => {
+      try {
+        await fetchImpl(`${origin}/oauth/revoke`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ client_id: auth.clientId, token: refreshToken }),
+          signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS),
+        });
+      } catch {
+        // Offline or timed out: the token still expires on the server (15 days unused).
+      }
+    },
   };
 };
 

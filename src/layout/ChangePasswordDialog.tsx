@@ -27,18 +27,21 @@ export interface ChangePasswordDialogProps {
 }
 
 /**
- * The account menu's password change (spec sections 4, 5 and 8): two entries that must match,
- * the server's messages in a red list (the strength error in Japanese), a success alert.
+ * The account menu's password change (spec sections 4, 5 and 8): the current password (the server
+ * refuses a change without it, so a stolen session alone cannot take the account), two entries of
+ * the new one that must match, the server's messages in a red list (the strength error in
+ * Japanese), a success alert.
  */
 const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProps) => {
   const send = useApi();
+  const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [newPasswordAgain, setNewPasswordAgain] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [succeeded, setSucceeded] = useState(false);
 
   const change = useMutation({
-    mutationFn: (body: { newPassword: string; newPasswordAgain: string }) =>
+    mutationFn: (body: { currentPassword: string; newPassword: string; newPasswordAgain: string }) =>
       send({ method: 'POST', path: CHANGE_PASSWORD_PATH, body }),
     onMutate: () => {
       setErrors([]);
@@ -49,15 +52,16 @@ const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProps) => {
   });
 
   const mismatch = newPassword !== '' && newPasswordAgain !== '' && newPassword !== newPasswordAgain;
-  const canSubmit = newPassword !== '' && newPasswordAgain !== '' && !mismatch && !change.isPending;
+  const canSubmit = currentPassword !== '' && newPassword !== '' && newPasswordAgain !== '' && !mismatch && !change.isPending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
-    change.mutate({ newPassword, newPasswordAgain });
+    change.mutate({ currentPassword, newPassword, newPasswordAgain });
   };
 
   const close = () => {
+    setCurrentPassword('');
     setNewPassword('');
     setNewPasswordAgain('');
     setErrors([]);
@@ -92,10 +96,21 @@ const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProps) => {
             {PASSWORD_POLICY_HINT}
           </Typography>
           <TextField
+            label="現在のパスワード"
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            required
+            value={currentPassword}
+            onChange={(event) => {
+              setCurrentPassword(event.target.value);
+              setErrors([]);
+            }}
+          />
+          <TextField
             label="新しいパスワード"
             type="password"
             autoComplete="new-password"
-            autoFocus
             required
             value={newPassword}
             onChange={(event) => {

@@ -12,10 +12,11 @@ const setup = (send = createSendMock()) => {
     dataProvider: createTestDataProvider({ send }),
   });
   const dialog = screen.getByRole('dialog', { name: 'パスワード変更' });
+  const current = within(dialog).getByLabelText(/^現在のパスワード\s*\*?$/);
   const first = within(dialog).getByLabelText(/^新しいパスワード\s*\*?$/);
   const second = within(dialog).getByLabelText(/^新しいパスワード（確認）/);
   const submit = within(dialog).getByRole('button', { name: '変更する' });
-  return { ...view, send, onClose, user, dialog, first, second, submit };
+  return { ...view, send, onClose, user, dialog, current, first, second, submit };
 };
 
 const rejection = (messages: string[]) => new HttpError(messages.join('\n'), 422, { messages, errors: {} });
@@ -31,8 +32,10 @@ describe('ChangePasswordDialog', () => {
     expect(within(dialog).getByText('8文字以上で、大文字・小文字・数字を含めてください。使える記号は !@#$%^&* です。')).toBeInTheDocument();
   });
 
-  it('disables 変更する until both entries are filled and equal', async () => {
-    const { user, first, second, submit, dialog } = setup();
+  it('disables 変更する until the current password and both new entries are filled and equal', async () => {
+    const { user, current, first, second, submit, dialog } = setup();
+    expect(submit).toBeDisabled();
+    await user.type(current, 'Old12345');
     expect(submit).toBeDisabled();
     await user.type(first, 'Secret123!');
     expect(submit).toBeDisabled();
@@ -45,10 +48,24 @@ describe('ChangePasswordDialog', () => {
     expect(within(dialog).queryByText('2つの入力値が異なります。')).not.toBeInTheDocument();
     await user.clear(first);
     expect(submit).toBeDisabled();
+    await user.type(first, 'Secret123!');
+    expect(submit).toBeEnabled();
+    await user.clear(current);
+    expect(submit).toBeDisabled();
   });
 
-  it('posts both entries and shows the success message', async () => {
-    const { user, first, second, submit, send, dialog } = setup();
+  it('asks for the current password first, focused, typed as a password', () => {
+    const { current, first, dialog } = setup();
+    expect(current).toHaveFocus();
+    expect(current).toHaveAttribute('type', 'password');
+    expect(current).toHaveAttribute('autocomplete', 'current-password');
+    const fields = within(dialog).getAllByLabelText(/パスワード/, { selector: 'input' });
+    expect(fields.indexOf(current)).toBeLessThan(fields.indexOf(first));
+  });
+
+  it('posts the current password and both entries and shows the success message', async () => {
+    const { user, current, first, second, submit, send, dialog } = setup();
+    await user.type(current, 'Old12345');
     await user.type(first, 'Secret123!');
     await user.type(second, 'Secret123!');
     await user.click(submit);
@@ -57,7 +74,7 @@ describe('ChangePasswordDialog', () => {
     expect(send).toHaveBeenCalledWith({
       method: 'POST',
       path: '/api/v2/core/common/users/change_password',
-      body: { newPassword: 'Secret123!', newPasswordAgain: 'Secret123!' },
+      body: { currentPassword: 'Old12345', newPassword: 'Secret123!', newPasswordAgain: 'Secret123!' },
     });
   });
 
@@ -67,7 +84,8 @@ describe('ChangePasswordDialog', () => {
     send.mockImplementation(
       () => new Promise((done) => (resolve = () => done({ status: 204, headers: new Headers(), json: undefined }))),
     );
-    const { user, first, second, submit, dialog } = setup(send);
+    const { user, current, first, second, submit, dialog } = setup(send);
+    await user.type(current, 'Old12345');
     await user.type(first, 'Secret123!');
     await user.type(second, 'Secret123!');
     await user.click(submit);
@@ -81,7 +99,8 @@ describe('ChangePasswordDialog', () => {
     quietRejections();
     const send = createSendMock();
     send.mockRejectedValue(rejection(['PasswordStrengthError: Password is too weak', 'ほかのエラー']));
-    const { user, first, second, submit, dialog } = setup(send);
+    const { user, current, first, second, submit, dialog } = setup(send);
+    await user.type(current, 'Old12345');
     await user.type(first, 'weak');
     await user.type(second, 'weak');
     await user.click(submit);
@@ -103,7 +122,8 @@ describe('ChangePasswordDialog', () => {
     quietRejections();
     const send = createSendMock();
     send.mockRejectedValue(rejection(['サーバーエラー']));
-    const { user, first, second, submit, dialog, onClose } = setup(send);
+    const { user, current, first, second, submit, dialog, onClose } = setup(send);
+    await user.type(current, 'Old12345');
     await user.type(first, 'Secret123!');
     await user.type(second, 'Secret123!');
     await user.click(submit);
@@ -112,9 +132,25 @@ describe('ChangePasswordDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: '閉じる' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     // The menu keeps the dialog mounted in some layouts: its state must be clean either way.
+    expect(current).toHaveValue('');
     expect(first).toHaveValue('');
     expect(second).toHaveValue('');
     expect(within(dialog).queryByText('サーバーエラー')).not.toBeInTheDocument();
     expect(submit).toBeDisabled();
+  });
+
+  it('shows the server\'s refusal of a wrong current password', async () => {
+    quietRejections();
+    const send = createSendMock();
+    send.mockRejectedValue(rejection(['現在のパスワードが正しくありません。']));
+    const { user, current, first, second, submit, dialog } = setup(send);
+    await user.type(current, 'Wrong1234');
+    await user.type(first, 'Secret123!');
+    await user.type(second, 'Secret123!');
+    await user.click(submit);
+    const list = await within(dialog).findByRole('alert', { name: 'エラー' });
+    expect(list).toHaveTextContent('現在のパスワードが正しくありません。');
+    await user.type(current, 'x');
+    expect(within(dialog).queryByRole('alert', { name: 'エラー' })).not.toBeInTheDocument();
   });
 });

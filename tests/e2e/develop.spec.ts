@@ -5,8 +5,9 @@ const openAccountMenu = async (page: Page) => {
   await page.getByRole('button', { name: 'プロフィール', exact: true }).click();
 };
 
-const changePassword = async (page: Page, password: string) => {
+const changePassword = async (page: Page, current: string, password: string) => {
   const dialog = page.getByRole('dialog', { name: 'パスワード変更' });
+  await dialog.getByLabel(/^現在のパスワード\s*\*?$/).fill(current);
   await dialog.getByLabel(/^新しいパスワード\s*\*?$/).fill(password);
   await dialog.getByLabel(/^新しいパスワード（確認）/).fill(password);
   await dialog.getByRole('button', { name: '変更する' }).click();
@@ -35,22 +36,24 @@ test.describe('developer screens', () => {
     await expect(page.getByTestId('jwt-token')).not.toHaveText(before!);
   });
 
-  test('password change: the policy message for a weak password, then success (staff account)', async ({ page }) => {
+  test('password change: the current password is checked, the policy message for a weak password, then success (staff account)', async ({ page }) => {
     await signIn(page, 'staff');
     await openAccountMenu(page);
     await page.getByRole('menuitem', { name: 'パスワード変更' }).click();
-    let dialog = await changePassword(page, 'weakpass');
+    let dialog = await changePassword(page, 'NotMine123', 'Changed123!');
+    await expect(dialog.getByRole('alert', { name: 'エラー' })).toHaveText('現在のパスワードが正しくありません。');
+    dialog = await changePassword(page, accounts.staff.password, 'weakpass');
     await expect(dialog.getByRole('alert', { name: 'エラー' })).toHaveText(
       'パスワードは、8文字以上、大文字小文字数字を全て使ってください。記号は「!@#$%^&*」が使えます。',
     );
-    dialog = await changePassword(page, 'Changed123!');
+    dialog = await changePassword(page, accounts.staff.password, 'Changed123!');
     await expect(dialog.getByRole('status')).toHaveText('パスワードが変更されました。');
     await dialog.getByRole('button', { name: '閉じる' }).click();
 
     // Put it back, so the seeded credentials hold for any later run on the same data.
     await openAccountMenu(page);
     await page.getByRole('menuitem', { name: 'パスワード変更' }).click();
-    dialog = await changePassword(page, accounts.staff.password);
+    dialog = await changePassword(page, 'Changed123!', accounts.staff.password);
     await expect(dialog.getByRole('status')).toHaveText('パスワードが変更されました。');
   });
 

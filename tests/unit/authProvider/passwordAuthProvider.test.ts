@@ -9,6 +9,7 @@ import { makeJwt, NAMESPACE } from '../support/tokens';
 
 const server = setupMswServer();
 const TOKEN_URL = 'http://localhost/idp/oauth/token';
+const REVOKE_URL = 'http://localhost/idp/oauth/revoke';
 const STORAGE_KEY = sessionStorageKey('demo');
 const T0 = Date.UTC(2026, 10, 21, 0, 0, 0);
 
@@ -40,6 +41,7 @@ const refreshEndpoint = (options: { delayMs?: number; status?: number } = {}) =>
       if (options.status) return HttpResponse.json({ error: 'invalid_grant' }, { status: options.status });
       return HttpResponse.json({ access_token: `renewed-${calls.length}`, expires_in: 3600 });
     }),
+    http.post(REVOKE_URL, () => new HttpResponse(null, { status: 200 })),
   );
   return calls;
 };
@@ -196,7 +198,56 @@ describe('getIdentity / getPermissions / logout', () => {
   });
 });
 
+describe('logout revokes the refresh token', () => {
+  it('posts it to /oauth/revoke (Auth0: client_id and token), then clears the session', async () => {
+    const { authProvider, seed, stored } = setup();
+    await seed({ expiresAt: T0 + 1000, refreshToken: 'refresh-1' });
+    const revoked: unknown[] = [];
+    server.use(
+      http.post(REVOKE_URL, async ({ request }) => {
+        revoked.push(await request.json());
+        return new HttpResponse(null, { status: 200 });
+      }),
+    );
+    await expect(authProvider.logout({})).resolves.toBe('/login');
+    expect(revoked).toEqual([{ client_id: 'test-client', token: 'refresh-1' }]);
+    expect(stored()).toBeNull();
+  });
+
+  it('still signs out when the identity provider cannot be reached', async () => {
+    const { authProvider, seed, stored } = setup();
+    await seed({ expiresAt: T0 + 1000, refreshToken: 'refresh-1' });
+    server.use(http.post(REVOKE_URL, () => HttpResponse.error()));
+    await expect(authProvider.logout({})).resolves.toBe('/login');
+    expect(stored()).toBeNull();
+  });
+});
+
 describe('token renewal', () => {
+  it('keeps the session another tab renewed when its own spent refresh token is refused', async () => {
+    const { authProvider, seed, storage, stored, clock } = setup();
+    await seed({ expiresAt: T0, refreshToken: 'refresh-1' });
+    clock.now = T0 + 1;
+    const otherTab = { accessToken: 'from-the-other-tab', refreshToken: 'refresh-2', expiresAt: T0 + 3_600_000 };
+    server.use(
+      http.post(TOKEN_URL, () => {
+        // The other tab rotated refresh-1 a moment earlier and stored its session.
+        storage.setItem(STORAGE_KEY, JSON.stringify(otherTab));
+        return HttpResponse.json({ error: 'invalid_grant' }, { status: 403 });
+      }),
+    );
+    await expect(authProvider.getToken()).resolves.toBe('from-the-other-tab');
+    expect(stored()).toEqual(otherTab);
+  });
+
+  it('stores the rotated refresh token each renewal answers', async () => {
+    const { authProvider, seed, stored } = setup();
+    await seed({ expiresAt: T0 + 3_600_000, refreshToken: 'refresh-1' });
+    server.use(http.post(TOKEN_URL, () => HttpResponse.json({ access_token: 'renewed', refresh_token: 'refresh-2', expires_in: 3600 })));
+    await authProvider.forceRefresh();
+    expect(stored()).toMatchObject({ accessToken: 'renewed', refreshToken: 'refresh-2' });
+  });
+
   it('getToken returns the stored token while it has more than 60 s left', async () => {
     const { authProvider, seed, stored, clock } = setup();
     await seed({ expiresAt: T0 + 61_000, refreshToken: 'refresh-1' });

@@ -63,6 +63,13 @@ describe('request body limits (defect 7)', () => {
     expect(res.status).toBe(413);
   });
 
+  it('answers the token endpoint\'s wrong Content-Type in Auth0\'s shape', async () => {
+    const body = 'grant_type=password&username=admin@example.com&password=Admin1234';
+    const res = await app.call('/oauth/token', { method: 'POST', body, headers: { 'content-type': 'text/plain', 'content-length': String(body.length) } });
+    expect(res.status).toBe(415);
+    expect((await res.json()).error).toBe('invalid_request');
+  });
+
   it('lets an ordinary body through', async () => {
     const res = await app.call(COMPANIES, { method: 'POST', token, json: { name: '株式会社普通の本文' } });
     expect(res.status).toBe(201);

@@ -1,4 +1,8 @@
+import { serve } from '@hono/node-server';
 import { createHmac, createSign } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIdentityDb } from '../../server/identity/db';
@@ -179,6 +183,35 @@ describe('the token endpoint', () => {
     expect((await app.call('/userinfo', { token: await app.token(ADMIN, DEFAULT_AUDIENCES.demo) })).status).toBe(200);
     for (const token of [rs256(claims({ iss: 'https://evil.example.com/' })), hs256(claims(), publicPem()), rs256(claims({ aud: 'x' }))]) {
       expect((await app.call('/userinfo', { token })).status).toBe(401);
+    }
+  });
+});
+
+describe('the cable\'s token check', () => {
+  /** The first frame the cable sends on `/cable?token=…`: welcome, or the unauthorized disconnect. */
+  const firstFrame = async (token: string) => {
+    const server = await new Promise<Server>((resolve) => {
+      const s = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
+    });
+    app.attachWebSockets(server);
+    try {
+      const ws = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/cable?token=${token}`, ['actioncable-v1-json']);
+      const frame = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        ws.once('message', (data) => resolve(JSON.parse(data.toString())));
+        ws.once('error', reject);
+      });
+      ws.terminate();
+      return frame.type;
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  };
+
+  it('welcomes a valid token and disconnects wrong issuer, wrong audience and forged ones', async () => {
+    expect(await firstFrame(rs256(claims()))).toBe('welcome');
+    for (const token of [rs256(claims({ iss: 'https://evil.example.com/' })), rs256(claims({ aud: 'https://other.example.com' })), hs256(claims(), publicPem())]) {
+      expect(await firstFrame(token)).toBe('disconnect');
     }
   });
 });

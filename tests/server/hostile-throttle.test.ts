@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createPasswordHasher, HashQueueFull } from '../../server/identity/passwords';
+import { createLoginThrottle, isRefusal, type ThrottleLimits } from '../../server/identity/throttle';
+
+/** The pure pieces behind the sign-in defenses (issue 6, defect 2): the throttle and the hashing queue. */
+const PAIR_ONLY: ThrottleLimits = { pairFailures: 10, pairBlockMs: 15 * 60_000, addressFailures: 1e9, accountFailures: 1e9, windowMs: 3600_000 };
+
+describe('brute-force protection, as a property', () => {
+  it('refuses exactly the attempts after 10 consecutive failures, and the right password does not lift the block', () => {
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { maxLength: 60 }), (outcomes) => {
+        const throttle = createLoginThrottle(() => new Date(0), PAIR_ONLY);
+        let consecutive = 0;
+        let blocked = false;
+        for (const correct of outcomes) {
+          const expectedRefused = blocked || consecutive >= PAIR_ONLY.pairFailures;
+          const attempt = throttle.begin('user@example.com', '192.0.2.1');
+          expect(isRefusal(attempt)).toBe(expectedRefused);
+          if (expectedRefused) {
+            blocked = true;
+            continue;
+          }
+          if (correct && !isRefusal(attempt)) {
+            attempt.succeeded();
+            consecutive = 0;
+          } else {
+            consecutive += 1;
+          }
+        }
+      }),
+    );
+  });
+
+  it('lets the pair in again once the block has expired', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: PAIR_ONLY.pairBlockMs * 2 }), (waitedMs) => {
+        let now = 0;
+        const throttle = createLoginThrottle(() => new Date(now), PAIR_ONLY);
+        for (let i = 0; i < PAIR_ONLY.pairFailures; i += 1) throttle.begin('user@example.com', '192.0.2.1');
+        expect(isRefusal(throttle.begin('user@example.com', '192.0.2.1'))).toBe(true);
+        now += waitedMs;
+        expect(isRefusal(throttle.begin('user@example.com', '192.0.2.1'))).toBe(waitedMs < PAIR_ONLY.pairBlockMs);
+      }),
+    );
+  });
+
+  it('keeps a bounded memory whatever addresses a flood uses', () => {
+    const throttle = createLoginThrottle(() => new Date(0));
+    for (let i = 0; i < 50_000; i += 1) throttle.begin(`u${i}@example.com`, `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+    // The oldest keys were forgotten: the first address starts from zero again.
+    // Without forgetting, the tenth of these would be refused (one failure already counted).
+    for (let i = 0; i < 10; i += 1) expect(isRefusal(throttle.begin('u0@example.com', '10.0.0.0'))).toBe(false);
+  });
+});
+
+describe('the password hashing queue', () => {
+  it('runs at most its concurrency at once and refuses beyond its queue', async () => {
+    const hasher = createPasswordHasher(1, 2);
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => hasher.verify('Wrong1234', undefined)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    for (const r of results.slice(3)) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(HashQueueFull);
+    expect(hasher.stats()).toMatchObject({ started: 3, peak: 1, running: 0, waiting: 0 });
+  });
+
+  it('verifies what it hashed, and nothing else', async () => {
+    const hasher = createPasswordHasher(2, 10);
+    const stored = await hasher.hash('Secret123!');
+    expect(await hasher.verify('Secret123!', stored)).toBe(true);
+    expect(await hasher.verify('Secret123', stored)).toBe(false);
+    expect(await hasher.verify('Secret123!', undefined)).toBe(false);
+    expect(await hasher.verify('Secret123!', 'garbage')).toBe(false);
+  });
+});

@@ -42,7 +42,7 @@ const EXPOSED_HEADERS = ['x-total-count', 'x-current-page', 'x-total-pages', 'x-
 /** First path segments served by the API side (under `/` and `/demo/`). */
 const API_ROOTS = ['core', 'medorder', 'legacy', 'cable', 'oauth', '.well-known', 'userinfo', 'api', 'jobs', 'pc-app', 'config.json', 'storage'];
 /** Answers that must never be cached: per-user data and tokens. */
-const NO_STORE_ROOTS = new Set(['core', 'medorder', 'legacy', 'oauth', 'userinfo', 'api', 'storage']);
+const NO_STORE_ROOTS = new Set(['core', 'medorder', 'legacy', 'oauth', 'userinfo', 'api']);
 
 /** The API root a path falls under (`/demo/core/x` → `core`), or undefined for the SPA's paths. */
 export function apiRoot(path: string): string | undefined {
@@ -74,7 +74,8 @@ const hasBody = (c: Context) =>
 export function httpSecurity(origins: string[] = corsOrigins()): MiddlewareHandler[] {
   const headers: MiddlewareHandler = async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    // A route that sets its own (storage's sandboxing CSP on downloads) keeps it.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     const root = apiRoot(c.req.path);
     if (root !== undefined && NO_STORE_ROOTS.has(root)) c.res.headers.set('cache-control', 'no-store');
   };
@@ -86,17 +87,21 @@ export function httpSecurity(origins: string[] = corsOrigins()): MiddlewareHandl
     return next();
   };
 
+  // Blob storage takes any file type within its own size limit (server/storage); everything else is JSON.
+  const isUpload = (c: Context) => apiRoot(c.req.path) === 'storage';
+
   const contentType: MiddlewareHandler = async (c, next) => {
-    if (!WRITES.has(c.req.method) || apiRoot(c.req.path) === undefined || !hasBody(c)) return next();
+    if (!WRITES.has(c.req.method) || apiRoot(c.req.path) === undefined || isUpload(c) || !hasBody(c)) return next();
     const type = c.req.header('content-type') ?? '';
     if (JSON_TYPE.test(type) || (isOAuth(c) && FORM_TYPE.test(type))) return next();
     return refuse(c, 415, MESSAGES.unsupportedMediaType, 'invalid_request', 'Content-Type must be application/json or application/x-www-form-urlencoded.');
   };
 
-  const limit = bodyLimit({
+  const jsonLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => refuse(c, 413, MESSAGES.tooLarge, 'invalid_request', 'Request body too large.'),
   });
+  const limit: MiddlewareHandler = (c, next) => (isUpload(c) ? next() : jsonLimit(c, next));
 
   return [
     headers,

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_AUDIENCES } from '../../server/site/config';
 import { connectJson, PING_MS, startCableServer, testRoomsChannel, type CableTestServer, type Frame } from './cableHelpers';
 
 let s: CableTestServer;
 let token: string;
+/** The demo environment is its own API: its cable takes only a token for the demo audience. */
+let demoToken: string;
 
 beforeAll(async () => {
   s = await startCableServer();
   token = await s.app.token();
+  demoToken = await s.app.token(undefined, DEFAULT_AUDIENCES.demo);
   for (const env of Object.values(s.app.environments)) env.cable.registerChannel('TestRoomsChannel', testRoomsChannel(env.cable.broadcast));
 });
 afterAll(() => s.stop());
@@ -15,7 +19,7 @@ const room = (id: number) => JSON.stringify({ channel: 'TestRoomsChannel', room_
 
 /** A signed-in connection, welcomed. */
 async function signedIn(path = '/cable') {
-  const c = connectJson(s.port, `${path}?token=${token}`);
+  const c = connectJson(s.port, `${path}?token=${path.startsWith('/demo/') ? demoToken : token}`);
   await c.next((f) => f.type === 'welcome');
   return c;
 }

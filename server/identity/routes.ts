@@ -206,10 +206,14 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
       // An unknown e-mail is hashed against a dummy: the answer takes as long as a wrong password.
       valid = await passwordHasher.verify(body.password!, user?.password_hash);
     } catch (error) {
+      attempt.abandoned();
       if (error instanceof HashQueueFull) throw new OAuthFailure(429, 'too_many_attempts', SUSPICIOUS_DESCRIPTION, 1);
       throw error;
     }
-    if (!user || !valid) throw new OAuthFailure(403, 'invalid_grant', 'Wrong email or password.');
+    if (!user || !valid) {
+      attempt.failed();
+      throw new OAuthFailure(403, 'invalid_grant', 'Wrong email or password.');
+    }
     attempt.succeeded();
     const scope = body.scope?.trim() || DEFAULT_SCOPE;
     const refreshToken = scope.split(/\s+/).includes('offline_access')

@@ -4,8 +4,8 @@
  *   pair for a while; the right password does not lift the block before it expires;
  * - suspicious-address throttling: too many failures from one address, whatever the accounts;
  * plus a ceiling per account from all addresses together, against guessing spread over many
- * addresses. An attempt counts as a failure from the moment it starts (a success takes it back),
- * so a hundred attempts sent at once are throttled before their hashes finish.
+ * addresses. An attempt counts against the limits from the moment it starts (a success takes it
+ * back), so a hundred attempts sent at once are throttled before their hashes finish.
  */
 export interface ThrottleLimits {
   /** Consecutive failures of one account from one address before the pair is blocked (Auth0: 10). */
@@ -42,10 +42,21 @@ export interface Refusal {
 export interface Attempt {
   /** The password was right: the pair's consecutive failures start again from zero. */
   succeeded(): void;
+  /** The password was wrong: one more consecutive failure for the pair. */
+  failed(): void;
+  /** Not judged (e.g. the hashing queue was full): counts for nothing. */
+  abandoned(): void;
+}
+
+interface Pair {
+  failures: number;
+  /** Attempts begun and not yet judged. */
+  pending: number;
+  blockedUntil: number;
 }
 
 export function createLoginThrottle(now: () => Date, limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS) {
-  const pairs = new Map<string, { failures: number; blockedUntil: number }>();
+  const pairs = new Map<string, Pair>();
   const windows = new Map<string, number[]>();
 
   const remember = <V>(map: Map<string, V>, key: string, value: V) => {
@@ -57,41 +68,55 @@ export function createLoginThrottle(now: () => Date, limits: ThrottleLimits = DE
   const recent = (key: string, at: number) => (windows.get(key) ?? []).filter((t) => t > at - limits.windowMs);
 
   return {
-    /** Refuses the attempt, or counts it as a failure until `succeeded()`. */
+    /** Refuses the attempt, or counts it as a failure until it is judged. */
     begin(account: string, address: string): Refusal | Attempt {
       const at = now().getTime();
       const pairKey = `${account}\u0000${address}`;
-      const pair = pairs.get(pairKey) ?? { failures: 0, blockedUntil: 0 };
+      const pair = pairs.get(pairKey) ?? { failures: 0, pending: 0, blockedUntil: 0 };
       if (pair.blockedUntil !== 0 && pair.blockedUntil <= at) Object.assign(pair, { failures: 0, blockedUntil: 0 });
-      // The attempt after `pairFailures` failures starts the block (so the tenth may still be right).
+      // The attempt after `pairFailures` judged failures starts the block (so the tenth may still be right).
       if (pair.failures >= limits.pairFailures) {
         pair.blockedUntil ||= at + limits.pairBlockMs;
         remember(pairs, pairKey, pair);
         return { description: BLOCKED_DESCRIPTION, retryAfterSeconds: Math.ceil((pair.blockedUntil - at) / 1000) };
       }
+      // As many guesses in flight as would block the pair are refused, without blocking it:
+      // right passwords sent at once (a script, several tabs) must not lock their owner out.
+      if (pair.failures + pair.pending >= limits.pairFailures) return { description: BLOCKED_DESCRIPTION, retryAfterSeconds: 1 };
 
       const byAddress = recent(`a\u0000${address}`, at);
       const byAccount = recent(`u\u0000${account}`, at);
       const full = byAddress.length >= limits.addressFailures ? byAddress : byAccount.length >= limits.accountFailures ? byAccount : undefined;
       if (full) return { description: SUSPICIOUS_DESCRIPTION, retryAfterSeconds: Math.ceil((full[0] + limits.windowMs - at) / 1000) };
 
-      pair.failures += 1;
+      pair.pending += 1;
       remember(pairs, pairKey, pair);
       remember(windows, `a\u0000${address}`, [...byAddress, at]);
       remember(windows, `u\u0000${account}`, [...byAccount, at]);
 
+      const forget = () => {
+        for (const key of [`a\u0000${address}`, `u\u0000${account}`]) {
+          const list = windows.get(key);
+          const i = list?.lastIndexOf(at) ?? -1;
+          if (list && i >= 0) list.splice(i, 1);
+        }
+      };
+      let judged = false;
+      const judge = (outcome: () => void) => {
+        if (judged) return;
+        judged = true;
+        pair.pending -= 1;
+        outcome();
+      };
       return {
-        succeeded() {
-          // Once blocked, the right password does not lift the block before it expires.
-          if (pair.blockedUntil === 0) pair.failures = 0;
-          const drop = (key: string) => {
-            const list = windows.get(key);
-            const i = list?.lastIndexOf(at) ?? -1;
-            if (list && i >= 0) list.splice(i, 1);
-          };
-          drop(`a\u0000${address}`);
-          drop(`u\u0000${account}`);
-        },
+        succeeded: () =>
+          judge(() => {
+            // Once blocked, the right password does not lift the block before it expires.
+            if (pair.blockedUntil === 0) pair.failures = 0;
+            forget();
+          }),
+        failed: () => judge(() => (pair.failures += 1)),
+        abandoned: () => judge(forget),
       };
     },
   };

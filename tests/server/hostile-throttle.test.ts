@@ -21,10 +21,12 @@ describe('brute-force protection, as a property', () => {
             blocked = true;
             continue;
           }
-          if (correct && !isRefusal(attempt)) {
+          if (isRefusal(attempt)) continue;
+          if (correct) {
             attempt.succeeded();
             consecutive = 0;
           } else {
+            attempt.failed();
             consecutive += 1;
           }
         }
@@ -37,7 +39,10 @@ describe('brute-force protection, as a property', () => {
       fc.property(fc.integer({ min: 0, max: PAIR_ONLY.pairBlockMs * 2 }), (waitedMs) => {
         let now = 0;
         const throttle = createLoginThrottle(() => new Date(now), PAIR_ONLY);
-        for (let i = 0; i < PAIR_ONLY.pairFailures; i += 1) throttle.begin('user@example.com', '192.0.2.1');
+        for (let i = 0; i < PAIR_ONLY.pairFailures; i += 1) {
+          const attempt = throttle.begin('user@example.com', '192.0.2.1');
+          if (!isRefusal(attempt)) attempt.failed();
+        }
         expect(isRefusal(throttle.begin('user@example.com', '192.0.2.1'))).toBe(true);
         now += waitedMs;
         expect(isRefusal(throttle.begin('user@example.com', '192.0.2.1'))).toBe(waitedMs < PAIR_ONLY.pairBlockMs);
@@ -47,10 +52,25 @@ describe('brute-force protection, as a property', () => {
 
   it('keeps a bounded memory whatever addresses a flood uses', () => {
     const throttle = createLoginThrottle(() => new Date(0));
-    for (let i = 0; i < 50_000; i += 1) throttle.begin(`u${i}@example.com`, `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
+    const fail = (account: string, address: string) => {
+      const attempt = throttle.begin(account, address);
+      if (!isRefusal(attempt)) attempt.failed();
+      return isRefusal(attempt);
+    };
+    for (let i = 0; i < 50_000; i += 1) fail(`u${i}@example.com`, `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`);
     // The oldest keys were forgotten: the first address starts from zero again.
     // Without forgetting, the tenth of these would be refused (one failure already counted).
-    for (let i = 0; i < 10; i += 1) expect(isRefusal(throttle.begin('u0@example.com', '10.0.0.0'))).toBe(false);
+    for (let i = 0; i < 10; i += 1) expect(fail('u0@example.com', '10.0.0.0')).toBe(false);
+  });
+
+  it('refuses guesses in flight beyond the limit without blocking the owner', () => {
+    const throttle = createLoginThrottle(() => new Date(0), PAIR_ONLY);
+    const inFlight = Array.from({ length: PAIR_ONLY.pairFailures }, () => throttle.begin('user@example.com', '192.0.2.1'));
+    expect(inFlight.some(isRefusal)).toBe(false);
+    expect(isRefusal(throttle.begin('user@example.com', '192.0.2.1'))).toBe(true);
+    // They all turn out right (a script signing in ten times at once): nothing stays blocked.
+    for (const attempt of inFlight) if (!isRefusal(attempt)) attempt.succeeded();
+    expect(isRefusal(throttle.begin('user@example.com', '192.0.2.1'))).toBe(false);
   });
 });
 

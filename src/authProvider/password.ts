@@ -10,6 +10,7 @@ import {
   LOGIN_PATH,
   MISSING_ROLE_MESSAGE,
   permissionsFromClaims,
+  TOO_MANY_ATTEMPTS_MESSAGE,
 } from './shared';
 import { createSessionStore, type AuthSession } from './session';
 import { createTokenEndpoint, TokenEndpointError, type TokenResponse } from './tokenEndpoint';
@@ -99,8 +100,10 @@ export const createPasswordAuthProvider = ({
       try {
         tokens = await tokenEndpoint.passwordGrant(params.username ?? params.email ?? '', params.password ?? '');
       } catch (error) {
-        const refused = error instanceof TokenEndpointError && (error.status === 401 || error.status === 403) && error.code === 'invalid_grant';
-        throw new Error(refused ? INVALID_CREDENTIALS_MESSAGE : LOGIN_FAILED_MESSAGE, { cause: error });
+        const code = error instanceof TokenEndpointError ? error.code : undefined;
+        const refused = error instanceof TokenEndpointError && (error.status === 401 || error.status === 403) && code === 'invalid_grant';
+        const message = refused ? INVALID_CREDENTIALS_MESSAGE : code === 'too_many_attempts' ? TOO_MANY_ATTEMPTS_MESSAGE : LOGIN_FAILED_MESSAGE;
+        throw new Error(message, { cause: error });
       }
       const session = toSession(tokens);
       // A user without a portal role must not end up half signed in: nothing is stored.

@@ -4,6 +4,8 @@ import type { Permissions } from './types';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'メールアドレスまたはパスワードが正しくありません。';
 export const LOGIN_FAILED_MESSAGE = 'ログインできませんでした。時間をおいて再度お試しください。';
+/** Auth0's 429 too_many_attempts: repeated failures blocked this account from here for a while. */
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'ログインの失敗が続いたため、一時的にログインできません。しばらくしてから再度お試しください。';
 export const MISSING_ROLE_MESSAGE = 'userRoleが見つかりません。';
 export const AUTH_CONFIG_MISSING_MESSAGE = '認証の設定が見つかりません。';
 export const AUTH_CLIENT_FAILED_MESSAGE = '認証クライアントを作成できませんでした。';

@@ -89,6 +89,15 @@ describe('login (password mode)', () => {
     expect(stored()).toBeNull();
   });
 
+  it('says sign-in is blocked for a while on too_many_attempts', async () => {
+    const { authProvider, stored } = setup();
+    server.use(http.post(TOKEN_URL, () => HttpResponse.json({ error: 'too_many_attempts', error_description: 'blocked' }, { status: 429 })));
+    await expect(authProvider.login({ username: 'a@example.test', password: 'x' })).rejects.toThrow(
+      'ログインの失敗が続いたため、一時的にログインできません。しばらくしてから再度お試しください。',
+    );
+    expect(stored()).toBeNull();
+  });
+
   it('asks to try later on any other failure', async () => {
     const { authProvider } = setup();
     server.use(http.post(TOKEN_URL, () => HttpResponse.json({ error: 'server_error' }, { status: 500 })));

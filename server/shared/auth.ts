@@ -29,11 +29,18 @@ export function bearerToken(header: string | undefined): string | undefined {
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const unauthenticated = () => new ApiError(401, [MESSAGES.unauthenticated]);
 
+/** Strict base64url: node ignores stray characters and trailing bits, so one token would have many spellings. */
+function decodeBase64url(segment: string): Buffer {
+  const bytes = Buffer.from(segment, 'base64url');
+  if (!BASE64URL.test(segment) || bytes.toString('base64url') !== segment) throw unauthenticated();
+  return bytes;
+}
+
 function decodeSegment(segment: string): Record<string, unknown> {
-  if (!BASE64URL.test(segment)) throw unauthenticated();
+  const bytes = decodeBase64url(segment);
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    value = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw unauthenticated();
   }
@@ -49,12 +56,13 @@ function decodeSegment(segment: string): Record<string, unknown> {
  */
 export function verifyJwt(token: string, settings: AuthSettings): Record<string, unknown> {
   const parts = token.split('.');
-  if (parts.length !== 3 || !BASE64URL.test(parts[2])) throw unauthenticated();
+  if (parts.length !== 3) throw unauthenticated();
   const header = decodeSegment(parts[0]);
   if (header.alg !== 'RS256' || header.crit !== undefined) throw unauthenticated();
+  const signature = decodeBase64url(parts[2]);
   let valid: boolean;
   try {
-    valid = verifySignature('RSA-SHA256', Buffer.from(`${parts[0]}.${parts[1]}`), settings.publicKey, Buffer.from(parts[2], 'base64url'));
+    valid = verifySignature('RSA-SHA256', Buffer.from(`${parts[0]}.${parts[1]}`), settings.publicKey, signature);
   } catch {
     throw unauthenticated();
   }

@@ -8,6 +8,7 @@ import {
 import type { IdentityUserRow } from './db';
 import { HashQueueFull, MAX_PASSWORD_LENGTH, passwordHasher } from './passwords';
 import { createRefreshTokens } from './refreshTokens';
+import { createLoginThrottle, isRefusal } from './throttle';
 import { auth0Sub } from './users';
 
 /** Characters the password policy allows besides letters and digits (spec section 5). */
@@ -51,6 +52,8 @@ export function createIdentityManagement(db: DB, now: () => Date): IdentityManag
   const setPharmacyIds = db.prepare('UPDATE users SET pharmacy_ids = ?, updated_at = ? WHERE id = ?');
   const rowOf = (userId: string) => findById.get(userId.replace(/^auth0\|/, '')) as IdentityUserRow | undefined;
   const refreshTokens = createRefreshTokens(db, now);
+  // Guessing the current password with a stolen access token is throttled like sign-in.
+  const guesses = createLoginThrottle(now);
 
   return {
     getUser(userId) {
@@ -59,8 +62,18 @@ export function createIdentityManagement(db: DB, now: () => Date): IdentityManag
     },
     async checkPassword(userId, password) {
       const row = rowOf(userId);
-      if (password.length > MAX_PASSWORD_LENGTH) return false;
-      return hashing(() => passwordHasher.verify(password, row?.password_hash));
+      const attempt = guesses.begin(userId, 'current password');
+      if (isRefusal(attempt)) throw new IdentityManagementError(429, 'Too Many Requests');
+      let valid: boolean;
+      try {
+        valid = password.length <= MAX_PASSWORD_LENGTH && (await hashing(() => passwordHasher.verify(password, row?.password_hash)));
+      } catch (error) {
+        attempt.abandoned();
+        throw error;
+      }
+      if (valid) attempt.succeeded();
+      else attempt.failed();
+      return valid;
     },
     async updateUser(userId, patch) {
       const row = rowOf(userId);

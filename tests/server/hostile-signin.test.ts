@@ -158,3 +158,22 @@ describe('password length', () => {
     expect((await login(ADMIN.username, 'A'.repeat(128), '192.0.2.99')).status).toBe(403);
   });
 });
+
+describe('guessing the current password with a stolen access token', () => {
+  it('is blocked after 10 wrong guesses, the right one included, until the block expires', async () => {
+    const staff = { username: 'sato.misaki@example.com', password: 'Staff1234' };
+    const token = await app.token(staff);
+    const change = (current: string) =>
+      app.call('/core/api/v2/common/users/change_password', {
+        method: 'POST',
+        token,
+        json: { current_password: current, new_password: 'Changed123!', new_password_again: 'Changed123!' },
+      });
+    for (let i = 0; i < 10; i += 1) expect((await change(`Guess${i}word`)).status).toBe(422);
+    const blocked = await change(staff.password);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({ errors: ['リクエストが多すぎます。しばらくしてから再度お試しください。'] });
+    advance(15 * 60_000);
+    expect((await change(staff.password)).status).toBe(200);
+  });
+});

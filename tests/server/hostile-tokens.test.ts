@@ -221,13 +221,13 @@ describe('the token endpoint', () => {
 
 describe('the cable\'s token check', () => {
   /** The first frame the cable sends on `/cable?token=…`: welcome, or the unauthorized disconnect. */
-  const firstFrame = async (token: string) => {
+  const firstFrame = async (token: string, path = '/cable') => {
     const server = await new Promise<Server>((resolve) => {
       const s = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
     });
     app.attachWebSockets(server);
     try {
-      const ws = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/cable?token=${token}`, ['actioncable-v1-json']);
+      const ws = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}${path}?token=${token}`, ['actioncable-v1-json']);
       const frame = await new Promise<Record<string, unknown>>((resolve, reject) => {
         ws.once('message', (data) => resolve(JSON.parse(data.toString())));
         ws.once('error', reject);
@@ -245,5 +245,12 @@ describe('the cable\'s token check', () => {
     for (const token of [rs256(claims({ iss: 'https://evil.example.com/' })), rs256(claims({ aud: 'https://other.example.com' })), hs256(claims(), publicPem())]) {
       expect(await firstFrame(token)).toBe('disconnect');
     }
+  });
+
+  it('keeps the environments apart on the cable too', async () => {
+    const demo = rs256(claims({ aud: DEFAULT_AUDIENCES.demo }));
+    expect(await firstFrame(demo, '/demo/cable')).toBe('welcome');
+    expect(await firstFrame(demo, '/cable')).toBe('disconnect');
+    expect(await firstFrame(rs256(claims()), '/demo/cable')).toBe('disconnect');
   });
 });

@@ -9,7 +9,9 @@ const KEYLEN = 32;
 const MAXMEM = 64 * 1024 * 1024;
 
 /** Auth0 refuses longer passwords; longer ones would only cost hashing time. */
-export const MAX_PASSWORD_LENGTH = 128;
+import { PASSWORD_MAX_LENGTH } from '../../src/contract';
+
+export const MAX_PASSWORD_LENGTH = PASSWORD_MAX_LENGTH;
 
 /**
  * How many hashes run at once. Each takes one of libuv's four pool threads and a whole core for

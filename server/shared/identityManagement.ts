@@ -42,4 +42,4 @@ export class IdentityManagementError extends Error {
   }
 }
 
-export const PASSWORD_STRENGTH_ERROR = 'PasswordStrengthError: Password is too weak';
+export { PASSWORD_STRENGTH_ERROR } from '../../src/contract';

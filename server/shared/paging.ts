@@ -3,7 +3,9 @@ import { z } from '@hono/zod-openapi';
 import { ApiError, notFoundError } from './errors';
 
 export const PAGE_SIZE = 25;
-export const MAX_IDS = 100;
+import { IDS_BATCH_SIZE } from '../../src/contract';
+
+export const MAX_IDS = IDS_BATCH_SIZE;
 
 /** Query parameters shared by every list endpoint. */
 export const listQueryShape = {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { EnvironmentConfig, RuntimeConfig } from '../../src/config/types';
+import type { EnvironmentConfig, RuntimeConfig } from '../../src/contract';
 
 export const DEFAULT_CLIENT_ID = 'cs-portal';
 export const DEFAULT_CLAIM_NAMESPACE = 'https://cs-portal.example.com/';

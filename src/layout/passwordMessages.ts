@@ -8,7 +8,9 @@ export const PASSWORD_MISMATCH_MESSAGE = '2つの入力値が異なります。'
 
 export const PASSWORD_CHANGED_MESSAGE = 'パスワードが変更されました。';
 
-export const PASSWORD_STRENGTH_ERROR = 'PasswordStrengthError: Password is too weak';
+import { PASSWORD_STRENGTH_ERROR } from '../contract';
+
+export { PASSWORD_STRENGTH_ERROR };
 
 export const PASSWORD_STRENGTH_MESSAGE = 'パスワードは、8文字以上、大文字小文字数字を全て使ってください。記号は「!@#$%^&*」が使えます。';
 

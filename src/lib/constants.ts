@@ -10,7 +10,7 @@ export const SILENT_CHECK_INTERVAL_MS = 3_590_000;
 export const TOKEN_RENEWAL_MARGIN_MS = 60_000;
 
 /** Batch fetch by ids: the API accepts at most 100 ids per request. */
-export const IDS_CHUNK_SIZE = 100;
+export { IDS_BATCH_SIZE as IDS_CHUNK_SIZE } from '../contract';
 
 /**
  * The server decides the page size of every list; the SPA only sends `page`. react-admin still

@@ -1,0 +1,14 @@
+/**
+ * What the SPA and the reference API must agree on, in one module both import (the server
+ * through tsx). Change a value here and both sides change together.
+ */
+export type { AuthConfig, AuthMode, EnvironmentConfig, JobQueueLink, RuntimeConfig, ServiceModule } from '../config/types';
+
+/** Batch fetch by ids: at most 100 ids per request (spec sections 7 and 9). */
+export const IDS_BATCH_SIZE = 100;
+
+/** Auth0's answer to a password that breaks the policy; the SPA shows it in Japanese (spec section 8). */
+export const PASSWORD_STRENGTH_ERROR = 'PasswordStrengthError: Password is too weak';
+
+/** Auth0 caps passwords at 128 characters. */
+export const PASSWORD_MAX_LENGTH = 128;

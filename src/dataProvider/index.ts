@@ -38,6 +38,14 @@ import { writePayload } from './writePayload';
  */
 export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods;
 
+/** The named methods over any `send`, so tests can put them on a fake data provider too. */
+export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPortalMethods => ({
+  ...membershipMethods(send),
+  ...accountMethods(send),
+  // Resolved per call so test interceptors (msw) installed later are honoured.
+  ...uploadMethods(send, () => fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))),
+});
+
 export type CsPortalDataProvider = DataProvider &
   CsPortalMethods & {
     /** The raw call; prefer a named method. */
@@ -153,14 +161,10 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl }: Data
   /** The collection path of a single-record call: `{param}`s from the call's `meta`. */
   const collectionPath = (declaration: AnyResourceDeclaration, meta: unknown) => fillTemplate(declaration.api, asObject(meta)).path;
 
-  const currentFetch = () => fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-
   const dataProvider: CsPortalDataProvider = {
     supportAbortSignal: true,
     send,
-    ...membershipMethods(send),
-    ...accountMethods(send),
-    ...uploadMethods(send, currentFetch),
+    ...portalMethods(send, fetchImpl),
 
     getList: (resource, { pagination, sort, filter, meta, signal }) =>
       list({ resource, filter: { ...filter }, page: pagination?.page ?? 1, sort, meta, signal }),

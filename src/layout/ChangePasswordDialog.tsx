@@ -10,7 +10,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useApi } from '../app/useApi';
+import { usePortalDataProvider } from '../app/useApi';
 import { serverMessages } from '../resources/schema/serverErrors';
 import {
   PASSWORD_CHANGED_MESSAGE,
@@ -18,8 +18,6 @@ import {
   PASSWORD_POLICY_HINT,
   translatePasswordMessages,
 } from './passwordMessages';
-
-export const CHANGE_PASSWORD_PATH = '/api/v2/core/common/users/change_password';
 
 export interface ChangePasswordDialogProps {
   open: boolean;
@@ -33,7 +31,7 @@ export interface ChangePasswordDialogProps {
  * Japanese), a success alert.
  */
 const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProps) => {
-  const send = useApi();
+  const { changePassword } = usePortalDataProvider();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [newPasswordAgain, setNewPasswordAgain] = useState('');
@@ -41,8 +39,7 @@ const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProps) => {
   const [succeeded, setSucceeded] = useState(false);
 
   const change = useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string; newPasswordAgain: string }) =>
-      send({ method: 'POST', path: CHANGE_PASSWORD_PATH, body }),
+    mutationFn: changePassword,
     onMutate: () => {
       setErrors([]);
       setSucceeded(false);

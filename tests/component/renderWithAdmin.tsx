@@ -13,7 +13,7 @@ import {
 import { QueryClient } from '@tanstack/react-query';
 import { RuntimeProvider, type Runtime } from '../../src/app/RuntimeContext';
 import type { EnvironmentConfig } from '../../src/config/types';
-import type { ApiRequest, ApiResponse } from '../../src/dataProvider';
+import { portalMethods, type ApiRequest, type ApiResponse, type SendRequest } from '../../src/dataProvider';
 import { createI18nProvider } from '../../src/i18n';
 import { resources, routeCatalogue } from '../../src/resources/registry';
 import { createSpecRouterProvider } from '../../src/customRoutes/specRouterProvider';
@@ -54,10 +54,10 @@ export type SendMock = Mock<(request: ApiRequest) => Promise<ApiResponse<unknown
 export const createSendMock = (): SendMock =>
   vi.fn(async () => ({ status: 200, headers: new Headers(), json: {} }) as ApiResponse<unknown>);
 
-/** react-admin's test data provider plus the portal's `send` (useApi). */
+/** react-admin's test data provider plus the portal's named methods over a mocked `send`. */
 export const createTestDataProvider = (overrides: Partial<DataProvider> & { send?: SendMock } = {}) => {
   const send = overrides.send ?? createSendMock();
-  return { ...testDataProvider(overrides), send } as DataProvider & { send: SendMock };
+  return { ...portalMethods(send as SendRequest), ...testDataProvider(overrides), send } as DataProvider & { send: SendMock };
 };
 
 export interface RenderWithAdminOptions {

@@ -1,13 +1,58 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
 
 // The SPA talks to the reference API on the same origin; in `npm run dev` Vite proxies every
 // non-SPA path to the API server that scripts/dev.ts starts beside it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 const apiPaths = ['/core', '/medorder', '/legacy', '/demo', '/oauth', '/.well-known', '/userinfo', '/config.json', '/pc-app', '/jobs', '/api', '/storage'];
 
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|map)$/;
+const brotli = promisify(brotliCompress);
+const gzipFile = promisify(gzip);
+
+const filesUnder = async (dir: string): Promise<string[]> =>
+  (await readdir(dir, { withFileTypes: true, recursive: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+
+/**
+ * Writes `file.br` (quality 11) and `file.gz` (level 9) beside every compressible output file,
+ * so the server (server/site/static.ts) sends them as Accept-Encoding allows without compressing
+ * per request. Once at build time, the slowest settings cost nothing.
+ */
+const precompress = (): Plugin => {
+  let outDir = 'dist';
+  return {
+    name: 'cs-portal:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = await readFile(file);
+          if (source.length < 256) return;
+          const [br, gz] = await Promise.all([
+            brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            gzipFile(source, { level: 9 }),
+          ]);
+          // A variant that saves nothing would only cost the browser a decode.
+          if (br.length < source.length) await writeFile(`${file}.br`, br);
+          if (gz.length < source.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       ...Object.fromEntries(apiPaths.map((path) => [path, { target: apiTarget, ws: path === '/demo' }])),

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { notFoundJson } from '../shared/errors';
 import { runtimeConfig } from './config';
 import { latestYml } from './pc-app';
-import { isApiPath, serveSpa } from './static';
+import { createSpaHandler, isApiPath } from './static';
 
 const JOB_SERVICES = ['core', 'medorder', 'share'] as const;
 
@@ -70,11 +70,11 @@ export function registerSiteRoutes(app: OpenAPIHono, staticDir: string | undefin
   }
 
   // The SPA (not an API route, so not in the OpenAPI document).
-  const hasSpa = staticDir !== undefined && existsSync(staticDir);
-  app.get('*', (c) => {
+  const serveSpa = staticDir !== undefined && existsSync(staticDir) ? createSpaHandler(staticDir) : undefined;
+  app.get('*', async (c) => {
     if (isApiPath(c.req.path)) return notFoundJson(c);
-    if (hasSpa) {
-      const res = serveSpa(c, staticDir);
+    if (serveSpa) {
+      const res = await serveSpa(c);
       if (res) return res;
     } else if (c.req.path === '/') {
       return c.text('CS portal reference API. The SPA is not built (dist/ missing): run `npm run build`.', 200);

@@ -1,50 +1,61 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { existsSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
 import type { Context } from 'hono';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
+import { errorBody } from '../shared/errors';
 
 /** Paths owned by the API side: never answered with the SPA. */
 const API_PREFIXES = ['/core', '/medorder', '/legacy', '/cable', '/oauth', '/.well-known', '/userinfo', '/api', '/jobs', '/pc-app', '/config.json'];
+
+export const MALFORMED_PATH_MESSAGE = 'URLの形式が正しくありません。';
+
+/** Vite names every file under assets/ by its content hash, so a cached copy never goes stale. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** index.html (and anything unhashed) is revalidated on every load so a deploy shows at once. */
+export const REVALIDATE_CACHE = 'no-cache';
 
 export function isApiPath(path: string): boolean {
   const p = path.startsWith('/demo/') ? path.slice('/demo'.length) : path;
   return API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 }
 
-function sendFile(c: Context, file: string) {
-  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
-  c.header('content-type', type);
-  c.header('cache-control', file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-  return c.body(readFileSync(file));
-}
+const isDecodable = (path: string) => {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const noop = async () => {};
 
 /**
- * Serves the built SPA: an existing file under `dir`, else (GET, no file extension)
- * `index.html` so history URLs work. Returns undefined when nothing applies.
+ * Serves the built SPA from `dir`: an existing file, else (GET, no file extension) `index.html` so
+ * history URLs work. Files come precompressed (`.br`, `.gz` written at build time by
+ * vite.config.ts) as the request's Accept-Encoding allows. Returns undefined when nothing applies.
  */
-export function serveSpa(c: Context, dir: string): Response | undefined {
+export function createSpaHandler(dir: string) {
   const root = resolve(dir);
-  const path = decodeURIComponent(c.req.path);
-  const target = normalize(join(root, path));
-  if (target.startsWith(root + sep) && existsSync(target) && statSync(target).isFile()) return sendFile(c, target);
-  if (extname(path) !== '') return undefined;
-  const index = join(root, 'index.html');
-  if (!existsSync(index)) return undefined;
-  return sendFile(c, index);
+  const hasIndex = () => existsSync(join(root, 'index.html'));
+  const file = serveStatic({ root, precompressed: true });
+  const index = serveStatic({ root, path: 'index.html', precompressed: true });
+
+  const finish = (response: Response, cacheControl: string) => {
+    response.headers.set('cache-control', cacheControl);
+    // Caches must key on the encoding even when this client took the identity version.
+    response.headers.set('vary', 'Accept-Encoding');
+    return response;
+  };
+
+  return async (c: Context): Promise<Response | undefined> => {
+    // The raw path: Hono's c.req.path is already (leniently) decoded.
+    if (!isDecodable(new URL(c.req.url).pathname)) return c.json(errorBody([MALFORMED_PATH_MESSAGE]), 400);
+    const path = c.req.path;
+    const asset = (await file(c, noop)) as Response | undefined;
+    if (asset) return finish(asset, path.startsWith('/assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+    if (extname(path) !== '' || !hasIndex()) return undefined;
+    const page = (await index(c, noop)) as Response | undefined;
+    return page && finish(page, REVALIDATE_CACHE);
+  };
 }

@@ -1,9 +1,8 @@
-import { parse } from 'yaml';
-
 /**
  * The PC app's release descriptors (spec section 7 "Other"): `latest.yml` (Windows) and
  * `latest-mac.yml` (Mac) on the PC-app host, YAML with path, releaseDate, version and files[].url.
- * Pure apart from the injected fetch, so the rules are unit-tested.
+ * Pure apart from the injected fetch, so the rules are unit-tested. The YAML parser is a chunk of
+ * its own, loaded beside the descriptor's request: only the home page needs it.
  */
 export type Platform = 'Windows' | 'Mac';
 
@@ -34,12 +33,14 @@ export interface Release {
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
+const loadYaml = () => import('yaml');
+
 /**
  * Parses a descriptor. The failsafe schema keeps every scalar a string, so `version: 1.10` stays
  * `1.10` (the core schema would read the number 1.1) and the release date is not reinterpreted.
  */
-export const parseDescriptor = (source: string): ReleaseDescriptor => {
-  const value: unknown = parse(source, { schema: 'failsafe' });
+export const parseDescriptor = async (source: string, yaml: Promise<typeof import('yaml')> = loadYaml()): Promise<ReleaseDescriptor> => {
+  const value: unknown = (await yaml).parse(source, { schema: 'failsafe' });
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('release descriptor is not a mapping');
   const record = value as Record<string, unknown>;
   const files = (Array.isArray(record.files) ? record.files : [])
@@ -95,9 +96,12 @@ export const fetchRelease = async (pcAppHost: string, platform: Platform, option
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const now = options.now ?? Date.now;
   const url = descriptorUrl(pcAppHost, platform, now());
+  // The parser's chunk loads while the request is in flight, not after it.
+  const yaml = loadYaml();
+  yaml.catch(() => undefined);
   const response = await fetchImpl(url, { signal: options.signal });
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  const descriptor = parseDescriptor(await response.text());
+  const descriptor = await parseDescriptor(await response.text(), yaml);
   return {
     platform,
     version: descriptor.version,

@@ -30,8 +30,8 @@ releaseDate: '2026-03-05T10:00:00.000Z'
 const responseOf = (body: string, status = 200) => new Response(body, { status });
 
 describe('parseDescriptor', () => {
-  it('reads path, version, releaseDate and the file urls', () => {
-    expect(parseDescriptor(windowsYaml)).toEqual({
+  it('reads path, version, releaseDate and the file urls', async () => {
+    await expect(parseDescriptor(windowsYaml)).resolves.toEqual({
       path: 'CS App Setup 1.10.0.exe',
       version: '1.10.0',
       releaseDate: '2026-03-04T01:30:00.000Z',
@@ -39,31 +39,31 @@ describe('parseDescriptor', () => {
     });
   });
 
-  it('keeps a version that looks like a number as written', () => {
-    expect(parseDescriptor(macYaml).version).toBe('1.10');
+  it('keeps a version that looks like a number as written', async () => {
+    expect((await parseDescriptor(macYaml)).version).toBe('1.10');
   });
 
-  it('falls back to the first file when path is missing', () => {
-    expect(parseDescriptor('version: 2.0.0\nfiles:\n  - url: a.exe\n').path).toBe('a.exe');
+  it('falls back to the first file when path is missing', async () => {
+    expect((await parseDescriptor('version: 2.0.0\nfiles:\n  - url: a.exe\n')).path).toBe('a.exe');
   });
 
-  it('rejects text that is not a descriptor', () => {
-    expect(() => parseDescriptor('<html>Not Found</html>')).toThrow();
-    expect(() => parseDescriptor('- a\n- b\n')).toThrow();
-    expect(() => parseDescriptor('path: a.exe\n')).toThrow();
-    expect(() => parseDescriptor('version: [unclosed')).toThrow();
+  it('rejects text that is not a descriptor', async () => {
+    await expect(parseDescriptor('<html>Not Found</html>')).rejects.toThrow();
+    await expect(parseDescriptor('- a\n- b\n')).rejects.toThrow();
+    await expect(parseDescriptor('path: a.exe\n')).rejects.toThrow();
+    await expect(parseDescriptor('version: [unclosed')).rejects.toThrow();
   });
 });
 
 describe('installerFile', () => {
-  it('uses the disk image for Mac and path for Windows', () => {
-    const mac = parseDescriptor(macYaml);
+  it('uses the disk image for Mac and path for Windows', async () => {
+    const mac = await parseDescriptor(macYaml);
     expect(installerFile(mac, 'Mac')).toBe('CS-App-1.10.dmg');
     expect(installerFile(mac, 'Windows')).toBe('CS-App-1.10-mac.zip');
   });
 
-  it('falls back to path when Mac has no .dmg', () => {
-    const mac = parseDescriptor('version: 1.0.0\npath: app.zip\nfiles:\n  - url: app.zip\n');
+  it('falls back to path when Mac has no .dmg', async () => {
+    const mac = await parseDescriptor('version: 1.0.0\npath: app.zip\nfiles:\n  - url: app.zip\n');
     expect(installerFile(mac, 'Mac')).toBe('app.zip');
   });
 });

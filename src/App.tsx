@@ -11,8 +11,8 @@ import { theme } from './layout/theme';
 import { RuntimeProvider, type Runtime } from './app/RuntimeContext';
 import { lazyPage } from './app/lazyPage';
 
-const LoginPage = lazyPage(() => import('./customRoutes/login/LoginPage'));
-const HomePage = lazyPage(() => import('./customRoutes/home/HomePage'));
+export const LoginPage = lazyPage(() => import('./customRoutes/login/LoginPage'));
+export const HomePage = lazyPage(() => import('./customRoutes/home/HomePage'));
 const NotFoundPage = lazyPage(() => import('./customRoutes/notFound/NotFoundPage'));
 
 const i18nProvider = createI18nProvider(resources);

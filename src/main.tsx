@@ -1,25 +1,43 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient } from '@tanstack/react-query';
-import { App } from './App';
+import { App, HomePage, LoginPage } from './App';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 import { selectEnvironment, switchEnvironmentAndSignOut } from './config/environment';
 import { createAuthProvider } from './authProvider';
 import { createApiClient, createDataProvider } from './dataProvider';
 import { resources } from './resources/registry';
+import { resourceRoutes } from './resources/resourceViews';
+import { appRoutes, noLayoutRoutes } from './customRoutes';
 import { StartupError } from './app/StartupError';
+import { createQueryClient } from './app/queryClient';
+import { preloadAllPages } from './app/lazyPage';
+import { customRoutePages, preloadRoute, routeChunks } from './app/routePreload';
 
 const root = createRoot(document.getElementById('root')!);
 
+const routes = routeChunks(
+  [{ path: '/login', component: LoginPage }, { path: '/', component: HomePage }, ...customRoutePages([...noLayoutRoutes, ...appRoutes])],
+  resources,
+  resourceRoutes,
+);
+
+/** While the user reads the first screen, fetch the others' chunks so no later visit waits on one. */
+const prefetchOtherScreens = () => {
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+  idle(() => void preloadAllPages(), { timeout: 3000 });
+};
+
 /**
  * Start-up: read /config.json (one build serves every deployment), pick the environment the
- * user chose last, and build the providers for it.
+ * user chose last, and build the providers for it. The current screen's chunk loads meanwhile,
+ * so the first render shows it at once rather than a fallback (which would hold the screen for
+ * React's 300 ms Suspense throttle).
  */
 const start = async () => {
-  const config = await loadRuntimeConfig();
+  const [config] = await Promise.all([loadRuntimeConfig(), preloadRoute(window.location.pathname, routes)]);
   const environment = selectEnvironment(config);
   const authProvider = createAuthProvider({ environment });
-  const queryClient = new QueryClient();
+  const queryClient = createQueryClient();
   const client = createApiClient({
     environment,
     getToken: authProvider.getToken,
@@ -44,6 +62,7 @@ const start = async () => {
       <App runtime={runtime} authProvider={authProvider} dataProvider={dataProvider} queryClient={queryClient} />
     </StrictMode>,
   );
+  prefetchOtherScreens();
 };
 
 start().catch((error: unknown) => root.render(<StartupError error={error} />));

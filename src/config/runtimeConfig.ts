@@ -26,11 +26,19 @@ export const parseRuntimeConfig = (value: unknown): RuntimeConfig => {
   return { defaultEnvironment, localDevelopment: config?.localDevelopment === true, environments };
 };
 
+/**
+ * index.html preloads config.json (`<link rel="preload" as="fetch" crossorigin>`) so it arrives
+ * beside the scripts. The browser hands that answer to a fetch only when the two requests are
+ * alike, so this one is a plain same-origin GET: no headers, no cache mode of its own. The server
+ * answers `Cache-Control: no-store`, so a redeploy that changes config.json still shows on the
+ * next load.
+ */
+export const RUNTIME_CONFIG_REQUEST: RequestInit = { method: 'GET', mode: 'cors', credentials: 'same-origin' };
+
 export const loadRuntimeConfig = async (fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args)): Promise<RuntimeConfig> => {
   let body: unknown;
   try {
-    // no-store: a redeploy that changes config.json must take effect on the next load.
-    const response = await fetchImpl(RUNTIME_CONFIG_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+    const response = await fetchImpl(RUNTIME_CONFIG_URL, RUNTIME_CONFIG_REQUEST);
     if (!response.ok) throw new Error(`GET ${RUNTIME_CONFIG_URL} answered ${response.status}`);
     body = await response.json();
   } catch (cause) {

@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ComponentType } from 'react';
+import { lazyPage, type PageLoader } from '../../../src/app/lazyPage';
+import { customRoutePages, preloadRoute, routeChunks } from '../../../src/app/routePreload';
+import type { ResourceDeclaration } from '../../../src/resources/types';
+import type { ResourceRoutes } from '../../../src/resources/resourceViews';
+
+const loader = () => vi.fn<PageLoader>(async () => ({ default: () => null }));
+
+const setup = () => {
+  const loaders = {
+    login: loader(),
+    home: loader(),
+    forbidden: loader(),
+    list: loader(),
+    show: loader(),
+    create: loader(),
+    edit: loader(),
+    pharmaciesTab: loader(),
+  };
+  const routes: ResourceRoutes = {
+    list: lazyPage(loaders.list),
+    show: lazyPage(loaders.show),
+    create: lazyPage(loaders.create),
+    edit: lazyPage(loaders.edit),
+  };
+  const companies = {
+    name: 'v2/core/companies',
+    show: { tabs: [{ path: '', label: '基本情報', fields: ['name'] }, { path: 'pharmacies', label: '薬局', view: loaders.pharmaciesTab }] },
+  } as unknown as ResourceDeclaration;
+  const Forbidden = lazyPage(loaders.forbidden);
+  const table = routeChunks(
+    [
+      { path: '/login', component: lazyPage(loaders.login) },
+      { path: '/', component: lazyPage(loaders.home) },
+      ...customRoutePages([{ props: { path: '/forbidden', element: { type: Forbidden as ComponentType } } } as never]),
+    ],
+    [companies],
+    () => routes,
+  );
+  const called = () =>
+    Object.entries(loaders)
+      .filter(([, load]) => load.mock.calls.length > 0)
+      .map(([name]) => name);
+  return { table, called };
+};
+
+describe('preloadRoute', () => {
+  it.each([
+    ['/login', ['login']],
+    ['/', ['home']],
+    ['/forbidden', ['forbidden']],
+    ['/v2/core/companies', ['list']],
+    ['/v2/core/companies/new', ['create']],
+    ['/v2/core/companies/3/edit', ['edit']],
+    ['/v2/core/companies/3', ['show']],
+    ['/v2/core/companies/3/pharmacies', ['show', 'pharmaciesTab']],
+    ['/nowhere', []],
+  ])('%s loads only its own screen', async (path, expected) => {
+    const { table, called } = setup();
+    await preloadRoute(path, table);
+    expect(called()).toEqual(expected);
+  });
+
+  it('never rejects: a chunk that fails now loads again when the screen renders', async () => {
+    const broken = vi.fn<PageLoader>(async () => Promise.reject(new TypeError('Failed to fetch')));
+    const table = routeChunks([{ path: '/login', component: lazyPage(broken) }], [], () => ({ list: () => null }));
+    await expect(preloadRoute('/login', table)).resolves.toBeUndefined();
+    expect(broken).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { App, HomePage, LoginPage } from './App';
 import { loadRuntimeConfig } from './config/runtimeConfig';
@@ -12,6 +13,7 @@ import { StartupError } from './app/StartupError';
 import { createQueryClient } from './app/queryClient';
 import { preloadAllPages } from './app/lazyPage';
 import { customRoutePages, preloadRoute, routeChunks } from './app/routePreload';
+import { prefetchFirstList } from './app/listPrefetch';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -21,8 +23,23 @@ const routes = routeChunks(
   resourceRoutes,
 );
 
+/** The first screen's chunks and calls go first: wait for its first answer (or 5 s, on /login). */
+const firstAnswer = (queryClient: QueryClient) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      unsubscribe();
+      window.clearTimeout(limit);
+      resolve();
+    };
+    const limit = window.setTimeout(done, 5000);
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'error')) done();
+    });
+  });
+
 /** While the user reads the first screen, fetch the others' chunks so no later visit waits on one. */
-const prefetchOtherScreens = () => {
+const prefetchOtherScreens = async (queryClient: QueryClient) => {
+  await firstAnswer(queryClient);
   const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
   idle(() => void preloadAllPages(), { timeout: 3000 });
 };
@@ -31,10 +48,11 @@ const prefetchOtherScreens = () => {
  * Start-up: read /config.json (one build serves every deployment), pick the environment the
  * user chose last, and build the providers for it. The current screen's chunk loads meanwhile,
  * so the first render shows it at once rather than a fallback (which would hold the screen for
- * React's 300 ms Suspense throttle).
+ * React's 300 ms Suspense throttle), and a list screen's first call starts before it renders.
  */
 const start = async () => {
-  const [config] = await Promise.all([loadRuntimeConfig(), preloadRoute(window.location.pathname, routes)]);
+  const screenChunk = preloadRoute(window.location.pathname, routes);
+  const config = await loadRuntimeConfig();
   const environment = selectEnvironment(config);
   const authProvider = createAuthProvider({ environment });
   const queryClient = createQueryClient();
@@ -45,6 +63,14 @@ const start = async () => {
     onCacheClear: () => void queryClient.invalidateQueries(),
   });
   const dataProvider = createDataProvider({ client, resources });
+  void prefetchFirstList({
+    resources,
+    location: window.location,
+    storage: window.localStorage,
+    queryClient,
+    dataProvider,
+    signedIn: () => authProvider.checkAuth({}),
+  });
   authProvider.startSilentRenewal();
 
   const runtime = {
@@ -57,12 +83,13 @@ const start = async () => {
     getToken: authProvider.getToken,
   };
 
+  await screenChunk;
   root.render(
     <StrictMode>
       <App runtime={runtime} authProvider={authProvider} dataProvider={dataProvider} queryClient={queryClient} />
     </StrictMode>,
   );
-  prefetchOtherScreens();
+  void prefetchOtherScreens(queryClient);
 };
 
 start().catch((error: unknown) => root.render(<StartupError error={error} />));

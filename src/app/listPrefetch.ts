@@ -1,0 +1,84 @@
+import { getQuery, parseQueryFromLocation, type DataProvider, type GetListParams } from 'ra-core';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { ResourceDeclaration } from '../resources/types';
+import { SERVER_PAGE_SIZE } from '../lib/constants';
+
+/** react-admin's sort when a list names none (useListController's default). */
+const REACT_ADMIN_DEFAULT_SORT = { field: 'id', order: 'ASC' } as const;
+
+/** Where react-admin's localStorageStore (the <Admin> default) keeps a list's last sort, filter and page. */
+export const storedListParamsKey = (resourceName: string) => `RaStore.${resourceName}.listParams`;
+
+export interface ListQuery {
+  resource: string;
+  queryKey: QueryKey;
+  params: Required<Pick<GetListParams, 'pagination' | 'sort' | 'filter'>> & { meta: undefined };
+}
+
+/**
+ * The getList call the generated list screen (src/resources/schema/SchemaList.tsx) will make at
+ * `location`, with react-admin's own rules for merging the URL, the stored params and the
+ * defaults, and the key its useGetList files it under. Undefined off a list route, or for a
+ * resource with a list screen of its own (which may ask differently).
+ */
+export const firstListQuery = (
+  resources: ResourceDeclaration[],
+  location: { pathname: string; search: string },
+  storedParams: unknown,
+): ListQuery | undefined => {
+  const resource = resources.find((candidate) => location.pathname === `/${candidate.name}`);
+  if (!resource || resource.views?.list) return undefined;
+  const query = getQuery({
+    queryFromLocation: parseQueryFromLocation(location),
+    params: storedParams !== null && typeof storedParams === 'object' ? storedParams : {},
+    filterDefaultValues: undefined,
+    sort: resource.list.defaultSort ?? REACT_ADMIN_DEFAULT_SORT,
+    perPage: SERVER_PAGE_SIZE,
+  });
+  const params: ListQuery['params'] = {
+    pagination: { page: query.page, perPage: query.perPage },
+    sort: { field: query.sort, order: query.order },
+    filter: { ...query.filter },
+    meta: undefined,
+  };
+  return { resource: resource.name, queryKey: [resource.name, 'getList', params], params };
+};
+
+const readStored = (storage: Storage, key: string): unknown => {
+  try {
+    return JSON.parse(storage.getItem(key) ?? 'null');
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Starts the list screen's first call as soon as the providers exist, beside its chunk, instead
+ * of after the chunk, the auth check and the first render. The screen then finds the call in
+ * flight under the same key and waits for it: one request, earlier.
+ */
+export const prefetchFirstList = async (options: {
+  resources: ResourceDeclaration[];
+  location: { pathname: string; search: string };
+  storage: Storage;
+  queryClient: QueryClient;
+  dataProvider: DataProvider;
+  signedIn: () => Promise<unknown>;
+}): Promise<void> => {
+  const { resources, location, storage, queryClient, dataProvider } = options;
+  const resource = resources.find((candidate) => location.pathname === `/${candidate.name}`);
+  if (!resource) return;
+  const first = firstListQuery(resources, location, readStored(storage, storedListParamsKey(resource.name)));
+  if (!first) return;
+  // Signed out, react-admin goes to /login: nothing to fetch.
+  try {
+    await options.signedIn();
+  } catch {
+    return;
+  }
+  await queryClient.prefetchQuery({
+    queryKey: first.queryKey,
+    // The shape useGetList keeps in its cache.
+    queryFn: () => dataProvider.getList(first.resource, first.params).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
+  });
+};

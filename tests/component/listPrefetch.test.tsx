@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, render, within } from '@testing-library/react';
+import { AdminContext, ResourceContextProvider, TestMemoryRouter, localStorageStore, testDataProvider, type GetListParams } from 'react-admin';
+import SchemaList from '../../src/resources/schema/SchemaList';
+import { createQueryClient } from '../../src/app/queryClient';
+import { prefetchFirstList, storedListParamsKey } from '../../src/app/listPrefetch';
+import { createI18nProvider } from '../../src/i18n';
+import { resources } from '../../src/resources/registry';
+import { RuntimeProvider } from '../../src/app/RuntimeContext';
+import { testRuntime } from './renderWithAdmin';
+
+const RESOURCE = 'v2/core/pharmacies';
+const rows = [
+  { id: 7, companyId: 1, name: '桜薬局', address1: '東京都', updatedAt: new Date('2026-10-01T00:00:00Z') },
+  { id: 8, companyId: 2, name: '若葉薬局', address1: '大阪府', updatedAt: new Date('2026-09-01T00:00:00Z') },
+];
+
+afterEach(() => localStorage.clear());
+
+/**
+ * Start-up's prefetch, then the list screen as App mounts it (react-admin's localStorage store):
+ * the screen must find the call under its own key, so the server is asked once.
+ */
+const prefetchThenRender = async (entry: string) => {
+  const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: rows, total: 2 }));
+  const dataProvider = testDataProvider({ getList: getList as never });
+  const queryClient = createQueryClient();
+  const url = new URL(entry, 'http://portal.test');
+  await prefetchFirstList({
+    resources,
+    location: { pathname: url.pathname, search: url.search },
+    storage: localStorage,
+    queryClient,
+    dataProvider,
+    signedIn: async () => undefined,
+  });
+  expect(getList).toHaveBeenCalledTimes(1);
+  render(
+    <RuntimeProvider runtime={testRuntime()}>
+      <TestMemoryRouter initialEntries={[entry]}>
+        <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider(resources)} store={localStorageStore()} queryClient={queryClient}>
+          <ResourceContextProvider value={RESOURCE}>
+            <SchemaList />
+          </ResourceContextProvider>
+        </AdminContext>
+      </TestMemoryRouter>
+    </RuntimeProvider>,
+  );
+  const table = await screen.findByRole('table');
+  await within(table).findByText('桜薬局');
+  return getList;
+};
+
+describe('prefetchFirstList', () => {
+  it('asks once for the default first page, and the list shows it', async () => {
+    const getList = await prefetchThenRender(`/${RESOURCE}`);
+    expect(getList).toHaveBeenCalledTimes(1);
+    expect(getList.mock.calls[0][1]).toMatchObject({ pagination: { page: 1, perPage: 25 }, sort: { field: 'updatedAt', order: 'DESC' }, filter: {} });
+  });
+
+  it('asks once for the sort, filter and page in the URL', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ query: '桜' }));
+    const getList = await prefetchThenRender(`/${RESOURCE}?filter=${filter}&order=ASC&page=2&perPage=25&sort=name`);
+    expect(getList).toHaveBeenCalledTimes(1);
+    expect(getList.mock.calls[0][1]).toMatchObject({ pagination: { page: 2, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { query: '桜' } });
+  });
+
+  it('asks once for the params react-admin stored on the last visit', async () => {
+    localStorage.setItem(storedListParamsKey(RESOURCE), JSON.stringify({ sort: 'address1', order: 'ASC', page: 1, perPage: 25, filter: { addEnded: true } }));
+    const getList = await prefetchThenRender(`/${RESOURCE}`);
+    expect(getList).toHaveBeenCalledTimes(1);
+    expect(getList.mock.calls[0][1]).toMatchObject({ sort: { field: 'address1', order: 'ASC' }, filter: { addEnded: true } });
+  });
+
+  it('asks nothing off a list route or when signed out', async () => {
+    const getList = vi.fn();
+    const options = { resources, storage: localStorage, queryClient: createQueryClient(), dataProvider: testDataProvider({ getList }) };
+    await prefetchFirstList({ ...options, location: { pathname: `/${RESOURCE}/7`, search: '' }, signedIn: async () => undefined });
+    await prefetchFirstList({ ...options, location: { pathname: '/login', search: '' }, signedIn: async () => undefined });
+    await prefetchFirstList({ ...options, location: { pathname: `/${RESOURCE}`, search: '' }, signedIn: () => Promise.reject(new Error('signed out')) });
+    expect(getList).not.toHaveBeenCalled();
+  });
+});

@@ -1,21 +1,29 @@
 /**
  * `npm run bench`: performance figures as ratios measured side by side in one run.
  *
- * First-load JS for /login: the portal and a bare react-admin app (bench/bare) are built with the
- * same Vite now, served from loopback, and opened in Chromium; every script the page loads is
- * gzipped and summed. Goal: ours / bare <= 1.10.
+ * Browser section (bench/browser.ts), on a national-scale seed:
+ * - first load: the bytes Chromium actually receives from our server (CDP encodedDataLength:
+ *   headers plus compressed bodies), for /login and for a signed-in first visit to the
+ *   pharmacies list, against the bare react-admin app (bench/bare) built with the same Vite and
+ *   served by the same static handler (precompressed brotli/gzip). Goal: ours / bare <= 1.10.
+ * - warm visit to the pharmacies list: navigation start to rows in the DOM, as a ratio to the
+ *   list call's own time. Goal <= 1.5.
+ * - API calls made twice on any screen. Goal: none.
+ * API section: bench/api.ts's `runApiBench()` when that module exists.
  */
 import { execFileSync } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import { readFile, readdir, stat } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from '@playwright/test';
+import { duplicateCalls, firstLoad, launchBrowser, warmVisits, type FirstLoad } from './browser';
+import { adminSession, startBare, startPortal } from './servers';
 
 const root = resolve(import.meta.dirname, '..');
 const out = join(root, 'bench/.out');
-const GOAL = 1.1;
+const FIRST_LOAD_GOAL = 1.1;
+const WARM_GOAL = 1.5;
 
 const build = (args: string[]) =>
   execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', ...args], {
@@ -23,98 +31,107 @@ const build = (args: string[]) =>
     stdio: 'inherit',
   });
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER');
+
+const isPortalApi = (url: string) => /\/api\/v\d\//.test(new URL(url).pathname);
+const PHARMACIES = '/v2/core/pharmacies';
+const PHARMACIES_CALL = /\/core\/api\/v2\/admin\/pharmacies(?:\?|$)/;
+
+const rows = (page: Page) => page.locator('tbody tr td').first().waitFor();
+const loginButton = (page: Page) => page.getByRole('button', { name: 'ログイン' }).waitFor();
+
+const printFirstLoad = (title: string, ours: FirstLoad, theirs: FirstLoad) => {
+  const ratio = ours.bytes / theirs.bytes;
+  console.log(`\n${title}`);
+  console.log(`  CS portal:        ${kb(ours.bytes)} in ${ours.requests} requests (scripts ${kb(ours.scriptBytes)}); config.json requested ${ours.configRequests}x`);
+  console.log(`  bare react-admin: ${kb(theirs.bytes)} in ${theirs.requests} requests (scripts ${kb(theirs.scriptBytes)})`);
+  console.log(`  ratio:            ${ratio.toFixed(3)} (goal <= ${FIRST_LOAD_GOAL.toFixed(2)}) ${verdict(ratio <= FIRST_LOAD_GOAL)}`);
+  console.log(
+    `  after the idle prefetch of the other screens: CS portal ${kb(ours.settledBytes)} in ${ours.settledRequests} requests, bare ${kb(theirs.settledBytes)}`,
+  );
 };
 
-/** A static server with SPA fallback; /config.json is the portal's same-origin runtime config. */
-const serve = (dir: string, config: unknown) =>
-  new Promise<{ server: Server; url: string }>((resolveServer) => {
-    const server = createServer(async (request, response) => {
-      const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-      if (path === '/config.json') {
-        response.writeHead(200, { 'content-type': types['.json'] }).end(JSON.stringify(config));
-        return;
-      }
-      const file = join(dir, path);
-      const found = existsSync(file) && (await stat(file)).isFile() ? file : join(dir, 'index.html');
-      response.writeHead(200, { 'content-type': types[extname(found)] ?? 'application/octet-stream' });
-      response.end(await readFile(found));
-    });
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolveServer({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
-    });
-  });
+const browserBench = async () => {
+  build(['--outDir', join(out, 'app'), '--emptyOutDir']);
+  // The portal's Vite config, so the bare app gets the same plugins and precompression.
+  build(['bench/bare', '--config', join(root, 'vite.config.ts'), '--outDir', join(out, 'bare'), '--emptyOutDir']);
 
-const portalConfig = {
-  defaultEnvironment: 'production',
-  localDevelopment: false,
-  environments: [
-    {
-      key: 'production',
-      label: '本番環境',
-      apiBases: { core: '/core', medorder: '/medorder' },
-      legacyBase: '/legacy',
-      cableUrl: '/cable',
-      auth: { mode: 'password', domain: '', clientId: 'cs-portal', audience: 'https://api.cs-portal.example.com', claimNamespace: 'https://cs-portal.example.com/' },
-      orderingAppUrl: 'https://order.example.com',
-      sharingAppUrl: 'https://share.example.com',
-      pcAppHost: '/pc-app',
-      jobQueueLinks: [],
-    },
-  ],
-};
-
-/** Opens the page in Chromium and sums the gzip size of every script it loaded. */
-const firstLoadJs = async (url: string, ready: string) => {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'cs-portal-bench-'));
+  const portal = await startPortal(dataDir, join(out, 'app'));
+  console.log(`\nbrowser bench: portal on ${portal.url} (SEED_SCALE=large, started in ${portal.seedMs} ms), Chromium ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}`);
+  const bare = await startBare(join(out, 'bare'));
+  const browser = await launchBrowser();
   try {
-    const page = await browser.newPage();
-    const scripts = new Map<string, number>();
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const body = await response.body().catch(() => undefined);
-      if (body) scripts.set(response.url(), gzipSync(body).length);
-    });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: ready }).waitFor();
-    const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
-    return { total, count: scripts.size };
+    const { session } = await adminSession(portal.url);
+    const portalStorage = { 'cs-portal.auth.production': JSON.stringify(session) };
+    const bareStorage = { token: 'bench' };
+
+    printFirstLoad(
+      'first load of /login: bytes transferred from the server (Chromium, cold cache)',
+      await firstLoad(browser, `${portal.url}/login`, loginButton),
+      await firstLoad(browser, `${bare.url}/#/login`, loginButton),
+    );
+    printFirstLoad(
+      `signed-in first visit to a list (${PHARMACIES} vs the bare app's list), until rows show`,
+      await firstLoad(browser, `${portal.url}${PHARMACIES}`, rows, portalStorage),
+      await firstLoad(browser, `${bare.url}/#/posts`, rows, bareStorage),
+    );
+
+    const warm = await warmVisits(browser, `${portal.url}${PHARMACIES}`, portalStorage, PHARMACIES_CALL, isPortalApi);
+    console.log(`\nwarm visit to ${PHARMACIES} (assets cached; median of ${warm.runs})`);
+    console.log(`  the list call started at ${ms(warm.callStart)} after navigation start and took ${ms(warm.call)}; rows in the DOM at ${ms(warm.rows)}`);
+    console.log(`  ratio rows / list call: ${warm.ratio.toFixed(1)} (goal <= ${WARM_GOAL}) ${verdict(warm.ratio <= WARM_GOAL)}`);
+
+    const companyId = 1;
+    const tabLink = (page: Page) => page.getByRole('tab', { name: '薬局一覧' }).click().then(() => page.getByRole('search').waitFor());
+    const duplicates = await duplicateCalls(
+      browser,
+      portal.url,
+      [
+        { path: '/', ready: (page) => page.getByTestId('release-Mac').getByText('3.4.1').waitFor() },
+        { path: PHARMACIES, ready: rows },
+        { path: '/v2/core/companies', ready: rows },
+        { path: '/v2/core/dealers', ready: rows },
+        { path: `/v2/core/companies/${companyId}`, ready: (page) => page.getByRole('tab', { name: '薬局一覧' }).waitFor() },
+        { path: `/v2/core/companies/${companyId}/pharmacies`, ready: (page) => page.getByRole('search').waitFor() },
+        { path: `/v2/core/companies/${companyId}`, ready: (page) => page.getByRole('tab', { name: '薬局一覧' }).waitFor(), then: tabLink },
+      ],
+      portalStorage,
+      isPortalApi,
+    );
+    console.log('\nAPI calls made twice on one screen (reload of each screen; goal: none)');
+    for (const [path, repeated] of duplicates) console.log(`  ${path}: ${repeated.length === 0 ? 'none' : repeated.join(', ')}`);
+    for (const repeated of warm.duplicates) console.log(`  ${PHARMACIES} (warm visits): ${repeated}`);
   } finally {
     await browser.close();
+    await bare.close();
+    await portal.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 };
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** bench/api.ts (the API latency section) lands separately; the run works with or without it. */
+const apiBench = async () => {
+  const module = join(root, 'bench/api.ts');
+  if (!existsSync(module)) {
+    console.log('\napi bench not present (bench/api.ts)');
+    return;
+  }
+  const { runApiBench } = (await import(pathToFileURL(module).href)) as { runApiBench?: () => Promise<void> };
+  if (typeof runApiBench !== 'function') throw new Error('bench/api.ts does not export runApiBench()');
+  await runApiBench();
+};
 
-const main = async () => {
-  build(['--outDir', join(out, 'app'), '--emptyOutDir']);
-  build(['bench/bare', '--outDir', join(out, 'bare'), '--emptyOutDir']);
-
-  const app = await serve(join(out, 'app'), portalConfig);
-  const bare = await serve(join(out, 'bare'), {});
+const section = async (name: string, run: () => Promise<void>) => {
   try {
-    const ours = await firstLoadJs(`${app.url}/login`, 'ログイン');
-    const theirs = await firstLoadJs(`${bare.url}/#/login`, 'ログイン');
-    const ratio = ours.total / theirs.total;
-    const chunks = (await readdir(join(out, 'app/assets'))).filter((file) => file.endsWith('.js')).length;
-    console.log('\nfirst-load JS for /login (gzip), measured in Chromium in this run');
-    console.log(`  CS portal:        ${kb(ours.total)} in ${ours.count} scripts`);
-    console.log(`  bare react-admin: ${kb(theirs.total)} in ${theirs.count} scripts`);
-    console.log(`  ratio:            ${ratio.toFixed(3)} (goal <= ${GOAL.toFixed(2)}) ${ratio <= GOAL ? 'OK' : 'OVER'}`);
-    console.log(`  portal JS chunks: ${chunks} (each resource view and custom route loads lazily)`);
-  } finally {
-    app.server.close();
-    bare.server.close();
+    await run();
+  } catch (error) {
+    console.error(`\n${name} failed:`, error);
+    process.exitCode = 1;
   }
 };
 
-await main();
+await section('browser bench', browserBench);
+await section('api bench', apiBench);

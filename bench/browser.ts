@@ -1,0 +1,230 @@
+/**
+ * What a browser sees: bytes transferred (Chromium's own count through CDP, headers and
+ * compression included), time to rows, and duplicate API calls.
+ */
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+
+export const launchBrowser = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+
+interface RequestRecord {
+  url: string;
+  method: string;
+  type: string;
+  /** Bytes received off the wire for this request (headers + encoded body); 0 when from cache. */
+  transferred: number;
+  done: boolean;
+}
+
+/** Every request of one page, as Chromium's network stack reports it. */
+export class NetworkLog {
+  readonly requests = new Map<string, RequestRecord>();
+  private lastEvent = Date.now();
+
+  static async attach(page: Page): Promise<NetworkLog> {
+    const session: CDPSession = await page.context().newCDPSession(page);
+    const log = new NetworkLog();
+    session.on('Network.requestWillBeSent', (event) => {
+      if (event.request.url.startsWith('data:')) return;
+      log.lastEvent = Date.now();
+      log.requests.set(event.requestId, { url: event.request.url, method: event.request.method, type: event.type ?? 'Other', transferred: 0, done: false });
+    });
+    const finish = (requestId: string, transferred: number) => {
+      const record = log.requests.get(requestId);
+      if (!record) return;
+      log.lastEvent = Date.now();
+      record.transferred = transferred;
+      record.done = true;
+    };
+    session.on('Network.loadingFinished', (event) => finish(event.requestId, event.encodedDataLength));
+    session.on('Network.loadingFailed', (event) => finish(event.requestId, 0));
+    await session.send('Network.enable');
+    return log;
+  }
+
+  clear() {
+    this.requests.clear();
+  }
+
+  get all(): RequestRecord[] {
+    return [...this.requests.values()];
+  }
+
+  bytes(filter: (record: RequestRecord) => boolean = () => true) {
+    return this.all.filter(filter).reduce((sum, record) => sum + record.transferred, 0);
+  }
+
+  /** Waits until nothing is in flight and nothing new started for `quietMs` (the idle prefetch included). */
+  async settled(quietMs = 1000, limitMs = 20_000) {
+    const deadline = Date.now() + limitMs;
+    while (Date.now() < deadline) {
+      if (this.all.every((record) => record.done) && Date.now() - this.lastEvent >= quietMs) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** API calls made more than once (same method and URL). */
+  duplicates(isApi: (url: string) => boolean): string[] {
+    const counts = new Map<string, number>();
+    for (const record of this.all) {
+      if (record.method === 'OPTIONS' || !isApi(record.url)) continue;
+      const key = `${record.method} ${new URL(record.url).pathname}${new URL(record.url).search}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return [...counts].filter(([, count]) => count > 1).map(([key, count]) => `${key} x${count}`);
+  }
+}
+
+/** Puts a signed-in session into localStorage before any page script runs. */
+export const signedInContext = async (browser: Browser, storage?: Record<string, string>): Promise<BrowserContext> => {
+  const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1440, height: 900 } });
+  if (storage) {
+    await context.addInitScript((entries: Record<string, string>) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, storage);
+  }
+  return context;
+};
+
+export interface FirstLoad {
+  /** Transferred before the screen was ready to use. */
+  bytes: number;
+  requests: number;
+  scriptBytes: number;
+  /** Including what the page fetched after it was ready (the idle prefetch of other screens). */
+  settledBytes: number;
+  settledRequests: number;
+  configRequests: number;
+}
+
+/** A first visit with an empty cache: what the server sends until `ready`, and until the network is quiet. */
+export const firstLoad = async (browser: Browser, url: string, ready: (page: Page) => Promise<unknown>, storage?: Record<string, string>): Promise<FirstLoad> => {
+  const context = await signedInContext(browser, storage);
+  try {
+    const page = await context.newPage();
+    const log = await NetworkLog.attach(page);
+    await page.goto(url, { waitUntil: 'commit' });
+    await ready(page);
+    const result = {
+      bytes: log.bytes(),
+      requests: log.all.length,
+      scriptBytes: log.bytes((record) => record.type === 'Script'),
+      configRequests: log.all.filter((record) => new URL(record.url).pathname === '/config.json').length,
+    };
+    await log.settled();
+    return { ...result, settledBytes: log.bytes(), settledRequests: log.all.length };
+  } finally {
+    await context.close();
+  }
+};
+
+declare global {
+  interface Window {
+    __rowsAt?: number;
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+export interface WarmVisit {
+  /** Navigation start to the first row in the DOM, ms (median). */
+  rows: number;
+  /** When the list call started, and how long it took (its own time), ms (median). */
+  callStart: number;
+  call: number;
+  /** rows / call, median over the runs. */
+  ratio: number;
+  runs: number;
+  duplicates: string[];
+}
+
+/**
+ * Visits of a list with everything cached that may be cached (assets are immutable; config.json
+ * and the list call are not): navigation start to rows in the DOM, against the list call's own
+ * time from Resource Timing, both in the page's clock.
+ */
+export const warmVisits = async (
+  browser: Browser,
+  url: string,
+  storage: Record<string, string>,
+  listCall: RegExp,
+  isApi: (url: string) => boolean,
+  runs = 5,
+): Promise<WarmVisit> => {
+  const context = await signedInContext(browser, storage);
+  await context.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (window.__rowsAt === undefined && document.querySelector('tbody tr td')) {
+        window.__rowsAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  try {
+    const page = await context.newPage();
+    const log = await NetworkLog.attach(page);
+    await page.goto(url);
+    await page.waitForFunction(() => window.__rowsAt !== undefined);
+    await log.settled();
+    const samples: { rows: number; callStart: number; call: number }[] = [];
+    const duplicates = new Set<string>();
+    for (let run = 0; run < runs; run += 1) {
+      log.clear();
+      await page.goto(url, { waitUntil: 'commit' });
+      await page.waitForFunction(() => window.__rowsAt !== undefined);
+      const sample = await page.evaluate((source) => {
+        const pattern = new RegExp(source);
+        const call = performance.getEntriesByType('resource').find((entry) => pattern.test(entry.name)) as PerformanceResourceTiming | undefined;
+        return { rows: window.__rowsAt ?? NaN, callStart: call?.startTime ?? NaN, call: call ? call.responseEnd - call.startTime : NaN };
+      }, listCall.source);
+      samples.push(sample);
+      await log.settled(500);
+      for (const duplicate of log.duplicates(isApi)) duplicates.add(duplicate);
+    }
+    return {
+      rows: median(samples.map((sample) => sample.rows)),
+      callStart: median(samples.map((sample) => sample.callStart)),
+      call: median(samples.map((sample) => sample.call)),
+      ratio: median(samples.map((sample) => sample.rows / sample.call)),
+      runs,
+      duplicates: [...duplicates],
+    };
+  } finally {
+    await context.close();
+  }
+};
+
+/** Opens each screen on its own (a reload, empty react-query cache) and lists API calls made twice. */
+export const duplicateCalls = async (
+  browser: Browser,
+  base: string,
+  screens: { path: string; ready: (page: Page) => Promise<unknown>; then?: (page: Page) => Promise<unknown> }[],
+  storage: Record<string, string>,
+  isApi: (url: string) => boolean,
+): Promise<Map<string, string[]>> => {
+  const context = await signedInContext(browser, storage);
+  const found = new Map<string, string[]>();
+  try {
+    const page = await context.newPage();
+    const log = await NetworkLog.attach(page);
+    for (const screen of screens) {
+      log.clear();
+      await page.goto(`${base}${screen.path}`);
+      await screen.ready(page);
+      await screen.then?.(page);
+      await log.settled(500);
+      found.set(screen.path + (screen.then ? ' (then a tab click)' : ''), log.duplicates(isApi));
+    }
+  } finally {
+    await context.close();
+  }
+  return found;
+};

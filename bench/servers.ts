@@ -1,0 +1,105 @@
+/**
+ * The two sites the browser bench opens, both served by the portal's own static handler
+ * (server/site/static.ts: precompressed brotli/gzip, the same cache headers), so their first
+ * loads compare like for like.
+ */
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { createSpaHandler } from '../server/site/static';
+
+export interface RunningSite {
+  url: string;
+  close(): Promise<void>;
+}
+
+const listen = (fetch: (request: Request) => Response | Promise<Response>) =>
+  new Promise<{ url: string; server: Server }>((resolve) => {
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, server: server as Server }),
+    );
+  });
+
+const closing = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/**
+ * The real reference API (national-scale seed in `dataDir`) serving the portal built into
+ * `staticDir`, in a child process (bench/portalServer.ts).
+ */
+export const startPortal = async (dataDir: string, staticDir: string): Promise<RunningSite & { seedMs: number }> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'portalServer.ts')], {
+    cwd: join(import.meta.dirname, '..'),
+    env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR: staticDir, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [, url, seedMs] = await new Promise<RegExpMatchArray>((resolve, reject) => {
+    let output = '';
+    child.once('exit', (code) => reject(new Error(`the portal server exited (${code}): ${output}`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\S+) seeded-in (\d+)/.exec(output);
+      if (match) resolve(match);
+    });
+  });
+  return {
+    url,
+    seedMs: Number(seedMs),
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+};
+
+const POSTS = Array.from({ length: 100 }, (_, index) => ({
+  id: index + 1,
+  title: `お知らせ ${index + 1}`,
+  body: '薬局の営業時間が変更になりました。',
+  published_at: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
+}));
+
+/** The bare react-admin app (bench/bare) and the one list it shows, in ra-data-simple-rest's dialect. */
+export const startBare = async (staticDir: string): Promise<RunningSite> => {
+  const app = new Hono();
+  app.get('/api/posts', (c) => {
+    const [start, end] = JSON.parse(c.req.query('range') ?? '[0,9]') as [number, number];
+    const page = POSTS.slice(start, end + 1);
+    c.header('content-range', `posts ${start}-${start + page.length - 1}/${POSTS.length}`);
+    c.header('cache-control', 'no-store');
+    return c.json(page);
+  });
+  const spa = createSpaHandler(staticDir);
+  app.get('*', async (c) => (await spa(c)) ?? c.json({ errors: ['見つかりません。'] }, 404));
+  const { url, server } = await listen(app.fetch);
+  return {
+    url,
+    close: async () => {
+      server.closeAllConnections();
+      await closing(server);
+    },
+  };
+};
+
+/** An admin session as the portal's password mode stores it (src/authProvider/session.ts). */
+export const adminSession = async (url: string) => {
+  const response = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', username: 'admin@example.com', password: 'Admin1234' }),
+  });
+  if (!response.ok) throw new Error(`sign-in for the bench failed: ${response.status}`);
+  const tokens = (await response.json()) as { access_token: string; id_token?: string; refresh_token?: string; expires_in: number };
+  return {
+    token: tokens.access_token,
+    session: {
+      accessToken: tokens.access_token,
+      idToken: tokens.id_token,
+      refreshToken: tokens.refresh_token,
+      expiresAt: Date.now() + tokens.expires_in * 1000,
+    },
+  };
+};

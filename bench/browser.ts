@@ -114,7 +114,8 @@ export const firstLoad = async (browser: Browser, url: string, ready: (page: Pag
       scriptBytes: log.bytes((record) => record.type === 'Script'),
       configRequests: log.all.filter((record) => new URL(record.url).pathname === '/config.json').length,
     };
-    await log.settled();
+    // The portal prefetches its other screens a few seconds after the first one shows.
+    await log.settled(5000, 30_000);
     return { ...result, settledBytes: log.bytes(), settledRequests: log.all.length };
   } finally {
     await context.close();
@@ -124,8 +125,17 @@ export const firstLoad = async (browser: Browser, url: string, ready: (page: Pag
 declare global {
   interface Window {
     __rowsAt?: number;
+    __navigatedAt?: number;
   }
 }
+
+/** Records when the first list row reaches the DOM (after the last in-app navigation, if any). */
+const watchRows = () => {
+  const observer = new MutationObserver(() => {
+    if (window.__rowsAt === undefined && document.querySelector('tbody tr td')) window.__rowsAt = performance.now();
+  });
+  observer.observe(document, { childList: true, subtree: true });
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -159,15 +169,7 @@ export const warmVisits = async (
   runs = 5,
 ): Promise<WarmVisit> => {
   const context = await signedInContext(browser, storage);
-  await context.addInitScript(() => {
-    const observer = new MutationObserver(() => {
-      if (window.__rowsAt === undefined && document.querySelector('tbody tr td')) {
-        window.__rowsAt = performance.now();
-        observer.disconnect();
-      }
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
+  await context.addInitScript(watchRows);
   try {
     const page = await context.newPage();
     const log = await NetworkLog.attach(page);
@@ -196,6 +198,65 @@ export const warmVisits = async (
       ratio: median(samples.map((sample) => sample.rows / sample.call)),
       runs,
       duplicates: [...duplicates],
+    };
+  } finally {
+    await context.close();
+  }
+};
+
+/**
+ * In-app visits: the portal is open on `from` (and has prefetched its screens while idle); the
+ * router then moves to `to`, as a sidebar link does. Navigation to rows in the DOM, against the
+ * list call's own time.
+ */
+export const inAppVisits = async (
+  browser: Browser,
+  base: string,
+  from: string,
+  to: string,
+  storage: Record<string, string>,
+  listCall: RegExp,
+  runs = 5,
+): Promise<WarmVisit> => {
+  const context = await signedInContext(browser, storage);
+  await context.addInitScript(watchRows);
+  try {
+    const page = await context.newPage();
+    const log = await NetworkLog.attach(page);
+    const samples: { rows: number; callStart: number; call: number }[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      await page.goto(`${base}${from}`);
+      // Until the idle prefetch of the other screens is done, as a user who has read the screen.
+      await log.settled(3000, 30_000);
+      const sample = await page.evaluate(
+        async ({ path, source }) => {
+          window.__rowsAt = undefined;
+          const navigatedAt = performance.now();
+          // What a router link does: push the URL and let the router render the screen.
+          history.pushState({}, '', path);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+          while (window.__rowsAt === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
+          const pattern = new RegExp(source);
+          const call = performance
+            .getEntriesByType('resource')
+            .find((entry) => pattern.test(entry.name) && entry.startTime >= navigatedAt) as PerformanceResourceTiming | undefined;
+          return {
+            rows: window.__rowsAt - navigatedAt,
+            callStart: call ? call.startTime - navigatedAt : NaN,
+            call: call ? call.responseEnd - call.startTime : NaN,
+          };
+        },
+        { path: to, source: listCall.source },
+      );
+      samples.push(sample);
+    }
+    return {
+      rows: median(samples.map((sample) => sample.rows)),
+      callStart: median(samples.map((sample) => sample.callStart)),
+      call: median(samples.map((sample) => sample.call)),
+      ratio: median(samples.map((sample) => sample.rows / sample.call)),
+      runs,
+      duplicates: [],
     };
   } finally {
     await context.close();

@@ -23,15 +23,20 @@ const routes = routeChunks(
   resourceRoutes,
 );
 
-/** The first screen's chunks and calls go first: wait for its first answer (or 5 s, on /login). */
-const firstAnswer = (queryClient: QueryClient) =>
+/**
+ * The first screen's chunks and calls go first: wait for its first answer (or 3 s, on /login)
+ * and give it a second to render that.
+ */
+const FIRST_SCREEN_LIMIT_MS = 3000;
+const FIRST_SCREEN_RENDER_MS = 1000;
+const firstScreenShown = (queryClient: QueryClient) =>
   new Promise<void>((resolve) => {
     const done = () => {
       unsubscribe();
       window.clearTimeout(limit);
-      resolve();
+      window.setTimeout(resolve, FIRST_SCREEN_RENDER_MS);
     };
-    const limit = window.setTimeout(done, 5000);
+    const limit = window.setTimeout(done, FIRST_SCREEN_LIMIT_MS);
     const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'error')) done();
     });
@@ -39,7 +44,7 @@ const firstAnswer = (queryClient: QueryClient) =>
 
 /** While the user reads the first screen, fetch the others' chunks so no later visit waits on one. */
 const prefetchOtherScreens = async (queryClient: QueryClient) => {
-  await firstAnswer(queryClient);
+  await firstScreenShown(queryClient);
   const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
   idle(() => void preloadAllPages(), { timeout: 3000 });
 };

@@ -216,6 +216,7 @@ export const inAppVisits = async (
   to: string,
   storage: Record<string, string>,
   listCall: RegExp,
+  isApi: (url: string) => boolean,
   runs = 5,
 ): Promise<WarmVisit> => {
   const context = await signedInContext(browser, storage);
@@ -224,10 +225,12 @@ export const inAppVisits = async (
     const page = await context.newPage();
     const log = await NetworkLog.attach(page);
     const samples: { rows: number; callStart: number; call: number }[] = [];
+    const duplicates = new Set<string>();
     for (let run = 0; run < runs; run += 1) {
       await page.goto(`${base}${from}`);
       // Until the idle prefetch of the other screens is done, as a user who has read the screen.
       await log.settled(3000, 30_000);
+      log.clear();
       const sample = await page.evaluate(
         async ({ path, source }) => {
           window.__rowsAt = undefined;
@@ -249,6 +252,8 @@ export const inAppVisits = async (
         { path: to, source: listCall.source },
       );
       samples.push(sample);
+      await log.settled(500);
+      for (const duplicate of log.duplicates(isApi)) duplicates.add(duplicate);
     }
     return {
       rows: median(samples.map((sample) => sample.rows)),
@@ -256,7 +261,7 @@ export const inAppVisits = async (
       call: median(samples.map((sample) => sample.call)),
       ratio: median(samples.map((sample) => sample.rows / sample.call)),
       runs,
-      duplicates: [],
+      duplicates: [...duplicates],
     };
   } finally {
     await context.close();
@@ -267,7 +272,7 @@ export const inAppVisits = async (
 export const duplicateCalls = async (
   browser: Browser,
   base: string,
-  screens: { path: string; ready: (page: Page) => Promise<unknown>; then?: (page: Page) => Promise<unknown> }[],
+  screens: { path: string; ready: (page: Page) => Promise<unknown>; then?: (page: Page) => Promise<unknown>; thenLabel?: string }[],
   storage: Record<string, string>,
   isApi: (url: string) => boolean,
 ): Promise<Map<string, string[]>> => {
@@ -282,7 +287,7 @@ export const duplicateCalls = async (
       await screen.ready(page);
       await screen.then?.(page);
       await log.settled(500);
-      found.set(screen.path + (screen.then ? ' (then a tab click)' : ''), log.duplicates(isApi));
+      found.set(screen.path + (screen.then ? ` (then ${screen.thenLabel ?? 'an action'})` : ''), log.duplicates(isApi));
     }
   } finally {
     await context.close();

@@ -80,7 +80,7 @@ const browserBench = async () => {
       await firstLoad(browser, `${bare.url}/#/posts`, rows, bareStorage),
     );
 
-    const inApp = await inAppVisits(browser, portal.url, '/', PHARMACIES, portalStorage, PHARMACIES_CALL);
+    const inApp = await inAppVisits(browser, portal.url, '/', PHARMACIES, portalStorage, PHARMACIES_CALL, isPortalApi);
     const warm = await warmVisits(browser, `${portal.url}${PHARMACIES}`, portalStorage, PHARMACIES_CALL, isPortalApi);
     console.log(`\nwarm visit to ${PHARMACIES}: rows in the DOM as a ratio to the list call's own time (median of ${warm.runs})`);
     for (const [label, visit] of [
@@ -93,6 +93,12 @@ const browserBench = async () => {
     }
 
     const companyId = 1;
+    const sortByName = (page: Page) =>
+      page
+        .getByRole('button', { name: '薬局名' })
+        .click()
+        .then(() => page.waitForURL(/sort=name/))
+        .then(() => rows(page));
     const tabLink = (page: Page) => page.getByRole('tab', { name: '薬局一覧' }).click().then(() => page.getByRole('search').waitFor());
     const duplicates = await duplicateCalls(
       browser,
@@ -104,14 +110,15 @@ const browserBench = async () => {
         { path: '/v2/core/dealers', ready: rows },
         { path: `/v2/core/companies/${companyId}`, ready: (page) => page.getByRole('tab', { name: '薬局一覧' }).waitFor() },
         { path: `/v2/core/companies/${companyId}/pharmacies`, ready: (page) => page.getByRole('search').waitFor() },
-        { path: `/v2/core/companies/${companyId}`, ready: (page) => page.getByRole('tab', { name: '薬局一覧' }).waitFor(), then: tabLink },
+        { path: `/v2/core/companies/${companyId}`, ready: (page) => page.getByRole('tab', { name: '薬局一覧' }).waitFor(), then: tabLink, thenLabel: 'a tab click' },
+        { path: PHARMACIES, ready: rows, then: sortByName, thenLabel: 'a sort by name' },
       ],
       portalStorage,
       isPortalApi,
     );
     console.log('\nAPI calls made twice on one screen (reload of each screen; goal: none)');
     for (const [path, repeated] of duplicates) console.log(`  ${path}: ${repeated.length === 0 ? 'none' : repeated.join(', ')}`);
-    for (const repeated of warm.duplicates) console.log(`  ${PHARMACIES} (warm visits): ${repeated}`);
+    for (const repeated of [...inApp.duplicates, ...warm.duplicates]) console.log(`  ${PHARMACIES} (warm visits): ${repeated}`);
   } finally {
     await browser.close();
     await bare.close();

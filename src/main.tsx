@@ -5,6 +5,7 @@ import { App, HomePage, LoginPage } from './App';
 import { loadRuntimeConfig } from './config/runtimeConfig';
 import { selectEnvironment, switchEnvironmentAndSignOut } from './config/environment';
 import { createAuthProvider } from './authProvider';
+import type { Permissions } from './authProvider/types';
 import { createApiClient, createDataProvider } from './dataProvider';
 import { resources } from './resources/registry';
 import { resourceRoutes } from './resources/resourceViews';
@@ -74,7 +75,10 @@ const start = async () => {
     storage: window.localStorage,
     queryClient,
     dataProvider,
-    signedIn: () => authProvider.checkAuth({}),
+    mayList: async () => {
+      await authProvider.checkAuth({});
+      return ((await authProvider.getPermissions?.({})) as Permissions | undefined)?.isAdmin === true;
+    },
   });
   authProvider.startSilentRenewal();
 

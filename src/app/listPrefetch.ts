@@ -63,19 +63,16 @@ export const prefetchFirstList = async (options: {
   storage: Storage;
   queryClient: QueryClient;
   dataProvider: DataProvider;
-  signedIn: () => Promise<unknown>;
+  /** Resolves true when the user may see the lists (signed in, admin); else nothing is fetched. */
+  mayList: () => Promise<boolean>;
 }): Promise<void> => {
   const { resources, location, storage, queryClient, dataProvider } = options;
   const resource = resources.find((candidate) => location.pathname === `/${candidate.name}`);
   if (!resource) return;
   const first = firstListQuery(resources, location, readStored(storage, storedListParamsKey(resource.name)));
   if (!first) return;
-  // Signed out, react-admin goes to /login: nothing to fetch.
-  try {
-    await options.signedIn();
-  } catch {
-    return;
-  }
+  // Signed out, react-admin goes to /login; without the admin role the layout shows 403.
+  if (!(await options.mayList().catch(() => false))) return;
   await queryClient.prefetchQuery({
     queryKey: first.queryKey,
     // The shape useGetList keeps in its cache.

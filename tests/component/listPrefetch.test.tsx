@@ -32,7 +32,7 @@ const prefetchThenRender = async (entry: string) => {
     storage: localStorage,
     queryClient,
     dataProvider,
-    signedIn: async () => undefined,
+    mayList: async () => true,
   });
   expect(getList).toHaveBeenCalledTimes(1);
   render(
@@ -72,12 +72,13 @@ describe('prefetchFirstList', () => {
     expect(getList.mock.calls[0][1]).toMatchObject({ sort: { field: 'address1', order: 'ASC' }, filter: { addEnded: true } });
   });
 
-  it('asks nothing off a list route or when signed out', async () => {
+  it('asks nothing off a list route, when signed out, or without the admin role', async () => {
     const getList = vi.fn();
     const options = { resources, storage: localStorage, queryClient: createQueryClient(), dataProvider: testDataProvider({ getList }) };
-    await prefetchFirstList({ ...options, location: { pathname: `/${RESOURCE}/7`, search: '' }, signedIn: async () => undefined });
-    await prefetchFirstList({ ...options, location: { pathname: '/login', search: '' }, signedIn: async () => undefined });
-    await prefetchFirstList({ ...options, location: { pathname: `/${RESOURCE}`, search: '' }, signedIn: () => Promise.reject(new Error('signed out')) });
+    await prefetchFirstList({ ...options, location: { pathname: `/${RESOURCE}/7`, search: '' }, mayList: async () => true });
+    await prefetchFirstList({ ...options, location: { pathname: '/login', search: '' }, mayList: async () => true });
+    await prefetchFirstList({ ...options, location: { pathname: `/${RESOURCE}`, search: '' }, mayList: () => Promise.reject(new Error('signed out')) });
+    await prefetchFirstList({ ...options, location: { pathname: `/${RESOURCE}`, search: '' }, mayList: async () => false });
     expect(getList).not.toHaveBeenCalled();
   });
 });

@@ -14,7 +14,8 @@ const page = (path: string, component: ComponentType | undefined): RouteChunks[]
   component ? [{ path, preload: () => preloadPage(component) }] : [];
 
 /**
- * The screens each URL shows first, in App.tsx's order of precedence (`new` before `:id`), so
+ * The screens each URL shows first, in App.tsx's order of precedence (sub-routes and `new`
+ * before `:id`), so
  * start-up can load the current screen's chunk beside config.json instead of after a fallback.
  */
 export const routeChunks = (
@@ -29,6 +30,7 @@ export const routeChunks = (
     const tabs = resource.show?.tabs ?? [];
     return [
       ...page(base, routes.list),
+      ...routes.subRoutes.flatMap((route) => page(`${base}/${route.path}`, route.view)),
       ...page(`${base}/new/*`, routes.create),
       ...page(`${base}/:id/edit/*`, routes.edit),
       ...(routes.show

@@ -17,12 +17,14 @@ const setup = () => {
     create: loader(),
     edit: loader(),
     pharmaciesTab: loader(),
+    importScreen: loader(),
   };
   const routes: ResourceRoutes = {
     list: lazyPage(loaders.list),
     show: lazyPage(loaders.show),
     create: lazyPage(loaders.create),
     edit: lazyPage(loaders.edit),
+    subRoutes: [{ path: 'import', view: lazyPage(loaders.importScreen) }],
   };
   const companies = {
     name: 'v2/core/companies',
@@ -53,6 +55,7 @@ describe('preloadRoute', () => {
     ['/v2/core/companies', ['list']],
     ['/v2/core/companies/new', ['create']],
     ['/v2/core/companies/3/edit', ['edit']],
+    ['/v2/core/companies/import', ['importScreen']],
     ['/v2/core/companies/3', ['show']],
     ['/v2/core/companies/3/pharmacies', ['show', 'pharmaciesTab']],
     ['/nowhere', []],
@@ -64,7 +67,7 @@ describe('preloadRoute', () => {
 
   it('never rejects: a chunk that fails now loads again when the screen renders', async () => {
     const broken = vi.fn<PageLoader>(async () => Promise.reject(new TypeError('Failed to fetch')));
-    const table = routeChunks([{ path: '/login', component: lazyPage(broken) }], [], () => ({ list: () => null }));
+    const table = routeChunks([{ path: '/login', component: lazyPage(broken) }], [], () => ({ list: () => null, subRoutes: [] }));
     await expect(preloadRoute('/login', table)).resolves.toBeUndefined();
     expect(broken).toHaveBeenCalledTimes(1);
   });

@@ -14,7 +14,7 @@ import { StartupError } from './app/StartupError';
 import { createQueryClient } from './app/queryClient';
 import { preloadAllPages } from './app/lazyPage';
 import { customRoutePages, preloadRoute, routeChunks } from './app/routePreload';
-import { prefetchFirstList } from './app/listPrefetch';
+import { onInAppNavigation, prefetchFirstList, type NavigationLike } from './app/listPrefetch';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -69,17 +69,20 @@ const start = async () => {
     onCacheClear: () => void queryClient.invalidateQueries(),
   });
   const dataProvider = createDataProvider({ client, resources });
-  void prefetchFirstList({
-    resources,
-    location: window.location,
-    storage: window.localStorage,
-    queryClient,
-    dataProvider,
-    mayList: async () => {
-      await authProvider.checkAuth({});
-      return ((await authProvider.getPermissions?.({})) as Permissions | undefined)?.isAdmin === true;
-    },
-  });
+  const prefetchList = (location: { pathname: string; search: string }) =>
+    void prefetchFirstList({
+      resources,
+      location,
+      storage: window.localStorage,
+      queryClient,
+      dataProvider,
+      mayList: async () => {
+        await authProvider.checkAuth({});
+        return ((await authProvider.getPermissions?.({})) as Permissions | undefined)?.isAdmin === true;
+      },
+    });
+  prefetchList(window.location);
+  onInAppNavigation((window as { navigation?: NavigationLike }).navigation, window.location.origin, prefetchList);
   authProvider.startSilentRenewal();
 
   const runtime = {

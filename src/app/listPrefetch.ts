@@ -79,3 +79,28 @@ export const prefetchFirstList = async (options: {
     queryFn: () => dataProvider.getList(first.resource, first.params).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
   });
 };
+
+/** The part of the Navigation API (Chromium, recent Firefox and Safari) used here. */
+export interface NavigateEventLike extends Event {
+  destination: { url: string; sameDocument: boolean };
+}
+export interface NavigationLike {
+  addEventListener(type: 'navigate', listener: (event: NavigateEventLike) => void): void;
+}
+
+/**
+ * Every in-app navigation (the router's pushState, back and forward) tells `prefetch` where it
+ * goes before the router renders there, so a list's call runs while its screen renders and
+ * checks access. Without the Navigation API the screen starts the call itself.
+ */
+export const onInAppNavigation = (
+  navigation: NavigationLike | undefined,
+  origin: string,
+  prefetch: (location: { pathname: string; search: string }) => void,
+) => {
+  navigation?.addEventListener('navigate', (event) => {
+    if (!event.destination.sameDocument) return;
+    const url = new URL(event.destination.url);
+    if (url.origin === origin) prefetch({ pathname: url.pathname, search: url.search });
+  });
+};

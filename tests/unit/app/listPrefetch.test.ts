@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { firstListQuery } from '../../../src/app/listPrefetch';
+import { describe, expect, it, vi } from 'vitest';
+import { firstListQuery, onInAppNavigation, type NavigateEventLike, type NavigationLike } from '../../../src/app/listPrefetch';
 import { resources } from '../../../src/resources/registry';
 
 describe('firstListQuery', () => {
@@ -20,5 +20,28 @@ describe('firstListQuery', () => {
 
   it('ignores stored params that are not an object', () => {
     expect(firstListQuery(resources, { pathname: '/v2/core/dealers', search: '' }, 'garbage')?.params.sort).toEqual({ field: 'id', order: 'ASC' });
+  });
+});
+
+const navigationStub = () => {
+  const target = new EventTarget();
+  const navigate = (url: string, sameDocument = true) =>
+    target.dispatchEvent(Object.assign(new Event('navigate'), { destination: { url, sameDocument } }) as NavigateEventLike);
+  return { navigation: target as unknown as NavigationLike, navigate };
+};
+
+describe('onInAppNavigation', () => {
+  it('passes each same-document navigation of this origin to the prefetch', () => {
+    const { navigation, navigate } = navigationStub();
+    const prefetch = vi.fn();
+    onInAppNavigation(navigation, 'https://portal.test', prefetch);
+    navigate('https://portal.test/v2/core/pharmacies?page=2');
+    navigate('https://portal.test/login', false);
+    navigate('https://elsewhere.test/v2/core/pharmacies');
+    expect(prefetch.mock.calls).toEqual([[{ pathname: '/v2/core/pharmacies', search: '?page=2' }]]);
+  });
+
+  it('does nothing without the Navigation API', () => {
+    expect(() => onInAppNavigation(undefined, 'https://portal.test', vi.fn())).not.toThrow();
   });
 });

@@ -44,7 +44,9 @@ export function createSpaHandler(dir: string) {
   const finish = (response: Response, cacheControl: string) => {
     response.headers.set('cache-control', cacheControl);
     // Caches must key on the encoding even when this client took the identity version.
-    response.headers.set('vary', 'Accept-Encoding');
+    const vary = (response.headers.get('vary') ?? '').split(',').map((token) => token.trim()).filter(Boolean);
+    if (!vary.some((token) => token.toLowerCase() === 'accept-encoding')) vary.push('Accept-Encoding');
+    response.headers.set('vary', vary.join(', '));
     return response;
   };
 

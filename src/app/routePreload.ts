@@ -3,6 +3,7 @@ import { matchPath } from 'react-router-dom';
 import type { ResourceDeclaration } from '../resources/types';
 import type { ResourceRoutes } from '../resources/resourceViews';
 import { preloadLoader, preloadPage } from './lazyPage';
+import { tabLoader } from '../resources/schema/tabViews';
 
 /** One route's screen(s) to load: `params['*']` is what follows the route (a detail tab). */
 export interface RouteChunks {
@@ -40,7 +41,8 @@ export const routeChunks = (
               // The detail screen and the tab it opens on, which is a chunk of its own.
               preload: (rest: string) => {
                 const tab = tabs.find((candidate) => candidate.path === rest) ?? tabs[0];
-                return Promise.all([preloadPage(routes.show), tab?.view ? preloadLoader(tab.view) : undefined]);
+                const tabChunk = tab && tabLoader(tab);
+                return Promise.all([preloadPage(routes.show), tabChunk ? preloadLoader(tabChunk) : undefined]);
               },
             },
           ]

@@ -24,6 +24,7 @@ import { PageLinks } from './PageLinks';
 import { serverMessages } from './serverErrors';
 import { TEXTS } from '../../i18n/texts';
 import { usePortalDataProvider } from '../../app/useApi';
+import { useActiveTab } from './tabViews';
 
 /** The pharmacy columns both tables show, labelled by the pharmacies declaration. */
 const COLUMNS = ['id', 'name', 'micode', 'address1', 'createdAt'] as const;
@@ -55,7 +56,7 @@ const PharmacyTable = ({
  * search for pharmacies that may join. Joining and leaving are named data provider methods
  * (the declaration's `membership`), so the tab knows no endpoint.
  */
-const PharmacyMembershipTab = ({ membership }: { membership: MembershipDeclaration }) => {
+export const PharmacyMembershipTab = ({ membership }: { membership: MembershipDeclaration }) => {
   const owner = useRecordContext<{ id: RaRecord['id']; pharmacies?: RaRecord[] }>();
   const dataProvider = usePortalDataProvider();
   const notify = useNotify();
@@ -162,4 +163,10 @@ const PharmacyMembershipTab = ({ membership }: { membership: MembershipDeclarati
   );
 };
 
-export default PharmacyMembershipTab;
+/** The tab as a lazy view: its membership comes from the declared tab being shown. */
+const DeclaredMembershipTab = () => {
+  const { membership } = useActiveTab();
+  return membership ? <PharmacyMembershipTab membership={membership} /> : null;
+};
+
+export default DeclaredMembershipTab;

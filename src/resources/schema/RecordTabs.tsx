@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import { LinkBase, useRecordContext, useResourceContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import Tab from '@mui/material/Tab';
@@ -7,25 +7,27 @@ import Box from '@mui/material/Box';
 import type { AnyResourceDeclaration, DetailTabDeclaration } from '../types';
 import { specPath } from '../../customRoutes/specPaths';
 import { lazyPage } from '../../app/lazyPage';
-import { InlineLoading } from '../../app/InlineLoading';
 import { RecordFields } from './RecordFields';
 import { useIsAdmin } from './useIsAdmin';
-
-const MembershipTab = lazy(() => import('./PharmacyMembershipTab'));
-const RelatedList = lazy(() => import('./RelatedList'));
+import { ActiveTabContext, tabLoader } from './tabViews';
 
 const lazyViews = new WeakMap<DetailTabDeclaration, ReturnType<typeof lazyPage>>();
-const customView = (tab: DetailTabDeclaration) => {
-  if (!tab.view) return undefined;
-  if (!lazyViews.has(tab)) lazyViews.set(tab, lazyPage(tab.view));
+const tabView = (tab: DetailTabDeclaration) => {
+  const load = tabLoader(tab);
+  if (!load) return undefined;
+  if (!lazyViews.has(tab)) lazyViews.set(tab, lazyPage(load));
   return lazyViews.get(tab);
 };
 
 const TabContent = ({ resource, tab }: { resource: AnyResourceDeclaration; tab: DetailTabDeclaration }) => {
-  const View = customView(tab);
-  if (View) return <View />;
-  if (tab.membership) return <MembershipTab membership={tab.membership} />;
-  if (tab.related) return <RelatedList resource={tab.related.resource} target={tab.related.target} />;
+  const View = tabView(tab);
+  if (View) {
+    return (
+      <ActiveTabContext.Provider value={tab}>
+        <View />
+      </ActiveTabContext.Provider>
+    );
+  }
   return <RecordFields resource={resource} fields={tab.fields ?? []} nonEmptyOnly={tab.nonEmptyOnly} />;
 };
 
@@ -61,9 +63,7 @@ export const RecordTabs = ({ resource }: { resource: AnyResourceDeclaration }) =
         ))}
       </Tabs>
       <Box role="tabpanel" id={panelId} aria-labelledby={tabId(active)} sx={{ pt: 2 }}>
-        <Suspense fallback={<InlineLoading />}>
-          <TabContent resource={resource} tab={active} />
-        </Suspense>
+        <TabContent resource={resource} tab={active} />
       </Box>
     </Box>
   );

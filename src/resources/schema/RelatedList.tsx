@@ -2,10 +2,14 @@ import { ListBase, useRecordContext } from 'react-admin';
 import { findResource } from '../registry';
 import { SchemaDataTable } from './SchemaList';
 import { PageLinks } from './PageLinks';
+import { useActiveTab } from './tabViews';
 
 /** A related-list tab: the records of another declared resource that point at this one. */
-const RelatedList = ({ resource, target }: { resource: string; target: string }) => {
+const RelatedList = () => {
+  const { related } = useActiveTab();
   const record = useRecordContext();
+  if (!related) return null;
+  const { resource, target } = related;
   const declaration = findResource(resource);
   if (!record || !declaration) return null;
   return (

@@ -1,15 +1,12 @@
 import type { ReactNode } from 'react';
 import { Title } from 'react-admin';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 
-/** A custom screen's frame: the document title and a Japanese heading above its cards. */
+/** A custom screen's frame: its title (the layout's h1 and the document title) above its cards. */
 export const Screen = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box sx={{ display: 'grid', gap: 2, py: 2 }}>
+    {/* The layout's h1 (src/layout/PageHeading.tsx) shows the title and the document title follows it. */}
     <Title title={title} />
-    <Typography variant="h5" component="h1">
-      {title}
-    </Typography>
     {children}
   </Box>
 );

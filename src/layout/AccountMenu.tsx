@@ -44,6 +44,9 @@ const ChangePasswordItem = ({ onOpen }: { onOpen: () => void }) => {
   );
 };
 
+/** 「管理 花子のアカウントメニュー」: the visible name first. */
+export const accountMenuLabel = (fullName: string | undefined) => (fullName ? `${fullName}のアカウントメニュー` : 'アカウントメニュー');
+
 /** The account menu: who is signed in, the version, profile, password, JWT and logout. */
 export const AccountMenu = () => {
   const { config } = useRuntime();
@@ -51,12 +54,15 @@ export const AccountMenu = () => {
   const [changingPassword, setChangingPassword] = useState(false);
   return (
     <>
-      <UserMenu>
-        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2, py: 1 }}>
-          <Avatar src={identity?.avatar} alt={identity?.fullName} />
-          <Box>
-            <Typography variant="subtitle2">{identity?.fullName}</Typography>
-            <Typography variant="caption" color="text.secondary">
+      {/* The button shows the user's name, so its accessible name starts with it (WCAG 2.5.3). */}
+      <UserMenu label={accountMenuLabel(identity?.fullName)}>
+        <Box role="none" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2, py: 1 }}>
+          <Avatar src={identity?.avatar} alt="" />
+          <Box role="none">
+            <Typography component="span" variant="subtitle2" sx={{ display: 'block' }}>
+              {identity?.fullName}
+            </Typography>
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
               {identity?.email as string | undefined}
             </Typography>
           </Box>

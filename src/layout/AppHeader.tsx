@@ -5,13 +5,25 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { HeaderLinks } from './HeaderLinks';
 import { EnvironmentSwitcher } from './EnvironmentSwitcher';
 import { AccountMenu } from './AccountMenu';
+import { palette } from './theme';
 
-/** The header: breadcrumbs, shortcuts, the environment switcher and the account menu. Demo is orange. */
+/**
+ * The header: breadcrumbs, shortcuts, the environment switcher and the account menu. Demo is a
+ * dark orange that keeps white text at AA contrast. Focus rings are white on the coloured bar.
+ */
 export const AppHeader = () => {
   const { environment } = useRuntime();
   const isDemo = environment.key !== 'production';
   return (
-    <AppBar userMenu={<AccountMenu />} color={isDemo ? 'warning' : 'primary'} data-environment={environment.key}>
+    <AppBar
+      userMenu={<AccountMenu />}
+      color="primary"
+      data-environment={environment.key}
+      sx={{
+        ...(isDemo && { bgcolor: palette.demoHeader }),
+        '& .Mui-focusVisible, & a:focus-visible': { outline: '3px solid #fff', outlineOffset: 2 },
+      }}
+    >
       <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
         <Breadcrumbs />
       </Box>

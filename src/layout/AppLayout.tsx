@@ -3,6 +3,8 @@ import { Layout, usePermissions } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
+import { PageHeading } from './PageHeading';
+import { useFocusHeadingOnNavigate } from '../app/useFocusHeadingOnNavigate';
 
 /** The spec's "scroll to top on navigation". */
 const ScrollToTop = () => {
@@ -25,10 +27,18 @@ const AdminOnly = ({ children }: { children: ReactNode }) => {
   return <>{children}</>;
 };
 
+/** After a change of screen, focus goes to the new screen's h1 (not left on <body> or the sidebar). */
+const FocusHeadingOnNavigate = () => {
+  useFocusHeadingOnNavigate();
+  return null;
+};
+
 export const AppLayout = ({ children }: { children: ReactNode }) => (
   <AdminOnly>
     <ScrollToTop />
     <Layout appBar={AppHeader} menu={AppMenu}>
+      <PageHeading />
+      <FocusHeadingOnNavigate />
       {children}
     </Layout>
   </AdminOnly>

@@ -1,55 +1,123 @@
-import { useState } from 'react';
-import { Menu, useSidebarState } from 'react-admin';
+import { useId, useState, type ComponentType } from 'react';
+import { LinkBase, useSidebarState } from 'react-admin';
 import { useLocation } from 'react-router-dom';
+import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
-import ListSubheader from '@mui/material/ListSubheader';
-import MenuItem from '@mui/material/MenuItem';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Divider from '@mui/material/Divider';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { menuSections, type MenuSection } from './menu';
+import HomeIcon from '@mui/icons-material/Home';
+import { isCurrentEntry, menuSections, type MenuSection } from './menu';
 
-const isActive = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+/** The label stays in the DOM when the sidebar is minimised (only icons show), so every item keeps its name. */
+const ItemText = ({ label, open }: { label: string; open: boolean }) =>
+  open ? <ListItemText primary={label} /> : <Box component="span" sx={visuallyHidden}>{label}</Box>;
 
-const Entries = ({ section }: { section: MenuSection }) => (
-  <>
-    {section.entries.map((entry) => (
-      <Menu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={<entry.icon />} />
-    ))}
-  </>
-);
+/** In the minimised sidebar an icon alone names nothing to sighted users: a tooltip does. */
+const MinimisedTooltip = ({ label, open, children }: { label: string; open: boolean; children: React.ReactElement }) =>
+  open ? children : (
+    <Tooltip title={label} placement="right" describeChild>
+      {children}
+    </Tooltip>
+  );
 
-const Dropdown = ({ section }: { section: MenuSection }) => {
-  const { pathname } = useLocation();
-  const [sidebarOpen] = useSidebarState();
-  const [open, setOpen] = useState(() => section.entries.some((entry) => isActive(pathname, entry.to)));
-  const Icon = section.icon;
+const EntryLink = ({ label, to, icon: Icon, current }: { label: string; to: string; icon: ComponentType; current: boolean }) => {
+  const [open] = useSidebarState();
   return (
-    <>
-      <MenuItem onClick={() => setOpen(!open)} aria-expanded={open} dense>
-        {Icon && (
+    <ListItem disablePadding>
+      <MinimisedTooltip label={label} open={open}>
+        <ListItemButton component={LinkBase} to={to} selected={current} aria-current={current ? 'page' : undefined} dense>
           <ListItemIcon>
             <Icon />
           </ListItemIcon>
-        )}
-        {sidebarOpen && <ListItemText primary={section.label} />}
-        {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
-      </MenuItem>
-      <Collapse in={open} timeout="auto" unmountOnExit>
-        <Entries section={section} />
+          <ItemText label={label} open={open} />
+        </ListItemButton>
+      </MinimisedTooltip>
+    </ListItem>
+  );
+};
+
+const Entries = ({ section, labelledBy, id }: { section: MenuSection; labelledBy?: string; id?: string }) => {
+  const { pathname } = useLocation();
+  return (
+    <List id={id} aria-labelledby={labelledBy} disablePadding>
+      {section.entries.map((entry) => (
+        <EntryLink key={entry.to} {...entry} current={isCurrentEntry(pathname, entry.to)} />
+      ))}
+    </List>
+  );
+};
+
+/** A folding section (薬局マスタ, その他マスタ): a real button, so Tab reaches it and Enter/Space toggle it. */
+const Dropdown = ({ section }: { section: MenuSection & { label: string } }) => {
+  const { pathname } = useLocation();
+  const [sidebarOpen] = useSidebarState();
+  const [open, setOpen] = useState(() => section.entries.some((entry) => isCurrentEntry(pathname, entry.to)));
+  const buttonId = useId();
+  const listId = useId();
+  const Icon = section.icon;
+  return (
+    <>
+      <MinimisedTooltip label={section.label} open={sidebarOpen}>
+        <ListItemButton component="button" id={buttonId} onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={listId} dense sx={{ width: '100%' }}>
+          {Icon && (
+            <ListItemIcon>
+              <Icon />
+            </ListItemIcon>
+          )}
+          <ItemText label={section.label} open={sidebarOpen} />
+          {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+        </ListItemButton>
+      </MinimisedTooltip>
+      {/* Kept mounted (hidden when folded) so aria-controls always points at the list. */}
+      <Collapse in={open} timeout="auto">
+        <Entries section={section} id={listId} labelledBy={buttonId} />
       </Collapse>
     </>
   );
 };
 
-/** The sidebar: sections and dropdowns of spec section 2; when minimised only icons remain. */
+/** A section with a heading (Core V2, 開発者): the heading names its list; minimised, it is read but not shown. */
+const HeadedSection = ({ section }: { section: MenuSection & { label: string } }) => {
+  const [sidebarOpen] = useSidebarState();
+  const headingId = useId();
+  return (
+    <>
+      <Typography
+        id={headingId}
+        component="span"
+        variant="caption"
+        sx={sidebarOpen ? { display: 'block', px: 2, pt: 1, pb: 0.5, color: 'text.secondary', fontWeight: 700 } : visuallyHidden}
+      >
+        {section.label}
+      </Typography>
+      <Entries section={section} labelledBy={headingId} />
+    </>
+  );
+};
+
+/**
+ * The sidebar of spec section 2 as navigation: one list of links (the current page marked
+ * aria-current), folding sections as buttons with aria-expanded, headed sections as labelled
+ * sub-lists. Minimised, only icons show and each has a tooltip.
+ */
 export const AppMenu = () => {
   const [sidebarOpen] = useSidebarState();
+  const { pathname } = useLocation();
   return (
-    <Menu>
+    <Box
+      component="nav"
+      aria-label="メインメニュー"
+      sx={(theme) => ({ width: sidebarOpen ? theme.sidebar?.width : theme.sidebar?.closedWidth, overflowX: 'hidden' })}
+    >
       <Typography
         component="div"
         variant="h6"
@@ -58,20 +126,21 @@ export const AppMenu = () => {
       >
         {sidebarOpen ? 'CS portal' : 'CS'}
       </Typography>
-      <Menu.DashboardItem primaryText="ホーム" />
-      {menuSections.map((section, index) => (
-        <nav key={section.label ?? index} aria-label={section.label ?? 'その他'}>
-          <Divider />
-          {section.dropdown ? (
-            <Dropdown section={section} />
-          ) : (
-            <>
-              {section.label && sidebarOpen && <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>{section.label}</ListSubheader>}
+      <List disablePadding>
+        <EntryLink label="ホーム" to="/" icon={HomeIcon} current={pathname === '/'} />
+        {menuSections.map((section, index) => (
+          <Box component="li" key={section.label ?? index} sx={{ listStyle: 'none' }}>
+            <Divider component="div" role="presentation" />
+            {section.label && section.dropdown ? (
+              <Dropdown section={{ ...section, label: section.label }} />
+            ) : section.label ? (
+              <HeadedSection section={{ ...section, label: section.label }} />
+            ) : (
               <Entries section={section} />
-            </>
-          )}
-        </nav>
-      ))}
-    </Menu>
+            )}
+          </Box>
+        ))}
+      </List>
+    </Box>
   );
 };

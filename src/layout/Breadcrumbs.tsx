@@ -18,19 +18,31 @@ const RecordName = ({ resource, id }: { resource: string; id: string }) => {
 const CrumbText = ({ crumb }: { crumb: Crumb }) =>
   crumb.record ? <RecordName resource={crumb.record.resource} id={crumb.record.id} /> : <>{crumb.label}</>;
 
-/** Where the user is: ホーム › master › record › action, each step a link but the last. */
+/** One line however long a record's name: each crumb shrinks and ends in … (the full text on hover). */
+const oneLine = {
+  color: 'inherit',
+  '& .MuiBreadcrumbs-separator': { color: 'inherit' },
+  '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' },
+  '& .MuiBreadcrumbs-li': { minWidth: 0, flexShrink: 1, overflow: 'hidden' },
+  '& .MuiBreadcrumbs-li > *': { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+} as const;
+
+/**
+ * Where the user is: ホーム › master › record › action, each step a link but the last, which is
+ * the current page (aria-current).
+ */
 export const Breadcrumbs = () => {
   const { pathname } = useLocation();
   const trail = breadcrumbTrail(pathname, { routeCatalogue, findResource, routeLabels });
   return (
-    <MuiBreadcrumbs aria-label="パンくずリスト" sx={{ color: 'inherit', '& .MuiBreadcrumbs-separator': { color: 'inherit' } }}>
+    <MuiBreadcrumbs aria-label="パンくずリスト" sx={oneLine}>
       {trail.map((crumb, index) =>
         index < trail.length - 1 && crumb.to ? (
           <Link key={crumb.to} component={LinkBase} to={crumb.to} color="inherit" underline="hover">
             <CrumbText crumb={crumb} />
           </Link>
         ) : (
-          <Typography key={crumb.to ?? index} color="inherit" sx={{ fontWeight: 600 }}>
+          <Typography key={crumb.to ?? index} color="inherit" sx={{ fontWeight: 600 }} aria-current="page">
             <CrumbText crumb={crumb} />
           </Typography>
         ),

@@ -75,6 +75,10 @@ export const menuSections: MenuSection[] = [
   },
 ];
 
+/** The entry of the screen at `pathname` (its list, or any record below it). Home matches only `/`. */
+export const isCurrentEntry = (pathname: string, to: string): boolean =>
+  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+
 /** Every menu entry, for breadcrumbs of custom routes. */
 export const menuEntries = menuSections.flatMap((section) => section.entries);
 

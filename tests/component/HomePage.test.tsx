@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import HomePage from '../../src/customRoutes/home/HomePage';
-import { renderWithAdmin, testEnvironment } from './renderWithAdmin';
+import { renderWithAdmin, testEnvironment, testRuntime } from './renderWithAdmin';
 
 const host = testEnvironment.pcAppHost;
 
@@ -102,7 +102,23 @@ describe('HomePage', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
     }
-    expect(within(jobs).getByRole('rowheader', { name: 'medorder' })).toBeInTheDocument();
-    expect(within(jobs).getByRole('link', { name: /Share ジョブキュー/ })).toBeInTheDocument();
+    expect(within(jobs).getByRole('rowheader', { name: '発注サービス（medorder）' })).toBeInTheDocument();
+    expect(within(jobs).getByRole('link', { name: 'Share ジョブキュー（新しいタブで開きます）' })).toBeInTheDocument();
+  });
+
+  it('names what each job-queue link opens when the configuration gives only the service key', () => {
+    const jobQueueLinks = ['core', 'medorder', 'share'].map((service) => ({ service, label: service, url: `https://jobs.example.test/${service}` }));
+    renderWithAdmin(<HomePage />, { runtime: testRuntime({ jobQueueLinks }) });
+    const jobs = table('ジョブキュー管理画面');
+    expect(within(jobs).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
+      'コアサービス（core）',
+      '発注サービス（medorder）',
+      '共有サービス（share）',
+    ]);
+    expect(within(jobs).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'コアサービスのジョブキュー管理画面（新しいタブで開きます）',
+      '発注サービスのジョブキュー管理画面（新しいタブで開きます）',
+      '共有サービスのジョブキュー管理画面（新しいタブで開きます）',
+    ]);
   });
 });

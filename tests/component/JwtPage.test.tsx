@@ -62,7 +62,7 @@ describe('JwtPage', () => {
     await tick(1000);
     expect(screen.getByTestId('jwt-countdown')).toHaveTextContent('残り 0時間59分11秒');
     await tick(3600_000);
-    expect(screen.getByTestId('jwt-countdown')).toHaveTextContent('残り -0時間0分49秒');
+    expect(screen.getByTestId('jwt-countdown')).toHaveTextContent('0時間0分49秒前に失効しました');
   });
 
   it('shows the red notice once the countdown reaches zero', async () => {
@@ -77,7 +77,7 @@ describe('JwtPage', () => {
 
   it('shows the notice for an already expired token', async () => {
     await setup([tokenExpiringIn(-75)]);
-    expect(screen.getByTestId('jwt-countdown')).toHaveTextContent('残り -0時間1分15秒');
+    expect(screen.getByTestId('jwt-countdown')).toHaveTextContent('0時間1分15秒前に失効しました');
     expect(screen.getByRole('alert')).toHaveTextContent('トークンの有効期限が切れています。');
   });
 

@@ -22,6 +22,17 @@ describe('LoginPage', () => {
     expect(screen.getByText('デモ環境にログイン')).toBeInTheDocument();
   });
 
+  it('offers the environment switcher, so going to the other environment costs one sign-in', async () => {
+    const runtime = testRuntime();
+    runtime.config.environments = [runtime.environment, { ...runtime.environment, key: 'demo', label: 'デモ環境' }];
+    renderWithAdmin(<LoginPage />, { authProvider: authProviderWith(async () => {}), runtime, initialEntries: ['/login'] });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: '接続先 本番環境' }));
+    await user.click(await screen.findByRole('option', { name: 'デモ環境' }));
+    expect(runtime.switchEnvironment).toHaveBeenCalledWith('demo');
+    expect(document.title).toBe('ログイン | CS portal');
+  });
+
   it('asks for both fields on an empty submit and does not call login', async () => {
     const authProvider = authProviderWith(async () => {});
     renderLogin(authProvider);

@@ -1,10 +1,14 @@
-import { test, expect, signIn, accounts } from './fixtures';
+import { test, expect, signIn, accounts, expectNoSeriousA11yViolations } from './fixtures';
 
 test.describe('sign-in and the guard', () => {
+  // These tests are about signing in: they start signed out.
+  test.use({ account: null });
+
   test('a signed-out user is sent to /login from any screen', async ({ page }) => {
     await page.goto('/v2/core/companies');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'CS portal' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'ログイン');
   });
 
   test('empty fields and wrong credentials get a Japanese error', async ({ page }) => {
@@ -12,20 +16,25 @@ test.describe('sign-in and the guard', () => {
     await page.getByRole('button', { name: 'ログイン' }).click();
     await expect(page.getByText('メールアドレスを入力してください')).toBeVisible();
     await expect(page.getByText('パスワードを入力してください')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'ログイン（未入力エラー）');
     await page.getByLabel('メールアドレス').fill(accounts.admin.email);
     await page.getByLabel('パスワード').fill('wrong-password');
     await page.getByRole('button', { name: 'ログイン' }).click();
     await expect(page.getByRole('alert')).toHaveText('メールアドレスまたはパスワードが正しくありません。');
     await expect(page).toHaveURL(/\/login$/);
+    await expectNoSeriousA11yViolations(page, 'ログイン（認証エラー）');
   });
 
   test('the admin signs in, lands on /, is sent away from /login, and signs out', async ({ page }) => {
     await signIn(page);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('sidebar-title')).toHaveText('CS portal');
+    await expectNoSeriousA11yViolations(page, 'ホーム');
     await page.goto('/login');
     await expect(page).toHaveURL(/\/$/);
     await page.getByRole('button', { name: /管理 花子|プロフィール|account/i }).first().click();
+    await expect(page.getByRole('menuitem', { name: 'ログアウト' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'アカウントメニュー');
     await page.getByRole('menuitem', { name: 'ログアウト' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/v2/core/dealers');
@@ -37,6 +46,7 @@ test.describe('sign-in and the guard', () => {
     await expect(page).toHaveURL(/\/forbidden$/);
     await expect(page.getByRole('heading', { name: /403/ })).toBeVisible();
     await expect(page.getByText('管理者にお問い合わせください。')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '403');
     for (const path of ['/', '/v2/core/companies', '/v2/core/dealers/1']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/forbidden$/);
@@ -49,6 +59,7 @@ test.describe('sign-in and the guard', () => {
     await signIn(page);
     await page.goto('/no/such/screen');
     await expect(page.getByRole('heading', { name: 'ページが見つかりません' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '404');
     await page.getByRole('link', { name: 'ホームへ戻る' }).click();
     await expect(page).toHaveURL(/\/$/);
   });

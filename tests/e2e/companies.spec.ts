@@ -1,14 +1,13 @@
-import { test, expect, signIn, unique } from './fixtures';
+import { test, expect, unique, expectNoSeriousA11yViolations } from './fixtures';
 
 const idFromUrl = (url: string) => /\/v2\/core\/companies\/(\d+)/.exec(url)?.[1];
 
 test.describe('companies', () => {
-  test.beforeEach(async ({ page }) => signIn(page));
-
   test('the list shows the total, sorts, searches and pages through ?page=', async ({ page }) => {
     await page.goto('/v2/core/companies');
     await expect(page.getByTestId('list-total')).toHaveText(/^全 \d+ 件$/);
     await expect(page.locator('tbody tr').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '薬局会社一覧');
     const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim());
     expect(headers).toEqual(['ID', '会社名', '薬局数', '更新日時', '操作']);
     // Sorting really sorts: ids ascending, then descending.
@@ -25,6 +24,7 @@ test.describe('companies', () => {
     await expect(page).toHaveURL(/page=2/);
     await page.getByPlaceholder('会社名で検索').fill('ホールディングス');
     await expect(page.locator('tbody tr').first()).toContainText('ホールディングス');
+    await expectNoSeriousA11yViolations(page, '薬局会社一覧（検索）');
   });
 
   test('bad input gets the server errors in a red list and loses nothing', async ({ page }) => {
@@ -34,6 +34,7 @@ test.describe('companies', () => {
     await expect(page.getByTestId('server-errors')).toContainText('名前を入力してください。');
     await expect(page).toHaveURL(/\/v2\/core\/companies\/new$/);
     await expect(page.getByLabel('備考', { exact: true })).toHaveValue('入力した備考');
+    await expectNoSeriousA11yViolations(page, '薬局会社の新規作成（サーバーエラー）');
   });
 
   test('create, see the detail, edit, and manage its pharmacies', async ({ page }) => {
@@ -49,10 +50,12 @@ test.describe('companies', () => {
     const id = idFromUrl(page.url());
     await expect(page.getByText(name).first()).toBeVisible();
     await expect(page.getByText('管理 花子').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '薬局会社詳細');
 
     await page.getByRole('link', { name: '編集' }).click();
     await expect(page).toHaveURL(new RegExp(`/v2/core/companies/${id}/edit$`));
     await expect(page.getByLabel('ID')).toHaveValue(String(id));
+    await expectNoSeriousA11yViolations(page, '薬局会社の編集');
     await page.getByLabel('会社名', { exact: true }).fill(`${name}改`);
     await page.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText('更新成功しました。')).toBeVisible();
@@ -71,9 +74,11 @@ test.describe('companies', () => {
     const members = page.getByRole('table', { name: '所属薬局' });
     await expect(members.getByRole('row', { name: new RegExp(pharmacyName) })).toContainText('所属中');
     await expect(results.getByText(pharmacyName, { exact: true })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, '薬局会社の薬局一覧タブ（検索結果と所属中）');
 
     await members.getByRole('button', { name: '削除' }).click();
     await expect(page.getByText('削除しますが、本当によろしいですか？')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '薬局の削除確認ダイアログ');
     await page.getByRole('button', { name: '削除' }).last().click();
     await expect(page.getByText('所属している薬局はありません')).toBeVisible();
 

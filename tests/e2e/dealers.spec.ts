@@ -1,11 +1,10 @@
-import { test, expect, signIn } from './fixtures';
+import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
 
 test.describe('dealers', () => {
-  test.beforeEach(async ({ page }) => signIn(page));
-
   test('search by name and open the detail', async ({ page }) => {
     await page.goto('/v2/core/dealers');
     await expect(page.locator('tbody tr').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '卸一覧');
     const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim());
     expect(headers).toEqual(['ID', '卸コード', '卸名', '都道府県ID', '都道府県名', '操作']);
     const ids = await page.locator('tbody tr td:first-child').allInnerTexts();
@@ -19,5 +18,6 @@ test.describe('dealers', () => {
     await expect(page).toHaveURL(/\/v2\/core\/dealers\/\d+$/);
     await expect(page.getByRole('tab', { name: '詳細' })).toBeVisible();
     await expect(page.getByText('メディセオ').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '卸詳細');
   });
 });

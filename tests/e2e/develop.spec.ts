@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, accounts } from './fixtures';
+import { test, expect, accounts, expectNoSeriousA11yViolations } from './fixtures';
 
 const openAccountMenu = async (page: Page) => {
-  await page.getByRole('button', { name: 'プロフィール', exact: true }).click();
+  await page.getByRole('button', { name: /のアカウントメニュー$/ }).click();
 };
 
 const changePassword = async (page: Page, current: string, password: string) => {
@@ -16,7 +16,7 @@ const changePassword = async (page: Page, current: string, password: string) => 
 
 test.describe('developer screens', () => {
   test('the header JWT link shows the decoded token with the roles claim and a countdown', async ({ page }) => {
-    await signIn(page);
+    await page.goto('/');
     await page.getByRole('navigation', { name: 'ヘッダーリンク' }).getByRole('link', { name: 'JWT' }).click();
     await expect(page).toHaveURL(/\/develop\/jwt$/);
     await expect(page.getByRole('heading', { name: 'JWT', level: 1 })).toBeVisible();
@@ -28,6 +28,7 @@ test.describe('developer screens', () => {
     await expect(countdown).not.toHaveText(first!);
     await expect(page.getByText('トークンの有効期限が切れています。')).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'パンくずリスト' })).toContainText('JWT');
+    await expectNoSeriousA11yViolations(page, 'JWT');
 
     const before = await page.getByTestId('jwt-token').textContent();
     // iat has a one-second resolution: wait so the forced token differs.
@@ -36,31 +37,38 @@ test.describe('developer screens', () => {
     await expect(page.getByTestId('jwt-token')).not.toHaveText(before!);
   });
 
-  test('password change: the current password is checked, the policy message for a weak password, then success (staff account)', async ({ page }) => {
-    await signIn(page, 'staff');
-    await openAccountMenu(page);
-    await page.getByRole('menuitem', { name: 'パスワード変更' }).click();
-    let dialog = await changePassword(page, 'NotMine123', 'Changed123!');
-    await expect(dialog.getByRole('alert', { name: 'エラー' })).toHaveText('現在のパスワードが正しくありません。');
-    dialog = await changePassword(page, accounts.staff.password, 'weakpass');
-    await expect(dialog.getByRole('alert', { name: 'エラー' })).toHaveText(
-      'パスワードは、8文字以上、大文字小文字数字を全て使ってください。記号は「!@#$%^&*」が使えます。',
-    );
-    dialog = await changePassword(page, accounts.staff.password, 'Changed123!');
-    await expect(dialog.getByRole('status')).toHaveText('パスワードが変更されました。');
-    await dialog.getByRole('button', { name: '閉じる' }).click();
+  test.describe('as the staff account', () => {
+    test.use({ account: 'staff' });
 
-    // Put it back, so the seeded credentials hold for any later run on the same data.
-    await openAccountMenu(page);
-    await page.getByRole('menuitem', { name: 'パスワード変更' }).click();
-    dialog = await changePassword(page, 'Changed123!', accounts.staff.password);
-    await expect(dialog.getByRole('status')).toHaveText('パスワードが変更されました。');
+    test('password change: the current password is checked, the policy message for a weak password, then success (staff account)', async ({ page }) => {
+      await page.goto('/');
+      await openAccountMenu(page);
+      await expectNoSeriousA11yViolations(page, 'アカウントメニュー');
+      await page.getByRole('menuitem', { name: 'パスワード変更' }).click();
+      await expect(page.getByRole('dialog', { name: 'パスワード変更' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'パスワード変更ダイアログ');
+      let dialog = await changePassword(page, 'NotMine123', 'Changed123!');
+      await expect(dialog.getByRole('alert', { name: 'エラー' })).toHaveText('現在のパスワードが正しくありません。');
+      dialog = await changePassword(page, accounts.staff.password, 'weakpass');
+      await expect(dialog.getByRole('alert', { name: 'エラー' })).toHaveText(
+        'パスワードは、8文字以上、大文字小文字数字を全て使ってください。記号は「!@#$%^&*」が使えます。',
+      );
+      dialog = await changePassword(page, accounts.staff.password, 'Changed123!');
+      await expect(dialog.getByRole('status')).toHaveText('パスワードが変更されました。');
+      await dialog.getByRole('button', { name: '閉じる' }).click();
+
+      // Put it back, so the seeded credentials hold for any later run on the same data.
+      await openAccountMenu(page);
+      await page.getByRole('menuitem', { name: 'パスワード変更' }).click();
+      dialog = await changePassword(page, 'Changed123!', accounts.staff.password);
+      await expect(dialog.getByRole('status')).toHaveText('パスワードが変更されました。');
+    });
   });
 
   test('the developer menu links to the profile, which shows the signed-in user', async ({ page }) => {
-    await signIn(page);
     await page.goto('/develop');
     await expect(page.getByRole('heading', { name: '開発者メニュー', level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '開発者メニュー');
     await expect(page.getByRole('navigation', { name: 'パンくずリスト' })).toContainText('開発者メニュー');
     const menu = page.getByRole('navigation', { name: '開発者メニュー' });
     await expect(menu.getByRole('link')).toHaveCount(3);
@@ -70,15 +78,16 @@ test.describe('developer screens', () => {
     await expect(page.getByTestId('profile-email')).toHaveText('admin@example.com');
     await expect(page.getByTestId('profile-user')).toContainText('"email": "admin@example.com"');
     await expect(page.getByTestId('profile-user')).toContainText('"role": "admin"');
+    await expectNoSeriousA11yViolations(page, 'プロフィール');
   });
 
   test('user restore shows both lists of pharmacy ids', async ({ page }) => {
-    await signIn(page);
     await page.goto('/develop/user-restore');
     await expect(page.getByRole('navigation', { name: 'パンくずリスト' })).toContainText('ユーザー復元');
     for (const name of ['認証基盤の薬局ID', 'データベースの薬局ID']) {
       await expect(page.getByRole('region', { name })).toContainText('なし');
     }
     await expect(page.getByText('認証基盤の薬局IDはデータベースと一致していました。')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'ユーザー復元');
   });
 });

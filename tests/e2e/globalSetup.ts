@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { chromium, type FullConfig } from '@playwright/test';
+import { accounts, storageStatePath, type AccountName } from './accounts';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -28,8 +30,39 @@ const waitUntilUp = async (url: string, deadline: number) => {
   }
 };
 
-/** Starts the reference API (which serves dist/) on a fresh database; the returned function stops it. */
-export default async function globalSetup() {
+/**
+ * Signs each account in once, through the login card as a user would, and keeps the browser state
+ * (the session in localStorage) for the tests: signing in through the UI in every test cost more
+ * than the tests themselves.
+ */
+const signInOnce = async (config: FullConfig, baseURL: string) => {
+  const browser = await chromium.launch(config.projects[0].use.launchOptions);
+  try {
+    await Promise.all(
+      (Object.keys(accounts) as AccountName[]).map(async (account) => {
+        const context = await browser.newContext({ baseURL, locale: 'ja-JP' });
+        const page = await context.newPage();
+        await page.goto('/login');
+        await page.getByLabel('メールアドレス').fill(accounts[account].email);
+        await page.getByLabel('パスワード').fill(accounts[account].password);
+        await page.getByRole('button', { name: 'ログイン' }).click();
+        await page.waitForURL((url) => url.pathname !== '/login');
+        const path = storageStatePath(account);
+        mkdirSync(dirname(path), { recursive: true });
+        await context.storageState({ path });
+        await context.close();
+      }),
+    );
+  } finally {
+    await browser.close();
+  }
+};
+
+/**
+ * Starts the reference API (which serves dist/) on a fresh database and signs every test account in
+ * once; the returned function stops the server.
+ */
+export default async function globalSetup(config: FullConfig) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-portal-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -47,6 +80,12 @@ export default async function globalSetup() {
     throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
   process.env.E2E_BASE_URL = baseURL;
+  try {
+    await signInOnce(config, baseURL);
+  } catch (error) {
+    server.kill();
+    throw error;
+  }
   return async () => {
     server.kill();
     rmSync(dataDir, { recursive: true, force: true });

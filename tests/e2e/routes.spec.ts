@@ -1,9 +1,7 @@
-import { test, expect, signIn } from './fixtures';
+import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
 
 /** react-admin's stock buttons and redirects must land on the spec's route table. */
 test.describe('stock react-admin buttons land on the spec URLs', () => {
-  test.beforeEach(async ({ page }) => signIn(page));
-
   test('CreateButton, ShowButton, EditButton, ListButton, tabs and cancel', async ({ page }) => {
     await page.goto('/v2/core/companies');
     await page.getByRole('link', { name: '新規作成' }).click();
@@ -37,5 +35,6 @@ test.describe('stock react-admin buttons land on the spec URLs', () => {
     await expect(page.getByLabel('会社名', { exact: true })).not.toHaveValue('');
     await page.goto('/v2/core/companies/new');
     await expect(page.getByRole('button', { name: '新規作成' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '薬局会社の新規作成');
   });
 });

@@ -1,13 +1,15 @@
-import { test, expect, signIn } from './fixtures';
+import { test, expect, signIn, expectNoSeriousA11yViolations } from './fixtures';
 
 test.describe('the shell', () => {
-  test.beforeEach(async ({ page }) => signIn(page));
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+  });
 
   test('the sidebar lists every section and dropdown of the spec, in order', async ({ page }) => {
-    const sidebar = page.locator('.RaSidebar-fixed, .RaSidebar-root').first();
+    const sidebar = page.getByRole('navigation', { name: 'メインメニュー' });
     await expect(sidebar.getByText('CS portal')).toBeVisible();
-    await sidebar.getByRole('menuitem', { name: '薬局マスタ' }).click();
-    await sidebar.getByRole('menuitem', { name: 'その他マスタ' }).click();
+    await sidebar.getByRole('button', { name: '薬局マスタ' }).click();
+    await sidebar.getByRole('button', { name: 'その他マスタ' }).click();
     const entries = [
       '問い合わせ一覧',
       '薬局一覧',
@@ -25,11 +27,13 @@ test.describe('the shell', () => {
       'JWT',
       '在庫数比較',
     ];
-    const texts = await sidebar.locator('a[role="menuitem"], a.MuiMenuItem-root').allInnerTexts();
+    await expectNoSeriousA11yViolations(page, 'サイドバー（ドロップダウンを開いた状態）');
+    const texts = await sidebar.getByRole('link').allInnerTexts();
     const visible = texts.map((text) => text.trim()).filter((text) => entries.includes(text));
     expect(visible).toEqual(entries);
-    await sidebar.getByRole('menuitem', { name: '薬局会社一覧' }).click();
+    await sidebar.getByRole('link', { name: '薬局会社一覧' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/companies$/);
+    await expect(sidebar.getByRole('link', { name: '薬局会社一覧' })).toHaveAttribute('aria-current', 'page');
   });
 
   test('the sidebar can be minimised to icons and opened again', async ({ page }) => {
@@ -37,6 +41,7 @@ test.describe('the shell', () => {
     await expect(title).toHaveText('CS portal');
     await page.getByRole('button', { name: /メニュー|閉じる|開く/ }).first().click();
     await expect(title).toHaveText('CS');
+    await expectNoSeriousA11yViolations(page, 'サイドバー（最小化）');
     await page.getByRole('button', { name: /メニュー|閉じる|開く/ }).first().click();
     await expect(title).toHaveText('CS portal');
   });
@@ -46,7 +51,8 @@ test.describe('the shell', () => {
     await expect(page.getByRole('cell', { name: 'Mac' })).toBeVisible();
     const macRow = page.getByRole('row', { name: /Mac/ });
     await expect(macRow.getByRole('link')).toHaveAttribute('href', /\.dmg$/);
-    await expect(page.getByRole('link', { name: /medorder/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^発注サービスのジョブキュー管理画面/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'ホーム');
   });
 
   test('breadcrumbs follow the URL and link back', async ({ page }) => {
@@ -54,17 +60,22 @@ test.describe('the shell', () => {
     const crumbs = page.getByRole('navigation', { name: 'パンくずリスト' });
     await expect(crumbs).toContainText('ホーム');
     await expect(crumbs).toContainText('卸一覧');
+    await expectNoSeriousA11yViolations(page, '卸詳細（パンくずリスト）');
     await crumbs.getByRole('link', { name: '卸一覧' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/dealers$/);
   });
 
   test('switching to the demo environment signs out, and its data is its own', async ({ page }) => {
     await page.getByRole('combobox', { name: '接続先' }).click();
+    await expect(page.getByRole('option', { name: 'デモ環境' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '接続先の切り替え（開いた状態）');
     await page.getByRole('option', { name: 'デモ環境' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('デモ環境にログイン')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'デモ環境のログイン');
     await signIn(page);
     await expect(page.locator('header[data-environment="demo"]')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'デモ環境のホーム');
     await page.goto('/v2/core/companies');
     const demoFirst = await page.locator('tbody tr').first().innerText();
     await page.getByRole('combobox', { name: '接続先' }).click();
@@ -73,5 +84,44 @@ test.describe('the shell', () => {
     await signIn(page);
     await page.goto('/v2/core/companies');
     await expect(page.locator('tbody tr').first()).not.toHaveText(demoFirst);
+  });
+
+  test('keyboard: the skip link shows, dropdowns open with Enter, focus lands on the new screen’s h1', async ({ page }) => {
+    await expect(page.getByRole('heading', { level: 1, name: 'ホーム' })).toBeVisible();
+    await expect(page).toHaveTitle('ホーム | CS portal');
+    // The first stop of the page (focus itself starts on the h1, see useFocusHeadingOnNavigate).
+    const skip = page.getByRole('button', { name: 'コンテンツにスキップ' });
+    await skip.focus();
+    await expect(skip).toBeInViewport();
+    await expectNoSeriousA11yViolations(page, 'スキップリンク（フォーカス時）');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'ホーム' })).toBeFocused();
+
+    const sidebar = page.getByRole('navigation', { name: 'メインメニュー' });
+    const dropdown = sidebar.getByRole('button', { name: 'その他マスタ' });
+    await dropdown.focus();
+    await page.keyboard.press('Enter');
+    await expect(dropdown).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(sidebar.getByRole('link', { name: '卸一覧' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/v2\/core\/dealers$/);
+    await expect(page.getByRole('heading', { level: 1, name: '卸一覧' })).toBeFocused();
+    await expect(page).toHaveTitle('卸一覧 | CS portal');
+  });
+
+  test('a long Japanese company name keeps the breadcrumb to one line', async ({ page }) => {
+    await page.goto('/v2/core/companies/new');
+    const name = `株式会社${'とても長い名前の調剤薬局グループ'.repeat(3)}ホールディングス`;
+    await page.getByLabel('会社名', { exact: true }).fill(name);
+    await page.getByRole('button', { name: '新規作成' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
+    const crumbs = page.getByRole('navigation', { name: 'パンくずリスト' });
+    const current = crumbs.locator('[aria-current="page"]');
+    await expect(current).toHaveText(name);
+    const heights = await crumbs.locator('li').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
+    const lineHeight = await current.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    for (const height of heights) expect(height).toBeLessThan(lineHeight * 1.5);
+    await expectNoSeriousA11yViolations(page, '長い会社名の詳細');
   });
 });

@@ -138,10 +138,8 @@ const JwtPage = () => {
   return (
     <Box sx={{ display: 'grid', gap: 2, py: 2, minWidth: 0 }}>
       <Title title="JWT" />
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          JWT
-        </Typography>
+      {/* The layout's h1 shows the title. */}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
         <Button
           variant="outlined"
           startIcon={<ContentCopyIcon />}

@@ -11,6 +11,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import DownloadIcon from '@mui/icons-material/Download';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useRuntime } from '../../app/RuntimeContext';
@@ -18,6 +19,7 @@ import type { EnvironmentConfig } from '../../config/types';
 import { formatDate } from '../../lib/dates';
 import { PLATFORMS, RELEASE_LOAD_ERROR_MESSAGE, fetchRelease, type Platform } from './releases';
 import { InlineLoading } from '../../app/InlineLoading';
+import { jobQueueLinkText, jobQueueServiceName } from './jobQueues';
 
 const ReleaseRow = ({ environment, platform }: { environment: EnvironmentConfig; platform: Platform }) => {
   const { data, isPending, isError } = useQuery({
@@ -103,7 +105,7 @@ const JobQueueCard = ({ environment }: { environment: EnvironmentConfig }) => {
               {links.map((link) => (
                 <TableRow key={`${link.service}:${link.url}`}>
                   <TableCell component="th" scope="row">
-                    {link.service}
+                    {jobQueueServiceName(link.service)}
                   </TableCell>
                   <TableCell>
                     <Link
@@ -112,8 +114,11 @@ const JobQueueCard = ({ environment }: { environment: EnvironmentConfig }) => {
                       rel="noopener noreferrer"
                       sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
                     >
-                      {link.label || link.url}
-                      <OpenInNewIcon fontSize="inherit" />
+                      {jobQueueLinkText(link)}
+                      <Box component="span" sx={visuallyHidden}>
+                        （新しいタブで開きます）
+                      </Box>
+                      <OpenInNewIcon fontSize="inherit" aria-hidden />
                     </Link>
                   </TableCell>
                 </TableRow>

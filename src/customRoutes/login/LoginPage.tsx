@@ -9,6 +9,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRuntime } from '../../app/RuntimeContext';
+import { EnvironmentSwitcher } from '../../layout/EnvironmentSwitcher';
+import { useDocumentTitle } from '../../layout/documentTitle';
 
 /**
  * Sign-in card. The spec's original ignored a failed login silently; we say why it failed.
@@ -26,6 +28,7 @@ const LoginPage = () => {
   const authProvider = useAuthProvider<AuthProvider & { handleCallback?: () => Promise<{ redirectTo: string }> }>();
   const navigate = useNavigate();
   const checkAuth = useCheckAuth();
+  useDocumentTitle('ログイン');
 
   // A signed-in user who opens /login goes to the home page.
   useEffect(() => {
@@ -68,6 +71,10 @@ const LoginPage = () => {
           <Typography variant="body2" color="text.secondary" gutterBottom>
             {environment.label}にログイン
           </Typography>
+          {/* Signed out already, so switching here costs nothing; the header's switcher would cost two sign-ins. */}
+          <Box sx={{ mt: 1 }}>
+            <EnvironmentSwitcher placement="page" />
+          </Box>
           <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, mt: 2 }}>
             {error && (
               <Alert severity="error" role="alert">

@@ -43,9 +43,21 @@ describe('formatCountdown', () => {
 });
 
 describe('countdownLabel', () => {
-  it('reads 残り …', () => {
+  it('reads 残り … while the token is valid, and at zero', () => {
     expect(countdownLabel(3552)).toBe('残り 0時間59分12秒');
-    expect(countdownLabel(-5)).toBe('残り -0時間0分5秒');
+    expect(countdownLabel(0)).toBe('残り 0時間0分0秒');
+  });
+
+  it('says how long ago the token expired instead of a negative remainder', () => {
+    expect(countdownLabel(-27)).toBe('0時間0分27秒前に失効しました');
+    expect(countdownLabel(-3725)).toBe('1時間2分5秒前に失効しました');
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000, max: -1 }), (seconds) => {
+        const label = countdownLabel(seconds);
+        expect(label).not.toContain('-');
+        expect(label).toBe(`${formatCountdown(-seconds)}前に失効しました`);
+      }),
+    );
   });
 });
 

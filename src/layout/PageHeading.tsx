@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import Typography from '@mui/material/Typography';
+import { documentTitle } from './documentTitle';
+
+/** react-admin's <Title> renders into the element with this id. */
+export const TITLE_CONTAINER_ID = 'react-admin-title';
+
+/**
+ * Every screen's one h1: react-admin's <Title title=…> (which every List, Show, Edit and Create
+ * renders, and custom screens render too) fills it, and the document title follows it as
+ * 「<screen> | CS portal」. Empty (and not shown) until a screen names itself.
+ */
+export const PageHeading = () => {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const heading = ref.current;
+    if (!heading) return undefined;
+    const sync = () => {
+      document.title = documentTitle(heading.textContent ?? '');
+    };
+    sync();
+    const observer = new MutationObserver(sync);
+    observer.observe(heading, { childList: true, subtree: true, characterData: true });
+    return () => {
+      observer.disconnect();
+      document.title = documentTitle('');
+    };
+  }, []);
+  return (
+    <Typography
+      ref={ref}
+      id={TITLE_CONTAINER_ID}
+      component="h1"
+      variant="h5"
+      tabIndex={-1}
+      sx={{
+        mt: 2,
+        mb: 1,
+        fontWeight: 700,
+        overflowWrap: 'anywhere',
+        '&:empty': { display: 'none' },
+        '&:focus': { outline: 'none' },
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    />
+  );
+};

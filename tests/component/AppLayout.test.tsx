@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Title, type AuthProvider } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { AppLayout } from '../../src/layout/AppLayout';
+import { renderWithAdmin } from './renderWithAdmin';
+
+const admin: AuthProvider = {
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getPermissions: async () => ({ isAdmin: true }),
+  getIdentity: async () => ({ id: 1, fullName: '管理 花子', email: 'admin@example.com' }),
+};
+
+/** A screen as every react-admin view is: it names itself with <Title>. */
+const Screen = ({ title, autoFocusField }: { title: string; autoFocusField?: boolean }) => (
+  <div>
+    <Title title={title} />
+    {autoFocusField && <input aria-label="会社名" autoFocus />}
+  </div>
+);
+
+const renderLayout = (path = '/') =>
+  renderWithAdmin(
+    <AppLayout>
+      <Routes>
+        <Route path="/" element={<Screen title="ホーム" />} />
+        <Route path="/v2/core/inquiries" element={<Screen title="問い合わせ一覧" />} />
+        <Route path="/develop/jwt" element={<Screen title="JWT" autoFocusField />} />
+      </Routes>
+    </AppLayout>,
+    { authProvider: admin, initialEntries: [path] },
+  );
+
+describe('AppLayout', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('gives every screen one h1 from its <Title> and the document title 「<screen> | CS portal」', async () => {
+    renderLayout('/v2/core/inquiries');
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: '問い合わせ一覧' })).toBeInTheDocument();
+    expect(within(main).getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    await waitFor(() => expect(document.title).toBe('問い合わせ一覧 | CS portal'));
+  });
+
+  it('moves focus to the new screen’s h1 after navigating from the sidebar', async () => {
+    const user = userEvent.setup();
+    renderLayout('/');
+    await screen.findByRole('heading', { level: 1, name: 'ホーム' });
+    await user.click(screen.getByRole('link', { name: '問い合わせ一覧' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: '問い合わせ一覧' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(document.title).toBe('問い合わせ一覧 | CS portal');
+  });
+
+  it('keeps the focus a screen gives itself (a form’s first field)', async () => {
+    const user = userEvent.setup();
+    renderLayout('/');
+    await screen.findByRole('heading', { level: 1, name: 'ホーム' });
+    await user.click(within(screen.getByRole('navigation', { name: 'メインメニュー' })).getByRole('link', { name: 'JWT' }));
+    await screen.findByRole('heading', { level: 1, name: 'JWT' });
+    await waitFor(() => expect(screen.getByLabelText('会社名')).toHaveFocus());
+  });
+
+  it('names the account button with the visible name first', async () => {
+    // A desktop-wide window: react-admin shows the name on the button only from the sm breakpoint.
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: query.includes('min-width'), media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, onchange: null, dispatchEvent: () => false }) as MediaQueryList,
+    );
+    renderLayout('/');
+    expect(await screen.findByRole('button', { name: '管理 花子のアカウントメニュー' })).toHaveTextContent('管理 花子');
+  });
+
+  it('marks the last breadcrumb as the current page', async () => {
+    renderLayout('/v2/core/inquiries');
+    const crumbs = await screen.findByRole('navigation', { name: 'パンくずリスト' });
+    await waitFor(() => expect(within(crumbs).getByText('問い合わせ一覧')).toHaveAttribute('aria-current', 'page'));
+    expect(within(crumbs).getByRole('link', { name: 'ホーム' })).not.toHaveAttribute('aria-current');
+  });
+});

@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useSidebarState } from 'react-admin';
+import { AppMenu } from '../../src/layout/AppMenu';
+import { renderWithAdmin } from './renderWithAdmin';
+
+const Minimised = () => {
+  const [, setOpen] = useSidebarState();
+  useEffect(() => setOpen(false), [setOpen]);
+  return null;
+};
+
+const nav = () => screen.getByRole('navigation', { name: 'メインメニュー' });
+
+describe('AppMenu (the sidebar)', () => {
+  it('is navigation with lists and links, not an ARIA menu', () => {
+    renderWithAdmin(<AppMenu />);
+    expect(within(nav()).queryAllByRole('menu')).toHaveLength(0);
+    expect(within(nav()).queryAllByRole('menuitem')).toHaveLength(0);
+    expect(within(nav()).getByRole('link', { name: '問い合わせ一覧' })).toHaveAttribute('href', '/v2/core/inquiries');
+    // Every list item sits in a list (no stray <li> for the section headings).
+    for (const item of nav().querySelectorAll('li')) expect(item.parentElement?.tagName).toBe('UL');
+    expect(within(nav()).getByRole('list', { name: 'Core V2' })).toBeInTheDocument();
+    expect(within(nav()).getByRole('list', { name: '開発者' })).toBeInTheDocument();
+  });
+
+  it('marks the current screen with aria-current="page", also on its records, and opens its dropdown', () => {
+    renderWithAdmin(<AppMenu />, { initialEntries: ['/v2/core/companies/12/edit'] });
+    const current = within(nav()).getByRole('link', { name: '薬局会社一覧' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    expect(current).toBeVisible();
+    expect(within(nav()).getByRole('button', { name: '薬局マスタ' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav()).getByRole('link', { name: 'ホーム' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('reaches the dropdowns with Tab and opens them with Enter and Space', async () => {
+    const user = userEvent.setup();
+    renderWithAdmin(<AppMenu />);
+    const pharmacyMasters = within(nav()).getByRole('button', { name: '薬局マスタ' });
+    expect(pharmacyMasters).toHaveAttribute('aria-expanded', 'false');
+    expect(nav().querySelector('a[href="/v2/core/companies"]')).not.toBeVisible();
+    await user.tab(); // ホーム
+    await user.tab(); // 問い合わせ一覧
+    await user.tab();
+    expect(pharmacyMasters).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(pharmacyMasters).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(nav()).findByRole('link', { name: '薬局会社一覧' })).toBeVisible();
+
+    const otherMasters = within(nav()).getByRole('button', { name: 'その他マスタ' });
+    otherMasters.focus();
+    await user.keyboard(' ');
+    expect(otherMasters).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(nav()).findByRole('link', { name: '卸一覧' })).toBeVisible();
+  });
+
+  it('minimised: every icon keeps its name and shows it as a tooltip', async () => {
+    const user = userEvent.setup();
+    renderWithAdmin(
+      <>
+        <Minimised />
+        <AppMenu />
+      </>,
+    );
+    expect(await screen.findByTestId('sidebar-title')).toHaveTextContent('CS');
+    const dropdown = within(nav()).getByRole('button', { name: '薬局マスタ' });
+    expect(within(nav()).getByRole('link', { name: '問い合わせ一覧' })).toBeInTheDocument();
+    await user.hover(dropdown);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('薬局マスタ');
+  });
+});

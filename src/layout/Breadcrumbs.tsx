@@ -12,18 +12,22 @@ const RecordName = ({ resource, id }: { resource: string; id: string }) => {
   const field = declaration?.recordRepresentation;
   const { data } = useGetOne(resource, { id }, { enabled: !!field });
   const name = field && data ? data[field] : undefined;
-  return <>{name ? String(name) : `#${id}`}</>;
+  return <span data-record-crumb>{name ? String(name) : `#${id}`}</span>;
 };
 
 const CrumbText = ({ crumb }: { crumb: Crumb }) =>
   crumb.record ? <RecordName resource={crumb.record.resource} id={crumb.record.id} /> : <>{crumb.label}</>;
 
-/** One line however long a record's name: each crumb shrinks and ends in … (the full text on hover). */
+/**
+ * One line however long a record's name: the fixed crumbs (ホーム, the master's list, 編集) keep
+ * their width; a record's name and the last crumb shrink and end in ….
+ */
 const oneLine = {
   color: 'inherit',
   '& .MuiBreadcrumbs-separator': { color: 'inherit' },
   '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' },
-  '& .MuiBreadcrumbs-li': { minWidth: 0, flexShrink: 1, overflow: 'hidden' },
+  '& .MuiBreadcrumbs-li': { flexShrink: 0, whiteSpace: 'nowrap' },
+  '& .MuiBreadcrumbs-li:last-of-type, & .MuiBreadcrumbs-li:has([data-record-crumb])': { flexShrink: 1, minWidth: '3em', overflow: 'hidden' },
   '& .MuiBreadcrumbs-li > *': { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
 } as const;
 

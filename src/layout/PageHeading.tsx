@@ -38,6 +38,9 @@ export const PageHeading = () => {
         mb: 1,
         fontWeight: 700,
         overflowWrap: 'anywhere',
+        // The focus ring hugs the text instead of spanning the page.
+        width: 'fit-content',
+        maxWidth: '100%',
         '&:empty': { display: 'none' },
         '&:focus': { outline: 'none' },
         '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },

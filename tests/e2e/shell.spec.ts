@@ -1,4 +1,4 @@
-import { test, expect, signIn, expectNoSeriousA11yViolations } from './fixtures';
+import { test, expect, signIn, unique, expectNoSeriousA11yViolations } from './fixtures';
 
 test.describe('the shell', () => {
   test.beforeEach(async ({ page }) => {
@@ -112,7 +112,7 @@ test.describe('the shell', () => {
 
   test('a long Japanese company name keeps the breadcrumb to one line', async ({ page }) => {
     await page.goto('/v2/core/companies/new');
-    const name = `株式会社${'とても長い名前の調剤薬局グループ'.repeat(3)}ホールディングス`;
+    const name = unique(`株式会社${'とても長い名前の調剤薬局グループ'.repeat(3)}ホールディングス`);
     await page.getByLabel('会社名', { exact: true }).fill(name);
     await page.getByRole('button', { name: '新規作成' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
@@ -122,6 +122,12 @@ test.describe('the shell', () => {
     const heights = await crumbs.locator('li').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
     const lineHeight = await current.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
     for (const height of heights) expect(height).toBeLessThan(lineHeight * 1.5);
+    // Only the record's name gives way: ホーム and the list's crumb are shown whole.
+    for (const label of ['ホーム', '薬局会社一覧']) {
+      const crumb = crumbs.getByRole('link', { name: label });
+      await expect(crumb).toHaveText(label);
+      expect(await crumb.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
     await expectNoSeriousA11yViolations(page, '長い会社名の詳細');
   });
 });

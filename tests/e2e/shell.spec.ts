@@ -130,4 +130,24 @@ test.describe('the shell', () => {
     }
     await expectNoSeriousA11yViolations(page, '長い会社名の詳細');
   });
+
+  test('focus is visible on the environment switcher and on sort headers', async ({ page }) => {
+    const switcher = page.getByRole('combobox', { name: /接続先/ });
+    await switcher.focus();
+    const ring = await switcher.evaluate((element) => {
+      const style = getComputedStyle(element.closest('.MuiInputBase-root')!);
+      return { style: style.outlineStyle, color: style.outlineColor, width: parseFloat(style.outlineWidth) };
+    });
+    expect(ring).toEqual({ style: 'solid', color: 'rgb(255, 255, 255)', width: 3 });
+
+    await page.goto('/v2/core/dealers');
+    const sortHeader = page.locator('thead .MuiTableSortLabel-root').first();
+    await sortHeader.focus();
+    const header = await sortHeader.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { outline: style.outlineStyle, color: style.color };
+    });
+    // A ring, and the text stays dark (it used to turn lighter on focus).
+    expect(header).toEqual({ outline: 'solid', color: 'rgba(0, 0, 0, 0.87)' });
+  });
 });

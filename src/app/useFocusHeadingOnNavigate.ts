@@ -36,7 +36,7 @@ const focusLeftBehind = () => {
  * After every change of screen (pathname; not query-string changes such as search or paging),
  * moves focus to the new screen's h1 so keyboard and screen-reader users start at its top instead
  * of on <body> or on the link they left. Waits for the heading to appear; gives up at the next
- * navigation.
+ * navigation or as soon as the user presses a key or the pointer.
  */
 export const useFocusHeadingOnNavigate = () => {
   const { pathname } = useLocation();
@@ -47,9 +47,17 @@ export const useFocusHeadingOnNavigate = () => {
     };
     if (tryFocus()) return undefined;
     const observer = new MutationObserver(() => {
-      if (tryFocus()) observer.disconnect();
+      if (tryFocus()) stop();
     });
+    // Once the user acts on the page, focus is theirs: a heading that shows up late does not take it.
+    const stop = () => {
+      observer.disconnect();
+      window.removeEventListener('keydown', stop, true);
+      window.removeEventListener('pointerdown', stop, true);
+    };
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-    return () => observer.disconnect();
+    window.addEventListener('keydown', stop, true);
+    window.addEventListener('pointerdown', stop, true);
+    return stop;
   }, [pathname]);
 };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Title, type AuthProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
@@ -23,12 +24,23 @@ const Screen = ({ title, autoFocusField }: { title: string; autoFocusField?: boo
   </div>
 );
 
+/** A screen that names itself only when its data arrives (the test says when). */
+let arrive: () => void = () => {};
+const LateScreen = () => {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    arrive = () => act(() => setReady(true));
+  }, []);
+  return ready ? <Title title="問い合わせ一覧" /> : null;
+};
+
 const renderLayout = (path = '/') =>
   renderWithAdmin(
     <AppLayout>
       <Routes>
         <Route path="/" element={<Screen title="ホーム" />} />
         <Route path="/v2/core/inquiries" element={<Screen title="問い合わせ一覧" />} />
+        <Route path="/v2/core/nsipses" element={<LateScreen />} />
         <Route path="/develop/jwt" element={<Screen title="JWT" autoFocusField />} />
       </Routes>
     </AppLayout>,
@@ -56,6 +68,20 @@ describe('AppLayout', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: '問い合わせ一覧' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(document.title).toBe('問い合わせ一覧 | CS portal');
+  });
+
+  it('leaves focus alone once the user has moved on before a slow screen names itself', async () => {
+    const user = userEvent.setup();
+    renderLayout('/');
+    await screen.findByRole('heading', { level: 1, name: 'ホーム' });
+    const sidebar = screen.getByRole('navigation', { name: 'メインメニュー' });
+    await user.click(within(sidebar).getByRole('link', { name: 'NSIPS一覧' }));
+    await user.tab();
+    const whereTheUserIs = document.activeElement;
+    expect(whereTheUserIs).not.toBe(document.body);
+    arrive();
+    expect(await screen.findByRole('heading', { level: 1, name: '問い合わせ一覧' })).not.toHaveFocus();
+    expect(document.activeElement).toBe(whereTheUserIs);
   });
 
   it('keeps the focus a screen gives itself (a form’s first field)', async () => {

@@ -7,6 +7,8 @@ import Divider from '@mui/material/Divider';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import KeyIcon from '@mui/icons-material/Key';
@@ -47,15 +49,22 @@ const ChangePasswordItem = ({ onOpen }: { onOpen: () => void }) => {
 /** 「管理 花子のアカウントメニュー」: the visible name first. */
 export const accountMenuLabel = (fullName: string | undefined) => (fullName ? `${fullName}のアカウントメニュー` : 'アカウントメニュー');
 
+/**
+ * react-admin shows the name on the button from the sm breakpoint up; below, an icon whose label
+ * goes through translate() with an English fallback, so it gets the Japanese i18n key instead.
+ */
+const SMALL_SCREEN_LABEL = 'ra.auth.user_menu';
+
 /** The account menu: who is signed in, the version, profile, password, JWT and logout. */
 export const AccountMenu = () => {
   const { config } = useRuntime();
   const { identity } = useGetIdentity();
+  const showsName = useMediaQuery<Theme>((theme) => theme.breakpoints.up('sm'));
   const [changingPassword, setChangingPassword] = useState(false);
   return (
     <>
       {/* The button shows the user's name, so its accessible name starts with it (WCAG 2.5.3). */}
-      <UserMenu label={accountMenuLabel(identity?.fullName)}>
+      <UserMenu label={showsName ? accountMenuLabel(identity?.fullName) : SMALL_SCREEN_LABEL}>
         <Box role="none" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2, py: 1 }}>
           <Avatar src={identity?.avatar} alt="" />
           <Box role="none">

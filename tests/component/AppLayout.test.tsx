@@ -102,6 +102,13 @@ describe('AppLayout', () => {
     expect(await screen.findByRole('button', { name: '管理 花子のアカウントメニュー' })).toHaveTextContent('管理 花子');
   });
 
+  it('names the icon-only account button in Japanese on small screens', async () => {
+    renderLayout('/');
+    await screen.findByRole('heading', { level: 1, name: 'ホーム' });
+    expect(await screen.findByRole('button', { name: 'プロフィール' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Profile' })).not.toBeInTheDocument();
+  });
+
   it('marks the last breadcrumb as the current page', async () => {
     renderLayout('/v2/core/inquiries');
     const crumbs = await screen.findByRole('navigation', { name: 'パンくずリスト' });

@@ -72,6 +72,8 @@ test.describe('the shell', () => {
     await page.getByRole('option', { name: 'デモ環境' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('デモ環境にログイン')).toBeVisible();
+    // The login page offers the switcher too: going back costs no sign-in.
+    await expect(page.getByRole('combobox', { name: '接続先 デモ環境' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'デモ環境のログイン');
     await signIn(page);
     await expect(page.locator('header[data-environment="demo"]')).toBeVisible();

@@ -1,5 +1,6 @@
 import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { useState } from 'react';
+import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { resources, routeCatalogue } from './resources/registry';
 import { resourceRoutes } from './resources/resourceViews';
@@ -25,51 +26,64 @@ export interface AppProps {
   queryClient: QueryClient;
 }
 
-export const App = ({ runtime, authProvider, dataProvider, queryClient }: AppProps) => (
-  <RuntimeProvider runtime={runtime}>
-    {/* Navigations as plain updates, as react-admin's own router does: in a transition, a screen
-        that suspends keeps the previous one mounted, and react-admin's log-out-on-mount route
-        then navigates to /login over and over. */}
-    <BrowserRouter useTransitions={false}>
-      <Admin
-        title="CS portal"
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        routerProvider={routerProvider}
-        queryClient={queryClient}
-        layout={AppLayout}
-        loginPage={LoginPage}
-        dashboard={HomePage}
-        catchAll={NotFoundPage}
-        theme={theme}
-        requireAuth
-        disableTelemetry
-      >
-        {resources.map((resource) => {
-          const routes = resourceRoutes(resource);
-          return (
-            <Resource
-              key={resource.name}
-              name={resource.name}
-              list={routes.list}
-              hasCreate={!!routes.create}
-              hasEdit={!!routes.edit}
-              hasShow={!!routes.show}
-              recordRepresentation={resource.recordRepresentation}
-            >
-              {routes.subRoutes.map(({ path, view: View }) => (
-                <Route key={path} path={path} element={<View />} />
-              ))}
-              {routes.create && <Route path="new/*" element={<routes.create />} />}
-              {routes.edit && <Route path=":id/edit/*" element={<routes.edit />} />}
-              {routes.show && <Route path=":id/*" element={<routes.show />} />}
-            </Resource>
-          );
-        })}
-        <CustomRoutes noLayout>{noLayoutRoutes}</CustomRoutes>
-        <CustomRoutes>{appRoutes}</CustomRoutes>
-      </Admin>
-    </BrowserRouter>
-  </RuntimeProvider>
+/** react-admin's access-denied screen: the portal's 403 page, at its own URL. */
+const AccessDenied = () => <Navigate to="/forbidden" replace />;
+
+const PortalAdmin = ({ authProvider, dataProvider, queryClient }: Omit<AppProps, 'runtime'>) => (
+  <Admin
+    title="CS portal"
+    authProvider={authProvider}
+    dataProvider={dataProvider}
+    i18nProvider={i18nProvider}
+    routerProvider={routerProvider}
+    queryClient={queryClient}
+    layout={AppLayout}
+    loginPage={LoginPage}
+    dashboard={HomePage}
+    catchAll={NotFoundPage}
+    accessDenied={AccessDenied}
+    theme={theme}
+    requireAuth
+    disableTelemetry
+  >
+    {resources.map((resource) => {
+      const routes = resourceRoutes(resource);
+      return (
+        <Resource
+          key={resource.name}
+          name={resource.name}
+          list={routes.list}
+          hasCreate={!!routes.create}
+          hasEdit={!!routes.edit}
+          hasShow={!!routes.show}
+          recordRepresentation={resource.recordRepresentation}
+        >
+          {routes.subRoutes.map(({ path, view: View }) => (
+            <Route key={path} path={path} element={<View />} />
+          ))}
+          {routes.create && <Route path="new/*" element={<routes.create />} />}
+          {routes.edit && <Route path=":id/edit/*" element={<routes.edit />} />}
+          {routes.show && <Route path=":id/*" element={<routes.show />} />}
+        </Resource>
+      );
+    })}
+    <CustomRoutes noLayout>{noLayoutRoutes}</CustomRoutes>
+    <CustomRoutes>{appRoutes}</CustomRoutes>
+  </Admin>
 );
+
+/**
+ * A data router (history URLs), so react-admin can block navigation away from a form with
+ * unsaved changes (`warnWhenUnsavedChanges` is silently off under a plain <BrowserRouter>).
+ * Navigations run as plain updates, as react-admin's own router does: in a transition, a screen
+ * that suspends keeps the previous one mounted, and react-admin's log-out-on-mount route then
+ * navigates to /login over and over.
+ */
+export const App = ({ runtime, ...providers }: AppProps) => {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <PortalAdmin {...providers} /> }]));
+  return (
+    <RuntimeProvider runtime={runtime}>
+      <RouterProvider router={router} useTransitions={false} />
+    </RuntimeProvider>
+  );
+};

@@ -1,10 +1,9 @@
 import { useEffect, useId } from 'react';
-import { useFormState } from 'react-hook-form';
 
 /**
  * Which forms on screen hold edits not yet saved. The header's environment switcher (which signs
  * out and reloads) asks first when any does. A form reports itself by rendering
- * <ReportUnsavedChanges /> inside it.
+ * <UnsavedChangesGuard /> inside it (src/app/UnsavedChangesGuard.tsx).
  */
 const dirtyForms = new Set<string>();
 
@@ -20,11 +19,4 @@ export const useReportUnsavedChanges = (dirty: boolean) => {
       dirtyForms.delete(key);
     };
   }, [dirty, key]);
-};
-
-/** Inside any react-admin (react-hook-form) form: reports whether the user changed something. */
-export const ReportUnsavedChanges = () => {
-  const { isDirty } = useFormState();
-  useReportUnsavedChanges(isDirty);
-  return null;
 };

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Layout, usePermissions } from 'react-admin';
+import { Layout, useCanAccess } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
@@ -18,12 +18,14 @@ const ScrollToTop = () => {
 
 /**
  * The portal is for support and admin staff: a signed-in user without the admin role (a pharmacy
- * account) sees the 403 page on every screen. The API enforces the same rule.
+ * account) sees the 403 page on every screen, custom ones included. The rule is the
+ * authProvider's `canAccess` (react-admin also applies it to every resource page, with
+ * `<Admin accessDenied>`); the API enforces the same.
  */
 const AdminOnly = ({ children }: { children: ReactNode }) => {
-  const { permissions, isPending } = usePermissions<{ isAdmin?: boolean }>();
+  const { canAccess, isPending } = useCanAccess({ resource: 'cs-portal', action: 'access' });
   if (isPending) return null;
-  if (!permissions?.isAdmin) return <Navigate to="/forbidden" replace />;
+  if (!canAccess) return <Navigate to="/forbidden" replace />;
   return <>{children}</>;
 };
 

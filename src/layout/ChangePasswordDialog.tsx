@@ -78,15 +78,12 @@ const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProps) => {
             </Alert>
           )}
           {errors.length > 0 && (
-            <Box
-              component="ul"
-              role="alert"
-              aria-label="エラー"
-              sx={{ color: 'error.main', m: 0, pl: 2.5, '& li': { typography: 'body2' } }}
-            >
-              {errors.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
+            <Box role="alert" aria-label="エラー">
+              <Box component="ul" sx={{ color: 'error.main', m: 0, pl: 2.5, '& li': { typography: 'body2' } }}>
+                {errors.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </Box>
             </Box>
           )}
           <Typography variant="body2" color="text.secondary">

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form, TextInput } from 'react-admin';
 import { EnvironmentSwitcher, SWITCH_CONFIRM_ACTION, SWITCH_CONFIRM_TITLE } from '../../src/layout/EnvironmentSwitcher';
-import { ReportUnsavedChanges } from '../../src/app/unsavedChanges';
+import { UnsavedChangesGuard } from '../../src/app/UnsavedChangesGuard';
 import type { Runtime } from '../../src/app/RuntimeContext';
 import { renderWithAdmin, testEnvironment, testRuntime } from './renderWithAdmin';
 
@@ -18,7 +18,7 @@ const twoEnvironments = (): Runtime => {
 const EditedForm = () => (
   <Form>
     <TextInput source="name" label="会社名" />
-    <ReportUnsavedChanges />
+    <UnsavedChangesGuard />
   </Form>
 );
 

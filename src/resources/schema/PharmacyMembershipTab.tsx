@@ -1,6 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
-  Confirm,
   DataTable,
   ListBase,
   ListContextProvider,
@@ -25,6 +24,7 @@ import { serverMessages } from './serverErrors';
 import { TEXTS } from '../../i18n/texts';
 import { usePortalDataProvider } from '../../app/useApi';
 import { useActiveTab } from './tabViews';
+import { SafeConfirm } from '../../app/SafeConfirm';
 
 /** The pharmacy columns both tables show, labelled by the pharmacies declaration. */
 const COLUMNS = ['id', 'name', 'micode', 'address1', 'createdAt'] as const;
@@ -148,7 +148,7 @@ export const PharmacyMembershipTab = ({ membership }: { membership: MembershipDe
         )}
       </section>
 
-      <Confirm
+      <SafeConfirm
         isOpen={!!leaving}
         title={leaving ? `${leaving.name}を${membership.ownerLabel}から外す` : ''}
         content="app.confirm.delete"

@@ -16,6 +16,7 @@ import { useFormState } from 'react-hook-form';
 import type { AnyResourceDeclaration, FieldDeclaration } from '../types';
 import { specPath } from '../../customRoutes/specPaths';
 import { ServerErrors } from './ServerErrors';
+import { UnsavedChangesGuard } from '../../app/UnsavedChangesGuard';
 import { useIsAdmin } from './useIsAdmin';
 import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
 import { TokyoDateTimeInput } from '../../app/inputs/TokyoDateTimeInput';
@@ -73,7 +74,7 @@ const FormToolbar = ({ resource, mode }: { resource: AnyResourceDeclaration; mod
 
 /**
  * The shared create/edit form of a declared master. It keeps what the user typed when saving
- * fails, and warns before leaving with unsaved changes by any link (sidebar, breadcrumb, header).
+ * fails, and asks before leaving with unsaved changes by any link (sidebar, breadcrumb, header).
  */
 export const SchemaForm = ({
   resource,
@@ -92,9 +93,9 @@ export const SchemaForm = ({
     <SimpleForm
       toolbar={<FormToolbar resource={resource} mode={mode} />}
       sx={{ maxWidth: 720 }}
-      warnWhenUnsavedChanges
       defaultValues={defaultValues}
     >
+      <UnsavedChangesGuard />
       <ServerErrors messages={serverErrors} />
       {fields.map((source) => (
         <FieldInput key={source} source={source} field={resource.fields[source]} />

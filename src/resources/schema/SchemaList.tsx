@@ -1,4 +1,5 @@
-import { BooleanInput, DataTable, InfiniteList, InfinitePagination, List, SearchInput, useGetIdentity } from 'react-admin';
+import { BooleanInput, DataTable, InfiniteList, InfinitePagination, List, useGetIdentity } from 'react-admin';
+import { ImeSafeSearchInput } from '../../app/ImeSafeSearchInput';
 import type { ReactElement } from 'react';
 import Typography from '@mui/material/Typography';
 import type { AnyResourceDeclaration, FilterDeclaration } from '../types';
@@ -14,7 +15,7 @@ import { RowActions } from './RowActions';
 
 const filterInput = (filter: FilterDeclaration): ReactElement =>
   filter.type === 'search' ? (
-    <SearchInput key={filter.source} source={filter.source} alwaysOn={filter.alwaysOn} placeholder={filter.label} aria-label={filter.label} />
+    <ImeSafeSearchInput key={filter.source} source={filter.source} alwaysOn={filter.alwaysOn} placeholder={filter.label} />
   ) : (
     <BooleanInput key={filter.source} source={filter.source} label={filter.label} alwaysOn={filter.alwaysOn} />
   );
@@ -76,6 +77,8 @@ const SchemaList = () => {
     filters: resource.list.filters?.map(filterInput),
     actions: <ListHeader resource={resource} storeKey={storeKey} />,
     empty: false as const,
+    // The search box debounces (and waits for IME composition) itself.
+    debounce: 0,
     error: <ListError />,
   };
   if (mode === 'infinite' || mode === 'token') {

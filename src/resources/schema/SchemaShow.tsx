@@ -1,4 +1,4 @@
-import { ListButton, Show, TopToolbar, useShowContext } from 'react-admin';
+import { ListButton, Show, TopToolbar, useRecordContext, useShowContext } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import type { AnyResourceDeclaration } from '../types';
 import { useResourceDeclaration } from './useResourceDeclaration';
@@ -19,12 +19,19 @@ const ShowError = ({ resource }: { resource: AnyResourceDeclaration }) => {
   );
 };
 
+/** The detail page is titled by the record's name (the h1 and the document title follow it). */
+const RecordTitle = ({ resource }: { resource: AnyResourceDeclaration }) => {
+  const record = useRecordContext();
+  const name = resource.recordRepresentation ? record?.[resource.recordRepresentation] : undefined;
+  return <>{typeof name === 'string' && name !== '' ? name : `${resource.recordLabel}詳細`}</>;
+};
+
 /** The detail screen every declared master gets: its tabs, with back-to-list and edit links. */
 const SchemaShow = () => {
   const resource = useResourceDeclaration();
   return (
     <Show
-      title={`${resource.recordLabel}詳細`}
+      title={<RecordTitle resource={resource} />}
       // A missing record is answered on the page, not by a toast and a jump to the list.
       queryOptions={{ onError: () => undefined }}
       error={<ShowError resource={resource} />}

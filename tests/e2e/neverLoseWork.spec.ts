@@ -1,0 +1,70 @@
+import { test, expect, unique, expectNoSeriousA11yViolations } from './fixtures';
+import { TEXTS } from '../../src/i18n/texts';
+
+/** The generic forms and dialogs never lose a user's work and never do it twice. */
+test.describe('never lose work, never do it twice', () => {
+  test('leaving an edited form by the sidebar asks first, and staying keeps what was typed', async ({ page }) => {
+    await page.goto('/v2/core/companies/new');
+    const name = page.getByLabel('会社名', { exact: true });
+    await name.fill('入力途中の会社');
+    await page.getByRole('link', { name: '近隣グループ一覧' }).click();
+    const warning = page.getByRole('dialog', { name: '保存していない変更があります' });
+    await expect(warning).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '未保存の変更の確認');
+    // The safe choice has the focus: Enter stays.
+    await expect(warning.getByRole('button', { name: /キャンセル/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(warning).toBeHidden();
+    await expect(page).toHaveURL(/\/v2\/core\/companies\/new$/);
+    await expect(name).toHaveValue('入力途中の会社');
+
+    // Leaving on purpose discards.
+    await page.getByRole('link', { name: '近隣グループ一覧' }).click();
+    await warning.getByRole('button', { name: '変更を破棄して移動' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/groups$/);
+  });
+
+  test('a double click on 新規作成 sends one POST', async ({ page }) => {
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/v2\/admin\/companies$/.test(request.url())) posts += 1;
+    });
+    await page.goto('/v2/core/companies/new');
+    await page.getByLabel('会社名', { exact: true }).fill(unique('二度押し株式会社'));
+    await page.getByRole('button', { name: '新規作成' }).dblclick();
+    await expect(page.getByText(TEXTS.created)).toBeVisible();
+    await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
+    expect(posts).toBe(1);
+  });
+
+  test('a missing record says so on the page at once (no retries of a 404)', async ({ page }) => {
+    let calls = 0;
+    page.on('request', (request) => {
+      if (/\/api\/v2\/admin\/companies\/99999999$/.test(request.url())) calls += 1;
+    });
+    await page.goto('/v2/core/companies/99999999');
+    await expect(page.getByRole('alert')).toContainText('この薬局会社は存在しません。');
+    await expectNoSeriousA11yViolations(page, '存在しない薬局会社');
+    expect(calls).toBe(1);
+  });
+
+  test('the remove confirmation opens on キャンセル, so Enter does not remove', async ({ page }) => {
+    await page.goto('/v2/core/companies/new');
+    await page.getByLabel('会社名', { exact: true }).fill(unique('確認ダイアログ株式会社'));
+    await page.getByRole('button', { name: '新規作成' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
+    await page.getByRole('tab', { name: '薬局一覧' }).click();
+    await page.getByLabel('会社に所属していない薬局を検索').fill('薬局');
+    await page.getByRole('button', { name: '検索' }).click();
+    await page.getByRole('table', { name: '検索結果' }).locator('tbody tr').first().getByRole('button', { name: '追加' }).click();
+    const members = page.getByRole('table', { name: '所属薬局' });
+    await expect(members.getByText(TEXTS.member)).toBeVisible();
+
+    await members.getByRole('button', { name: '削除' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: /キャンセル/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(members.getByText(TEXTS.member)).toBeVisible();
+  });
+});

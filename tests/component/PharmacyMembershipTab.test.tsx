@@ -83,6 +83,8 @@ describe.each([
     await user.click(within(rows[1]).getByRole('button', { name: '追加' }));
     await waitFor(() => expect(add).toHaveBeenCalledTimes(1));
     expect(add).toHaveBeenCalledWith(7, 202);
+    // The clicked row leaves the results: focus goes to the member list, not to <body>.
+    await waitFor(() => expect(screen.getByRole('heading', { name: /所属薬局/ })).toHaveFocus());
   });
 
   it('asks before removing, and removes only on confirm', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   DataTable,
   ListBase,
@@ -66,12 +66,15 @@ export const PharmacyMembershipTab = ({ membership }: { membership: MembershipDe
   const [draft, setDraft] = useState(query ?? '');
   const [leaving, setLeaving] = useState<RaRecord>();
   const members = useList({ data: owner?.pharmacies ?? [], perPage: 1000 });
+  // After 追加 or 削除 the clicked row is gone: focus goes to the member list, which just changed.
+  const membersHeading = useRef<HTMLHeadingElement>(null);
 
   const change = useMutation({
     mutationFn: ({ pharmacy, join }: { pharmacy: RaRecord; join: boolean }) =>
       dataProvider[join ? membership.add : membership.remove](owner!.id, pharmacy.id),
     onSuccess: (_result, { pharmacy, join }) => {
       notify(join ? `${pharmacy.name}を追加しました。` : `${pharmacy.name}を削除しました。`, { type: 'success' });
+      membersHeading.current?.focus();
       return queryClient.invalidateQueries();
     },
     onError: (error) => notify(serverMessages(error).join('\n'), { type: 'error', multiLine: true }),
@@ -89,7 +92,7 @@ export const PharmacyMembershipTab = ({ membership }: { membership: MembershipDe
   return (
     <Box sx={{ px: 2, pb: 2, display: 'grid', gap: 2 }}>
       <section aria-labelledby="members-heading">
-        <Typography id="members-heading" variant="subtitle1" component="h2" gutterBottom>
+        <Typography id="members-heading" ref={membersHeading} tabIndex={-1} variant="subtitle1" component="h2" gutterBottom>
           所属薬局（{members.total ?? 0}件）
         </Typography>
         <ResourceContextProvider value={pharmacies.name}>

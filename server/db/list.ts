@@ -1,5 +1,12 @@
+import type { Statement } from 'better-sqlite3';
 import type { DB } from './open';
-import { PAGE_SIZE } from '../shared/paging';
+import { tablesState } from './versions';
+
+/** One sort of a list: SQL expression (indexed together with the id column) and direction. */
+export interface ListSort {
+  expr: string;
+  desc: boolean;
+}
 
 export interface ListQuery {
   /** `SELECT ... ` columns (without FROM). */
@@ -8,29 +15,116 @@ export interface ListQuery {
   from: string;
   where: string[];
   params: unknown[];
-  orderBy: string;
+  sort: ListSort;
   page: number;
+  pageSize: number;
   /** When given, every matching row is returned (no paging). */
   ids?: number[];
   idColumn: string;
+  /** Tables the list reads: their change counters invalidate the cached counts and page anchors. */
+  tables: readonly string[];
+  /** Deepest OFFSET walked before seeking from an anchor instead (default 1000 rows). */
+  maxOffset?: number;
 }
 
-/** Runs a paged, parameterised list query; `where` fragments are ANDed. */
-export function runList<T>(db: DB, q: ListQuery): { rows: T[]; total: number; page: number } {
-  const where = [...q.where];
-  const params = [...q.params];
-  if (q.ids) {
-    where.length = 0;
-    params.length = 0;
-    where.push(`${q.idColumn} IN (${q.ids.map(() => '?').join(',')})`);
-    params.push(...q.ids);
+/** Pages up to this deep use OFFSET over the sort index; deeper pages seek from a cached anchor. */
+const MAX_OFFSET = 1000;
+/** Cached counts and anchor sets per database (least recently used dropped first). */
+const CACHE_ENTRIES = 500;
+
+interface Cached<T> {
+  state: string;
+  value: T;
+}
+
+/** A small LRU keyed by query text, its entries valid for one state of the tables. */
+class StateCache<T> {
+  private map = new Map<string, Cached<T>>();
+
+  get(key: string, state: string, compute: () => T): T {
+    const hit = this.map.get(key);
+    if (hit && hit.state === state) {
+      this.map.delete(key);
+      this.map.set(key, hit);
+      return hit.value;
+    }
+    const value = compute();
+    this.map.delete(key);
+    this.map.set(key, { state, value });
+    if (this.map.size > CACHE_ENTRIES) this.map.delete(this.map.keys().next().value!);
+    return value;
   }
-  const whereSql = where.length ? ` WHERE ${where.map((w) => `(${w})`).join(' AND ')}` : '';
-  const total = (db.prepare(`SELECT COUNT(*) AS n ${q.from}${whereSql}`).get(...params) as { n: number }).n;
-  const paging = q.ids ? '' : ` LIMIT ${PAGE_SIZE} OFFSET ${(q.page - 1) * PAGE_SIZE}`;
-  const rows = db.prepare(`SELECT ${q.select} ${q.from}${whereSql} ORDER BY ${q.orderBy}${paging}`).all(...params) as T[];
-  return { rows, total, page: q.ids ? 1 : q.page };
 }
 
-/** `instr`-based contains (no LIKE escaping needed), case-insensitive for ASCII. */
-export const contains = (expr: string) => `instr(lower(${expr}), lower(?)) > 0`;
+interface DbCaches {
+  counts: StateCache<number>;
+  anchors: StateCache<unknown[][]>;
+  statements: Map<string, Statement<unknown[]>>;
+}
+
+const caches = new WeakMap<DB, DbCaches>();
+
+function cachesOf(db: DB): DbCaches {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), statements: new Map() }));
+  return c;
+}
+
+function prepared(db: DB, sql: string): Statement<unknown[]> {
+  const { statements } = cachesOf(db);
+  let stmt = statements.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(sql);
+    if (statements.size > CACHE_ENTRIES) statements.clear();
+    statements.set(sql, stmt);
+  }
+  return stmt;
+}
+
+const whereSql = (where: string[]) => (where.length ? ` WHERE ${where.map((w) => `(${w})`).join(' AND ')}` : '');
+
+/**
+ * Runs a paged, parameterised list query; `where` fragments are ANDed. The total is counted once
+ * per state of the list's tables and filter (triggers move the state on every change), and a
+ * deep page seeks from the first row of its page (an anchor list built in one pass over the sort
+ * index, cached the same way) instead of walking every skipped row.
+ */
+export function runList<T>(db: DB, q: ListQuery): { rows: T[]; total: number; page: number } {
+  const dir = q.sort.desc ? 'DESC' : 'ASC';
+  const orderBy = q.sort.expr === q.idColumn ? `${q.idColumn} ${dir}` : `${q.sort.expr} ${dir}, ${q.idColumn} ${dir}`;
+  if (q.ids) {
+    const sql = `SELECT ${q.select} ${q.from} WHERE ${q.idColumn} IN (${q.ids.map(() => '?').join(',')}) ORDER BY ${orderBy}`;
+    const rows = prepared(db, sql).all(...q.ids) as T[];
+    return { rows, total: rows.length, page: 1 };
+  }
+  const where = whereSql(q.where);
+  const state = tablesState(db, q.tables).key;
+  const filterKey = `${q.from}${where}\u0000${JSON.stringify(q.params)}`;
+  const { counts, anchors } = cachesOf(db);
+  const total = counts.get(filterKey, state, () => {
+    const row = prepared(db, `SELECT COUNT(*) AS n ${q.from}${where}`).get(...q.params) as { n: number };
+    return row.n;
+  });
+  const offset = (q.page - 1) * q.pageSize;
+  if (offset >= total) return { rows: [], total, page: q.page };
+  if (offset <= (q.maxOffset ?? MAX_OFFSET)) {
+    const sql = `SELECT ${q.select} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`;
+    return { rows: prepared(db, sql).all(...q.params) as T[], total, page: q.page };
+  }
+  // Keyset: the (sort value, id) of every page's first row, from one pass over the index.
+  const pageStarts = anchors.get(`${filterKey}\u0000${orderBy}\u0000${q.pageSize}`, state, () => {
+    const keys = prepared(db, `SELECT ${q.sort.expr === q.idColumn ? q.idColumn : `${q.sort.expr}, ${q.idColumn}`} ${q.from}${where} ORDER BY ${orderBy}`)
+      .raw(true)
+      .iterate(...q.params) as IterableIterator<unknown[]>;
+    const starts: unknown[][] = [];
+    let i = 0;
+    for (const key of keys) if (i++ % q.pageSize === 0) starts.push(key);
+    return starts;
+  });
+  const start = pageStarts[q.page - 1];
+  if (!start) return { rows: [], total, page: q.page };
+  const op = q.sort.desc ? '<=' : '>=';
+  const seek = q.sort.expr === q.idColumn ? `${q.idColumn} ${op} ?` : `(${q.sort.expr}, ${q.idColumn}) ${op} (?, ?)`;
+  const sql = `SELECT ${q.select} ${q.from}${whereSql([...q.where, seek])} ORDER BY ${orderBy} LIMIT ${q.pageSize}`;
+  return { rows: prepared(db, sql).all(...q.params, ...start) as T[], total, page: q.page };
+}

@@ -1,18 +1,30 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { foldSearchText } from '../../src/lib/searchText';
 
 export type DB = Database.Database;
 
 export interface Migration {
   version: number;
-  up: string;
+  /** SQL, or a function for a step SQL cannot say (e.g. add a column only where it is missing). */
+  up: string | ((db: DB) => void);
+  /**
+   * Rows this migration's tables start with, run in the migration's own transaction: a migration
+   * that adds a seeded table seeds it on an existing database too, without a reset.
+   */
+  seed?: (db: DB) => void;
+}
+
+/** The SQL function the search indexes' triggers call (`foldSearchText`); every connection registers it. */
+function registerFunctions(db: DB): void {
+  db.function('fold_search', { deterministic: true }, (text: unknown) => foldSearchText(String(text ?? '')));
 }
 
 /**
- * Opens a SQLite file with WAL and foreign keys, applies pending migrations (recorded in
- * `schema_migrations`) and, when the database has never been seeded, runs `seed` in the same
- * transaction as the `seeded` marker so a crash never leaves a half-seeded file.
+ * Opens a SQLite file with WAL and foreign keys and applies pending migrations (recorded in
+ * `schema_migrations`), each with its seed in one transaction so a crash never leaves a
+ * half-migrated or half-seeded file. `seed` (older style) runs once when the file was never seeded.
  */
 export function openDatabase(file: string, migrations: Migration[], seed?: (db: DB) => void): DB {
   mkdirSync(dirname(file), { recursive: true });
@@ -21,6 +33,7 @@ export function openDatabase(file: string, migrations: Migration[], seed?: (db: 
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  registerFunctions(db);
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);`);
   const applied = new Set(
@@ -30,7 +43,9 @@ export function openDatabase(file: string, migrations: Migration[], seed?: (db: 
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(m.version)) continue;
     db.transaction(() => {
-      db.exec(m.up);
+      if (typeof m.up === 'string') db.exec(m.up);
+      else m.up(db);
+      m.seed?.(db);
       record.run(m.version, new Date().toISOString());
     })();
   }
@@ -43,5 +58,6 @@ export function openDatabase(file: string, migrations: Migration[], seed?: (db: 
       })();
     }
   }
+  db.pragma('optimize');
   return db;
 }

@@ -52,3 +52,21 @@ export class Prng {
     return s;
   }
 }
+
+/** FNV-1a over the UTF-16 units of a name, mixed with the environment seed. */
+function streamSeed(seed: number, name: string): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < name.length; i++) {
+    h ^= name.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/**
+ * The random stream of one seeded table, derived from the environment's seed and the table's
+ * name: adding a column to one table's seeder never reshuffles another table's rows.
+ */
+export function seedStream(seed: number, table: string): Prng {
+  return new Prng(streamSeed(seed >>> 0, table));
+}

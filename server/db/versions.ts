@@ -1,24 +1,82 @@
+import type { Statement } from 'better-sqlite3';
 import type { DB } from './open';
 
 /**
- * Per-table "last changed" times backing the `x-last-updated` header. Every mutation bumps the
- * tables it touched (deletes included, which a MAX(updated_at) would miss).
+ * Per-table change bookkeeping behind `x-last-updated` and the list count caches, kept by SQLite
+ * triggers (`versionTriggersSql`) so no handler has to remember it: every insert, update or
+ * delete raises `version` by one and moves `updated_at` forward. `updated_at` is the changed
+ * row's own `updated_at` (the service clock) when the table has one, else SQLite's clock, and is
+ * strictly increasing (at least 1 ms after the previous value) so a client that saw the old
+ * value never gets a 304 for the new state.
  */
-export const tableVersionsSql = `CREATE TABLE IF NOT EXISTS table_versions (table_name TEXT PRIMARY KEY, updated_at TEXT NOT NULL);`;
+export const tableVersionsSql = `CREATE TABLE IF NOT EXISTS table_versions (
+  table_name TEXT PRIMARY KEY, updated_at TEXT NOT NULL, version INTEGER NOT NULL DEFAULT 0);`;
 
-export function bumpTables(db: DB, at: string, ...tables: string[]): void {
-  const stmt = db.prepare(
-    `INSERT INTO table_versions (table_name, updated_at) VALUES (?, ?)
-     ON CONFLICT(table_name) DO UPDATE SET updated_at = MAX(updated_at, excluded.updated_at)`,
-  );
-  for (const t of tables) stmt.run(t, at);
+/** Adds the `version` counter to a table_versions created before it existed. */
+export function addVersionCounter(db: DB): void {
+  const columns = db.prepare('PRAGMA table_info(table_versions)').all() as { name: string }[];
+  if (!columns.some((c) => c.name === 'version')) db.exec('ALTER TABLE table_versions ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
+}
+
+const SQL_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+function bumpSql(table: string, stamp: string): string {
+  return `INSERT INTO table_versions (table_name, updated_at, version) VALUES ('${table}', ${stamp}, 1)
+    ON CONFLICT(table_name) DO UPDATE SET version = version + 1,
+      updated_at = MAX(excluded.updated_at, strftime('%Y-%m-%dT%H:%M:%fZ', updated_at, '+0.001 seconds'));`;
+}
+
+/** Triggers that keep `table`'s row in table_versions; `stampColumn` names its updated_at column. */
+export function versionTriggersSql(table: string, stampColumn?: string): string {
+  const stamp = (row: 'NEW' | 'OLD') => (stampColumn && row === 'NEW' ? `COALESCE(NEW.${stampColumn}, ${SQL_NOW})` : SQL_NOW);
+  return `
+    CREATE TRIGGER ${table}_version_insert AFTER INSERT ON ${table} BEGIN ${bumpSql(table, stamp('NEW'))} END;
+    CREATE TRIGGER ${table}_version_update AFTER UPDATE ON ${table} BEGIN ${bumpSql(table, stamp('NEW'))} END;
+    CREATE TRIGGER ${table}_version_delete AFTER DELETE ON ${table} BEGIN ${bumpSql(table, stamp('OLD'))} END;`;
+}
+
+/**
+ * Records a bulk-seeded table's version as its newest row's `stampColumn` (or `fallback`): a
+ * seed runs before the triggers exist or would drift them by a millisecond per row.
+ */
+export function restampTable(db: DB, table: string, stampColumn: string | undefined, fallback: string): void {
+  const newest = stampColumn
+    ? (db.prepare(`SELECT MAX(${stampColumn}) AS v FROM ${table}`).get() as { v: string | null }).v
+    : null;
+  db.prepare(
+    `INSERT INTO table_versions (table_name, updated_at, version) VALUES (?, ?, 1)
+     ON CONFLICT(table_name) DO UPDATE SET updated_at = excluded.updated_at, version = version + 1`,
+  ).run(table, newest ?? fallback);
+}
+
+export interface TablesState {
+  /** Latest change time over the tables (ISO string), undefined when never recorded. */
+  updatedAt: string | undefined;
+  /** Identifies the tables' contents: changes whenever any of them changes. */
+  key: string;
+}
+
+const stateStatements = new WeakMap<DB, Map<string, Statement<unknown[]>>>();
+
+/** The change state of the given tables in one query (cached statement per table set). */
+export function tablesState(db: DB, tables: readonly string[]): TablesState {
+  let byTables = stateStatements.get(db);
+  if (!byTables) stateStatements.set(db, (byTables = new Map()));
+  const cacheKey = tables.join(',');
+  let stmt = byTables.get(cacheKey);
+  if (!stmt) {
+    stmt = db.prepare(
+      `SELECT table_name, updated_at, version FROM table_versions WHERE table_name IN (${tables.map(() => '?').join(',')})`,
+    );
+    byTables.set(cacheKey, stmt);
+  }
+  const rows = stmt.all(...tables) as { table_name: string; updated_at: string; version: number }[];
+  let updatedAt: string | undefined;
+  for (const r of rows) if (!updatedAt || r.updated_at > updatedAt) updatedAt = r.updated_at;
+  return { updatedAt, key: rows.map((r) => `${r.table_name}:${r.version}`).sort().join(',') };
 }
 
 /** Latest change time over the given tables (ISO string), or undefined when never recorded. */
 export function tablesVersion(db: DB, ...tables: string[]): string | undefined {
-  const placeholders = tables.map(() => '?').join(',');
-  const row = db
-    .prepare(`SELECT MAX(updated_at) AS v FROM table_versions WHERE table_name IN (${placeholders})`)
-    .get(...tables) as { v: string | null };
-  return row.v ?? undefined;
+  return tablesState(db, tables).updatedAt;
 }

@@ -1,23 +1,62 @@
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { runList } from '../db/list';
 import type { DB } from '../db/open';
+import { tablesState } from '../db/versions';
 import { checkFreshness } from './freshness';
-import { assertIdsFound, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
+import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
+import { searchFilter, type SearchIndex } from './search';
 
 /** One filter of a list: an SQL condition and its parameters; falsy entries are skipped. */
 export type ListFilter = [sql: string, ...params: unknown[]] | false | undefined | '' | null;
+
+/** A filter parameter a list accepts: its schema and a value the contract test and bench try. */
+export interface ListFilterParam {
+  schema: z.ZodType<string | undefined>;
+  example: string;
+}
+
+/**
+ * What a list endpoint declares about itself, as data: the route, the bench and the contract
+ * test are all derived from it, so a new master joins them by declaring its list.
+ */
+export interface ListDeclaration {
+  /** Service base (`/core`) and the path within it (`/api/v2/admin/pharmacies`). */
+  base: string;
+  path: string;
+  summary: string;
+  /** Public sort field -> SQL expression (each with an index on (expression, id)); anything else is a 422. */
+  sortColumns: Record<string, string>;
+  /** `field` or `-field` when the request names no sort. */
+  defaultSort: string;
+  filters: Record<string, ListFilterParam>;
+  /** The search index behind `query`, when the list searches. */
+  search?: SearchIndex;
+  /** Response fields the contract test expects on every row. */
+  fields: readonly string[];
+  pageSize?: number;
+}
+
+const queryParam = z.string().max(200).optional().openapi({ description: '部分一致検索 (全角・半角・ひらがな・カタカナを区別しない)' });
+
+type FilterShape<F extends Record<string, ListFilterParam>> = { [K in keyof F]: F[K]['schema'] };
+type ListQueryShape<L extends ListDeclaration> = typeof listQueryShape & { query: typeof queryParam } & FilterShape<L['filters']>;
+
+/** The query schema of a declared list: paging, sort, ids, fields, query (searched when the list declares an index) and its filters. */
+export function listQuerySchema<L extends ListDeclaration>(list: L): z.ZodObject<ListQueryShape<L>> {
+  const filters = Object.fromEntries(Object.entries(list.filters).map(([name, f]) => [name, f.schema]));
+  return z.object({ ...listQueryShape, query: queryParam, ...filters }) as unknown as z.ZodObject<ListQueryShape<L>>;
+}
 
 export interface ListEndpoint<Row, Out> {
   select: string;
   /** `FROM ...` with joins. */
   from: string;
+  /** Alias of the listed table in `from` (`p` for `FROM pharmacies p`). */
+  alias: string;
   idColumn: string;
-  /** Public sort field -> SQL expression; anything else is a 422. */
-  sortColumns: Record<string, string>;
-  /** `field` or `-field` when the request names no sort. */
-  defaultSort: string;
-  /** Last change of the tables the list reads, for If-Updated-Since. */
-  version: () => string | undefined;
+  /** Tables the list reads: their changes move `x-last-updated` and invalidate cached counts. */
+  tables: readonly string[];
   filters: ListFilter[];
   toRecord?: (row: Row) => Out;
 }
@@ -27,36 +66,43 @@ interface ListParams {
   sort?: string;
   ids?: string;
   fields?: string;
+  query?: string;
 }
 
 /**
  * Every list endpoint's contract in one place (spec section 7): whitelisted sort, `ids` batch
- * (404 when none exists), If-Updated-Since, server-decided page size with paging headers, and
- * `fields`. Parameters are checked before freshness, so a bad request is a 422, never a 304.
+ * (404 when none exists), If-Updated-Since, server-decided page size with paging headers,
+ * `fields`, and `query` through the declared search index. Parameters are checked before
+ * freshness, so a bad request is a 422, never a 304.
  */
 export function answerList<Row extends Record<string, unknown>, Out extends Record<string, unknown> = Row>(
   c: Context,
   db: DB,
   params: ListParams,
+  list: ListDeclaration,
   endpoint: ListEndpoint<Row, Out>,
 ): Response {
-  const orderBy = parseSort(params.sort, endpoint.defaultSort, endpoint.sortColumns, endpoint.idColumn);
+  const sort = parseSort(params.sort, list.defaultSort, list.sortColumns);
   const ids = parseIds(params.ids);
-  const fresh = checkFreshness(c, endpoint.version());
+  const fresh = checkFreshness(c, tablesState(db, endpoint.tables).updatedAt);
   if (fresh) return fresh;
-  const filters = endpoint.filters.filter((filter): filter is [string, ...unknown[]] => Array.isArray(filter));
+  const search = list.search && searchFilter(db, list.search, endpoint.alias, params.query);
+  const filters = [...endpoint.filters, search].filter((filter): filter is [string, ...unknown[]] => Array.isArray(filter));
+  const pageSize = list.pageSize ?? PAGE_SIZE;
   const result = runList<Row>(db, {
     select: endpoint.select,
     from: endpoint.from,
     where: filters.map(([sql]) => sql),
     params: filters.flatMap(([, ...values]) => values),
-    orderBy,
+    sort,
     page: parsePage(params.page),
+    pageSize,
     ids,
     idColumn: endpoint.idColumn,
+    tables: endpoint.tables,
   });
   assertIdsFound(ids, result.total);
-  setPagingHeaders(c, result);
+  setPagingHeaders(c, result, pageSize);
   const records = endpoint.toRecord ? result.rows.map(endpoint.toRecord) : (result.rows as unknown as Out[]);
   return c.json(pickFields(records, params.fields), 200);
 }

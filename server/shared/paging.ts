@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import { z } from '@hono/zod-openapi';
+import type { ListSort } from '../db/list';
+import { IDS_BATCH_SIZE } from '../../src/contract';
 import { ApiError, notFoundError } from './errors';
 
 export const PAGE_SIZE = 25;
-import { IDS_BATCH_SIZE } from '../../src/contract';
 
 export const MAX_IDS = IDS_BATCH_SIZE;
 
@@ -31,18 +32,16 @@ export const listQueryShape = {
     .openapi({ description: '返す項目 (カンマ区切り、idは常に含む)', example: 'id,name' }),
 };
 
-/** Whitelisted ORDER BY: `columns` maps the public field name to a SQL expression. */
-export function parseSort(sort: string | undefined, fallback: string, columns: Record<string, string>, idColumn: string): string {
+/** Whitelisted sort: `columns` maps the public field name to a SQL expression. */
+export function parseSort(sort: string | undefined, fallback: string, columns: Record<string, string>): ListSort {
   const value = sort ?? fallback;
   const desc = value.startsWith('-');
   const field = desc ? value.slice(1) : value;
   // Own keys only: `constructor` or `__proto__` would otherwise pass the whitelist.
-  const expr = Object.hasOwn(columns, field) ? columns[field] : undefined;
-  if (!expr) {
+  if (!Object.hasOwn(columns, field)) {
     throw new ApiError(422, [`並び順に指定できない項目です: ${field}`], { sort: [`並び順に指定できない項目です: ${field}`] });
   }
-  const dir = desc ? 'DESC' : 'ASC';
-  return expr === idColumn ? `${expr} ${dir}` : `${expr} ${dir}, ${idColumn} ${dir}`;
+  return { expr: columns[field], desc };
 }
 
 export function parseIds(ids: string | undefined): number[] | undefined {

@@ -1,62 +1,47 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { contains } from '../../db/list';
 import type { DB } from '../../db/open';
-import { bumpTables, tablesVersion } from '../../db/versions';
+import { tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import { actorName, type ServiceContext } from '../../shared/context';
 import { notFoundError, validationError } from '../../shared/errors';
 import { checkFreshness, maxIso } from '../../shared/freshness';
-import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
-import { listQueryShape } from '../../shared/paging';
-import { answerList } from '../../shared/listEndpoint';
+import { commonErrors, idParam, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
+import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
+import { detailRoute, listRoute } from '../../shared/routes';
 import { pharmaciesOfCompany } from './pharmacies';
+import { COMPANY_SEARCH } from './searchIndexes';
 import { CompanyDetailSchema, CompanyInputSchema, CompanySchema, PharmacyIdsInputSchema } from './schemas';
 
 type Company = z.infer<typeof CompanySchema>;
 type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
 
-const COMPANY_SELECT = `c.id, c.name, c.note,
-  (SELECT COUNT(*) FROM pharmacies p WHERE p.company_id = c.id) AS pharmacies_count,
-  c.created_at, c.updated_at, c.created_by, c.updated_by`;
+// pharmacies_count is kept by triggers on pharmacies.company_id (core migration 2).
+const COMPANY_SELECT = 'c.id, c.name, c.note, c.pharmacies_count, c.created_at, c.updated_at, c.created_by, c.updated_by';
 
-const SORT_COLUMNS: Record<string, string> = {
-  id: 'c.id',
-  name: 'c.name',
-  pharmacies_count: 'pharmacies_count',
-  updated_at: 'c.updated_at',
-  created_at: 'c.created_at',
-};
+export const COMPANY_LIST = {
+  base: '/core',
+  path: '/api/v2/admin/companies',
+  summary: '会社一覧',
+  sortColumns: {
+    id: 'c.id',
+    name: 'c.name',
+    pharmacies_count: 'c.pharmacies_count',
+    updated_at: 'c.updated_at',
+    created_at: 'c.created_at',
+  },
+  defaultSort: '-updated_at',
+  filters: {},
+  search: COMPANY_SEARCH,
+  fields: ['id', 'name', 'note', 'pharmacies_count', 'created_at', 'updated_at', 'created_by', 'updated_by'],
+} satisfies ListDeclaration;
 
 const DUPLICATE_NAME = 'その名前の会社はすでに登録されています。';
 const tags = ['core: companies'];
 const detailResponse = (description: string) => jsonResponse(CompanyDetailSchema, description);
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/api/v2/admin/companies',
-  summary: '会社一覧',
-  tags,
-  security: SECURITY,
-  request: {
-    query: z.object({ ...listQueryShape, query: z.string().optional().openapi({ description: '名前の部分一致' }) }),
-  },
-  responses: {
-    200: { ...jsonResponse(z.array(CompanySchema.partial()), '会社一覧'), headers: listHeaders },
-    304: { description: '変更なし' },
-    ...commonErrors,
-  },
-});
-
-const getRoute = createRoute({
-  method: 'get',
-  path: '/api/v2/admin/companies/{id}',
-  summary: '会社詳細 (所属薬局を含む)',
-  tags,
-  security: SECURITY,
-  request: { params: idParam },
-  responses: { 200: detailResponse('会社'), 304: { description: '変更なし' }, ...commonErrors },
-});
+const listCompaniesRoute = listRoute(COMPANY_LIST, CompanySchema, tags);
+const getRoute = detailRoute(COMPANY_LIST.path, CompanyDetailSchema, '会社詳細 (所属薬局を含む)', tags);
 
 const createCompanyRoute = createRoute({
   method: 'post',
@@ -129,19 +114,17 @@ function loadPharmacies(db: DB, ids: number[]) {
 
 export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
   const { db } = ctx;
-  const listVersion = () => tablesVersion(db, 'companies', 'pharmacies');
   const stamp = (c: Context<AuthEnv>) => ({ at: ctx.now().toISOString(), by: actorName(db, c.get('principal')) });
 
-  app.openapi(listRoute, (c) => {
+  app.openapi(listCompaniesRoute, (c) => {
     const q = c.req.valid('query');
-    return answerList<Company>(c, db, q, {
+    return answerList<Company>(c, db, q, COMPANY_LIST, {
       select: COMPANY_SELECT,
       from: 'FROM companies c',
+      alias: 'c',
       idColumn: 'c.id',
-      sortColumns: SORT_COLUMNS,
-      defaultSort: '-updated_at',
-      version: listVersion,
-      filters: [q.query && [contains('c.name'), q.query]],
+      tables: ['companies'],
+      filters: [],
     });
   });
 
@@ -160,10 +143,9 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       const info = db
         .prepare('INSERT INTO companies (name, note, created_at, updated_at, created_by, updated_by) VALUES (?, ?, ?, ?, ?, ?)')
         .run(body.name, body.note ?? null, at, at, by, by);
-      bumpTables(db, at, 'companies');
       return Number(info.lastInsertRowid);
     })();
-    c.header('x-last-updated', at);
+    c.header('x-last-updated', tablesVersion(db, 'companies') ?? at);
     return c.json(companyDetail(db, id), 201);
   });
 
@@ -177,9 +159,8 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       db.prepare('UPDATE companies SET name = ?, note = ?, updated_at = ?, updated_by = ? WHERE id = ?').run(
         body.name, body.note === undefined ? null : body.note, at, by, id,
       );
-      bumpTables(db, at, 'companies');
     })();
-    c.header('x-last-updated', at);
+    c.header('x-last-updated', tablesVersion(db, 'companies') ?? at);
     return c.json(companyDetail(db, id), 200);
   });
 
@@ -201,7 +182,6 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
          WHERE company_id IS NULL AND id IN (${adding.map(() => '?').join(',')})`,
       ).run(id, at, by, ...adding);
       db.prepare('UPDATE companies SET updated_at = ?, updated_by = ? WHERE id = ?').run(at, by, id);
-      bumpTables(db, at, 'companies', 'pharmacies');
     })();
     c.header('x-store-cache-control', 'clear');
     return c.json(companyDetail(db, id), 200);
@@ -220,7 +200,6 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
          WHERE company_id = ? AND id IN (${removing.map(() => '?').join(',')})`,
       ).run(at, by, id, ...removing);
       db.prepare('UPDATE companies SET updated_at = ?, updated_by = ? WHERE id = ?').run(at, by, id);
-      bumpTables(db, at, 'companies', 'pharmacies');
     })();
     c.header('x-store-cache-control', 'clear');
     return c.json(companyDetail(db, id), 200);

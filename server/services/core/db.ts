@@ -1,12 +1,31 @@
 import { join } from 'node:path';
 import { openDatabase, type DB, type Migration } from '../../db/open';
-import { tableVersionsSql } from '../../db/versions';
+import { addVersionCounter, tableVersionsSql, versionTriggersSql } from '../../db/versions';
+import { searchIndexSql } from '../../shared/search';
+import { PREFECTURES } from './prefectures';
+import { COMPANY_SEARCH, DEALER_SEARCH, GROUP_SEARCH, PHARMACY_SEARCH } from './searchIndexes';
 import { seedCore, type SeedScale } from './seed';
+import { seedGroups } from './seed-groups';
 
-const migrations: Migration[] = [
-  {
-    version: 1,
-    up: `
+/** Prefecture order (JIS code) of an address1 value, for an indexable sort by prefecture. */
+const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.name}' THEN ${p.id}`).join(' ')} ELSE 0 END`;
+
+/** Keeps `counted.count_column` equal to the number of `source` rows whose `key` names it. */
+function countTriggersSql(source: string, key: string, counted: string, countColumn: string): string {
+  const add = (row: string, delta: string) => `UPDATE ${counted} SET ${countColumn} = ${countColumn} ${delta} 1 WHERE id = ${row}.${key};`;
+  return `
+    CREATE TRIGGER ${source}_${counted}_count_insert AFTER INSERT ON ${source} WHEN NEW.${key} IS NOT NULL BEGIN ${add('NEW', '+')} END;
+    CREATE TRIGGER ${source}_${counted}_count_delete AFTER DELETE ON ${source} WHEN OLD.${key} IS NOT NULL BEGIN ${add('OLD', '-')} END;
+    CREATE TRIGGER ${source}_${counted}_count_update AFTER UPDATE OF ${key} ON ${source} WHEN OLD.${key} IS NOT NEW.${key}
+      BEGIN ${add('OLD', '-')} ${add('NEW', '+')} END;`;
+}
+
+/** The core database's migrations; each seeds the tables it adds (from the environment's seed). */
+export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
+  return [
+    {
+      version: 1,
+      up: `
       ${tableVersionsSql}
       CREATE TABLE prefectures (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
       CREATE TABLE users (
@@ -63,9 +82,82 @@ const migrations: Migration[] = [
         name TEXT NOT NULL,
         prefecture_id INTEGER NOT NULL REFERENCES prefectures(id)
       );`,
-  },
-];
+      seed: (db) => seedCore(db, seed, scale),
+    },
+    {
+      // Lists at national scale: an index per sortable column (with the id as tie-breaker, in the
+      // sort's own expression and collation), counts kept by triggers, equality indexes for
+      // codes, search indexes, and change bookkeeping by triggers.
+      version: 2,
+      up: (db) => {
+        addVersionCounter(db);
+        db.exec(`
+          ALTER TABLE pharmacies ADD COLUMN prefecture_order INTEGER GENERATED ALWAYS AS (${prefectureOrderSql}) VIRTUAL;
+          ALTER TABLE companies ADD COLUMN pharmacies_count INTEGER NOT NULL DEFAULT 0;
+          UPDATE companies SET pharmacies_count = (SELECT COUNT(*) FROM pharmacies p WHERE p.company_id = companies.id);
+          ${countTriggersSql('pharmacies', 'company_id', 'companies', 'pharmacies_count')}
+
+          DROP INDEX pharmacies_updated_at;
+          DROP INDEX companies_updated_at;
+          CREATE INDEX pharmacies_sort_updated_at ON pharmacies(updated_at, id);
+          CREATE INDEX pharmacies_sort_created_at ON pharmacies(created_at, id);
+          CREATE INDEX pharmacies_sort_name ON pharmacies(name, id);
+          CREATE INDEX pharmacies_sort_prefecture ON pharmacies(prefecture_order, id);
+          CREATE INDEX pharmacies_sort_company_id ON pharmacies(COALESCE(company_id, 0), id);
+          CREATE INDEX pharmacies_micode ON pharmacies(micode);
+          CREATE INDEX pharmacies_postal_code ON pharmacies(postal_code);
+          CREATE INDEX companies_sort_updated_at ON companies(updated_at, id);
+          CREATE INDEX companies_sort_created_at ON companies(created_at, id);
+          CREATE INDEX companies_sort_name ON companies(name, id);
+          CREATE INDEX companies_sort_pharmacies_count ON companies(pharmacies_count, id);
+          CREATE INDEX dealers_sort_code ON dealers(code, id);
+          CREATE INDEX dealers_sort_name ON dealers(name, id);
+          CREATE INDEX dealers_sort_prefecture_id ON dealers(prefecture_id, id);
+
+          ${searchIndexSql(PHARMACY_SEARCH)}
+          ${searchIndexSql(COMPANY_SEARCH)}
+          ${searchIndexSql(DEALER_SEARCH)}
+
+          ${versionTriggersSql('users', 'updated_at')}
+          ${versionTriggersSql('companies', 'updated_at')}
+          ${versionTriggersSql('pharmacies', 'updated_at')}
+          ${versionTriggersSql('dealers')}
+          ${versionTriggersSql('prefectures')}`);
+      },
+    },
+    {
+      // Neighbour groups (spec section 2 "Companies and neighbour groups"): a pharmacy may belong
+      // to several groups.
+      version: 3,
+      up: `
+        CREATE TABLE groups (
+          id INTEGER PRIMARY KEY,
+          name TEXT NOT NULL UNIQUE,
+          pharmacies_count INTEGER NOT NULL DEFAULT 0,
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL,
+          created_by TEXT,
+          updated_by TEXT
+        );
+        CREATE TABLE group_pharmacies (
+          group_id INTEGER NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+          pharmacy_id INTEGER NOT NULL REFERENCES pharmacies(id) ON DELETE CASCADE,
+          created_at TEXT NOT NULL,
+          PRIMARY KEY (group_id, pharmacy_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX group_pharmacies_pharmacy ON group_pharmacies(pharmacy_id, group_id);
+        CREATE INDEX groups_sort_updated_at ON groups(updated_at, id);
+        CREATE INDEX groups_sort_name ON groups(name, id);
+        CREATE INDEX groups_sort_pharmacies_count ON groups(pharmacies_count, id);
+        ${countTriggersSql('group_pharmacies', 'group_id', 'groups', 'pharmacies_count')}
+        ${searchIndexSql(GROUP_SEARCH)}
+        ${versionTriggersSql('groups', 'updated_at')}
+        ${versionTriggersSql('group_pharmacies', 'created_at')}`,
+      seed: (db) => seedGroups(db, seed, scale),
+    },
+  ];
+}
 
 export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
-  return openDatabase(join(dir, 'core.sqlite'), migrations, (db) => seedCore(db, seed, scale));
+  return openDatabase(join(dir, 'core.sqlite'), coreMigrations(seed, scale));
 }

@@ -1,68 +1,48 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { contains } from '../../db/list';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { notFoundError } from '../../shared/errors';
 import { checkFreshness } from '../../shared/freshness';
-import { commonErrors, idParam, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
-import { listQueryShape } from '../../shared/paging';
-import { answerList } from '../../shared/listEndpoint';
+import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
+import { detailRoute, listRoute } from '../../shared/routes';
 import { DealerSchema } from './schemas';
+import { DEALER_SEARCH } from './searchIndexes';
 
 type Dealer = z.infer<typeof DealerSchema>;
 
 const SELECT = 'd.id, d.code, d.name, d.prefecture_id, pr.name AS prefecture_name';
 const FROM = 'FROM dealers d JOIN prefectures pr ON pr.id = d.prefecture_id';
-const SORT_COLUMNS: Record<string, string> = { id: 'd.id', code: 'd.code', name: 'd.name', prefecture_id: 'd.prefecture_id' };
 const tags = ['core: dealers'];
 
-const listRoute = createRoute({
-  method: 'get',
+export const DEALER_LIST = {
+  base: '/core',
   path: '/api/v2/master/dealers',
   summary: '卸一覧',
-  tags,
-  security: SECURITY,
-  request: {
-    query: z.object({
-      ...listQueryShape,
-      query: z.string().optional().openapi({ description: '名前・コードの部分一致' }),
-      prefecture_id: z.string().regex(/^\d{1,2}$/).optional(),
-    }),
+  sortColumns: { id: 'd.id', code: 'd.code', name: 'd.name', prefecture_id: 'd.prefecture_id' },
+  defaultSort: 'id',
+  filters: {
+    prefecture_id: { schema: z.string().regex(/^\d{1,2}$/).optional().openapi({ description: '都道府県ID' }), example: '13' },
   },
-  responses: {
-    200: { ...jsonResponse(z.array(DealerSchema.partial()), '卸一覧'), headers: listHeaders },
-    304: { description: '変更なし' },
-    ...commonErrors,
-  },
-});
+  search: DEALER_SEARCH,
+  fields: ['id', 'code', 'name', 'prefecture_id', 'prefecture_name'],
+} satisfies ListDeclaration;
 
-const getRoute = createRoute({
-  method: 'get',
-  path: '/api/v2/master/dealers/{id}',
-  summary: '卸詳細',
-  tags,
-  security: SECURITY,
-  request: { params: idParam },
-  responses: { 200: jsonResponse(DealerSchema, '卸'), 304: { description: '変更なし' }, ...commonErrors },
-});
+const route = listRoute(DEALER_LIST, DealerSchema, tags);
+const getRoute = detailRoute(DEALER_LIST.path, DealerSchema, '卸詳細', tags);
 
 export function registerDealerRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
   const { db } = ctx;
 
-  app.openapi(listRoute, (c) => {
+  app.openapi(route, (c) => {
     const q = c.req.valid('query');
-    return answerList<Dealer>(c, db, q, {
+    return answerList<Dealer>(c, db, q, DEALER_LIST, {
       select: SELECT,
       from: FROM,
+      alias: 'd',
       idColumn: 'd.id',
-      sortColumns: SORT_COLUMNS,
-      defaultSort: 'id',
-      version: () => tablesVersion(db, 'dealers'),
-      filters: [
-        q.query && [`${contains('d.name')} OR ${contains('d.code')}`, q.query, q.query],
-        q.prefecture_id && ['d.prefecture_id = ?', Number(q.prefecture_id)],
-      ],
+      tables: ['dealers', 'prefectures'],
+      filters: [q.prefecture_id && ['d.prefecture_id = ?', Number(q.prefecture_id)]],
     });
   });
 

@@ -1,10 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { requireAuth, type AuthEnv } from '../../shared/auth';
+import type { ListDeclaration } from '../../shared/listEndpoint';
 import { createApi } from '../../shared/openapi';
-import { registerCompanyRoutes } from './companies';
+import { COMPANY_LIST, registerCompanyRoutes } from './companies';
 import type { CoreServiceContext } from './context';
-import { registerDealerRoutes } from './dealers';
-import { registerPharmacyRoutes } from './pharmacies';
+import { DEALER_LIST, registerDealerRoutes } from './dealers';
+import { GROUP_LIST, registerGroupRoutes } from './groups';
+import { PHARMACY_LIST, registerPharmacyRoutes } from './pharmacies';
 import { registerUserRoutes } from './users';
 
 /**
@@ -18,5 +20,9 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerCompanyRoutes(app, ctx);
   registerPharmacyRoutes(app, ctx);
   registerDealerRoutes(app, ctx);
+  registerGroupRoutes(app, ctx);
   return app;
 }
+
+/** Every list the core service declares: the contract test and the API bench iterate over these. */
+export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST];

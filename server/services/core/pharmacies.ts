@@ -1,16 +1,14 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { contains } from '../../db/list';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { DB } from '../../db/open';
-import { tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { notFoundError } from '../../shared/errors';
 import { checkFreshness } from '../../shared/freshness';
-import { commonErrors, idParam, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
-import { listQueryShape } from '../../shared/paging';
-import { answerList } from '../../shared/listEndpoint';
+import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
+import { detailRoute, listRoute } from '../../shared/routes';
 import { tokyoDate } from '../../shared/time';
 import { booleanParam, isTrue, PharmacyDetailSchema, PharmacySchema } from './schemas';
+import { PHARMACY_SEARCH } from './searchIndexes';
 
 export type Pharmacy = z.infer<typeof PharmacySchema>;
 type PharmacyDetail = z.infer<typeof PharmacyDetailSchema>;
@@ -28,71 +26,66 @@ export function toPharmacy(row: PharmacyRow): Pharmacy {
   return { ...rest, services };
 }
 
-export function pharmaciesOfCompany(db: DB, companyId: number): Pharmacy[] {
-  const rows = db.prepare(`SELECT ${PHARMACY_COLUMNS} FROM pharmacies p WHERE p.company_id = ? ORDER BY p.id`).all(companyId);
+/** Pharmacies matching `where` (a condition on alias `p`), by id. */
+export function pharmaciesWhere(db: DB, where: string, ...params: unknown[]): Pharmacy[] {
+  const rows = db.prepare(`SELECT ${PHARMACY_COLUMNS} FROM pharmacies p WHERE ${where} ORDER BY p.id`).all(...params);
   return (rows as PharmacyRow[]).map(toPharmacy);
 }
 
-const SORT_COLUMNS: Record<string, string> = {
-  id: 'p.id',
-  company_id: 'p.company_id',
-  name: 'p.name',
-  // Prefecture order (JIS code), not the text order of the names.
-  address1: '(SELECT pr.id FROM prefectures pr WHERE pr.name = p.address1)',
-  updated_at: 'p.updated_at',
-  created_at: 'p.created_at',
-};
+export const pharmaciesOfCompany = (db: DB, companyId: number) => pharmaciesWhere(db, 'p.company_id = ?', companyId);
 
-const listRoute = createRoute({
-  method: 'get',
+const idFilter = (description: string) => ({ schema: z.string().regex(/^\d{1,12}$/).optional().openapi({ description }), example: '1' });
+
+export const PHARMACY_LIST = {
+  base: '/core',
   path: '/api/v2/admin/pharmacies',
   summary: '薬局一覧',
-  tags: ['core: pharmacies'],
-  security: SECURITY,
-  request: {
-    query: z.object({
-      ...listQueryShape,
-      query: z.string().optional().openapi({ description: '名前・薬局コード・住所の部分一致' }),
-      add_ended: booleanParam().openapi({ description: 'true: 終了日が今日以前の薬局も含む' }),
-      company_id: z.string().regex(/^\d+$/).optional(),
-      without_company: booleanParam().openapi({ description: 'true: 会社未所属の薬局のみ' }),
-    }),
+  sortColumns: {
+    id: 'p.id',
+    // NULL (no company) sorts as 0 so the sort is a plain range over its index.
+    company_id: 'COALESCE(p.company_id, 0)',
+    name: 'p.name',
+    // Prefecture order (JIS code), not the text order of the names.
+    address1: 'p.prefecture_order',
+    updated_at: 'p.updated_at',
+    created_at: 'p.created_at',
   },
-  responses: {
-    200: { ...jsonResponse(z.array(PharmacySchema.partial()), '薬局一覧'), headers: listHeaders },
-    304: { description: '変更なし' },
-    ...commonErrors,
+  defaultSort: '-updated_at',
+  filters: {
+    add_ended: { schema: booleanParam().openapi({ description: 'true: 終了日が今日以前の薬局も含む' }), example: 'true' },
+    company_id: idFilter('この会社に所属する薬局のみ'),
+    without_company: { schema: booleanParam().openapi({ description: 'true: 会社未所属の薬局のみ' }), example: 'true' },
+    without_group_id: idFilter('この近隣グループに所属していない薬局のみ (グループへの追加候補)'),
+    group_id: idFilter('この近隣グループに所属する薬局のみ'),
   },
-});
+  search: PHARMACY_SEARCH,
+  fields: ['id', 'company_id', 'name', 'micode', 'postal_code', 'address1', 'address2', 'address3', 'address4', 'phone', 'fax',
+    'email', 'started_on', 'ended_on', 'services', 'created_at', 'updated_at'],
+} satisfies ListDeclaration;
 
-const getRoute = createRoute({
-  method: 'get',
-  path: '/api/v2/admin/pharmacies/{id}',
-  summary: '薬局詳細',
-  tags: ['core: pharmacies'],
-  security: SECURITY,
-  request: { params: idParam },
-  responses: { 200: jsonResponse(PharmacyDetailSchema, '薬局'), 304: { description: '変更なし' }, ...commonErrors },
-});
+const tags = ['core: pharmacies'];
+const route = listRoute(PHARMACY_LIST, PharmacySchema, tags);
+const getRoute = detailRoute(PHARMACY_LIST.path, PharmacyDetailSchema, '薬局詳細', tags);
 
 export function registerPharmacyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
   const { db } = ctx;
 
-  app.openapi(listRoute, (c) => {
+  app.openapi(route, (c) => {
     const q = c.req.valid('query');
-    const address = "p.address1 || p.address2 || p.address3 || COALESCE(p.address4, '')";
-    return answerList<PharmacyRow, Pharmacy>(c, db, q, {
+    return answerList<PharmacyRow, Pharmacy>(c, db, q, PHARMACY_LIST, {
       select: PHARMACY_COLUMNS,
       from: 'FROM pharmacies p',
+      alias: 'p',
       idColumn: 'p.id',
-      sortColumns: SORT_COLUMNS,
-      defaultSort: '-updated_at',
-      version: () => tablesVersion(db, 'pharmacies'),
+      tables: ['pharmacies', 'group_pharmacies'],
       filters: [
-        q.query && [`${contains('p.name')} OR ${contains('p.micode')} OR ${contains(address)}`, q.query, q.query, q.query],
         !isTrue(q.add_ended) && ['p.ended_on IS NULL OR p.ended_on > ?', tokyoDate(ctx.now())],
         q.company_id && ['p.company_id = ?', Number(q.company_id)],
         isTrue(q.without_company) && ['p.company_id IS NULL'],
+        q.without_group_id && [
+          'NOT EXISTS (SELECT 1 FROM group_pharmacies gp WHERE gp.group_id = ? AND gp.pharmacy_id = p.id)', Number(q.without_group_id),
+        ],
+        q.group_id && ['p.id IN (SELECT gp.pharmacy_id FROM group_pharmacies gp WHERE gp.group_id = ?)', Number(q.group_id)],
       ],
       toRecord: toPharmacy,
     });

@@ -57,6 +57,28 @@ export const PharmacyIdsInputSchema = z
   .object({ pharmacy_ids: z.array(z.number().int().positive()).min(1).max(100) })
   .openapi('PharmacyIdsInput');
 
+export const GroupSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    pharmacies_count: z.number().int(),
+    created_at: ts(),
+    updated_at: ts(),
+    created_by: z.string().nullable(),
+    updated_by: z.string().nullable(),
+  })
+  .openapi('Group');
+
+export const GroupDetailSchema = GroupSchema.extend({ pharmacies: z.array(PharmacySchema) }).openapi('GroupDetail');
+
+export const GroupInputSchema = z
+  .object({ name: z.string().trim().min(1).max(100).openapi({ example: '渋谷駅前薬局グループ' }) })
+  .openapi('GroupInput');
+
+export const GroupPharmacyInputSchema = z
+  .object({ pharmacy_id: z.number().int().positive().max(2_147_483_647).openapi({ example: 1 }) })
+  .openapi('GroupPharmacyInput');
+
 export const DealerSchema = z
   .object({
     id: z.number().int(),

@@ -1,6 +1,6 @@
 import type { DB } from '../../db/open';
-import { Prng } from '../../db/prng';
-import { bumpTables } from '../../db/versions';
+import { seedStream, type Prng } from '../../db/prng';
+import { restampTable } from '../../db/versions';
 import { IDENTITY_SEED_DATE } from '../../identity/db';
 import { SEED_IDENTITY_USERS, auth0Sub, identityUserId } from '../../identity/users';
 import { buildMicode } from './micode';
@@ -56,8 +56,8 @@ function companyNames(rng: Prng, count: number): string[] {
   return [...new Set(names)];
 }
 
+/** The tables of the first migration: prefectures, users, companies, pharmacies and dealers. */
 export function seedCore(db: DB, seed: number, scale: SeedScale): void {
-  const rng = new Prng(seed);
   const size = SCALES[scale];
 
   const insertPref = db.prepare('INSERT INTO prefectures (id, name) VALUES (?, ?)');
@@ -76,6 +76,7 @@ export function seedCore(db: DB, seed: number, scale: SeedScale): void {
   const insertCompany = db.prepare(
     `INSERT INTO companies (id, name, note, created_at, updated_at, created_by, updated_by) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
+  let rng = seedStream(seed, 'companies');
   const names = companyNames(rng, size.companies);
   const brands: string[] = [];
   const cumulative: number[] = [];
@@ -88,7 +89,7 @@ export function seedCore(db: DB, seed: number, scale: SeedScale): void {
     acc += rng.chance(0.1) ? rng.int(10, 30) : rng.int(1, 6);
     cumulative.push(acc);
   });
-  const pickCompany = (): number => {
+  const pickCompany = (rng: Prng): number => {
     const r = rng.next() * acc;
     let lo = 0;
     let hi = cumulative.length - 1;
@@ -105,9 +106,9 @@ export function seedCore(db: DB, seed: number, scale: SeedScale): void {
        email, note, started_on, ended_on, service_share, service_medorder, created_at, updated_at, created_by, updated_by)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  rng = seedStream(seed, 'pharmacies');
   const weights = PREFECTURES.map((p) => p.weight);
   const kikan = new Map<string, number>();
-  let maxUpdated = '';
   for (let i = 1; i <= size.pharmacies; i++) {
     const pref = PREFECTURES[rng.weighted(weights)];
     const cityIndex = rng.int(0, pref.cities.length - 1);
@@ -116,7 +117,7 @@ export function seedCore(db: DB, seed: number, scale: SeedScale): void {
     const key = `${pref.id}-${gun}`;
     const number = (kikan.get(key) ?? 1000 + rng.int(0, 300)) + rng.int(1, 3);
     kikan.set(key, number);
-    const companyId = rng.chance(0.8) ? pickCompany() : null;
+    const companyId = rng.chance(0.8) ? pickCompany(rng) : null;
     const brand = companyId && rng.chance(0.85) ? brands[companyId - 1] : rng.pick(PHARMACY_BRANDS);
     const town = rng.pick(TOWNS);
     const roll = rng.next();
@@ -132,7 +133,6 @@ export function seedCore(db: DB, seed: number, scale: SeedScale): void {
     else if (i > 1 && endRoll < 0.06) endedOn = isoDate(SEED_BASE_DATE + rng.int(400, 900) * 86400_000);
     const svc = rng.next();
     const t = timestamps(rng);
-    if (t.updated_at > maxUpdated) maxUpdated = t.updated_at;
     insertPharmacy.run(
       i, companyId, `${brand} ${branch}`, buildMicode(pref.id, gun, number), postal, pref.name, city, address3, address4,
       phone(rng, pref), phone(rng, pref), `store${String(i).padStart(5, '0')}@pharmacy.example.jp`,
@@ -141,10 +141,8 @@ export function seedCore(db: DB, seed: number, scale: SeedScale): void {
     );
   }
 
-  seedDealers(db, rng);
+  seedDealers(db, seedStream(seed, 'dealers'));
 
-  const companiesUpdated = (db.prepare('SELECT MAX(updated_at) AS v FROM companies').get() as { v: string }).v;
-  bumpTables(db, companiesUpdated, 'companies');
-  bumpTables(db, maxUpdated, 'pharmacies');
-  bumpTables(db, IDENTITY_SEED_DATE, 'users', 'dealers');
+  for (const table of ['users', 'companies', 'pharmacies']) restampTable(db, table, 'updated_at', IDENTITY_SEED_DATE);
+  for (const table of ['prefectures', 'dealers']) restampTable(db, table, undefined, IDENTITY_SEED_DATE);
 }

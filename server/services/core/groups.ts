@@ -1,0 +1,176 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { DB } from '../../db/open';
+import { tablesVersion } from '../../db/versions';
+import type { AuthEnv } from '../../shared/auth';
+import { actorName, type ServiceContext } from '../../shared/context';
+import { notFoundError, validationError } from '../../shared/errors';
+import { checkFreshness, maxIso } from '../../shared/freshness';
+import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
+import { commonErrors, idParam, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
+import { detailRoute, listRoute } from '../../shared/routes';
+import { pharmaciesWhere } from './pharmacies';
+import { GroupDetailSchema, GroupInputSchema, GroupPharmacyInputSchema, GroupSchema } from './schemas';
+import { GROUP_SEARCH } from './searchIndexes';
+
+type Group = z.infer<typeof GroupSchema>;
+type GroupDetail = z.infer<typeof GroupDetailSchema>;
+
+// pharmacies_count is kept by triggers on group_pharmacies (core migration 3).
+const GROUP_SELECT = 'g.id, g.name, g.pharmacies_count, g.created_at, g.updated_at, g.created_by, g.updated_by';
+
+export const GROUP_LIST = {
+  base: '/core',
+  path: '/api/v2/admin/groups',
+  summary: '近隣グループ一覧',
+  sortColumns: { id: 'g.id', name: 'g.name', pharmacies_count: 'g.pharmacies_count', updated_at: 'g.updated_at' },
+  defaultSort: '-updated_at',
+  filters: {},
+  search: GROUP_SEARCH,
+  fields: ['id', 'name', 'pharmacies_count', 'created_at', 'updated_at', 'created_by', 'updated_by'],
+} satisfies ListDeclaration;
+
+export const DUPLICATE_GROUP_NAME = 'その名前の近隣グループはすでに登録されています。';
+export const UNKNOWN_PHARMACY = '存在しない薬局が指定されました。';
+
+const tags = ['core: groups'];
+const detailResponse = (description: string) => jsonResponse(GroupDetailSchema, description);
+const membershipRequest = { params: idParam, body: jsonBody(GroupPharmacyInputSchema) };
+
+const listGroupsRoute = listRoute(GROUP_LIST, GroupSchema, tags);
+const getRoute = detailRoute(GROUP_LIST.path, GroupDetailSchema, '近隣グループ詳細 (所属薬局を含む)', tags);
+
+const createGroupRoute = createRoute({
+  method: 'post',
+  path: GROUP_LIST.path,
+  summary: '近隣グループ登録',
+  tags,
+  security: SECURITY,
+  request: { body: jsonBody(GroupInputSchema) },
+  responses: { 201: detailResponse('登録した近隣グループ'), ...commonErrors },
+});
+
+const updateRoute = createRoute({
+  method: 'put',
+  path: `${GROUP_LIST.path}/{id}`,
+  summary: '近隣グループ更新',
+  tags,
+  security: SECURITY,
+  request: { params: idParam, body: jsonBody(GroupInputSchema) },
+  responses: { 200: detailResponse('更新した近隣グループ'), ...commonErrors },
+});
+
+const joinRoute = createRoute({
+  method: 'post',
+  path: `${GROUP_LIST.path}/{id}/pharmacy`,
+  summary: '近隣グループに薬局を追加 (x-store-cache-control: clear)',
+  tags,
+  security: SECURITY,
+  request: membershipRequest,
+  responses: { 200: detailResponse('更新した近隣グループ'), ...commonErrors },
+});
+
+const leaveRoute = createRoute({
+  method: 'delete',
+  path: `${GROUP_LIST.path}/{id}/pharmacy`,
+  summary: '近隣グループから薬局を外す (x-store-cache-control: clear)',
+  tags,
+  security: SECURITY,
+  request: membershipRequest,
+  responses: { 200: detailResponse('更新した近隣グループ'), ...commonErrors },
+});
+
+function findGroup(db: DB, id: number): Group | undefined {
+  return db.prepare(`SELECT ${GROUP_SELECT} FROM groups g WHERE g.id = ?`).get(id) as Group | undefined;
+}
+
+function groupDetail(db: DB, id: number): GroupDetail {
+  const group = findGroup(db, id);
+  if (!group) throw notFoundError();
+  return { ...group, pharmacies: pharmaciesWhere(db, 'p.id IN (SELECT pharmacy_id FROM group_pharmacies WHERE group_id = ?)', id) };
+}
+
+function assertUniqueName(db: DB, name: string, exceptId: number | null): void {
+  const dup = db.prepare('SELECT id FROM groups WHERE name = ? AND id IS NOT ?').get(name, exceptId);
+  if (dup) throw validationError({ name: [DUPLICATE_GROUP_NAME] });
+}
+
+function assertPharmacyExists(db: DB, pharmacyId: number): void {
+  if (!db.prepare('SELECT 1 FROM pharmacies WHERE id = ?').get(pharmacyId)) {
+    throw validationError({ pharmacy_id: [`${UNKNOWN_PHARMACY}(ID: ${pharmacyId})`] });
+  }
+}
+
+/**
+ * Neighbour groups (spec section 7 "Groups"): list, detail with its pharmacies, create, rename,
+ * and one pharmacy at a time joining or leaving. Joining twice or leaving a group the pharmacy
+ * is not in changes nothing and answers the group as it is.
+ */
+export function registerGroupRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
+  const { db } = ctx;
+  const stamp = (c: Context<AuthEnv>) => ({ at: ctx.now().toISOString(), by: actorName(db, c.get('principal')) });
+
+  app.openapi(listGroupsRoute, (c) => {
+    const q = c.req.valid('query');
+    return answerList<Group>(c, db, q, GROUP_LIST, {
+      select: GROUP_SELECT,
+      from: 'FROM groups g',
+      alias: 'g',
+      idColumn: 'g.id',
+      tables: ['groups'],
+      filters: [],
+    });
+  });
+
+  app.openapi(getRoute, (c) => {
+    const detail = groupDetail(db, Number(c.req.valid('param').id));
+    const fresh = checkFreshness(c, maxIso(detail.updated_at, ...detail.pharmacies.map((p) => p.updated_at)));
+    if (fresh) return fresh;
+    return c.json(detail, 200);
+  });
+
+  app.openapi(createGroupRoute, (c) => {
+    const { name } = c.req.valid('json');
+    const { at, by } = stamp(c);
+    const id = db.transaction(() => {
+      assertUniqueName(db, name, null);
+      const info = db
+        .prepare('INSERT INTO groups (name, created_at, updated_at, created_by, updated_by) VALUES (?, ?, ?, ?, ?)')
+        .run(name, at, at, by, by);
+      return Number(info.lastInsertRowid);
+    })();
+    c.header('x-last-updated', tablesVersion(db, 'groups') ?? at);
+    return c.json(groupDetail(db, id), 201);
+  });
+
+  app.openapi(updateRoute, (c) => {
+    const id = Number(c.req.valid('param').id);
+    const { name } = c.req.valid('json');
+    const { at, by } = stamp(c);
+    db.transaction(() => {
+      if (!findGroup(db, id)) throw notFoundError();
+      assertUniqueName(db, name, id);
+      db.prepare('UPDATE groups SET name = ?, updated_at = ?, updated_by = ? WHERE id = ?').run(name, at, by, id);
+    })();
+    c.header('x-last-updated', tablesVersion(db, 'groups') ?? at);
+    return c.json(groupDetail(db, id), 200);
+  });
+
+  /** Joins or leaves in one transaction; the group's updated_at moves only when membership changed. */
+  const changeMembership = (c: Context<AuthEnv>, id: number, pharmacyId: number, join: boolean) => {
+    const { at, by } = stamp(c);
+    db.transaction(() => {
+      if (!findGroup(db, id)) throw notFoundError();
+      assertPharmacyExists(db, pharmacyId);
+      const changed = join
+        ? db.prepare('INSERT OR IGNORE INTO group_pharmacies (group_id, pharmacy_id, created_at) VALUES (?, ?, ?)').run(id, pharmacyId, at)
+        : db.prepare('DELETE FROM group_pharmacies WHERE group_id = ? AND pharmacy_id = ?').run(id, pharmacyId);
+      if (changed.changes > 0) db.prepare('UPDATE groups SET updated_at = ?, updated_by = ? WHERE id = ?').run(at, by, id);
+    })();
+    c.header('x-store-cache-control', 'clear');
+    return c.json(groupDetail(db, id), 200);
+  };
+
+  app.openapi(joinRoute, (c) => changeMembership(c, Number(c.req.valid('param').id), c.req.valid('json').pharmacy_id, true));
+  app.openapi(leaveRoute, (c) => changeMembership(c, Number(c.req.valid('param').id), c.req.valid('json').pharmacy_id, false));
+}

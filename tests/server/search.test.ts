@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldSearchText } from '../../src/lib/searchText';
+import { getJson, startApp, type TestApp } from './helpers';
+
+interface Pharmacy {
+  id: number;
+  name: string;
+  micode: string;
+  postal_code: string;
+  address1: string;
+  address2: string;
+  address3: string;
+  address4: string | null;
+}
+
+const PHARMACIES = '/core/api/v2/admin/pharmacies';
+let app: TestApp;
+
+beforeAll(() => {
+  app = startApp({ now: () => new Date('2026-11-21T03:00:00.000Z') });
+});
+afterAll(() => app.dispose());
+
+/** Every row of a search (all pages). */
+async function search(base: string, query: string): Promise<Pharmacy[]> {
+  const rows: Pharmacy[] = [];
+  for (let page = 1; ; page++) {
+    const res = await getJson<Pharmacy[]>(app, `${base}${base.includes('?') ? '&' : '?'}query=${encodeURIComponent(query)}&page=${page}`);
+    expect(res.status, query).toBe(200);
+    rows.push(...res.body);
+    if (page >= Number(res.headers.get('x-total-pages'))) return rows;
+  }
+}
+
+const ALL = `${PHARMACIES}?add_ended=true`;
+const searchable = (p: Pharmacy) =>
+  foldSearchText(`${p.name} ${p.micode} ${p.postal_code} ${p.address1}${p.address2}${p.address3}${p.address4 ?? ''}`);
+
+describe('pharmacy search', () => {
+  it('finds the same rows for half-width, full-width and hiragana spellings, and exactly the rows containing the text', async () => {
+    const everyone = await search(ALL, '');
+    const full = await search(ALL, 'サクラ薬局');
+    expect(full.length).toBeGreaterThan(0);
+    expect(full.map((p) => p.id).sort()).toEqual(everyone.filter((p) => searchable(p).includes('サクラ薬局')).map((p) => p.id).sort());
+    for (const variant of ['ｻｸﾗ薬局', 'さくら薬局', 'さくら　薬局']) {
+      expect((await search(ALL, variant)).map((p) => p.id), variant).toEqual(full.map((p) => p.id));
+    }
+  });
+
+  it('matches 1-2 character terms on name and address, and several terms all together', async () => {
+    const everyone = await search(ALL, '');
+    const tokyo = await search(ALL, '東京');
+    const expected = everyone.filter((p) => foldSearchText(`${p.name} ${p.address1}${p.address2}`).includes('東京'));
+    expect(tokyo.length).toBeGreaterThan(0);
+    expect(tokyo.map((p) => p.id).sort()).toEqual(expected.map((p) => p.id).sort());
+    const both = await search(ALL, '東京 ｻｸﾗ');
+    expect(both.map((p) => p.id).sort()).toEqual(expected.filter((p) => searchable(p).includes('サクラ')).map((p) => p.id).sort());
+  });
+
+  it('looks exact codes up first: micode, postal code, id', async () => {
+    const target = (await getJson<Pharmacy[]>(app, `${ALL}&sort=id`)).body[7];
+    expect((await search(ALL, target.micode)).map((p) => p.id)).toEqual([target.id]);
+    expect((await search(ALL, `${target.postal_code.slice(0, 3)}-${target.postal_code.slice(3)}`)).map((p) => p.id)).toContain(target.id);
+    expect((await search(ALL, String(target.id))).map((p) => p.id)).toEqual([target.id]);
+    // A part of a micode is not a code: it goes through the trigram index as a substring.
+    const part = target.micode.slice(2, 8);
+    expect((await search(ALL, part)).map((p) => p.id)).toContain(target.id);
+  });
+
+  it('treats FTS syntax and odd input as plain text, never an error', async () => {
+    for (const q of ['"', '""', '*', 'NEAR(a b)', 'a OR b', 'AND', "'; DROP TABLE pharmacies; --", '薬局"', '(((', '\u0000', '🙂🙂🙂', 'ｰｰｰ']) {
+      const res = await getJson<Pharmacy[]>(app, `${ALL}&query=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+      expect(Array.isArray(res.body)).toBe(true);
+    }
+    expect((await getJson(app, `${ALL}&query=${'x'.repeat(201)}`)).status).toBe(422);
+  });
+
+  it('keeps the index in step with changes (companies rename through the API)', async () => {
+    const res = await app.call('/core/api/v2/admin/companies', {
+      method: 'POST', token: await app.token(), json: { name: 'ﾃｽﾄﾌｧｰﾏ株式会社' },
+    });
+    const { id } = (await res.json()) as { id: number };
+    const find = async (q: string) => (await getJson<{ id: number }[]>(app, `/core/api/v2/admin/companies?query=${encodeURIComponent(q)}`)).body.map((c) => c.id);
+    expect(await find('てすとふぁーま')).toEqual([id]);
+    await app.call(`/core/api/v2/admin/companies/${id}`, { method: 'PUT', token: await app.token(), json: { name: '改名後メディカル株式会社' } });
+    expect(await find('テストファーマ')).toEqual([]);
+    expect(await find('改名後')).toEqual([id]);
+    expect(await find('改名')).toEqual([id]);
+  });
+});

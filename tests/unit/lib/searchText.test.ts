@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { foldSearchText, searchTerms, termLength } from '../../../src/lib/searchText';
+
+/** Full-width katakana with their half-width (JIS X 0201) forms, voiced ones as two characters. */
+const KANA: [full: string, half: string][] = [
+  ['ア', 'ｱ'], ['ァ', 'ｧ'], ['カ', 'ｶ'], ['ガ', 'ｶﾞ'], ['サ', 'ｻ'], ['ザ', 'ｻﾞ'], ['タ', 'ﾀ'], ['ダ', 'ﾀﾞ'], ['ッ', 'ｯ'],
+  ['ナ', 'ﾅ'], ['ハ', 'ﾊ'], ['バ', 'ﾊﾞ'], ['パ', 'ﾊﾟ'], ['フ', 'ﾌ'], ['マ', 'ﾏ'], ['ヤ', 'ﾔ'], ['ャ', 'ｬ'], ['ラ', 'ﾗ'],
+  ['ワ', 'ﾜ'], ['ヲ', 'ｦ'], ['ン', 'ﾝ'], ['ー', 'ｰ'], ['ヴ', 'ｳﾞ'], ['シ', 'ｼ'], ['ジ', 'ｼﾞ'], ['ョ', 'ｮ'],
+];
+/** Katakana that have a hiragana counterpart (all of KANA except ー and ヴ's half-width pair). */
+const toHiragana = (s: string) => s.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+const ASCII_FULL = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+
+describe('foldSearchText', () => {
+  it('folds the three ways of writing ファーマ to one form', () => {
+    expect(foldSearchText('ﾌｧｰﾏ')).toBe('ファーマ');
+    expect(foldSearchText('ファーマ')).toBe('ファーマ');
+    expect(foldSearchText('ふぁーま')).toBe('ファーマ');
+    expect(foldSearchText('ｻｸﾗ薬局 ﾊﾞｽ停前')).toBe('サクラ薬局 バス停前');
+    expect(foldSearchText('ＡＢＣ　ｄｅｆ１２３')).toBe('abc def123');
+    expect(foldSearchText('  さくら\t\n薬局  ')).toBe('サクラ 薬局');
+    expect(foldSearchText('')).toBe('');
+  });
+
+  it('splits a query into distinct folded terms and counts code points', () => {
+    expect(searchTerms(' さくら　ｻｸﾗ 東京 ')).toEqual(['サクラ', '東京']);
+    expect(searchTerms('   ')).toEqual([]);
+    expect(termLength('𠮷野家')).toBe(3);
+  });
+
+  it('property: folding is idempotent', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => {
+      const once = foldSearchText(s);
+      expect(foldSearchText(once)).toBe(once);
+    }));
+  });
+
+  it('property: half-width, full-width and hiragana spellings fold equal', () => {
+    const pair = fc.constantFrom(...KANA);
+    fc.assert(fc.property(fc.array(pair, { minLength: 1, maxLength: 12 }), fc.string({ unit: fc.constantFrom(...'abcXYZ019-') }), (pairs, ascii) => {
+      const full = pairs.map(([f]) => f).join('') + ascii;
+      const half = pairs.map(([, h]) => h).join('') + ascii;
+      const hira = toHiragana(full);
+      const wide = pairs.map(([f]) => f).join('') + ASCII_FULL(ascii);
+      const expected = foldSearchText(full);
+      expect(foldSearchText(half)).toBe(expected);
+      expect(foldSearchText(hira)).toBe(expected);
+      expect(foldSearchText(wide)).toBe(expected);
+      expect(foldSearchText(full.toUpperCase())).toBe(expected);
+    }));
+  });
+});

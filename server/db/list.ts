@@ -25,12 +25,20 @@ export interface ListQuery {
   tables: readonly string[];
   /** Deepest OFFSET walked before seeking from an anchor instead (default 1000 rows). */
   maxOffset?: number;
+  /**
+   * The filter is costly to evaluate (a search): keep the ordered ids of all its rows (up to
+   * 20,000) per state of the tables, so every page is a primary-key lookup of 25 rows.
+   */
+  cacheOrder?: boolean;
 }
 
 /** Pages up to this deep use OFFSET over the sort index; deeper pages seek from a cached anchor. */
 const MAX_OFFSET = 1000;
 /** Cached counts and anchor sets per database (least recently used dropped first). */
 const CACHE_ENTRIES = 500;
+/** Ordered id lists kept for costly filters: at most this many lists of at most this many ids. */
+const ORDER_ENTRIES = 100;
+const ORDER_MAX_IDS = 20_000;
 
 interface Cached<T> {
   state: string;
@@ -40,6 +48,8 @@ interface Cached<T> {
 /** A small LRU keyed by query text, its entries valid for one state of the tables. */
 class StateCache<T> {
   private map = new Map<string, Cached<T>>();
+
+  constructor(private readonly entries = CACHE_ENTRIES) {}
 
   get(key: string, state: string, compute: () => T): T {
     const hit = this.map.get(key);
@@ -51,7 +61,7 @@ class StateCache<T> {
     const value = compute();
     this.map.delete(key);
     this.map.set(key, { state, value });
-    if (this.map.size > CACHE_ENTRIES) this.map.delete(this.map.keys().next().value!);
+    if (this.map.size > this.entries) this.map.delete(this.map.keys().next().value!);
     return value;
   }
 }
@@ -59,6 +69,7 @@ class StateCache<T> {
 interface DbCaches {
   counts: StateCache<number>;
   anchors: StateCache<unknown[][]>;
+  orders: StateCache<number[]>;
   statements: Map<string, Statement<unknown[]>>;
 }
 
@@ -66,7 +77,7 @@ const caches = new WeakMap<DB, DbCaches>();
 
 function cachesOf(db: DB): DbCaches {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), statements: new Map() }));
+  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), orders: new StateCache(ORDER_ENTRIES), statements: new Map() }));
   return c;
 }
 
@@ -100,13 +111,24 @@ export function runList<T>(db: DB, q: ListQuery): { rows: T[]; total: number; pa
   const where = whereSql(q.where);
   const state = tablesState(db, q.tables).key;
   const filterKey = `${q.from}${where}\u0000${JSON.stringify(q.params)}`;
-  const { counts, anchors } = cachesOf(db);
+  const { counts, anchors, orders } = cachesOf(db);
   const total = counts.get(filterKey, state, () => {
     const row = prepared(db, `SELECT COUNT(*) AS n ${q.from}${where}`).get(...q.params) as { n: number };
     return row.n;
   });
   const offset = (q.page - 1) * q.pageSize;
   if (offset >= total) return { rows: [], total, page: q.page };
+  if (q.cacheOrder && total <= ORDER_MAX_IDS) {
+    const ids = orders.get(`${filterKey}\u0000${orderBy}`, state, () =>
+      (prepared(db, `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy}`).raw(true).all(...q.params) as [number][]).map(([id]) => id),
+    );
+    const pageIds = ids.slice(offset, offset + q.pageSize);
+    const placeholders = pageIds.map(() => '?').join(',');
+    const byId = new Map<unknown, T>();
+    const rows = prepared(db, `SELECT ${q.select}, ${q.idColumn} AS __list_id ${q.from} WHERE ${q.idColumn} IN (${placeholders})`).all(...pageIds) as (T & { __list_id: number })[];
+    for (const { __list_id, ...row } of rows) byId.set(__list_id, row as T);
+    return { rows: pageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])), total, page: q.page };
+  }
   if (offset <= (q.maxOffset ?? MAX_OFFSET)) {
     const sql = `SELECT ${q.select} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`;
     return { rows: prepared(db, sql).all(...q.params) as T[], total, page: q.page };

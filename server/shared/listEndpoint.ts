@@ -100,6 +100,7 @@ export function answerList<Row extends Record<string, unknown>, Out extends Reco
     ids,
     idColumn: endpoint.idColumn,
     tables: endpoint.tables,
+    cacheOrder: search !== undefined,
   });
   assertIdsFound(ids, result.total);
   setPagingHeaders(c, result, pageSize);

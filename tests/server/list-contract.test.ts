@@ -55,7 +55,7 @@ describe.each(CORE_LISTS.map((list) => [list.path, list] as const))('list contra
 });
 
 describe('runList', () => {
-  it('property: deep pages seeking from anchors equal plain OFFSET pages, and counts follow changes', () => {
+  it('property: pages seeking from anchors or read from a cached order equal plain OFFSET pages, and counts follow changes', () => {
     const db = new Database(':memory:');
     db.exec(`${tableVersionsSql}
       CREATE TABLE items (id INTEGER PRIMARY KEY, score INTEGER NOT NULL, label TEXT NOT NULL, updated_at TEXT NOT NULL);
@@ -74,7 +74,9 @@ describe('runList', () => {
           const query = { ...base, where: ['score >= ?'], params: [below], sort: { expr: 'score', desc }, page, pageSize };
           const seek = runList<{ id: number }>(db, { ...query, maxOffset: 0 });
           const walk = runList<{ id: number }>(db, { ...query, maxOffset: Number.MAX_SAFE_INTEGER });
+          const cached = runList<{ id: number }>(db, { ...query, cacheOrder: true });
           expect(seek).toEqual(walk);
+          expect(cached).toEqual(walk);
           const expected = (db.prepare('SELECT COUNT(*) AS n FROM items WHERE score >= ?').get(below) as { n: number }).n;
           expect(seek.total).toBe(expected);
         }),

@@ -81,7 +81,9 @@ export function registerPharmacyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCo
       filters: [
         !isTrue(q.add_ended) && ['p.ended_on IS NULL OR p.ended_on > ?', tokyoDate(ctx.now())],
         q.company_id && ['p.company_id = ?', Number(q.company_id)],
-        isTrue(q.without_company) && ['p.company_id IS NULL'],
+        // Unary + keeps the planner off the company_id index: a fifth of all rows has no company,
+        // so walking the sort's index finds a page sooner than sorting every one of them.
+        isTrue(q.without_company) && ['+p.company_id IS NULL'],
         q.without_group_id && [
           'NOT EXISTS (SELECT 1 FROM group_pharmacies gp WHERE gp.group_id = ? AND gp.pharmacy_id = p.id)', Number(q.without_group_id),
         ],

@@ -39,6 +39,8 @@ const CACHE_ENTRIES = 500;
 /** Ordered id lists kept for costly filters: at most this many lists of at most this many ids. */
 const ORDER_ENTRIES = 100;
 const ORDER_MAX_IDS = 20_000;
+/** Pages kept (rows as read), for the first pages that every visit of a list asks for again. */
+const PAGE_ENTRIES = 200;
 
 interface Cached<T> {
   state: string;
@@ -70,6 +72,7 @@ interface DbCaches {
   counts: StateCache<number>;
   anchors: StateCache<unknown[][]>;
   orders: StateCache<number[]>;
+  pages: StateCache<Page<unknown>>;
   statements: Map<string, Statement<unknown[]>>;
 }
 
@@ -77,7 +80,7 @@ const caches = new WeakMap<DB, DbCaches>();
 
 function cachesOf(db: DB): DbCaches {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), orders: new StateCache(ORDER_ENTRIES), statements: new Map() }));
+  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), orders: new StateCache(ORDER_ENTRIES), pages: new StateCache(PAGE_ENTRIES), statements: new Map() }));
   return c;
 }
 
@@ -94,22 +97,38 @@ function prepared(db: DB, sql: string): Statement<unknown[]> {
 
 const whereSql = (where: string[]) => (where.length ? ` WHERE ${where.map((w) => `(${w})`).join(' AND ')}` : '');
 
+const orderBySql = (q: ListQuery) => {
+  const dir = q.sort.desc ? 'DESC' : 'ASC';
+  return q.sort.expr === q.idColumn ? `${q.idColumn} ${dir}` : `${q.sort.expr} ${dir}, ${q.idColumn} ${dir}`;
+};
+
+interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
 /**
- * Runs a paged, parameterised list query; `where` fragments are ANDed. The total is counted once
- * per state of the list's tables and filter (triggers move the state on every change), and a
- * deep page seeks from the first row of its page (an anchor list built in one pass over the sort
- * index, cached the same way) instead of walking every skipped row.
+ * Runs a paged, parameterised list query; `where` fragments are ANDed. Everything is cached per
+ * state of the list's tables (triggers move the state on every change, so a cache entry can never
+ * outlive the data it was read from): the total per filter, the page itself (lists are read far
+ * more often than written), the ordered ids of a costly filter, and for deep pages the first
+ * row of every page, so a deep page seeks from its anchor instead of walking the skipped rows.
  */
 export function runList<T>(db: DB, q: ListQuery): { rows: T[]; total: number; page: number } {
-  const dir = q.sort.desc ? 'DESC' : 'ASC';
-  const orderBy = q.sort.expr === q.idColumn ? `${q.idColumn} ${dir}` : `${q.sort.expr} ${dir}, ${q.idColumn} ${dir}`;
   if (q.ids) {
-    const sql = `SELECT ${q.select} ${q.from} WHERE ${q.idColumn} IN (${q.ids.map(() => '?').join(',')}) ORDER BY ${orderBy}`;
+    const sql = `SELECT ${q.select} ${q.from} WHERE ${q.idColumn} IN (${q.ids.map(() => '?').join(',')}) ORDER BY ${orderBySql(q)}`;
     const rows = prepared(db, sql).all(...q.ids) as T[];
     return { rows, total: rows.length, page: 1 };
   }
-  const where = whereSql(q.where);
   const state = tablesState(db, q.tables).key;
+  const pageKey = [q.select, q.from, ...q.where, JSON.stringify(q.params), orderBySql(q), q.page, q.pageSize, q.cacheOrder, q.maxOffset].join('\u0000');
+  const page = cachesOf(db).pages.get(pageKey, state, () => readPage(db, q, state)) as Page<T>;
+  return { ...page, page: q.page };
+}
+
+function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
+  const orderBy = orderBySql(q);
+  const where = whereSql(q.where);
   const filterKey = `${q.from}${where}\u0000${JSON.stringify(q.params)}`;
   const { counts, anchors, orders } = cachesOf(db);
   const total = counts.get(filterKey, state, () => {
@@ -117,7 +136,7 @@ export function runList<T>(db: DB, q: ListQuery): { rows: T[]; total: number; pa
     return row.n;
   });
   const offset = (q.page - 1) * q.pageSize;
-  if (offset >= total) return { rows: [], total, page: q.page };
+  if (offset >= total) return { rows: [], total };
   if (q.cacheOrder && total <= ORDER_MAX_IDS) {
     const ids = orders.get(`${filterKey}\u0000${orderBy}`, state, () =>
       (prepared(db, `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy}`).raw(true).all(...q.params) as [number][]).map(([id]) => id),
@@ -127,11 +146,11 @@ export function runList<T>(db: DB, q: ListQuery): { rows: T[]; total: number; pa
     const byId = new Map<unknown, T>();
     const rows = prepared(db, `SELECT ${q.select}, ${q.idColumn} AS __list_id ${q.from} WHERE ${q.idColumn} IN (${placeholders})`).all(...pageIds) as (T & { __list_id: number })[];
     for (const { __list_id, ...row } of rows) byId.set(__list_id, row as T);
-    return { rows: pageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])), total, page: q.page };
+    return { rows: pageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])), total };
   }
   if (offset <= (q.maxOffset ?? MAX_OFFSET)) {
     const sql = `SELECT ${q.select} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`;
-    return { rows: prepared(db, sql).all(...q.params) as T[], total, page: q.page };
+    return { rows: prepared(db, sql).all(...q.params) as T[], total };
   }
   // Keyset: the (sort value, id) of every page's first row, from one pass over the index.
   const pageStarts = anchors.get(`${filterKey}\u0000${orderBy}\u0000${q.pageSize}`, state, () => {
@@ -144,9 +163,9 @@ export function runList<T>(db: DB, q: ListQuery): { rows: T[]; total: number; pa
     return starts;
   });
   const start = pageStarts[q.page - 1];
-  if (!start) return { rows: [], total, page: q.page };
+  if (!start) return { rows: [], total };
   const op = q.sort.desc ? '<=' : '>=';
   const seek = q.sort.expr === q.idColumn ? `${q.idColumn} ${op} ?` : `(${q.sort.expr}, ${q.idColumn}) ${op} (?, ?)`;
   const sql = `SELECT ${q.select} ${q.from}${whereSql([...q.where, seek])} ORDER BY ${orderBy} LIMIT ${q.pageSize}`;
-  return { rows: prepared(db, sql).all(...q.params, ...start) as T[], total, page: q.page };
+  return { rows: prepared(db, sql).all(...q.params, ...start) as T[], total };
 }

@@ -39,8 +39,8 @@ const CACHE_ENTRIES = 500;
 /** Ordered id lists kept for costly filters: at most this many lists of at most this many ids. */
 const ORDER_ENTRIES = 100;
 const ORDER_MAX_IDS = 20_000;
-/** Pages kept (rows as read), for the first pages that every visit of a list asks for again. */
-const PAGE_ENTRIES = 200;
+/** Pages kept (as rendered), for the first pages that every visit of a list asks for again. */
+const PAGE_ENTRIES = 300;
 
 interface Cached<T> {
   state: string;
@@ -73,6 +73,7 @@ interface DbCaches {
   anchors: StateCache<unknown[][]>;
   orders: StateCache<number[]>;
   pages: StateCache<Page<unknown>>;
+  rendered: StateCache<{ value: unknown; total: number }>;
   statements: Map<string, Statement<unknown[]>>;
 }
 
@@ -80,7 +81,7 @@ const caches = new WeakMap<DB, DbCaches>();
 
 function cachesOf(db: DB): DbCaches {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), orders: new StateCache(ORDER_ENTRIES), pages: new StateCache(PAGE_ENTRIES), statements: new Map() }));
+  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), orders: new StateCache(ORDER_ENTRIES), pages: new StateCache(PAGE_ENTRIES), rendered: new StateCache(PAGE_ENTRIES), statements: new Map() }));
   return c;
 }
 
@@ -121,9 +122,28 @@ export function runList<T>(db: DB, q: ListQuery): { rows: T[]; total: number; pa
     return { rows, total: rows.length, page: 1 };
   }
   const state = tablesState(db, q.tables).key;
-  const pageKey = [q.select, q.from, ...q.where, JSON.stringify(q.params), orderBySql(q), q.page, q.pageSize, q.cacheOrder, q.maxOffset].join('\u0000');
-  const page = cachesOf(db).pages.get(pageKey, state, () => readPage(db, q, state)) as Page<T>;
+  const page = cachesOf(db).pages.get(pageKey(q), state, () => readPage(db, q, state)) as Page<T>;
   return { ...page, page: q.page };
+}
+
+const pageKey = (q: ListQuery) =>
+  [q.select, q.from, ...q.where, JSON.stringify(q.params), orderBySql(q), q.page, q.pageSize, q.cacheOrder, q.maxOffset].join('\u0000');
+
+/**
+ * A page as `render` turns it into its answer (e.g. the JSON body), cached like the page itself
+ * under `variant` (what else the rendering depends on, such as the requested fields).
+ */
+export function renderList<T, R>(db: DB, q: ListQuery, variant: string, render: (rows: T[]) => R): { value: R; total: number; page: number } {
+  if (q.ids) {
+    const result = runList<T>(db, q);
+    return { value: render(result.rows), total: result.total, page: result.page };
+  }
+  const state = tablesState(db, q.tables).key;
+  const cached = cachesOf(db).rendered.get(`${pageKey(q)}\u0000${variant}`, state, () => {
+    const page = readPage<T>(db, q, state);
+    return { value: render(page.rows), total: page.total };
+  });
+  return { value: cached.value as R, total: cached.total, page: q.page };
 }
 
 function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { runList } from '../db/list';
+import { renderList } from '../db/list';
 import type { DB } from '../db/open';
 import { tablesState } from '../db/versions';
 import { checkFreshness } from './freshness';
@@ -73,7 +73,8 @@ interface ListParams {
  * Every list endpoint's contract in one place (spec section 7): whitelisted sort, `ids` batch
  * (404 when none exists), If-Updated-Since, server-decided page size with paging headers,
  * `fields`, and `query` through the declared search index. Parameters are checked before
- * freshness, so a bad request is a 422, never a 304.
+ * freshness, so a bad request is a 422, never a 304. The JSON body of a page is kept until one of
+ * the list's tables changes (`renderList`), so a list read again costs what users/me costs.
  */
 export function answerList<Row extends Record<string, unknown>, Out extends Record<string, unknown> = Row>(
   c: Context,
@@ -89,7 +90,7 @@ export function answerList<Row extends Record<string, unknown>, Out extends Reco
   const search = list.search && searchFilter(db, list.search, endpoint.alias, params.query);
   const filters = [...endpoint.filters, search].filter((filter): filter is [string, ...unknown[]] => Array.isArray(filter));
   const pageSize = list.pageSize ?? PAGE_SIZE;
-  const result = runList<Row>(db, {
+  const query = {
     select: endpoint.select,
     from: endpoint.from,
     where: filters.map(([sql]) => sql),
@@ -101,9 +102,12 @@ export function answerList<Row extends Record<string, unknown>, Out extends Reco
     idColumn: endpoint.idColumn,
     tables: endpoint.tables,
     cacheOrder: search !== undefined,
+  };
+  const result = renderList<Row, string>(db, query, params.fields ?? '', (rows) => {
+    const records = endpoint.toRecord ? rows.map(endpoint.toRecord) : (rows as unknown as Out[]);
+    return JSON.stringify(pickFields(records, params.fields));
   });
   assertIdsFound(ids, result.total);
   setPagingHeaders(c, result, pageSize);
-  const records = endpoint.toRecord ? result.rows.map(endpoint.toRecord) : (result.rows as unknown as Out[]);
-  return c.json(pickFields(records, params.fields), 200);
+  return c.body(result.value, 200, { 'content-type': 'application/json' });
 }

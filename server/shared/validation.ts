@@ -41,7 +41,8 @@ type Issue = z.core.$ZodIssue;
 export function issueMessage(issue: Issue, input: unknown): string {
   // The body (or query) as a whole has the wrong shape, e.g. a JSON array or null.
   if (issue.path.length === 0 && issue.code === 'invalid_type') return MESSAGES.malformed;
-  const field = String(issue.path.find((p) => typeof p === 'string') ?? issue.path[0] ?? '');
+  // The innermost named field: pharmacy_invoice.invoice_number is labelled as invoice_number.
+  const field = String([...issue.path].reverse().find((p) => typeof p === 'string') ?? issue.path[0] ?? '');
   const name = label(field);
   switch (issue.code) {
     case 'invalid_type':
@@ -69,7 +70,8 @@ export function zodErrorBody(error: z.ZodError, data: unknown) {
   const fieldErrors: FieldErrors = {};
   const root: string[] = [];
   for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? String(issue.path[0]) : '';
+    // Nested fields are keyed by their full dotted path (pharmacy_invoice.invoice_number).
+    const key = issue.path.map(String).join('.');
     const message = issueMessage(issue, valueAt(data, issue.path));
     if (!key) {
       if (!root.includes(message)) root.push(message);

@@ -1,5 +1,5 @@
 import type { DB } from '../db/open';
-import type { AuthSettings, Principal } from './auth';
+import type { AuthSettings } from './auth';
 import type { Cable } from './cable';
 import type { JobRunner } from './jobs';
 import type { BlobStorage } from './storage';
@@ -12,10 +12,4 @@ export interface ServiceContext {
   storage: BlobStorage;
   jobs: JobRunner;
   cable: Cable;
-}
-
-/** Display name of the acting user (core users table, by the token's sub) for created_by / updated_by. */
-export function actorName(db: DB, principal: Principal): string {
-  const row = db.prepare('SELECT name FROM users WHERE auth0_user_id = ?').get(principal.sub) as { name: string } | undefined;
-  return row?.name ?? principal.sub;
 }

@@ -70,7 +70,7 @@ class StateCache<T> {
 
 interface DbCaches {
   counts: StateCache<number>;
-  anchors: StateCache<unknown[][]>;
+  anchors: StateCache<unknown[] | undefined>;
   orders: StateCache<number[]>;
   pages: StateCache<Page<unknown>>;
   rendered: StateCache<{ value: unknown; total: number }>;
@@ -112,8 +112,8 @@ interface Page<T> {
  * Runs a paged, parameterised list query; `where` fragments are ANDed. Everything is cached per
  * state of the list's tables (triggers move the state on every change, so a cache entry can never
  * outlive the data it was read from): the total per filter, the page itself (lists are read far
- * more often than written), the ordered ids of a costly filter, and for deep pages the first
- * row of every page, so a deep page seeks from its anchor instead of walking the skipped rows.
+ * more often than written), the ordered ids of a costly filter, and for a deep page the key of
+ * its first row, so reading it seeks from that anchor instead of walking the skipped rows.
  */
 export function runList<T>(db: DB, q: ListQuery): { rows: T[]; total: number; page: number } {
   if (q.ids) {
@@ -172,17 +172,13 @@ function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
     const sql = `SELECT ${q.select} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`;
     return { rows: prepared(db, sql).all(...q.params) as T[], total };
   }
-  // Keyset: the (sort value, id) of every page's first row, from one pass over the index.
-  const pageStarts = anchors.get(`${filterKey}\u0000${orderBy}\u0000${q.pageSize}`, state, () => {
-    const keys = prepared(db, `SELECT ${q.sort.expr === q.idColumn ? q.idColumn : `${q.sort.expr}, ${q.idColumn}`} ${q.from}${where} ORDER BY ${orderBy}`)
-      .raw(true)
-      .iterate(...q.params) as IterableIterator<unknown[]>;
-    const starts: unknown[][] = [];
-    let i = 0;
-    for (const key of keys) if (i++ % q.pageSize === 0) starts.push(key);
-    return starts;
-  });
-  const start = pageStarts[q.page - 1];
+  // Keyset: the (sort value, id) of the page's first row, found by a bounded OFFSET that reads
+  // only the sort's index (it covers the sort expression, the id and the default filter), then
+  // the page itself seeks from it.
+  const keyColumns = q.sort.expr === q.idColumn ? q.idColumn : `${q.sort.expr}, ${q.idColumn}`;
+  const start = anchors.get(`${filterKey}\u0000${orderBy}\u0000${offset}`, state, () =>
+    prepared(db, `SELECT ${keyColumns} ${q.from}${where} ORDER BY ${orderBy} LIMIT 1 OFFSET ${offset}`).raw(true).get(...q.params) as unknown[] | undefined,
+  );
   if (!start) return { rows: [], total };
   const op = q.sort.desc ? '<=' : '>=';
   const seek = q.sort.expr === q.idColumn ? `${q.idColumn} ${op} ?` : `(${q.sort.expr}, ${q.idColumn}) ${op} (?, ?)`;

@@ -80,7 +80,7 @@ export function searchFilter(db: DB, index: SearchIndex, alias: string, query: s
     params.push(long.map(phrase).join(' AND '));
   }
   for (const term of shortTerms) {
-    conditions.push(`EXISTS (SELECT 1 FROM ${short(index)} s WHERE s.id = ${id} AND instr(s.text, ?) > 0)`);
+    conditions.push(`${id} IN (SELECT id FROM ${short(index)} WHERE instr(text, ?) > 0)`);
     params.push(term);
   }
   return [conditions.join(' AND '), ...params];

@@ -99,11 +99,14 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
 
           DROP INDEX pharmacies_updated_at;
           DROP INDEX companies_updated_at;
-          CREATE INDEX pharmacies_sort_updated_at ON pharmacies(updated_at, id);
-          CREATE INDEX pharmacies_sort_created_at ON pharmacies(created_at, id);
-          CREATE INDEX pharmacies_sort_name ON pharmacies(name, id);
-          CREATE INDEX pharmacies_sort_prefecture ON pharmacies(prefecture_order, id);
-          CREATE INDEX pharmacies_sort_company_id ON pharmacies(COALESCE(company_id, 0), id);
+          -- ended_on rides along: the default list hides ended pharmacies, so counting and
+          -- building a deep page's anchors read the index alone.
+          CREATE INDEX pharmacies_sort_updated_at ON pharmacies(updated_at, id, ended_on);
+          CREATE INDEX pharmacies_sort_created_at ON pharmacies(created_at, id, ended_on);
+          CREATE INDEX pharmacies_sort_name ON pharmacies(name, id, ended_on);
+          CREATE INDEX pharmacies_sort_prefecture ON pharmacies(prefecture_order, id, ended_on);
+          CREATE INDEX pharmacies_sort_company_id ON pharmacies(COALESCE(company_id, 0), id, ended_on);
+          CREATE INDEX pharmacies_ended_on ON pharmacies(ended_on);
           CREATE INDEX pharmacies_micode ON pharmacies(micode);
           CREATE INDEX pharmacies_postal_code ON pharmacies(postal_code);
           CREATE INDEX companies_sort_updated_at ON companies(updated_at, id);

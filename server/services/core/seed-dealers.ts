@@ -10,7 +10,7 @@ function branchPlace(prefId: number): string {
   return city.includes('市') ? city.slice(0, city.indexOf('市')) : city.replace(/区$/, '');
 }
 
-/** ~96 wholesaler companies with branch-level rows per prefecture (~250 rows). */
+/** ~96 wholesaler companies with branch-level rows per prefecture (~250 rows; the big four in 26-32 prefectures each). */
 export function seedDealers(db: DB, rng: Prng): void {
   const companies: WholesalerSeed[] = WHOLESALERS.map((w) => ({ ...w }));
   const regional: string[] = [];
@@ -19,7 +19,7 @@ export function seedDealers(db: DB, rng: Prng): void {
   for (const base of regional.slice(0, 96 - companies.length)) {
     const home = rng.int(1, 47);
     const prefs = [home];
-    if (rng.chance(0.4) && home < 47) prefs.push(home + 1);
+    if (rng.chance(0.45) && home < 47) prefs.push(home + 1);
     companies.push({ name: rng.chance(0.7) ? `株式会社${base}` : `${base}株式会社`, prefectures: prefs });
   }
   const insert = db.prepare('INSERT INTO dealers (code, name, prefecture_id) VALUES (?, ?, ?)');
@@ -27,7 +27,7 @@ export function seedDealers(db: DB, rng: Prng): void {
   for (const company of companies) {
     const prefs =
       company.prefectures === 'many'
-        ? rng.shuffle(PREFECTURES.map((p) => p.id)).slice(0, rng.int(18, 26)).sort((a, b) => a - b)
+        ? rng.shuffle(PREFECTURES.map((p) => p.id)).slice(0, rng.int(26, 32)).sort((a, b) => a - b)
         : company.prefectures;
     for (const prefId of prefs) {
       code += rng.int(1, 40);

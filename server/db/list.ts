@@ -72,7 +72,6 @@ interface DbCaches {
   counts: StateCache<number>;
   anchors: StateCache<unknown[] | undefined>;
   orders: StateCache<number[]>;
-  pages: StateCache<Page<unknown>>;
   rendered: StateCache<{ value: unknown; total: number }>;
   statements: Map<string, Statement<unknown[]>>;
 }
@@ -81,7 +80,7 @@ const caches = new WeakMap<DB, DbCaches>();
 
 function cachesOf(db: DB): DbCaches {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), orders: new StateCache(ORDER_ENTRIES), pages: new StateCache(PAGE_ENTRIES), rendered: new StateCache(PAGE_ENTRIES), statements: new Map() }));
+  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), orders: new StateCache(ORDER_ENTRIES), rendered: new StateCache(PAGE_ENTRIES), statements: new Map() }));
   return c;
 }
 
@@ -116,14 +115,8 @@ interface Page<T> {
  * its first row, so reading it seeks from that anchor instead of walking the skipped rows.
  */
 export function runList<T>(db: DB, q: ListQuery): { rows: T[]; total: number; page: number } {
-  if (q.ids) {
-    const sql = `SELECT ${q.select} ${q.from} WHERE ${q.idColumn} IN (${q.ids.map(() => '?').join(',')}) ORDER BY ${orderBySql(q)}`;
-    const rows = prepared(db, sql).all(...q.ids) as T[];
-    return { rows, total: rows.length, page: 1 };
-  }
-  const state = tablesState(db, q.tables).key;
-  const page = cachesOf(db).pages.get(pageKey(q), state, () => readPage(db, q, state)) as Page<T>;
-  return { ...page, page: q.page };
+  const { value, total, page } = renderList<T, T[]>(db, q, 'rows', (rows) => rows);
+  return { rows: value, total, page };
 }
 
 const pageKey = (q: ListQuery) =>
@@ -135,8 +128,9 @@ const pageKey = (q: ListQuery) =>
  */
 export function renderList<T, R>(db: DB, q: ListQuery, variant: string, render: (rows: T[]) => R): { value: R; total: number; page: number } {
   if (q.ids) {
-    const result = runList<T>(db, q);
-    return { value: render(result.rows), total: result.total, page: result.page };
+    const sql = `SELECT ${q.select} ${q.from} WHERE ${q.idColumn} IN (${q.ids.map(() => '?').join(',')}) ORDER BY ${orderBySql(q)}`;
+    const rows = prepared(db, sql).all(...q.ids) as T[];
+    return { value: render(rows), total: rows.length, page: 1 };
   }
   const state = tablesState(db, q.tables).key;
   const cached = cachesOf(db).rendered.get(`${pageKey(q)}\u0000${variant}`, state, () => {

@@ -103,7 +103,7 @@ export function answerList<Row extends Record<string, unknown>, Out extends Reco
     tables: endpoint.tables,
     cacheOrder: search !== undefined,
   };
-  const result = renderList<Row, string>(db, query, params.fields ?? '', (rows) => {
+  const result = renderList<Row, string>(db, query, `json:${params.fields ?? ''}`, (rows) => {
     const records = endpoint.toRecord ? rows.map(endpoint.toRecord) : (rows as unknown as Out[]);
     return JSON.stringify(pickFields(records, params.fields));
   });

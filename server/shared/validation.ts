@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import type { z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { errorBody, MESSAGES, type FieldErrors } from './errors';
 
-/** Japanese names of request fields, used in validation messages. */
+/** Japanese names of request fields, used in validation messages of fields no schema labels. */
 const LABELS: Record<string, string> = {
   name: '名前',
   note: '備考',
@@ -37,13 +37,10 @@ function valueAt(data: unknown, path: PropertyKey[]): unknown {
 }
 
 type Issue = z.core.$ZodIssue;
+type RawIssue = z.core.$ZodRawIssue;
 
-export function issueMessage(issue: Issue, input: unknown): string {
-  // The body (or query) as a whole has the wrong shape, e.g. a JSON array or null.
-  if (issue.path.length === 0 && issue.code === 'invalid_type') return MESSAGES.malformed;
-  // The innermost named field: pharmacy_invoice.invoice_number is labelled as invoice_number.
-  const field = String([...issue.path].reverse().find((p) => typeof p === 'string') ?? issue.path[0] ?? '');
-  const name = label(field);
+/** The message of an issue about the field called `name` (its Japanese label). */
+function fieldMessage(name: string, issue: Issue | RawIssue, input: unknown): string {
   switch (issue.code) {
     case 'invalid_type':
       return input === undefined || input === null ? `${name}を入力してください。` : `${name}の形式が正しくありません。`;
@@ -56,13 +53,36 @@ export function issueMessage(issue: Issue, input: unknown): string {
       if (issue.origin === 'string') return `${name}は${issue.maximum}文字以内で入力してください。`;
       if (issue.origin === 'array') return `${name}は${issue.maximum}件以内で指定してください。`;
       return `${name}は${issue.maximum}以下で指定してください。`;
-    case 'custom':
-      return issue.message;
-    case 'unrecognized_keys':
-      return `${issue.keys.join(', ')}は指定できません。`;
     default:
       return `${name}の形式が正しくありません。`;
   }
+}
+
+/** Messages written by a labelled schema (they already name their field). */
+const labelledMessages = new Set<string>();
+
+/**
+ * A text field whose validation messages use its own Japanese label (グループ名を入力してください。)
+ * rather than the global LABELS entry of its key. Chain checks as usual: `.trim().min(1).max(100)`.
+ */
+export function labelledString(fieldLabel: string) {
+  return z.string({
+    error: (issue) => {
+      const message = fieldMessage(fieldLabel, issue, issue.input);
+      labelledMessages.add(message);
+      return message;
+    },
+  });
+}
+
+export function issueMessage(issue: Issue, input: unknown): string {
+  // The body (or query) as a whole has the wrong shape, e.g. a JSON array or null.
+  if (issue.path.length === 0 && issue.code === 'invalid_type') return MESSAGES.malformed;
+  if (issue.code === 'custom' || labelledMessages.has(issue.message)) return issue.message;
+  if (issue.code === 'unrecognized_keys') return `${issue.keys.join(', ')}は指定できません。`;
+  // The innermost named field: pharmacy_invoice.invoice_number is labelled as invoice_number.
+  const field = String([...issue.path].reverse().find((p) => typeof p === 'string') ?? issue.path[0] ?? '');
+  return fieldMessage(label(field), issue, input);
 }
 
 /** Converts a zod failure into our 422 body (`errors` plus `field_errors`). */

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import { zodErrorBody } from '../../server/shared/validation';
+import { labelledString, zodErrorBody } from '../../server/shared/validation';
 
 const Schema = z.object({
   name: z.string().min(1),
@@ -26,5 +26,17 @@ describe('validation errors', () => {
     const body = errorsOf({ pharmacy_invoice: { invoice_number: 'T1234567890123' }, pharmacy_ids: [] });
     expect(body).toEqual({ errors: ['名前を入力してください。'], field_errors: { name: ['名前を入力してください。'] } });
     expect(errorsOf(null).errors).toEqual(['リクエストの形式が正しくありません。']);
+  });
+
+  it('says a labelled field by its own label (会社名), every check included', () => {
+    const Company = z.object({ name: labelledString('会社名').trim().min(1).max(5), note: z.string().max(3) });
+    const errors = (input: unknown) => {
+      const result = Company.safeParse(input);
+      return result.success ? [] : zodErrorBody(result.error, input).errors;
+    };
+    expect(errors({ note: '' })).toEqual(['会社名を入力してください。']);
+    expect(errors({ name: '  ', note: '' })).toEqual(['会社名を入力してください。']);
+    expect(errors({ name: '株式会社さくら', note: 'あいうえ' })).toEqual(['会社名は5文字以内で入力してください。', '備考は3文字以内で入力してください。']);
+    expect(errors({ name: 1, note: '' })).toEqual(['会社名の形式が正しくありません。']);
   });
 });

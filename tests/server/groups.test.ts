@@ -92,10 +92,10 @@ describe('POST / PUT groups', () => {
       errors: ['その名前の近隣グループはすでに登録されています。'],
       field_errors: { name: ['その名前の近隣グループはすでに登録されています。'] },
     });
-    expect((await (await send('POST', BASE, {})).json()).errors).toEqual(['名前を入力してください。']);
-    expect((await (await send('POST', BASE, { name: '　 ' })).json()).errors).toEqual(['名前を入力してください。']);
-    expect((await (await send('POST', BASE, { name: 'あ'.repeat(101) })).json()).errors).toEqual(['名前は100文字以内で入力してください。']);
-    expect((await (await send('POST', BASE, { name: ['x'] })).json()).errors).toEqual(['名前の形式が正しくありません。']);
+    expect((await (await send('POST', BASE, {})).json()).errors).toEqual(['グループ名を入力してください。']);
+    expect((await (await send('POST', BASE, { name: '　 ' })).json()).errors).toEqual(['グループ名を入力してください。']);
+    expect((await (await send('POST', BASE, { name: 'あ'.repeat(101) })).json()).errors).toEqual(['グループ名は100文字以内で入力してください。']);
+    expect((await (await send('POST', BASE, { name: ['x'] })).json()).errors).toEqual(['グループ名の形式が正しくありません。']);
     expect((await send('POST', BASE, undefined, '{"name":')).status).toBe(422);
     expect((await send('POST', BASE, null)).status).toBe(422);
     expect((await getJson(app, BASE)).headers.get('x-total-count')).toBe(total);

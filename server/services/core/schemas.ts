@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { labelledString } from '../../shared/validation';
 
 const ts = () => z.string().openapi({ example: '2026-11-21T10:00:00.000Z' });
 const date = () => z.string().nullable().openapi({ example: '2024-04-01' });
@@ -72,7 +73,7 @@ export const GroupSchema = z
 export const GroupDetailSchema = GroupSchema.extend({ pharmacies: z.array(PharmacySchema) }).openapi('GroupDetail');
 
 export const GroupInputSchema = z
-  .object({ name: z.string().trim().min(1).max(100).openapi({ example: '渋谷駅前薬局グループ' }) })
+  .object({ name: labelledString('グループ名').trim().min(1).max(100).openapi({ example: '渋谷駅前薬局グループ' }) })
   .openapi('GroupInput');
 
 export const GroupPharmacyInputSchema = z

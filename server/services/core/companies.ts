@@ -142,8 +142,11 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const id = db.transaction(() => {
       assertUniqueName(db, body.name, null);
       const info = db
-        .prepare('INSERT INTO companies (name, note, created_at, updated_at, created_by, updated_by) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(body.name, body.note ?? null, at, at, by, by);
+        .prepare(
+          `INSERT INTO companies (name, note, created_at, updated_at, created_by, updated_by)
+           VALUES (@name, @note, @at, @at, @by, @by)`,
+        )
+        .run({ name: body.name, note: body.note ?? null, at, by });
       return Number(info.lastInsertRowid);
     })();
     c.header('x-last-updated', tablesVersion(db, 'companies') ?? at);
@@ -157,9 +160,9 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     db.transaction(() => {
       if (!findCompany(db, id)) throw notFoundError();
       assertUniqueName(db, body.name, id);
-      db.prepare('UPDATE companies SET name = ?, note = ?, updated_at = ?, updated_by = ? WHERE id = ?').run(
-        body.name, body.note === undefined ? null : body.note, at, by, id,
-      );
+      db.prepare('UPDATE companies SET name = @name, note = @note, updated_at = @at, updated_by = @by WHERE id = @id').run({
+        name: body.name, note: body.note ?? null, at, by, id,
+      });
     })();
     c.header('x-last-updated', tablesVersion(db, 'companies') ?? at);
     return c.json(companyDetail(db, id), 200);
@@ -182,7 +185,7 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
         `UPDATE pharmacies SET company_id = ?, updated_at = ?, updated_by = ?
          WHERE company_id IS NULL AND id IN (${adding.map(() => '?').join(',')})`,
       ).run(id, at, by, ...adding);
-      db.prepare('UPDATE companies SET updated_at = ?, updated_by = ? WHERE id = ?').run(at, by, id);
+      db.prepare('UPDATE companies SET updated_at = @at, updated_by = @by WHERE id = @id').run({ at, by, id });
     })();
     c.header('x-store-cache-control', 'clear');
     return c.json(companyDetail(db, id), 200);
@@ -200,7 +203,7 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
         `UPDATE pharmacies SET company_id = NULL, updated_at = ?, updated_by = ?
          WHERE company_id = ? AND id IN (${removing.map(() => '?').join(',')})`,
       ).run(at, by, id, ...removing);
-      db.prepare('UPDATE companies SET updated_at = ?, updated_by = ? WHERE id = ?').run(at, by, id);
+      db.prepare('UPDATE companies SET updated_at = @at, updated_by = @by WHERE id = @id').run({ at, by, id });
     })();
     c.header('x-store-cache-control', 'clear');
     return c.json(companyDetail(db, id), 200);

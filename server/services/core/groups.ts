@@ -136,8 +136,8 @@ export function registerGroupRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceConte
     const id = db.transaction(() => {
       assertUniqueName(db, name, null);
       const info = db
-        .prepare('INSERT INTO groups (name, created_at, updated_at, created_by, updated_by) VALUES (?, ?, ?, ?, ?)')
-        .run(name, at, at, by, by);
+        .prepare('INSERT INTO groups (name, created_at, updated_at, created_by, updated_by) VALUES (@name, @at, @at, @by, @by)')
+        .run({ name, at, by });
       return Number(info.lastInsertRowid);
     })();
     c.header('x-last-updated', tablesVersion(db, 'groups') ?? at);
@@ -151,7 +151,7 @@ export function registerGroupRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceConte
     db.transaction(() => {
       if (!findGroup(db, id)) throw notFoundError();
       assertUniqueName(db, name, id);
-      db.prepare('UPDATE groups SET name = ?, updated_at = ?, updated_by = ? WHERE id = ?').run(name, at, by, id);
+      db.prepare('UPDATE groups SET name = @name, updated_at = @at, updated_by = @by WHERE id = @id').run({ name, at, by, id });
     })();
     c.header('x-last-updated', tablesVersion(db, 'groups') ?? at);
     return c.json(groupDetail(db, id), 200);
@@ -164,9 +164,9 @@ export function registerGroupRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceConte
       if (!findGroup(db, id)) throw notFoundError();
       assertPharmacyExists(db, pharmacyId);
       const changed = join
-        ? db.prepare('INSERT OR IGNORE INTO group_pharmacies (group_id, pharmacy_id, created_at) VALUES (?, ?, ?)').run(id, pharmacyId, at)
-        : db.prepare('DELETE FROM group_pharmacies WHERE group_id = ? AND pharmacy_id = ?').run(id, pharmacyId);
-      if (changed.changes > 0) db.prepare('UPDATE groups SET updated_at = ?, updated_by = ? WHERE id = ?').run(at, by, id);
+        ? db.prepare('INSERT OR IGNORE INTO group_pharmacies (group_id, pharmacy_id, created_at) VALUES (@id, @pharmacyId, @at)').run({ id, pharmacyId, at })
+        : db.prepare('DELETE FROM group_pharmacies WHERE group_id = @id AND pharmacy_id = @pharmacyId').run({ id, pharmacyId });
+      if (changed.changes > 0) db.prepare('UPDATE groups SET updated_at = @at, updated_by = @by WHERE id = @id').run({ at, by, id });
     })();
     c.header('x-store-cache-control', 'clear');
     return c.json(groupDetail(db, id), 200);

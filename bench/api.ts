@@ -10,9 +10,10 @@
  * master joins by declaring its list. Each case runs at concurrency 1 and 50 (autocannon,
  * bounded by a request count, loopback only) after a few warm-up requests; the figure that
  * counts is each case's c=50 p95 as a ratio to users/me's c=50 p95, both the median of three
- * rounds measured alternately in the same run (the machine is shared, so a floor measured minutes apart would compare two different
- * loads). The server runs in a child process so the load generator's own work (parsing every
- * response) does not queue on the server's event loop. Goal: every ratio <= 2. BENCH_API_CASES=<regex> runs only the matching cases.
+ * rounds measured alternately in the same run (the machine is shared, so a floor measured
+ * minutes apart would compare two different loads). The server runs in a child process so the
+ * load generator's own work (parsing every response) does not queue on the server's event loop.
+ * Goal: every ratio <= 2. BENCH_API_CASES=<regex> runs only the matching cases.
  */
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';

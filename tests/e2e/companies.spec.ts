@@ -31,7 +31,7 @@ test.describe('companies', () => {
     await page.goto('/v2/core/companies/new');
     await page.getByLabel('備考', { exact: true }).fill('入力した備考');
     await page.getByRole('button', { name: '新規作成' }).click();
-    await expect(page.getByTestId('server-errors')).toContainText('名前を入力してください。');
+    await expect(page.getByTestId('server-errors')).toContainText('会社名を入力してください。');
     await expect(page).toHaveURL(/\/v2\/core\/companies\/new$/);
     await expect(page.getByLabel('備考', { exact: true })).toHaveValue('入力した備考');
     await expectNoSeriousA11yViolations(page, '薬局会社の新規作成（サーバーエラー）');
@@ -101,5 +101,16 @@ test.describe('companies', () => {
     const expected = `${parts.year}年${parts.month}月${parts.day}日 ${parts.hour}:${parts.minute}`;
     await page.goto(`/v2/core/companies/${disagreeing!.id}`);
     await expect(page.getByText(expected, { exact: true }).first()).toBeVisible();
+  });
+
+  test('half-width, full-width and hiragana searches find the same companies', async ({ page }) => {
+    const totals: string[] = [];
+    for (const text of ['ﾌｧｰﾏ', 'ファーマ', 'ふぁーま']) {
+      await page.goto(`/v2/core/companies?filter=${encodeURIComponent(JSON.stringify({ query: text }))}`);
+      await expect(page.locator('tbody tr').first()).toContainText('ファーマ');
+      totals.push((await page.getByTestId('list-total').innerText()).trim());
+    }
+    expect(totals[0]).not.toBe('全 0 件');
+    expect(new Set(totals).size).toBe(1);
   });
 });

@@ -11,9 +11,13 @@ test.describe('dealers', () => {
     expect(ids.map(Number)).toEqual([...ids.map(Number)].sort((a, b) => a - b));
     await expect(page.getByRole('navigation', { name: 'ページ送り' }).getByRole('button', { name: /^\d+ページ$/ })).toHaveCount(10);
     await page.getByPlaceholder('卸名で検索').fill('メディセオ');
-    await expect(page.locator('tbody tr').first()).toContainText('メディセオ');
+    // Wait for the search to apply (the URL carries it), then every row matches.
+    await expect(page).toHaveURL(/%E3%83%A1%E3%83%87%E3%82%A3%E3%82%BB%E3%82%AA|メディセオ/);
     const rows = page.locator('tbody tr');
-    for (const text of await rows.allInnerTexts()) expect(text).toContain('メディセオ');
+    await expect.poll(async () => {
+      const texts = await rows.allInnerTexts();
+      return texts.length > 0 && texts.every((text) => text.includes('メディセオ'));
+    }).toBe(true);
     await rows.first().getByRole('link', { name: '詳細' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/dealers\/\d+$/);
     await expect(page.getByRole('tab', { name: '詳細' })).toBeVisible();

@@ -136,16 +136,16 @@ describe('POST / PUT companies', () => {
   it('validates with 422 and Japanese messages per field', async () => {
     const missing = await send('POST', BASE, { note: 'x' });
     expect(missing.status).toBe(422);
-    expect(await missing.json()).toEqual({ errors: ['名前を入力してください。'], field_errors: { name: ['名前を入力してください。'] } });
+    expect(await missing.json()).toEqual({ errors: ['会社名を入力してください。'], field_errors: { name: ['会社名を入力してください。'] } });
     const blank = await send('POST', BASE, { name: '   ' });
-    expect((await blank.json()).field_errors.name).toEqual(['名前を入力してください。']);
+    expect((await blank.json()).field_errors.name).toEqual(['会社名を入力してください。']);
     const tooLong = await send('POST', BASE, { name: 'あ'.repeat(101), note: 'い'.repeat(2001) });
     expect(await tooLong.json()).toEqual({
-      errors: ['名前は100文字以内で入力してください。', '備考は2000文字以内で入力してください。'],
-      field_errors: { name: ['名前は100文字以内で入力してください。'], note: ['備考は2000文字以内で入力してください。'] },
+      errors: ['会社名は100文字以内で入力してください。', '備考は2000文字以内で入力してください。'],
+      field_errors: { name: ['会社名は100文字以内で入力してください。'], note: ['備考は2000文字以内で入力してください。'] },
     });
     const wrongType = await send('POST', BASE, { name: 12 });
-    expect((await wrongType.json()).errors).toEqual(['名前の形式が正しくありません。']);
+    expect((await wrongType.json()).errors).toEqual(['会社名の形式が正しくありません。']);
     const duplicate = await send('POST', BASE, { name: '株式会社テスト薬局' });
     expect(duplicate.status).toBe(422);
     expect(await duplicate.json()).toEqual({

@@ -49,7 +49,7 @@ export const CompanyDetailSchema = CompanySchema.extend({ pharmacies: z.array(Ph
 
 export const CompanyInputSchema = z
   .object({
-    name: z.string().trim().min(1).max(100).openapi({ example: '株式会社さくらメディカル' }),
+    name: labelledString('会社名').trim().min(1).max(100).openapi({ example: '株式会社さくらメディカル' }),
     note: z.string().max(2000).nullable().optional(),
   })
   .openapi('CompanyInput');

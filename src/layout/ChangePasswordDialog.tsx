@@ -10,7 +10,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { usePortalDataProvider } from '../app/useApi';
+import { usePortalDataProvider } from '../app/usePortalDataProvider';
 import { serverMessages } from '../resources/schema/serverErrors';
 import {
   PASSWORD_CHANGED_MESSAGE,

@@ -10,20 +10,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { InlineLoading } from '../../app/InlineLoading';
 import { CodeBlock } from './CodeBlock';
-import { useApi } from '../../app/useApi';
+import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { prettyJson } from './prettyJson';
 import { Screen } from '../../app/Screen';
 
-export const ME_PATH = '/api/v2/core/common/users/me';
-
 /** Profile (spec section 2): picture, name and e-mail from the sign-in, and the core's user object. */
 const ProfilePage = () => {
-  const send = useApi();
+  const { getMe } = usePortalDataProvider();
   const identity = useGetIdentity();
   const me = useQuery({
     queryKey: ['develop', 'users-me'],
-    queryFn: async () => (await send<Record<string, unknown>>({ path: ME_PATH })).json,
+    queryFn: getMe,
     retry: false,
   });
   const name = identity.data?.fullName;

@@ -8,12 +8,11 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useApi } from '../../app/useApi';
+import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { restoreSummary, sameIds, type RestoreResult } from './restoreSummary';
 import { Screen } from '../../app/Screen';
 
-export const RESTORE_PATH = '/api/v2/core/common/users/restore';
 export const RESTORE_ERROR_MESSAGE = 'ユーザー復元に失敗しました。';
 
 const IdList = ({ title, ids }: { title: string; ids: number[] }) => (
@@ -40,11 +39,11 @@ const IdList = ({ title, ids }: { title: string; ids: number[] }) => (
  * pharmacy ids from the database, and shows both lists as they were before.
  */
 const UserRestorePage = () => {
-  const send = useApi();
+  const { restoreUser } = usePortalDataProvider();
   // A query, not an effect: one call per visit even when React mounts the screen twice.
   const { data, isPending, isError, error } = useQuery({
     queryKey: ['develop', 'user-restore'],
-    queryFn: async () => (await send<RestoreResult>({ method: 'POST', path: RESTORE_PATH, body: {} })).json,
+    queryFn: async () => (await restoreUser()) as RestoreResult,
     gcTime: 0,
     retry: false,
     refetchOnWindowFocus: false,

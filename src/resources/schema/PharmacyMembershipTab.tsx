@@ -22,7 +22,7 @@ import { FieldValue } from './FieldValue';
 import { PageLinks } from './PageLinks';
 import { serverMessages } from './serverErrors';
 import { TEXTS } from '../../i18n/texts';
-import { usePortalDataProvider } from '../../app/useApi';
+import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { useActiveTab } from './tabViews';
 import { SafeConfirm } from '../../app/SafeConfirm';
 

@@ -7,9 +7,3 @@ import type { CsPortalDataProvider } from '../dataProvider';
  * never a path. A call the provider does not have yet becomes a new method there.
  */
 export const usePortalDataProvider = () => useDataProvider<CsPortalDataProvider>();
-
-/**
- * The raw call (`send`), same rules as every other request. Kept for the screens that have not
- * moved to a named method yet; new code uses `usePortalDataProvider()`.
- */
-export const useApi = () => useDataProvider<CsPortalDataProvider>().send;

@@ -6,6 +6,7 @@ import { SEED_IDENTITY_USERS, auth0Sub, identityUserId } from '../../identity/us
 import { buildMicode } from './micode';
 import { PREFECTURES, type Prefecture } from './prefectures';
 import { seedDealers } from './seed-dealers';
+import { SEED_SIZES } from '../../db/seedCatalogue';
 import {
   BRANCH_SUFFIXES, BUILDINGS, COMPANY_FORMS, COMPANY_NOTES, COMPANY_PREFIXES, COMPANY_WORDS, PHARMACY_BRANDS, TOWNS,
 } from './seed-data';
@@ -16,10 +17,8 @@ export type SeedScale = 'small' | 'large';
 export const SEED_BASE_DATE = Date.parse('2026-11-01T00:00:00.000Z');
 const THREE_YEARS = 3 * 365 * 86400_000;
 
-export const SCALES: Record<SeedScale, { pharmacies: number; companies: number }> = {
-  small: { pharmacies: 300, companies: 40 },
-  large: { pharmacies: 62_828, companies: 3_000 },
-};
+/** Sizes per scale live in the shared seed catalogue, so other services seed the same pharmacy ids. */
+export const SCALES = SEED_SIZES;
 
 const STAFF = SEED_IDENTITY_USERS.filter((u) => u.role === 'admin').map((u) => u.name);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GetListParams } from 'react-admin';
+import { HttpError, type GetListParams } from 'react-admin';
 import SchemaList from '../../src/resources/schema/SchemaList';
 import { createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
 
@@ -65,5 +65,32 @@ describe('SchemaList (dealers)', () => {
         ),
       { timeout: 3000 },
     );
+  });
+});
+
+describe('SchemaList when the list cannot load', () => {
+  it('says so in the list\'s place, not as an empty result, and retries', async () => {
+    const getList = vi
+      .fn(async (_resource: string, _params: GetListParams) => ({ data: dealers, total: 3, meta: { totalPages: 1, currentPage: 1 } }))
+      .mockRejectedValueOnce(new HttpError('サーバーでエラーが発生しました。', 500, { messages: ['サーバーでエラーが発生しました。'], errors: {} }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const dataProvider = createTestDataProvider({ getList: getList as never });
+    renderWithAdmin(<SchemaList />, { dataProvider, resource: 'v2/core/dealers', initialEntries: ['/v2/core/dealers'] });
+    const alert = await screen.findByText(/一覧を読み込めませんでした。/);
+    expect(alert).toHaveTextContent('サーバーでエラーが発生しました。');
+    expect(screen.queryByText('卸が見つかりません')).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: '再読み込み' }));
+    expect(await screen.findByText('東邦薬品')).toBeInTheDocument();
+  });
+});
+
+describe('SchemaList sorting, for screen readers', () => {
+  it('marks only the sorted column header with aria-sort', async () => {
+    renderDealers();
+    const table = await screen.findByRole('table');
+    await within(table).findByText('東邦薬品');
+    await waitFor(() => expect(within(table).getByRole('columnheader', { name: /^ID/ })).toHaveAttribute('aria-sort', 'ascending'));
+    expect(within(table).getAllByRole('columnheader').filter((cell) => cell.hasAttribute('aria-sort'))).toHaveLength(1);
+    for (const cell of within(table).getAllByRole('cell')) expect(cell).not.toHaveAttribute('aria-sort');
   });
 });

@@ -1,6 +1,10 @@
 import { BooleanInput, DataTable, InfiniteList, InfinitePagination, List, useGetIdentity } from 'react-admin';
 import { ImeSafeSearchInput } from '../../app/ImeSafeSearchInput';
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
+import { useLocation } from 'react-router-dom';
+import { rememberListSearch } from './listReturn';
+import { useSortAria } from './useSortAria';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AnyResourceDeclaration, FilterDeclaration } from '../types';
 import { SERVER_PAGE_SIZE } from '../../lib/constants';
@@ -29,36 +33,39 @@ const dateLike = new Set(['date', 'datetime']);
 export const SchemaDataTable = ({ resource, storeKey }: { resource: AnyResourceDeclaration; storeKey: string }) => {
   const { list, fields } = resource;
   const actions = list.actions ?? [];
+  const sortAria = useSortAria<HTMLDivElement>();
   return (
-    <DataTable
-      rowClick={false}
-      bulkActionButtons={false}
-      hiddenColumns={list.hiddenColumns}
-      storeKey={storeKey}
-      empty={<Typography sx={{ p: 2 }}>{list.empty ?? '結果が見つかりませんでした'}</Typography>}
-      aria-label={`${resource.label}一覧`}
-    >
-      {list.columns.map((source) => {
-        const field = fields[source];
-        const numeric = isNumericField(field);
-        return (
-          <DataTable.Col
-            key={source}
-            source={source}
-            disableSort={!field.sortable}
-            align={numeric ? 'right' : 'left'}
-            sx={dateLike.has(field.type) ? { whiteSpace: 'nowrap' } : undefined}
-          >
-            <FieldValue source={source} field={field} truncate badges={list.badges?.filter((badge) => badge.column === source)} />
+    <Box ref={sortAria}>
+      <DataTable
+        rowClick={false}
+        bulkActionButtons={false}
+        hiddenColumns={list.hiddenColumns}
+        storeKey={storeKey}
+        empty={<Typography sx={{ p: 2 }}>{list.empty ?? '結果が見つかりませんでした'}</Typography>}
+        aria-label={`${resource.label}一覧`}
+      >
+        {list.columns.map((source) => {
+          const field = fields[source];
+          const numeric = isNumericField(field);
+          return (
+            <DataTable.Col
+              key={source}
+              source={source}
+              disableSort={!field.sortable}
+              align={numeric ? 'right' : 'left'}
+              sx={dateLike.has(field.type) ? { whiteSpace: 'nowrap' } : undefined}
+            >
+              <FieldValue source={source} field={field} truncate badges={list.badges?.filter((badge) => badge.column === source)} />
+            </DataTable.Col>
+          );
+        })}
+        {actions.length > 0 && (
+          <DataTable.Col label="操作" disableSort>
+            <RowActions actions={actions} />
           </DataTable.Col>
-        );
-      })}
-      {actions.length > 0 && (
-        <DataTable.Col label="操作" disableSort>
-          <RowActions actions={actions} />
-        </DataTable.Col>
-      )}
-    </DataTable>
+        )}
+      </DataTable>
+    </Box>
   );
 };
 
@@ -69,6 +76,8 @@ const SchemaList = () => {
   // Hidden columns are remembered per user, not per browser.
   const storeKey = `${identity?.id ?? 'guest'}.${resource.name}.datatable`;
   const mode = resource.list.paging?.mode ?? 'pages';
+  const { search } = useLocation();
+  useEffect(() => rememberListSearch(resource.name, search), [resource.name, search]);
   const common = {
     title: `${resource.label}一覧`,
     sort: resource.list.defaultSort,
@@ -77,6 +86,9 @@ const SchemaList = () => {
     filters: resource.list.filters?.map(filterInput),
     actions: <ListHeader resource={resource} storeKey={storeKey} />,
     empty: false as const,
+    // The URL is the list's only state: opening it from the sidebar shows the spec's default sort,
+    // and the browser's Back undoes a page change (no parameters restored from a store).
+    storeKey: false as const,
     // The search box debounces (and waits for IME composition) itself.
     debounce: 0,
     error: <ListError />,

@@ -1,4 +1,7 @@
-import { ListButton, Show, TopToolbar, useRecordContext, useShowContext } from 'react-admin';
+import { Button, LinkBase, Show, TopToolbar, useRecordContext, useShowContext } from 'react-admin';
+import ListIcon from '@mui/icons-material/List';
+import { specPath } from '../../customRoutes/specPaths';
+import { listSearchToReturnTo } from './listReturn';
 import Alert from '@mui/material/Alert';
 import type { AnyResourceDeclaration } from '../types';
 import { useResourceDeclaration } from './useResourceDeclaration';
@@ -37,7 +40,12 @@ const SchemaShow = () => {
       error={<ShowError resource={resource} />}
       actions={
         <TopToolbar>
-          <ListButton label="一覧へ戻る" />
+          <Button
+            component={LinkBase}
+            to={`${specPath.list(resource.name)}${listSearchToReturnTo(resource.name)}`}
+            label="一覧へ戻る"
+            startIcon={<ListIcon />}
+          />
           {resource.form && resource.capabilities?.edit && <EditLinkButton />}
         </TopToolbar>
       }

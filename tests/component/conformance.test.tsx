@@ -149,3 +149,17 @@ describe.each(table((resource) => !!resource.form && !!resource.capabilities?.ed
     expect(await screen.findByText('移動しました')).toBeInTheDocument();
   });
 });
+
+describe('a detail page while its record loads', () => {
+  it('shows progress in the content, not a blank area', async () => {
+    const resource = resources.find((candidate) => candidate.name === 'v2/core/companies')!;
+    const dataProvider = { ...fakeProvider(resource), getOne: () => new Promise<never>(() => {}) };
+    renderWithAdmin(
+      <Routes>
+        <Route path={`/${resource.name}/:id/*`} element={<SchemaShow />} />
+      </Routes>,
+      { dataProvider: dataProvider as DataProvider, resource: resource.name, initialEntries: [`/${resource.name}/1`] },
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('読み込み中…');
+  });
+});

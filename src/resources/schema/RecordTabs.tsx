@@ -9,6 +9,7 @@ import { specPath } from '../../customRoutes/specPaths';
 import { lazyPage } from '../../app/lazyPage';
 import { RecordFields } from './RecordFields';
 import { useIsAdmin } from './useIsAdmin';
+import { InlineLoading } from '../../app/InlineLoading';
 import { ActiveTabContext, tabLoader } from './tabViews';
 
 const lazyViews = new WeakMap<DetailTabDeclaration, ReturnType<typeof lazyPage>>();
@@ -43,7 +44,9 @@ export const RecordTabs = ({ resource }: { resource: AnyResourceDeclaration }) =
   const tabs = (resource.show?.tabs ?? []).filter((tab) => !tab.adminOnly || isAdmin);
   const current = useParams()['*'] ?? '';
   const active = tabs.find((tab) => tab.path === current) ?? tabs[0];
-  if (!record || !active) return null;
+  // Loading shows progress in the content, not a blank area.
+  if (!record) return <InlineLoading />;
+  if (!active) return null;
   const tabId = (tab: DetailTabDeclaration) => `${baseId}-tab-${tab.path || 'detail'}`;
   const panelId = `${baseId}-panel`;
   return (

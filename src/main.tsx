@@ -73,7 +73,6 @@ const start = async () => {
     void prefetchFirstList({
       resources,
       location,
-      storage: window.localStorage,
       queryClient,
       dataProvider,
       mayList: async () => {

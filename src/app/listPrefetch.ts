@@ -6,9 +6,6 @@ import { SERVER_PAGE_SIZE } from '../lib/constants';
 /** react-admin's sort when a list names none (useListController's default). */
 const REACT_ADMIN_DEFAULT_SORT = { field: 'id', order: 'ASC' } as const;
 
-/** Where react-admin's localStorageStore (the <Admin> default) keeps a list's last sort, filter and page. */
-export const storedListParamsKey = (resourceName: string) => `RaStore.${resourceName}.listParams`;
-
 export interface ListQuery {
   resource: string;
   queryKey: QueryKey;
@@ -17,20 +14,19 @@ export interface ListQuery {
 
 /**
  * The getList call the generated list screen (src/resources/schema/SchemaList.tsx) will make at
- * `location`, with react-admin's own rules for merging the URL, the stored params and the
- * defaults, and the key its useGetList files it under. Undefined off a list route, or for a
+ * `location`, with react-admin's own rules for merging the URL and the defaults (lists keep no
+ * stored params: the URL is their only state), and the key its useGetList files it under. Undefined off a list route, or for a
  * resource with a list screen of its own (which may ask differently).
  */
 export const firstListQuery = (
   resources: ResourceDeclaration[],
   location: { pathname: string; search: string },
-  storedParams: unknown,
 ): ListQuery | undefined => {
   const resource = resources.find((candidate) => location.pathname === `/${candidate.name}`);
   if (!resource || resource.views?.list) return undefined;
   const query = getQuery({
     queryFromLocation: parseQueryFromLocation(location),
-    params: storedParams !== null && typeof storedParams === 'object' ? storedParams : {},
+    params: {},
     filterDefaultValues: undefined,
     sort: resource.list.defaultSort ?? REACT_ADMIN_DEFAULT_SORT,
     perPage: SERVER_PAGE_SIZE,
@@ -44,14 +40,6 @@ export const firstListQuery = (
   return { resource: resource.name, queryKey: [resource.name, 'getList', params], params };
 };
 
-const readStored = (storage: Storage, key: string): unknown => {
-  try {
-    return JSON.parse(storage.getItem(key) ?? 'null');
-  } catch {
-    return null;
-  }
-};
-
 /**
  * Starts the list screen's first call as soon as the providers exist, beside its chunk, instead
  * of after the chunk, the auth check and the first render. The screen then finds the call in
@@ -60,16 +48,13 @@ const readStored = (storage: Storage, key: string): unknown => {
 export const prefetchFirstList = async (options: {
   resources: ResourceDeclaration[];
   location: { pathname: string; search: string };
-  storage: Storage;
   queryClient: QueryClient;
   dataProvider: DataProvider;
   /** Resolves true when the user may see the lists (signed in, admin); else nothing is fetched. */
   mayList: () => Promise<boolean>;
 }): Promise<void> => {
-  const { resources, location, storage, queryClient, dataProvider } = options;
-  const resource = resources.find((candidate) => location.pathname === `/${candidate.name}`);
-  if (!resource) return;
-  const first = firstListQuery(resources, location, readStored(storage, storedListParamsKey(resource.name)));
+  const { resources, location, queryClient, dataProvider } = options;
+  const first = firstListQuery(resources, location);
   if (!first) return;
   // Signed out, react-admin goes to /login; without the admin role the layout shows 403.
   if (!(await options.mayList().catch(() => false))) return;

@@ -3,7 +3,7 @@ import { screen, render, within } from '@testing-library/react';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter, localStorageStore, testDataProvider, type GetListParams } from 'react-admin';
 import SchemaList from '../../src/resources/schema/SchemaList';
 import { createQueryClient } from '../../src/app/queryClient';
-import { prefetchFirstList, storedListParamsKey } from '../../src/app/listPrefetch';
+import { prefetchFirstList } from '../../src/app/listPrefetch';
 import { createI18nProvider } from '../../src/i18n';
 import { resources } from '../../src/resources/registry';
 import { RuntimeProvider } from '../../src/app/RuntimeContext';
@@ -29,7 +29,6 @@ const prefetchThenRender = async (entry: string) => {
   await prefetchFirstList({
     resources,
     location: { pathname: url.pathname, search: url.search },
-    storage: localStorage,
     queryClient,
     dataProvider,
     mayList: async () => true,
@@ -65,11 +64,11 @@ describe('prefetchFirstList', () => {
     expect(getList.mock.calls[0][1]).toMatchObject({ pagination: { page: 2, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { query: '桜' } });
   });
 
-  it('asks once for the params react-admin stored on the last visit', async () => {
-    localStorage.setItem(storedListParamsKey(RESOURCE), JSON.stringify({ sort: 'address1', order: 'ASC', page: 1, perPage: 25, filter: { addEnded: true } }));
+  it('ignores what an older build stored for the list: the URL is the list\'s only state', async () => {
+    localStorage.setItem(`RaStore.${RESOURCE}.listParams`, JSON.stringify({ sort: 'address1', order: 'ASC', page: 1, perPage: 25, filter: { addEnded: true } }));
     const getList = await prefetchThenRender(`/${RESOURCE}`);
     expect(getList).toHaveBeenCalledTimes(1);
-    expect(getList.mock.calls[0][1]).toMatchObject({ sort: { field: 'address1', order: 'ASC' }, filter: { addEnded: true } });
+    expect(getList.mock.calls[0][1]).toMatchObject({ sort: { field: 'updatedAt', order: 'DESC' }, filter: {} });
   });
 
   it('asks nothing off a list route, when signed out, or without the admin role', async () => {

@@ -4,7 +4,7 @@ import { resources } from '../../../src/resources/registry';
 
 describe('firstListQuery', () => {
   it('keys the call as react-admin does: resource, getList, params', () => {
-    const query = firstListQuery(resources, { pathname: '/v2/core/dealers', search: '' }, null);
+    const query = firstListQuery(resources, { pathname: '/v2/core/dealers', search: '' });
     expect(query?.queryKey).toEqual([
       'v2/core/dealers',
       'getList',
@@ -14,13 +14,10 @@ describe('firstListQuery', () => {
 
   it('is undefined off a list route', () => {
     for (const pathname of ['/', '/login', '/v2/core/dealers/3', '/v2/core/dealers/new', '/v2/core']) {
-      expect(firstListQuery(resources, { pathname, search: '' }, null), pathname).toBeUndefined();
+      expect(firstListQuery(resources, { pathname, search: '' }), pathname).toBeUndefined();
     }
   });
 
-  it('ignores stored params that are not an object', () => {
-    expect(firstListQuery(resources, { pathname: '/v2/core/dealers', search: '' }, 'garbage')?.params.sort).toEqual({ field: 'id', order: 'ASC' });
-  });
 });
 
 const navigationStub = () => {

@@ -191,18 +191,21 @@ export const warmVisits = async (
       await log.settled(500);
       for (const duplicate of log.duplicates(isApi)) duplicates.add(duplicate);
     }
-    return {
-      rows: median(samples.map((sample) => sample.rows)),
-      callStart: median(samples.map((sample) => sample.callStart)),
-      call: median(samples.map((sample) => sample.call)),
-      ratio: median(samples.map((sample) => sample.rows / sample.call)),
-      runs,
-      duplicates: [...duplicates],
-    };
+    return summariseVisits(samples, runs, duplicates);
   } finally {
     await context.close();
   }
 };
+
+/** Medians of a series of visits, and every call any of them made twice. */
+const summariseVisits = (samples: { rows: number; callStart: number; call: number }[], runs: number, duplicates: Set<string>): WarmVisit => ({
+  rows: median(samples.map((sample) => sample.rows)),
+  callStart: median(samples.map((sample) => sample.callStart)),
+  call: median(samples.map((sample) => sample.call)),
+  ratio: median(samples.map((sample) => sample.rows / sample.call)),
+  runs,
+  duplicates: [...duplicates],
+});
 
 /**
  * In-app visits: the portal is open on `from` (and has prefetched its screens while idle); the
@@ -255,14 +258,7 @@ export const inAppVisits = async (
       await log.settled(500);
       for (const duplicate of log.duplicates(isApi)) duplicates.add(duplicate);
     }
-    return {
-      rows: median(samples.map((sample) => sample.rows)),
-      callStart: median(samples.map((sample) => sample.callStart)),
-      call: median(samples.map((sample) => sample.call)),
-      ratio: median(samples.map((sample) => sample.rows / sample.call)),
-      runs,
-      duplicates: [...duplicates],
-    };
+    return summariseVisits(samples, runs, duplicates);
   } finally {
     await context.close();
   }

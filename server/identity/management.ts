@@ -6,7 +6,8 @@ import {
   type IdentityUser,
 } from '../shared/identityManagement';
 import type { IdentityUserRow } from './db';
-import { HashQueueFull, MAX_PASSWORD_LENGTH, passwordHasher } from './passwords';
+import { HashQueueFull, passwordHasher } from './passwords';
+import { PASSWORD_MAX_LENGTH } from '../../src/contract';
 import { createRefreshTokens } from './refreshTokens';
 import { createLoginThrottle, isRefusal } from './throttle';
 import { auth0Sub } from './users';
@@ -66,7 +67,7 @@ export function createIdentityManagement(db: DB, now: () => Date): IdentityManag
       if (isRefusal(attempt)) throw new IdentityManagementError(429, 'Too Many Requests');
       let valid: boolean;
       try {
-        valid = password.length <= MAX_PASSWORD_LENGTH && (await hashing(() => passwordHasher.verify(password, row?.password_hash)));
+        valid = password.length <= PASSWORD_MAX_LENGTH && (await hashing(() => passwordHasher.verify(password, row?.password_hash)));
       } catch (error) {
         attempt.abandoned();
         throw error;
@@ -78,8 +79,8 @@ export function createIdentityManagement(db: DB, now: () => Date): IdentityManag
     async updateUser(userId, patch) {
       const row = rowOf(userId);
       if (!row) throw new IdentityManagementError(404, 'The user does not exist.');
-      if (patch.password !== undefined && patch.password.length > MAX_PASSWORD_LENGTH) {
-        throw new IdentityManagementError(400, `Payload validation error: 'String is too long (${patch.password.length} chars), maximum ${MAX_PASSWORD_LENGTH}' on property password`);
+      if (patch.password !== undefined && patch.password.length > PASSWORD_MAX_LENGTH) {
+        throw new IdentityManagementError(400, `Payload validation error: 'String is too long (${patch.password.length} chars), maximum ${PASSWORD_MAX_LENGTH}' on property password`);
       }
       if (patch.password !== undefined && !meetsPasswordPolicy(patch.password)) {
         throw new IdentityManagementError(400, PASSWORD_STRENGTH_ERROR);

@@ -9,9 +9,6 @@ const KEYLEN = 32;
 const MAXMEM = 64 * 1024 * 1024;
 
 /** Auth0 refuses longer passwords; longer ones would only cost hashing time. */
-import { PASSWORD_MAX_LENGTH } from '../../src/contract';
-
-export const MAX_PASSWORD_LENGTH = PASSWORD_MAX_LENGTH;
 
 /**
  * How many hashes run at once. Each takes one of libuv's four pool threads and a whole core for

@@ -8,7 +8,8 @@ import { bearerToken, verifyAccessToken } from '../shared/auth';
 import { commonErrors, createApi, jsonResponse } from '../shared/openapi';
 import type { IdentityUserRow } from './db';
 import { publicJwk, type SigningKey } from './keys';
-import { HashQueueFull, MAX_PASSWORD_LENGTH, passwordHasher } from './passwords';
+import { HashQueueFull, passwordHasher } from './passwords';
+import { PASSWORD_MAX_LENGTH } from '../../src/contract';
 import { createRefreshTokens } from './refreshTokens';
 import { createLoginThrottle, isRefusal, SUSPICIOUS_DESCRIPTION, type ThrottleLimits } from './throttle';
 import { issueTokens, profile, TOKEN_LIFETIME_SECONDS } from './tokens';
@@ -135,7 +136,7 @@ class OAuthFailure extends Error {
 
 /** Auth0 caps e-mail addresses at 254 characters. */
 const MAX_USERNAME_LENGTH = 254;
-export const PASSWORD_TOO_LONG = `パスワードは${MAX_PASSWORD_LENGTH}文字以内で入力してください。`;
+export const PASSWORD_TOO_LONG = `パスワードは${PASSWORD_MAX_LENGTH}文字以内で入力してください。`;
 const USERNAME_TOO_LONG = `メールアドレスは${MAX_USERNAME_LENGTH}文字以内で入力してください。`;
 
 /** The peer's address as the socket saw it (no proxy headers are trusted); 'local' for in-process requests. */
@@ -193,7 +194,7 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
       if (!body[field]) throw new OAuthFailure(400, 'invalid_request', `Missing required parameter: ${field}`);
     }
     const username = body.username!.trim();
-    if (body.password!.length > MAX_PASSWORD_LENGTH) throw new OAuthFailure(400, 'invalid_request', PASSWORD_TOO_LONG);
+    if (body.password!.length > PASSWORD_MAX_LENGTH) throw new OAuthFailure(400, 'invalid_request', PASSWORD_TOO_LONG);
     if (username.length > MAX_USERNAME_LENGTH) throw new OAuthFailure(400, 'invalid_request', USERNAME_TOO_LONG);
     const audience = body.audience || s.audiences[0];
     if (!s.audiences.includes(audience)) throw new OAuthFailure(403, 'access_denied', `Service not found: ${audience}`);

@@ -6,8 +6,6 @@ import { ApiError, notFoundError } from './errors';
 
 export const PAGE_SIZE = 25;
 
-export const MAX_IDS = IDS_BATCH_SIZE;
-
 /** Query parameters shared by every list endpoint. */
 export const listQueryShape = {
   page: z
@@ -47,8 +45,8 @@ export function parseSort(sort: string | undefined, fallback: string, columns: R
 export function parseIds(ids: string | undefined): number[] | undefined {
   if (ids === undefined) return undefined;
   const list = [...new Set(ids.split(',').map(Number))];
-  if (list.length > MAX_IDS) {
-    const msg = `IDは${MAX_IDS}件以内で指定してください。`;
+  if (list.length > IDS_BATCH_SIZE) {
+    const msg = `IDは${IDS_BATCH_SIZE}件以内で指定してください。`;
     throw new ApiError(422, [msg], { ids: [msg] });
   }
   return list;

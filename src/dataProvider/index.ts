@@ -12,7 +12,7 @@ import type {
   UpdateParams,
 } from 'ra-core';
 import type { AnyResourceDeclaration } from '../resources/types';
-import { IDS_CHUNK_SIZE } from '../lib/constants';
+import { IDS_BATCH_SIZE } from '../contract';
 import { toSnakeKey } from '../lib/caseConversion';
 import type { ApiClient, SendRequest } from './apiClient';
 import { fillTemplate, recordPath } from './endpoint';
@@ -186,7 +186,7 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl }: Data
       const declaration = declarationOf(resource);
       const path = collectionPath(declaration, meta);
       const chunks = await Promise.all(
-        chunk(ids, IDS_CHUNK_SIZE).map(async (idsChunk) => {
+        chunk(ids, IDS_BATCH_SIZE).map(async (idsChunk) => {
           try {
             return readListArray<R>((await send({ path, query: { ids: idsChunk }, signal })).json, declaration.list.listKey, `${resource} (${path})`);
           } catch (error) {

@@ -9,9 +9,6 @@ export const SILENT_CHECK_INTERVAL_MS = 3_590_000;
 /** `getToken` renews a token that expires within this margin, so a request never leaves with a dying token. */
 export const TOKEN_RENEWAL_MARGIN_MS = 60_000;
 
-/** Batch fetch by ids: the API accepts at most 100 ids per request. */
-export { IDS_BATCH_SIZE as IDS_CHUNK_SIZE } from '../contract';
-
 /**
  * The server decides the page size of every list; the SPA only sends `page`. react-admin still
  * wants a `perPage` number for its list state, so this is the server's size for that one use;

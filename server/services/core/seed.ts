@@ -17,8 +17,6 @@ export type SeedScale = 'small' | 'large';
 export const SEED_BASE_DATE = Date.parse('2026-11-01T00:00:00.000Z');
 const THREE_YEARS = 3 * 365 * 86400_000;
 
-/** Sizes per scale live in the shared seed catalogue, so other services seed the same pharmacy ids. */
-export const SCALES = SEED_SIZES;
 
 const STAFF = SEED_IDENTITY_USERS.filter((u) => u.role === 'admin').map((u) => u.name);
 
@@ -57,7 +55,8 @@ function companyNames(rng: Prng, count: number): string[] {
 
 /** The tables of the first migration: prefectures, users, companies, pharmacies and dealers. */
 export function seedCore(db: DB, seed: number, scale: SeedScale): void {
-  const size = SCALES[scale];
+  // Sizes live in the shared seed catalogue, so other services seed the same pharmacy ids.
+  const size = SEED_SIZES[scale];
 
   const insertPref = db.prepare('INSERT INTO prefectures (id, name) VALUES (?, ?)');
   for (const p of PREFECTURES) insertPref.run(p.id, p.name);

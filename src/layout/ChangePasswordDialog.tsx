@@ -11,6 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { usePortalDataProvider } from '../app/usePortalDataProvider';
+import { ServerErrors } from '../resources/schema/ServerErrors';
 import { serverMessages } from '../resources/schema/serverErrors';
 import {
   PASSWORD_CHANGED_MESSAGE,
@@ -77,15 +78,7 @@ const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProps) => {
               {PASSWORD_CHANGED_MESSAGE}
             </Alert>
           )}
-          {errors.length > 0 && (
-            <Box role="alert" aria-label="エラー">
-              <Box component="ul" sx={{ color: 'error.main', m: 0, pl: 2.5, '& li': { typography: 'body2' } }}>
-                {errors.map((message) => (
-                  <li key={message}>{message}</li>
-                ))}
-              </Box>
-            </Box>
-          )}
+          <ServerErrors messages={errors} label="エラー" />
           <Typography variant="body2" color="text.secondary">
             {PASSWORD_POLICY_HINT}
           </Typography>

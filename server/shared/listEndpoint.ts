@@ -6,12 +6,17 @@ import { tablesState } from '../db/versions';
 import { checkFreshness } from './freshness';
 import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
 import { searchFilter, type SearchIndex } from './search';
+import { labelled } from './validation';
 
 /** One filter of a list: an SQL condition and its parameters; falsy entries are skipped. */
 export type ListFilter = [sql: string, ...params: unknown[]] | false | undefined | '' | null;
 
-/** A filter parameter a list accepts: its schema and a value the contract test and bench try. */
+/**
+ * A filter parameter a list accepts: its Japanese label (validation messages name it so), its
+ * schema and a value the contract test and bench try.
+ */
 export interface ListFilterParam {
+  label: string;
   schema: z.ZodType<string | undefined>;
   example: string;
 }
@@ -37,14 +42,14 @@ export interface ListDeclaration {
   pageSize?: number;
 }
 
-const queryParam = z.string().max(200).optional().openapi({ description: '部分一致検索 (全角・半角・ひらがな・カタカナを区別しない)' });
+const queryParam = labelled('検索キーワード', z.string().max(200).optional().openapi({ description: '部分一致検索 (全角・半角・ひらがな・カタカナを区別しない)' }));
 
 type FilterShape<F extends Record<string, ListFilterParam>> = { [K in keyof F]: F[K]['schema'] };
 type ListQueryShape<L extends ListDeclaration> = typeof listQueryShape & { query: typeof queryParam } & FilterShape<L['filters']>;
 
 /** The query schema of a declared list: paging, sort, ids, fields, query (searched when the list declares an index) and its filters. */
 export function listQuerySchema<L extends ListDeclaration>(list: L): z.ZodObject<ListQueryShape<L>> {
-  const filters = Object.fromEntries(Object.entries(list.filters).map(([name, f]) => [name, f.schema]));
+  const filters = Object.fromEntries(Object.entries(list.filters).map(([name, f]) => [name, labelled(f.label, f.schema)]));
   return z.object({ ...listQueryShape, query: queryParam, ...filters }) as unknown as z.ZodObject<ListQueryShape<L>>;
 }
 

@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Env } from 'hono';
 import { onError } from './errors';
-import { defaultHook } from './validation';
+import { defaultHook, labelled } from './validation';
 
 export const SECURITY = [{ bearerAuth: [] as string[] }];
 
@@ -30,10 +30,7 @@ export const listHeaders = z.object({
 });
 
 export const idParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,12}$/)
-    .openapi({ param: { name: 'id', in: 'path' }, example: '1' }),
+  id: labelled('ID', z.string().regex(/^\d{1,12}$/).openapi({ param: { name: 'id', in: 'path' }, example: '1' })),
 });
 
 /** A sub-application with our 422 validation hook and JSON error handler. */

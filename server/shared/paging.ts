@@ -3,31 +3,29 @@ import { z } from '@hono/zod-openapi';
 import type { ListSort } from '../db/list';
 import { IDS_BATCH_SIZE } from '../../src/contract';
 import { ApiError, notFoundError } from './errors';
+import { labelled } from './validation';
 
 export const PAGE_SIZE = 25;
 
 /** Query parameters shared by every list endpoint. */
 export const listQueryShape = {
-  page: z
-    .string()
-    .regex(/^[1-9]\d{0,8}$/)
-    .optional()
-    .openapi({ description: 'ページ番号 (1始まり、1ページ25件)', example: '1' }),
-  sort: z
-    .string()
-    .regex(/^-?[a-z][a-z0-9_]*$/)
-    .optional()
-    .openapi({ description: '並び順: `field` 昇順、`-field` 降順' }),
-  ids: z
-    .string()
-    .regex(/^\d+(,\d+)*$/)
-    .optional()
-    .openapi({ description: 'カンマ区切りのID (最大100件、ページングなし)', example: '1,2,3' }),
-  fields: z
-    .string()
-    .regex(/^[a-z][a-z0-9_]*(,[a-z][a-z0-9_]*)*$/)
-    .optional()
-    .openapi({ description: '返す項目 (カンマ区切り、idは常に含む)', example: 'id,name' }),
+  page: labelled(
+    'ページ',
+    z.string().regex(/^[1-9]\d{0,8}$/).optional().openapi({ description: 'ページ番号 (1始まり、1ページ25件)', example: '1' }),
+  ),
+  sort: labelled('並び順', z.string().regex(/^-?[a-z][a-z0-9_]*$/).optional().openapi({ description: '並び順: `field` 昇順、`-field` 降順' })),
+  ids: labelled(
+    'ID',
+    z.string().regex(/^\d+(,\d+)*$/).optional().openapi({ description: 'カンマ区切りのID (最大100件、ページングなし)', example: '1,2,3' }),
+  ),
+  fields: labelled(
+    '取得項目',
+    z
+      .string()
+      .regex(/^[a-z][a-z0-9_]*(,[a-z][a-z0-9_]*)*$/)
+      .optional()
+      .openapi({ description: '返す項目 (カンマ区切り、idは常に含む)', example: 'id,name' }),
+  ),
 };
 
 /** Whitelisted sort: `columns` maps the public field name to a SQL expression. */

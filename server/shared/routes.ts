@@ -1,6 +1,102 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { listQuerySchema, type ListDeclaration } from './listEndpoint';
-import { commonErrors, idParam, jsonResponse, listHeaders, SECURITY } from './openapi';
+import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY } from './openapi';
+
+/*
+ * The OpenAPI routes of a resource, one helper per kind, so a resource file declares only what
+ * differs (path, schemas, summary). Every route is bearer-protected and documents the common
+ * errors (401, 403, 404, 422 with Japanese `{"errors": [...]}`); paths are the service's own
+ * (`/api/v2/admin/companies`), `{id}` is a numeric path parameter.
+ *
+ *   listRoute(COMPANY_LIST, CompanySchema, tags)                               GET    path
+ *   detailRoute(path, CompanyDetailSchema, '会社詳細', tags)                    GET    path/{id}
+ *   createRecordRoute(path, { body, response, summary, tags })                 POST   path        → 201
+ *   updateRecordRoute(path, { body, response, summary, tags })                 PUT    path/{id}   → 200
+ *   deleteRecordRoute(path, { summary, tags })                                 DELETE path/{id}   → 204
+ *   writeRoute('post', `${path}/{id}/pharmacy`, { body, response, summary, tags })   anything else → 200
+ *
+ * `writeRoute` covers membership changes (PATCH/DELETE `{id}/pharmacies`, POST/DELETE
+ * `{id}/pharmacy`) and actions (`users/change_password`): it takes the `{id}` parameter exactly
+ * when the path has one. Handlers read `c.req.valid('param').id` and `c.req.valid('json')`.
+ */
+
+type Method = 'post' | 'put' | 'patch' | 'delete';
+
+export interface WriteSpec<B extends z.ZodType, R extends z.ZodType> {
+  /** The JSON request body (an action without input takes `z.object({})`). */
+  body: B;
+  /** The JSON answer (the record as it now is, usually its detail). */
+  response: R;
+  summary: string;
+  /** Longer OpenAPI description (rules, side effects). */
+  description?: string;
+  /** Description of the success answer; defaults to the summary. */
+  responseDescription?: string;
+  tags: string[];
+}
+
+type JsonBody<B extends z.ZodType> = { readonly required: true; readonly content: { readonly 'application/json': { readonly schema: B } } };
+type WriteRequest<P extends string, B extends z.ZodType> = P extends `${string}{id}${string}`
+  ? { params: typeof idParam; body: JsonBody<B> }
+  : { body: JsonBody<B> };
+
+function writeRequest<P extends string, B extends z.ZodType>(path: P, body: B): WriteRequest<P, B> {
+  return (path.includes('{id}') ? { params: idParam, body: jsonBody(body) } : { body: jsonBody(body) }) as WriteRequest<P, B>;
+}
+
+/** A write answering 200 with `spec.response`: membership changes and actions. */
+export function writeRoute<M extends Method, P extends string, B extends z.ZodType, R extends z.ZodType>(
+  method: M,
+  path: P,
+  spec: WriteSpec<B, R>,
+) {
+  return createRoute({
+    method,
+    path,
+    summary: spec.summary,
+    ...(spec.description && { description: spec.description }),
+    tags: spec.tags,
+    security: SECURITY,
+    request: writeRequest(path, spec.body),
+    responses: { 200: jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...commonErrors },
+  });
+}
+
+/** POST `path`: creates a record from `spec.body`, answers 201 with `spec.response`. */
+export function createRecordRoute<P extends string, B extends z.ZodType, R extends z.ZodType>(path: P, spec: WriteSpec<B, R>) {
+  return createRoute({
+    method: 'post',
+    path,
+    summary: spec.summary,
+    ...(spec.description && { description: spec.description }),
+    tags: spec.tags,
+    security: SECURITY,
+    request: { body: jsonBody(spec.body) },
+    responses: { 201: jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...commonErrors },
+  });
+}
+
+/** PUT `path/{id}` (or PATCH with `method`): replaces the record's fields from `spec.body`, answers 200. */
+export function updateRecordRoute<P extends string, B extends z.ZodType, R extends z.ZodType>(
+  path: P,
+  spec: WriteSpec<B, R> & { method?: 'put' | 'patch' },
+) {
+  return writeRoute(spec.method ?? 'put', `${path}/{id}` as `${P}/{id}`, spec);
+}
+
+/** DELETE `path/{id}`: deletes the record, answers 204 with no body. */
+export function deleteRecordRoute<P extends string>(path: P, spec: Pick<WriteSpec<z.ZodType, z.ZodType>, 'summary' | 'description' | 'tags'>) {
+  return createRoute({
+    method: 'delete',
+    path: `${path}/{id}` as `${P}/{id}`,
+    summary: spec.summary,
+    ...(spec.description && { description: spec.description }),
+    tags: spec.tags,
+    security: SECURITY,
+    request: { params: idParam },
+    responses: { 204: { description: '削除しました' }, ...commonErrors },
+  });
+}
 
 /** The GET route of a declared list (paging headers, 304, the common errors). */
 export function listRoute<L extends ListDeclaration, T extends z.ZodObject>(list: L, item: T, tags: string[]) {

@@ -2,48 +2,22 @@ import type { Context } from 'hono';
 import { z } from '@hono/zod-openapi';
 import { errorBody, MESSAGES, type FieldErrors } from './errors';
 
-/** Japanese names of request fields, used in validation messages of fields no schema labels. */
-const LABELS: Record<string, string> = {
-  name: '名前',
-  note: '備考',
-  page: 'ページ',
-  sort: '並び順',
-  query: '検索キーワード',
-  ids: 'ID',
-  id: 'ID',
-  fields: '取得項目',
-  pharmacy_ids: '薬局ID',
-  pharmacy_id: '薬局ID',
-  group_id: '近隣グループID',
-  without_group_id: '近隣グループID',
-  company_id: '会社ID',
-  prefecture_id: '都道府県ID',
-  add_ended: '終了した薬局を含む',
-  without_company: '会社未所属のみ',
-  current_password: '現在のパスワード',
-  new_password: '新しいパスワード',
-  new_password_again: '新しいパスワード（確認）',
-};
+/*
+ * Validation messages in Japanese, each naming its field as the schema calls it.
+ *
+ * Every request field declares its label where it is declared, with `labelled`:
+ *   name: labelled('会社名', z.string().trim().min(1).max(100))  →  会社名を入力してください。
+ * A field nobody labelled is named by its key (a missing label shows, it is not hidden behind a
+ * global guess). Nested fields are keyed by their full dotted path (`pharmacy_invoice.invoice_number`).
+ */
 
-export const label = (field: string) => LABELS[field] ?? field;
+type Issue = z.core.$ZodRawIssue;
 
-function valueAt(data: unknown, path: PropertyKey[]): unknown {
-  let v: unknown = data;
-  for (const key of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key as string];
-  }
-  return v;
-}
-
-type Issue = z.core.$ZodIssue;
-type RawIssue = z.core.$ZodRawIssue;
-
-/** The message of an issue about the field called `name` (its Japanese label). */
-function fieldMessage(name: string, issue: Issue | RawIssue, input: unknown): string {
+/** The message of an issue about the field called `name`. */
+function fieldMessage(name: string, issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return input === undefined || input === null ? `${name}を入力してください。` : `${name}の形式が正しくありません。`;
+      return issue.input === undefined || issue.input === null ? `${name}を入力してください。` : `${name}の形式が正しくありません。`;
     case 'too_small':
       if (issue.origin === 'string')
         return Number(issue.minimum) <= 1 ? `${name}を入力してください。` : `${name}は${issue.minimum}文字以上で入力してください。`;
@@ -53,63 +27,72 @@ function fieldMessage(name: string, issue: Issue | RawIssue, input: unknown): st
       if (issue.origin === 'string') return `${name}は${issue.maximum}文字以内で入力してください。`;
       if (issue.origin === 'array') return `${name}は${issue.maximum}件以内で指定してください。`;
       return `${name}は${issue.maximum}以下で指定してください。`;
+    case 'unrecognized_keys':
+      return `${issue.keys.join(', ')}は指定できません。`;
     default:
       return `${name}の形式が正しくありません。`;
   }
 }
 
-/** Messages written by a labelled schema (they already name their field). */
-const labelledMessages = new Set<string>();
+// Wrappers whose inner schema produces the issues (an optional string's too_big comes from the string).
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
+
+type Def = z.core.$ZodTypeDef & { innerType?: z.ZodType; element?: z.ZodType; in?: z.ZodType; out?: z.ZodType };
+
+/** `schema` with every issue it raises (its checks, its wrapped inner type, its array's items) named `label`. */
+function withLabel(schema: z.ZodType, label: string): z.ZodType {
+  const def = schema._zod.def as Def;
+  const error = (issue: Issue) => fieldMessage(label, issue);
+  const next: Def = { ...def, error };
+  if (WRAPPERS.has(def.type) && def.innerType) next.innerType = withLabel(def.innerType, label);
+  if (def.type === 'array' && def.element) next.element = withLabel(def.element, label);
+  if (def.type === 'pipe' && def.in) next.in = withLabel(def.in, label);
+  // `parent` keeps the OpenAPI metadata (examples, descriptions) the schema already had.
+  return schema.clone(next as never, { parent: true });
+}
 
 /**
- * A text field whose validation messages use its own Japanese label (グループ名を入力してください。)
- * rather than the global LABELS entry of its key. Chain checks as usual: `.trim().min(1).max(100)`.
+ * A request field with its Japanese label: its validation messages name it (会社名は100文字以内で
+ * 入力してください。) and the OpenAPI document shows the label as the field's `title`. Wrap the
+ * finished field, checks included; an object's own fields keep their own labels.
  */
-export function labelledString(fieldLabel: string) {
-  return z.string({
-    error: (issue) => {
-      const message = fieldMessage(fieldLabel, issue, issue.input);
-      labelledMessages.add(message);
-      return message;
-    },
-  });
+export function labelled<T extends z.ZodType>(label: string, schema: T): T {
+  return (withLabel(schema, label) as T).openapi({ title: label }) as T;
 }
 
-export function issueMessage(issue: Issue, input: unknown): string {
-  // The body (or query) as a whole has the wrong shape, e.g. a JSON array or null.
-  if (issue.path.length === 0 && issue.code === 'invalid_type') return MESSAGES.malformed;
-  if (issue.code === 'custom' || labelledMessages.has(issue.message)) return issue.message;
-  if (issue.code === 'unrecognized_keys') return `${issue.keys.join(', ')}は指定できません。`;
-  // The innermost named field: pharmacy_invoice.invoice_number is labelled as invoice_number.
-  const field = String([...issue.path].reverse().find((p) => typeof p === 'string') ?? issue.path[0] ?? '');
-  return fieldMessage(label(field), issue, input);
-}
+// Issues of unlabelled fields (and of the body as a whole) are worded here; zod's English never reaches a client.
+z.config({
+  localeError: (issue) => {
+    const path = issue.path ?? [];
+    // The body (or query) as a whole has the wrong shape, e.g. a JSON array or null.
+    if (path.length === 0 && issue.code === 'invalid_type') return MESSAGES.malformed;
+    // The innermost named field: pharmacy_invoice.invoice_number is named invoice_number.
+    const key = [...path].reverse().find((p) => typeof p === 'string') ?? path[0] ?? '';
+    return fieldMessage(String(key), issue);
+  },
+});
 
 /** Converts a zod failure into our 422 body (`errors` plus `field_errors`). */
-export function zodErrorBody(error: z.ZodError, data: unknown) {
+export function zodErrorBody(error: z.ZodError) {
   const fieldErrors: FieldErrors = {};
   const root: string[] = [];
   for (const issue of error.issues) {
     // Nested fields are keyed by their full dotted path (pharmacy_invoice.invoice_number).
     const key = issue.path.map(String).join('.');
-    const message = issueMessage(issue, valueAt(data, issue.path));
     if (!key) {
-      if (!root.includes(message)) root.push(message);
+      if (!root.includes(issue.message)) root.push(issue.message);
       continue;
     }
     const list = (fieldErrors[key] ??= []);
-    if (!list.includes(message)) list.push(message);
+    if (!list.includes(issue.message)) list.push(issue.message);
   }
   return errorBody([...root, ...Object.values(fieldErrors).flat()], fieldErrors);
 }
 
 /** defaultHook for every OpenAPIHono: validation failures become 422 with Japanese messages. */
-export function defaultHook(
-  result: { success: true; data: unknown } | { success: false; error: z.ZodError; data?: unknown },
-  c: Context,
-) {
+export function defaultHook(result: { success: true; data: unknown } | { success: false; error: z.ZodError }, c: Context) {
   if (!result.success) {
-    return c.json(zodErrorBody(result.error, result.data), 422);
+    return c.json(zodErrorBody(result.error), 422);
   }
   return undefined;
 }

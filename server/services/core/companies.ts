@@ -1,4 +1,4 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { DB } from '../../db/open';
 import { tablesVersion } from '../../db/versions';
@@ -7,9 +7,8 @@ import type { ServiceContext } from '../../shared/context';
 import { actorName } from './actor';
 import { notFoundError, validationError } from '../../shared/errors';
 import { checkFreshness, maxIso } from '../../shared/freshness';
-import { commonErrors, idParam, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
-import { detailRoute, listRoute } from '../../shared/routes';
+import { createRecordRoute, detailRoute, listRoute, updateRecordRoute, writeRoute } from '../../shared/routes';
 import { pharmaciesOfCompany } from './pharmacies';
 import { COMPANY_SEARCH } from './searchIndexes';
 import { CompanyDetailSchema, CompanyInputSchema, CompanySchema, PharmacyIdsInputSchema } from './schemas';
@@ -39,50 +38,19 @@ export const COMPANY_LIST = {
 
 const DUPLICATE_NAME = 'その名前の会社はすでに登録されています。';
 const tags = ['core: companies'];
-const detailResponse = (description: string) => jsonResponse(CompanyDetailSchema, description);
 
 const listCompaniesRoute = listRoute(COMPANY_LIST, CompanySchema, tags);
 const getRoute = detailRoute(COMPANY_LIST.path, CompanyDetailSchema, '会社詳細 (所属薬局を含む)', tags);
 
-const createCompanyRoute = createRoute({
-  method: 'post',
-  path: '/api/v2/admin/companies',
-  summary: '会社登録',
-  tags,
-  security: SECURITY,
-  request: { body: jsonBody(CompanyInputSchema) },
-  responses: { 201: detailResponse('登録した会社'), ...commonErrors },
-});
+const write = (summary: string, responseDescription: string) =>
+  ({ body: CompanyInputSchema, response: CompanyDetailSchema, summary, responseDescription, tags });
+const membership = (summary: string) =>
+  ({ body: PharmacyIdsInputSchema, response: CompanyDetailSchema, summary, responseDescription: '更新した会社', tags });
 
-const updateRoute = createRoute({
-  method: 'put',
-  path: '/api/v2/admin/companies/{id}',
-  summary: '会社更新',
-  tags,
-  security: SECURITY,
-  request: { params: idParam, body: jsonBody(CompanyInputSchema) },
-  responses: { 200: detailResponse('更新した会社'), ...commonErrors },
-});
-
-const addPharmaciesRoute = createRoute({
-  method: 'patch',
-  path: '/api/v2/admin/companies/{id}/pharmacies',
-  summary: '会社に薬局を追加 (x-store-cache-control: clear)',
-  tags,
-  security: SECURITY,
-  request: { params: idParam, body: jsonBody(PharmacyIdsInputSchema) },
-  responses: { 200: detailResponse('更新した会社'), ...commonErrors },
-});
-
-const removePharmaciesRoute = createRoute({
-  method: 'delete',
-  path: '/api/v2/admin/companies/{id}/pharmacies',
-  summary: '会社から薬局を外す (x-store-cache-control: clear)',
-  tags,
-  security: SECURITY,
-  request: { params: idParam, body: jsonBody(PharmacyIdsInputSchema) },
-  responses: { 200: detailResponse('更新した会社'), ...commonErrors },
-});
+const createCompanyRoute = createRecordRoute(COMPANY_LIST.path, write('会社登録', '登録した会社'));
+const updateRoute = updateRecordRoute(COMPANY_LIST.path, write('会社更新', '更新した会社'));
+const addPharmaciesRoute = writeRoute('patch', `${COMPANY_LIST.path}/{id}/pharmacies`, membership('会社に薬局を追加 (x-store-cache-control: clear)'));
+const removePharmaciesRoute = writeRoute('delete', `${COMPANY_LIST.path}/{id}/pharmacies`, membership('会社から薬局を外す (x-store-cache-control: clear)'));
 
 function findCompany(db: DB, id: number): Company | undefined {
   return db.prepare(`SELECT ${COMPANY_SELECT} FROM companies c WHERE c.id = ?`).get(id) as Company | undefined;

@@ -22,7 +22,7 @@ export const DEALER_LIST = {
   sortColumns: { id: 'd.id', code: 'd.code', name: 'd.name', prefecture_id: 'd.prefecture_id' },
   defaultSort: 'id',
   filters: {
-    prefecture_id: { schema: z.string().regex(/^\d{1,2}$/).optional().openapi({ description: '都道府県ID' }), example: '13' },
+    prefecture_id: { label: '都道府県ID', schema: z.string().regex(/^\d{1,2}$/).optional().openapi({ description: '都道府県ID' }), example: '13' },
   },
   search: DEALER_SEARCH,
   fields: ['id', 'code', 'name', 'prefecture_id', 'prefecture_name'],

@@ -1,4 +1,4 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { DB } from '../../db/open';
 import { tablesVersion } from '../../db/versions';
@@ -8,8 +8,7 @@ import { actorName } from './actor';
 import { notFoundError, validationError } from '../../shared/errors';
 import { checkFreshness, maxIso } from '../../shared/freshness';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
-import { commonErrors, idParam, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
-import { detailRoute, listRoute } from '../../shared/routes';
+import { createRecordRoute, detailRoute, listRoute, updateRecordRoute, writeRoute } from '../../shared/routes';
 import { pharmaciesWhere } from './pharmacies';
 import { GroupDetailSchema, GroupInputSchema, GroupPharmacyInputSchema, GroupSchema } from './schemas';
 import { GROUP_SEARCH } from './searchIndexes';
@@ -35,51 +34,19 @@ export const DUPLICATE_GROUP_NAME = 'その名前の近隣グループはすで�
 export const UNKNOWN_PHARMACY = '存在しない薬局が指定されました。';
 
 const tags = ['core: groups'];
-const detailResponse = (description: string) => jsonResponse(GroupDetailSchema, description);
-const membershipRequest = { params: idParam, body: jsonBody(GroupPharmacyInputSchema) };
 
 const listGroupsRoute = listRoute(GROUP_LIST, GroupSchema, tags);
 const getRoute = detailRoute(GROUP_LIST.path, GroupDetailSchema, '近隣グループ詳細 (所属薬局を含む)', tags);
 
-const createGroupRoute = createRoute({
-  method: 'post',
-  path: GROUP_LIST.path,
-  summary: '近隣グループ登録',
-  tags,
-  security: SECURITY,
-  request: { body: jsonBody(GroupInputSchema) },
-  responses: { 201: detailResponse('登録した近隣グループ'), ...commonErrors },
-});
+const write = (summary: string, responseDescription: string) =>
+  ({ body: GroupInputSchema, response: GroupDetailSchema, summary, responseDescription, tags });
+const membership = (summary: string) =>
+  ({ body: GroupPharmacyInputSchema, response: GroupDetailSchema, summary, responseDescription: '更新した近隣グループ', tags });
 
-const updateRoute = createRoute({
-  method: 'put',
-  path: `${GROUP_LIST.path}/{id}`,
-  summary: '近隣グループ更新',
-  tags,
-  security: SECURITY,
-  request: { params: idParam, body: jsonBody(GroupInputSchema) },
-  responses: { 200: detailResponse('更新した近隣グループ'), ...commonErrors },
-});
-
-const joinRoute = createRoute({
-  method: 'post',
-  path: `${GROUP_LIST.path}/{id}/pharmacy`,
-  summary: '近隣グループに薬局を追加 (x-store-cache-control: clear)',
-  tags,
-  security: SECURITY,
-  request: membershipRequest,
-  responses: { 200: detailResponse('更新した近隣グループ'), ...commonErrors },
-});
-
-const leaveRoute = createRoute({
-  method: 'delete',
-  path: `${GROUP_LIST.path}/{id}/pharmacy`,
-  summary: '近隣グループから薬局を外す (x-store-cache-control: clear)',
-  tags,
-  security: SECURITY,
-  request: membershipRequest,
-  responses: { 200: detailResponse('更新した近隣グループ'), ...commonErrors },
-});
+const createGroupRoute = createRecordRoute(GROUP_LIST.path, write('近隣グループ登録', '登録した近隣グループ'));
+const updateRoute = updateRecordRoute(GROUP_LIST.path, write('近隣グループ更新', '更新した近隣グループ'));
+const joinRoute = writeRoute('post', `${GROUP_LIST.path}/{id}/pharmacy`, membership('近隣グループに薬局を追加 (x-store-cache-control: clear)'));
+const leaveRoute = writeRoute('delete', `${GROUP_LIST.path}/{id}/pharmacy`, membership('近隣グループから薬局を外す (x-store-cache-control: clear)'));
 
 function findGroup(db: DB, id: number): Group | undefined {
   return db.prepare(`SELECT ${GROUP_SELECT} FROM groups g WHERE g.id = ?`).get(id) as Group | undefined;

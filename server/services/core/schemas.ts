@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { labelledString } from '../../shared/validation';
+import { labelled } from '../../shared/validation';
 
 const ts = () => z.string().openapi({ example: '2026-11-21T10:00:00.000Z' });
 const date = () => z.string().nullable().openapi({ example: '2024-04-01' });
@@ -49,13 +49,13 @@ export const CompanyDetailSchema = CompanySchema.extend({ pharmacies: z.array(Ph
 
 export const CompanyInputSchema = z
   .object({
-    name: labelledString('会社名').trim().min(1).max(100).openapi({ example: '株式会社さくらメディカル' }),
-    note: z.string().max(2000).nullable().optional(),
+    name: labelled('会社名', z.string().trim().min(1).max(100).openapi({ example: '株式会社さくらメディカル' })),
+    note: labelled('備考', z.string().max(2000).nullable().optional()),
   })
   .openapi('CompanyInput');
 
 export const PharmacyIdsInputSchema = z
-  .object({ pharmacy_ids: z.array(z.number().int().positive()).min(1).max(100) })
+  .object({ pharmacy_ids: labelled('薬局ID', z.array(z.number().int().positive()).min(1).max(100)) })
   .openapi('PharmacyIdsInput');
 
 export const GroupSchema = z
@@ -73,11 +73,11 @@ export const GroupSchema = z
 export const GroupDetailSchema = GroupSchema.extend({ pharmacies: z.array(PharmacySchema) }).openapi('GroupDetail');
 
 export const GroupInputSchema = z
-  .object({ name: labelledString('グループ名').trim().min(1).max(100).openapi({ example: '渋谷駅前薬局グループ' }) })
+  .object({ name: labelled('グループ名', z.string().trim().min(1).max(100).openapi({ example: '渋谷駅前薬局グループ' })) })
   .openapi('GroupInput');
 
 export const GroupPharmacyInputSchema = z
-  .object({ pharmacy_id: z.number().int().positive().max(2_147_483_647).openapi({ example: 1 }) })
+  .object({ pharmacy_id: labelled('薬局ID', z.number().int().positive().max(2_147_483_647).openapi({ example: 1 })) })
   .openapi('GroupPharmacyInput');
 
 export const DealerSchema = z
@@ -106,9 +106,9 @@ export const CoreUserSchema = z
 
 export const ChangePasswordInputSchema = z
   .object({
-    current_password: z.string().min(1).max(128).openapi({ example: 'OldSecret123' }),
-    new_password: z.string().min(1).max(128).openapi({ example: 'NewSecret123' }),
-    new_password_again: z.string().min(1).max(128).openapi({ example: 'NewSecret123' }),
+    current_password: labelled('現在のパスワード', z.string().min(1).max(128).openapi({ example: 'OldSecret123' })),
+    new_password: labelled('新しいパスワード', z.string().min(1).max(128).openapi({ example: 'NewSecret123' })),
+    new_password_again: labelled('新しいパスワード（確認）', z.string().min(1).max(128).openapi({ example: 'NewSecret123' })),
   })
   .openapi('ChangePasswordInput');
 

@@ -3,7 +3,8 @@ import type { DB } from '../../db/open';
 import type { AuthEnv } from '../../shared/auth';
 import { ApiError, MESSAGES, notFoundError } from '../../shared/errors';
 import { IdentityManagementError } from '../../shared/identityManagement';
-import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
+import { commonErrors, jsonResponse, SECURITY } from '../../shared/openapi';
+import { writeRoute } from '../../shared/routes';
 import type { CoreServiceContext } from './context';
 import { ChangePasswordInputSchema, CoreUserSchema, MessageSchema, RestoreResultSchema } from './schemas';
 
@@ -24,28 +25,24 @@ const meRoute = createRoute({
   responses: { 200: jsonResponse(CoreUserSchema, 'ユーザ'), ...commonErrors },
 });
 
-const changePasswordRoute = createRoute({
-  method: 'post',
-  path: '/api/v2/common/users/change_password',
+const changePasswordRoute = writeRoute('post', '/api/v2/common/users/change_password', {
   summary: '自分のパスワード変更 (認証基盤のユーザを更新する)',
   description:
     '現在のパスワードが正しく、2つの入力値が一致し、パスワードポリシー (8文字以上、大文字・小文字・数字を含む、記号は !@#$%^&* のみ、128文字以内) を満たすこと。' +
     'ポリシー違反は 422 {"errors": ["PasswordStrengthError: Password is too weak"]}。リフレッシュトークンはすべて失効し、発行済みのアクセストークンは期限まで有効。',
   tags,
-  security: SECURITY,
-  request: { body: jsonBody(ChangePasswordInputSchema) },
-  responses: { 200: jsonResponse(MessageSchema, '変更しました'), ...commonErrors },
+  body: ChangePasswordInputSchema,
+  response: MessageSchema,
+  responseDescription: '変更しました',
 });
 
-const restoreRoute = createRoute({
-  method: 'post',
-  path: '/api/v2/common/users/restore',
+const restoreRoute = writeRoute('post', '/api/v2/common/users/restore', {
   summary: 'ユーザ復元: 認証基盤の薬局IDをデータベースの薬局IDに合わせる',
   description: '復元前の認証基盤 (app_metadata.pharmacy_ids) とデータベースの薬局IDを返し、認証基盤側をデータベース側で上書きする。',
   tags,
-  security: SECURITY,
-  request: { body: jsonBody(z.object({}).openapi('RestoreInput')) },
-  responses: { 200: jsonResponse(RestoreResultSchema, '復元前の両方の薬局ID'), ...commonErrors },
+  body: z.object({}).openapi('RestoreInput'),
+  response: RestoreResultSchema,
+  responseDescription: '復元前の両方の薬局ID',
 });
 
 type CoreUserRow = Omit<CoreUser, 'pharmacy_ids'> & { pharmacy_ids: string };

@@ -1,0 +1,70 @@
+import { z } from '@hono/zod-openapi';
+import { describe, expect, it } from 'vitest';
+import { createApi } from '../../server/shared/openapi';
+import { createRecordRoute, deleteRecordRoute, updateRecordRoute, writeRoute } from '../../server/shared/routes';
+import { labelled } from '../../server/shared/validation';
+
+// A throwaway resource: the helpers alone (no auth middleware, which services add in front).
+const Input = z.object({ title: labelled('題名', z.string().trim().min(1).max(10)) }).openapi('HelperInput');
+const Output = z.object({ id: z.number(), title: z.string() }).openapi('HelperOutput');
+const tags = ['test'];
+
+function helperApp() {
+  const app = createApi();
+  const rows = new Map<number, string>([[1, '最初']]);
+  app.openapi(createRecordRoute('/things', { body: Input, response: Output, summary: '登録', tags }), (c) => {
+    const id = rows.size + 1;
+    rows.set(id, c.req.valid('json').title);
+    return c.json({ id, title: rows.get(id)! }, 201);
+  });
+  app.openapi(updateRecordRoute('/things', { body: Input, response: Output, summary: '更新', tags }), (c) => {
+    const id = Number(c.req.valid('param').id);
+    rows.set(id, c.req.valid('json').title);
+    return c.json({ id, title: rows.get(id)! }, 200);
+  });
+  app.openapi(deleteRecordRoute('/things', { summary: '削除', tags }), (c) => {
+    rows.delete(Number(c.req.valid('param').id));
+    return c.body(null, 204);
+  });
+  app.openapi(writeRoute('post', '/things/{id}/archive', { body: z.object({}), response: Output, summary: '保管', tags }), (c) =>
+    c.json({ id: Number(c.req.valid('param').id), title: '保管済み' }, 200),
+  );
+  const send = (method: string, path: string, json?: unknown) =>
+    app.request(path, { method, headers: { 'content-type': 'application/json' }, body: json === undefined ? undefined : JSON.stringify(json) });
+  return { app, rows, send };
+}
+
+describe('write route helpers', () => {
+  it('create answers 201, update 200 by {id}, delete 204, an action 200', async () => {
+    const { rows, send } = helperApp();
+    const created = await send('POST', '/things', { title: '二番目' });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual({ id: 2, title: '二番目' });
+    expect((await send('PUT', '/things/2', { title: '改名' })).status).toBe(200);
+    expect(rows.get(2)).toBe('改名');
+    expect((await send('DELETE', '/things/2')).status).toBe(204);
+    expect(rows.has(2)).toBe(false);
+    expect(await (await send('POST', '/things/1/archive', {})).json()).toEqual({ id: 1, title: '保管済み' });
+  });
+
+  it('validates the body with its labels and the id as a number, with 422 in Japanese', async () => {
+    const { rows, send } = helperApp();
+    const blank = await send('POST', '/things', { title: ' ' });
+    expect(blank.status).toBe(422);
+    expect(await blank.json()).toEqual({ errors: ['題名を入力してください。'], field_errors: { title: ['題名を入力してください。'] } });
+    const badId = await send('DELETE', '/things/abc');
+    expect(badId.status).toBe(422);
+    expect(await badId.json()).toEqual({ errors: ['IDの形式が正しくありません。'], field_errors: { id: ['IDの形式が正しくありません。'] } });
+    expect(rows.size).toBe(1);
+  });
+
+  it('documents each route with its method, status and {id} parameter', () => {
+    const { app } = helperApp();
+    const doc = app.getOpenAPIDocument({ openapi: '3.0.3', info: { title: 't', version: '1' } });
+    expect(Object.keys(doc.paths!['/things']!.post!.responses)).toEqual(['201', '401', '403', '404', '422']);
+    expect(Object.keys(doc.paths!['/things/{id}']!).sort()).toEqual(['delete', 'put']);
+    expect(Object.keys(doc.paths!['/things/{id}']!.delete!.responses)).toContain('204');
+    expect(doc.paths!['/things']!.post!.parameters ?? []).toEqual([]);
+    expect(doc.paths!['/things/{id}/archive']!.post!.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
+  });
+});

@@ -60,11 +60,13 @@ export const IDENTITY_SEED_DATE = '2024-04-01T00:00:00.000Z';
 function seed(db: DB): void {
   const insert = db.prepare(
     `INSERT INTO users (id, email, name, password_hash, role, pharmacy_ids, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (@id, @email, @name, @passwordHash, @role, @pharmacyIds, @at, @at)`,
   );
   for (const u of SEED_IDENTITY_USERS) {
-    insert.run(identityUserId(u.email), u.email, u.name, hashPasswordSync(u.password), u.role,
-      JSON.stringify(u.pharmacyIds), IDENTITY_SEED_DATE, IDENTITY_SEED_DATE);
+    insert.run({
+      id: identityUserId(u.email), email: u.email, name: u.name, passwordHash: hashPasswordSync(u.password), role: u.role,
+      pharmacyIds: JSON.stringify(u.pharmacyIds), at: IDENTITY_SEED_DATE,
+    });
   }
 }
 

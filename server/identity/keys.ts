@@ -18,9 +18,9 @@ export function loadSigningKey(db: DB): SigningKey {
     const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
     const kid = createHash('sha256').update(publicPem).digest('base64url').slice(0, 22);
     row = { kid, private_pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), public_pem: publicPem };
-    db.prepare('INSERT INTO signing_keys (kid, private_pem, public_pem, created_at) VALUES (?, ?, ?, ?)').run(
-      row.kid, row.private_pem, row.public_pem, new Date().toISOString(),
-    );
+    db.prepare('INSERT INTO signing_keys (kid, private_pem, public_pem, created_at) VALUES (@kid, @private_pem, @public_pem, @at)').run({
+      ...row, at: new Date().toISOString(),
+    });
   }
   return { kid: row.kid, privateKey: createPrivateKey(row.private_pem), publicKey: createPublicKey(row.public_pem) };
 }

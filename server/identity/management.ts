@@ -48,10 +48,10 @@ const toIdentityUser = (row: IdentityUserRow): IdentityUser => ({
  * change revokes the user's refresh tokens; issued access tokens stay valid until they expire.
  */
 export function createIdentityManagement(db: DB, now: () => Date): IdentityManagement {
-  const findById = db.prepare('SELECT * FROM users WHERE id = ?');
-  const setPassword = db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?');
-  const setPharmacyIds = db.prepare('UPDATE users SET pharmacy_ids = ?, updated_at = ? WHERE id = ?');
-  const rowOf = (userId: string) => findById.get(userId.replace(/^auth0\|/, '')) as IdentityUserRow | undefined;
+  const findById = db.prepare('SELECT * FROM users WHERE id = @id');
+  const setPassword = db.prepare('UPDATE users SET password_hash = @hash, updated_at = @at WHERE id = @id');
+  const setPharmacyIds = db.prepare('UPDATE users SET pharmacy_ids = @pharmacyIds, updated_at = @at WHERE id = @id');
+  const rowOf = (userId: string) => findById.get({ id: userId.replace(/^auth0\|/, '') }) as IdentityUserRow | undefined;
   const refreshTokens = createRefreshTokens(db, now);
   // Guessing the current password with a stolen access token is throttled like sign-in.
   const guesses = createLoginThrottle(now);
@@ -93,10 +93,10 @@ export function createIdentityManagement(db: DB, now: () => Date): IdentityManag
       const at = now().toISOString();
       db.transaction(() => {
         if (hash !== undefined) {
-          setPassword.run(hash, at, row.id);
+          setPassword.run({ hash, at, id: row.id });
           refreshTokens.revokeUser(row.id);
         }
-        if (pharmacyIds !== undefined) setPharmacyIds.run(JSON.stringify(pharmacyIds), at, row.id);
+        if (pharmacyIds !== undefined) setPharmacyIds.run({ pharmacyIds: JSON.stringify(pharmacyIds), at, id: row.id });
       })();
       return toIdentityUser(rowOf(row.id)!);
     },

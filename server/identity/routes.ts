@@ -156,8 +156,8 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
     return onError(err, c);
   });
 
-  const findByEmail = s.db.prepare('SELECT * FROM users WHERE email = ? COLLATE NOCASE');
-  const findById = s.db.prepare('SELECT * FROM users WHERE id = ?');
+  const findByEmail = s.db.prepare('SELECT * FROM users WHERE email = @email COLLATE NOCASE');
+  const findById = s.db.prepare('SELECT * FROM users WHERE id = @id');
   const refreshTokens = createRefreshTokens(s.db, s.now);
   const throttle = createLoginThrottle(s.now, s.throttle);
   const authSettings = s.audiences.map((audience) => ({
@@ -201,7 +201,7 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
 
     const attempt = throttle.begin(username.toLowerCase(), clientAddress(c));
     if (isRefusal(attempt)) throw new OAuthFailure(429, 'too_many_attempts', attempt.description, attempt.retryAfterSeconds);
-    const user = findByEmail.get(username) as IdentityUserRow | undefined;
+    const user = findByEmail.get({ email: username }) as IdentityUserRow | undefined;
     let valid: boolean;
     try {
       // An unknown e-mail is hashed against a dummy: the answer takes as long as a wrong password.
@@ -226,7 +226,7 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
   const refreshGrant = async (c: Context, body: z.infer<typeof TokenRequest>, clientId: string) => {
     if (!body.refresh_token) throw new OAuthFailure(400, 'invalid_request', 'Missing required parameter: refresh_token');
     const next = refreshTokens.rotate(body.refresh_token, clientId);
-    const user = next && (findById.get(next.userId) as IdentityUserRow | undefined);
+    const user = next && (findById.get({ id: next.userId }) as IdentityUserRow | undefined);
     if (!next || !user) throw new OAuthFailure(403, 'invalid_grant', 'Unknown or invalid refresh token.');
     return respond(c, user, next.audience, clientId, next.scope, next.token);
   };
@@ -268,7 +268,7 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
     if (!token) return c.json(errorBody([MESSAGES.unauthenticated]), 401);
     // A token for any of the configured APIs (environments) may read its own profile.
     const principal = await firstAccepted(authSettings.map((settings) => () => verifyAccessToken(token, settings)));
-    const user = findById.get(principal.sub.replace(/^auth0\|/, '')) as IdentityUserRow | undefined;
+    const user = findById.get({ id: principal.sub.replace(/^auth0\|/, '') }) as IdentityUserRow | undefined;
     if (!user) throw new ApiError(401, [MESSAGES.unauthenticated]);
     return c.json(profile(user), 200);
   });

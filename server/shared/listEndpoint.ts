@@ -8,8 +8,24 @@ import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSo
 import { searchFilter, type SearchIndex } from './search';
 import { labelled } from './validation';
 
-/** One filter of a list: an SQL condition and its parameters; falsy entries are skipped. */
-export type ListFilter = [sql: string, ...params: unknown[]] | false | undefined | '' | null;
+/**
+ * One filter of a list: an SQL condition and its named parameters
+ * (`['p.company_id = @company_id', { company_id }]`); falsy entries are skipped. Parameter names
+ * are unique across a list's filters (a clash is a programming error and throws).
+ */
+export type ListFilter = [sql: string, params?: Record<string, unknown>] | false | undefined | '' | null;
+
+/** The named parameters of all filters in one object. */
+function filterParams(filters: [string, Record<string, unknown>?][]): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [sql, values] of filters) {
+    for (const [name, value] of Object.entries(values ?? {})) {
+      if (Object.hasOwn(params, name)) throw new Error(`list filter parameter @${name} is bound twice (${sql})`);
+      params[name] = value;
+    }
+  }
+  return params;
+}
 
 /**
  * A filter parameter a list accepts: its Japanese label (validation messages name it so), its
@@ -93,13 +109,14 @@ export function answerList<Row extends Record<string, unknown>, Out extends Reco
   const fresh = checkFreshness(c, tablesState(db, endpoint.tables).updatedAt);
   if (fresh) return fresh;
   const search = list.search && searchFilter(db, list.search, endpoint.alias, params.query);
-  const filters = [...endpoint.filters, search].filter((filter): filter is [string, ...unknown[]] => Array.isArray(filter));
+  const filters = [...endpoint.filters, search].filter((filter): filter is [string, Record<string, unknown>?] => Array.isArray(filter));
   const pageSize = list.pageSize ?? PAGE_SIZE;
   const query = {
     select: endpoint.select,
     from: endpoint.from,
     where: filters.map(([sql]) => sql),
-    params: filters.flatMap(([, ...values]) => values),
+    // One object of named parameters (the list engine adds its own positional keys after it).
+    params: [filterParams(filters)],
     sort,
     page: parsePage(params.page),
     pageSize,

@@ -60,7 +60,12 @@ const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
  * The list filter for a search query over `alias.idColumn`, or undefined for an empty query.
  * Equality codes are looked up first (one indexed query); otherwise every term must match.
  */
-export function searchFilter(db: DB, index: SearchIndex, alias: string, query: string | undefined): [string, ...unknown[]] | undefined {
+export function searchFilter(
+  db: DB,
+  index: SearchIndex,
+  alias: string,
+  query: string | undefined,
+): [string, Record<string, unknown>] | undefined {
   if (query === undefined) return undefined;
   const terms = searchTerms(query);
   if (terms.length === 0) return undefined;
@@ -68,20 +73,20 @@ export function searchFilter(db: DB, index: SearchIndex, alias: string, query: s
   const code = foldSearchText(query).replace(/[-‐－ー〒\s]/g, '');
   for (const { column, pattern } of index.codes ?? []) {
     if (!pattern.test(code)) continue;
-    const hit = db.prepare(`SELECT 1 FROM ${index.table} WHERE ${column} = ? LIMIT 1`).get(code);
-    if (hit) return [`${alias}.${column} = ?`, code];
+    const hit = db.prepare(`SELECT 1 FROM ${index.table} WHERE ${column} = @code LIMIT 1`).get({ code });
+    if (hit) return [`${alias}.${column} = @search_code`, { search_code: code }];
   }
   const long = terms.filter((t) => termLength(t) >= 3);
   const shortTerms = terms.filter((t) => termLength(t) < 3);
   const conditions: string[] = [];
-  const params: unknown[] = [];
+  const params: Record<string, unknown> = {};
   if (long.length > 0) {
-    conditions.push(`${id} IN (SELECT rowid FROM ${fts(index)} WHERE ${fts(index)} MATCH ?)`);
-    params.push(long.map(phrase).join(' AND '));
+    conditions.push(`${id} IN (SELECT rowid FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_phrase)`);
+    params.search_phrase = long.map(phrase).join(' AND ');
   }
-  for (const term of shortTerms) {
-    conditions.push(`${id} IN (SELECT id FROM ${short(index)} WHERE instr(text, ?) > 0)`);
-    params.push(term);
-  }
-  return [conditions.join(' AND '), ...params];
+  shortTerms.forEach((term, i) => {
+    conditions.push(`${id} IN (SELECT id FROM ${short(index)} WHERE instr(text, @search_short_${i}) > 0)`);
+    params[`search_short_${i}`] = term;
+  });
+  return [conditions.join(' AND '), params];
 }

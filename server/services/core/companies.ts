@@ -9,6 +9,7 @@ import { notFoundError, validationError } from '../../shared/errors';
 import { checkFreshness, maxIso } from '../../shared/freshness';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
 import { createRecordRoute, detailRoute, listRoute, updateRecordRoute, writeRoute } from '../../shared/routes';
+import { inList, listParam } from '../../shared/sql';
 import { pharmaciesOfCompany } from './pharmacies';
 import { COMPANY_SEARCH } from './searchIndexes';
 import { CompanyDetailSchema, CompanyInputSchema, CompanySchema, PharmacyIdsInputSchema } from './schemas';
@@ -53,7 +54,7 @@ const addPharmaciesRoute = writeRoute('patch', `${COMPANY_LIST.path}/{id}/pharma
 const removePharmaciesRoute = writeRoute('delete', `${COMPANY_LIST.path}/{id}/pharmacies`, membership('会社から薬局を外す (x-store-cache-control: clear)'));
 
 function findCompany(db: DB, id: number): Company | undefined {
-  return db.prepare(`SELECT ${COMPANY_SELECT} FROM companies c WHERE c.id = ?`).get(id) as Company | undefined;
+  return db.prepare(`SELECT ${COMPANY_SELECT} FROM companies c WHERE c.id = @id`).get({ id }) as Company | undefined;
 }
 
 function companyDetail(db: DB, id: number): CompanyDetail {
@@ -63,7 +64,7 @@ function companyDetail(db: DB, id: number): CompanyDetail {
 }
 
 function assertUniqueName(db: DB, name: string, exceptId: number | null): void {
-  const dup = db.prepare('SELECT id FROM companies WHERE name = ? AND id IS NOT ?').get(name, exceptId);
+  const dup = db.prepare('SELECT id FROM companies WHERE name = @name AND id IS NOT @exceptId').get({ name, exceptId });
   if (dup) throw validationError({ name: [DUPLICATE_NAME] });
 }
 
@@ -71,8 +72,8 @@ function assertUniqueName(db: DB, name: string, exceptId: number | null): void {
 function loadPharmacies(db: DB, ids: number[]) {
   const unique = [...new Set(ids)];
   const rows = db
-    .prepare(`SELECT id, name, company_id FROM pharmacies WHERE id IN (${unique.map(() => '?').join(',')})`)
-    .all(...unique) as { id: number; name: string; company_id: number | null }[];
+    .prepare(`SELECT id, name, company_id FROM pharmacies WHERE id IN ${inList('ids')}`)
+    .all({ ids: listParam(unique) }) as { id: number; name: string; company_id: number | null }[];
   const found = new Set(rows.map((r) => r.id));
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length > 0) {
@@ -150,9 +151,9 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       const adding = rows.filter((r) => r.company_id === null).map((r) => r.id);
       if (adding.length === 0) return;
       db.prepare(
-        `UPDATE pharmacies SET company_id = ?, updated_at = ?, updated_by = ?
-         WHERE company_id IS NULL AND id IN (${adding.map(() => '?').join(',')})`,
-      ).run(id, at, by, ...adding);
+        `UPDATE pharmacies SET company_id = @id, updated_at = @at, updated_by = @by
+         WHERE company_id IS NULL AND id IN ${inList('ids')}`,
+      ).run({ id, at, by, ids: listParam(adding) });
       db.prepare('UPDATE companies SET updated_at = @at, updated_by = @by WHERE id = @id').run({ at, by, id });
     })();
     c.header('x-store-cache-control', 'clear');
@@ -168,9 +169,9 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       const removing = loadPharmacies(db, pharmacy_ids).filter((r) => r.company_id === id).map((r) => r.id);
       if (removing.length === 0) return;
       db.prepare(
-        `UPDATE pharmacies SET company_id = NULL, updated_at = ?, updated_by = ?
-         WHERE company_id = ? AND id IN (${removing.map(() => '?').join(',')})`,
-      ).run(at, by, id, ...removing);
+        `UPDATE pharmacies SET company_id = NULL, updated_at = @at, updated_by = @by
+         WHERE company_id = @id AND id IN ${inList('ids')}`,
+      ).run({ at, by, id, ids: listParam(removing) });
       db.prepare('UPDATE companies SET updated_at = @at, updated_by = @by WHERE id = @id').run({ at, by, id });
     })();
     c.header('x-store-cache-control', 'clear');

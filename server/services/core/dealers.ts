@@ -42,12 +42,12 @@ export function registerDealerRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
       alias: 'd',
       idColumn: 'd.id',
       tables: ['dealers', 'prefectures'],
-      filters: [q.prefecture_id && ['d.prefecture_id = ?', Number(q.prefecture_id)]],
+      filters: [q.prefecture_id && ['d.prefecture_id = @prefecture_id', { prefecture_id: Number(q.prefecture_id) }]],
     });
   });
 
   app.openapi(getRoute, (c) => {
-    const row = db.prepare(`SELECT ${SELECT} ${FROM} WHERE d.id = ?`).get(Number(c.req.valid('param').id)) as Dealer | undefined;
+    const row = db.prepare(`SELECT ${SELECT} ${FROM} WHERE d.id = @id`).get({ id: Number(c.req.valid('param').id) }) as Dealer | undefined;
     if (!row) throw notFoundError();
     const fresh = checkFreshness(c, tablesVersion(db, 'dealers'));
     if (fresh) return fresh;

@@ -49,22 +49,22 @@ const joinRoute = writeRoute('post', `${GROUP_LIST.path}/{id}/pharmacy`, members
 const leaveRoute = writeRoute('delete', `${GROUP_LIST.path}/{id}/pharmacy`, membership('近隣グループから薬局を外す (x-store-cache-control: clear)'));
 
 function findGroup(db: DB, id: number): Group | undefined {
-  return db.prepare(`SELECT ${GROUP_SELECT} FROM groups g WHERE g.id = ?`).get(id) as Group | undefined;
+  return db.prepare(`SELECT ${GROUP_SELECT} FROM groups g WHERE g.id = @id`).get({ id }) as Group | undefined;
 }
 
 function groupDetail(db: DB, id: number): GroupDetail {
   const group = findGroup(db, id);
   if (!group) throw notFoundError();
-  return { ...group, pharmacies: pharmaciesWhere(db, 'p.id IN (SELECT pharmacy_id FROM group_pharmacies WHERE group_id = ?)', id) };
+  return { ...group, pharmacies: pharmaciesWhere(db, 'p.id IN (SELECT pharmacy_id FROM group_pharmacies WHERE group_id = @id)', { id }) };
 }
 
 function assertUniqueName(db: DB, name: string, exceptId: number | null): void {
-  const dup = db.prepare('SELECT id FROM groups WHERE name = ? AND id IS NOT ?').get(name, exceptId);
+  const dup = db.prepare('SELECT id FROM groups WHERE name = @name AND id IS NOT @exceptId').get({ name, exceptId });
   if (dup) throw validationError({ name: [DUPLICATE_GROUP_NAME] });
 }
 
 function assertPharmacyExists(db: DB, pharmacyId: number): void {
-  if (!db.prepare('SELECT 1 FROM pharmacies WHERE id = ?').get(pharmacyId)) {
+  if (!db.prepare('SELECT 1 FROM pharmacies WHERE id = @pharmacyId').get({ pharmacyId })) {
     throw validationError({ pharmacy_id: [`${UNKNOWN_PHARMACY}(ID: ${pharmacyId})`] });
   }
 }

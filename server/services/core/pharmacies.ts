@@ -26,13 +26,13 @@ export function toPharmacy(row: PharmacyRow): Pharmacy {
   return { ...rest, services };
 }
 
-/** Pharmacies matching `where` (a condition on alias `p`), by id. */
-export function pharmaciesWhere(db: DB, where: string, ...params: unknown[]): Pharmacy[] {
-  const rows = db.prepare(`SELECT ${PHARMACY_COLUMNS} FROM pharmacies p WHERE ${where} ORDER BY p.id`).all(...params);
+/** Pharmacies matching `where` (a condition on alias `p` with named parameters), by id. */
+export function pharmaciesWhere(db: DB, where: string, params: Record<string, unknown>): Pharmacy[] {
+  const rows = db.prepare(`SELECT ${PHARMACY_COLUMNS} FROM pharmacies p WHERE ${where} ORDER BY p.id`).all(params);
   return (rows as PharmacyRow[]).map(toPharmacy);
 }
 
-export const pharmaciesOfCompany = (db: DB, companyId: number) => pharmaciesWhere(db, 'p.company_id = ?', companyId);
+export const pharmaciesOfCompany = (db: DB, companyId: number) => pharmaciesWhere(db, 'p.company_id = @companyId', { companyId });
 
 const idFilter = (description: string) => ({ schema: z.string().regex(/^\d{1,12}$/).optional().openapi({ description }), example: '1' });
 
@@ -79,15 +79,16 @@ export function registerPharmacyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCo
       idColumn: 'p.id',
       tables: ['pharmacies', 'group_pharmacies'],
       filters: [
-        !isTrue(q.add_ended) && ['p.ended_on IS NULL OR p.ended_on > ?', tokyoDate(ctx.now())],
-        q.company_id && ['p.company_id = ?', Number(q.company_id)],
+        !isTrue(q.add_ended) && ['p.ended_on IS NULL OR p.ended_on > @today', { today: tokyoDate(ctx.now()) }],
+        q.company_id && ['p.company_id = @company_id', { company_id: Number(q.company_id) }],
         // Unary + keeps the planner off the company_id index: a fifth of all rows has no company,
         // so walking the sort's index finds a page sooner than sorting every one of them.
         isTrue(q.without_company) && ['+p.company_id IS NULL'],
         q.without_group_id && [
-          'NOT EXISTS (SELECT 1 FROM group_pharmacies gp WHERE gp.group_id = ? AND gp.pharmacy_id = p.id)', Number(q.without_group_id),
+          'NOT EXISTS (SELECT 1 FROM group_pharmacies gp WHERE gp.group_id = @without_group_id AND gp.pharmacy_id = p.id)',
+          { without_group_id: Number(q.without_group_id) },
         ],
-        q.group_id && ['p.id IN (SELECT gp.pharmacy_id FROM group_pharmacies gp WHERE gp.group_id = ?)', Number(q.group_id)],
+        q.group_id && ['p.id IN (SELECT gp.pharmacy_id FROM group_pharmacies gp WHERE gp.group_id = @group_id)', { group_id: Number(q.group_id) }],
       ],
       toRecord: toPharmacy,
     });
@@ -96,8 +97,8 @@ export function registerPharmacyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCo
   app.openapi(getRoute, (c) => {
     const id = Number(c.req.valid('param').id);
     const row = db
-      .prepare(`SELECT ${PHARMACY_COLUMNS}, p.note, p.created_by, p.updated_by FROM pharmacies p WHERE p.id = ?`)
-      .get(id) as (PharmacyRow & Pick<PharmacyDetail, 'note' | 'created_by' | 'updated_by'>) | undefined;
+      .prepare(`SELECT ${PHARMACY_COLUMNS}, p.note, p.created_by, p.updated_by FROM pharmacies p WHERE p.id = @id`)
+      .get({ id }) as (PharmacyRow & Pick<PharmacyDetail, 'note' | 'created_by' | 'updated_by'>) | undefined;
     if (!row) throw notFoundError();
     const fresh = checkFreshness(c, row.updated_at);
     if (fresh) return fresh;

@@ -51,9 +51,9 @@ function coreUserOf(db: DB, sub: string): CoreUser {
   const row = db
     .prepare(
       `SELECT id, user_id, auth0_user_id, name, email, role, pharmacy_ids, created_at, updated_at
-       FROM users WHERE auth0_user_id = ?`,
+       FROM users WHERE auth0_user_id = @sub`,
     )
-    .get(sub) as CoreUserRow | undefined;
+    .get({ sub }) as CoreUserRow | undefined;
   if (!row) throw notFoundError();
   return { ...row, pharmacy_ids: JSON.parse(row.pharmacy_ids) as number[] };
 }

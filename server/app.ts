@@ -31,6 +31,7 @@ import type { SeedScale } from './services/core/seed';
 import type { AuthSettings } from './shared/auth';
 import { notFoundJson, onError } from './shared/errors';
 import { registerSecurity } from './shared/openapi';
+import { trustedProxies } from './shared/clientOrigin';
 import { httpSecurity } from './shared/security';
 import { audienceOf, audiences, claimNamespace, DEFAULT_CLIENT_ID, issuer } from './site/config';
 import { registerSiteRoutes } from './site/routes';
@@ -44,6 +45,8 @@ export interface AppOptions {
   cablePingMs?: number;
   /** Job ticker period in real time; 0 leaves ticking to the caller (`jobs.tick()`). */
   jobTickMs?: number;
+  /** Reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (default: env TRUSTED_PROXIES, none). */
+  trustedProxies?: string[];
 }
 
 export interface CreatedApp {
@@ -58,6 +61,7 @@ export const SEEDS = { production: 20261101, demo: 7_340_219 } as const;
 
 export function createApp(options: AppOptions): CreatedApp {
   const now = options.now ?? (() => new Date());
+  const proxies = options.trustedProxies ?? trustedProxies();
   const scale = options.seedScale ?? 'small';
   const namespace = claimNamespace();
 
@@ -69,10 +73,10 @@ export function createApp(options: AppOptions): CreatedApp {
   const app = new OpenAPIHono();
   app.onError(onError);
   app.notFound(notFoundJson);
-  app.use('*', ...httpSecurity());
+  app.use('*', ...httpSecurity({ trustedProxies: proxies }));
   registerSecurity(app);
   const identity = createIdentityManagement(identityDb, now);
-  registerIdentityRoutes(app, { db: identityDb, key, issuer: issuer(), audiences: audiences(), clientId: DEFAULT_CLIENT_ID, claimNamespace: namespace, now });
+  registerIdentityRoutes(app, { db: identityDb, key, issuer: issuer(), audiences: audiences(), clientId: DEFAULT_CLIENT_ID, claimNamespace: namespace, now, trustedProxies: proxies });
 
   // Each environment's cable endpoint exists before its services, which are given its publisher.
   const cables = createCableServer({ now, pingIntervalMs: options.cablePingMs });

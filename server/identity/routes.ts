@@ -1,8 +1,8 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { IncomingMessage } from 'node:http';
 import type { DB } from '../db/open';
+import { clientOrigin } from '../shared/clientOrigin';
 import { ApiError, errorBody, MESSAGES, onError } from '../shared/errors';
 import { bearerToken, verifyAccessToken } from '../shared/auth';
 import { commonErrors, createApi, jsonResponse } from '../shared/openapi';
@@ -25,6 +25,8 @@ export interface IdentitySettings {
   claimNamespace: string;
   now: () => Date;
   throttle?: ThrottleLimits;
+  /** Proxies whose X-Forwarded-For names the client for the per-address throttle; otherwise the socket's peer. */
+  trustedProxies?: string[];
 }
 
 const PASSWORD_REALM = 'http://auth0.com/oauth/grant-type/password-realm';
@@ -139,10 +141,6 @@ const MAX_USERNAME_LENGTH = 254;
 export const PASSWORD_TOO_LONG = `パスワードは${PASSWORD_MAX_LENGTH}文字以内で入力してください。`;
 const USERNAME_TOO_LONG = `メールアドレスは${MAX_USERNAME_LENGTH}文字以内で入力してください。`;
 
-/** The peer's address as the socket saw it (no proxy headers are trusted); 'local' for in-process requests. */
-const clientAddress = (c: Context) =>
-  (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ?? 'local';
-
 export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): void {
   const api = createApi();
   api.onError((err, c) => {
@@ -199,7 +197,7 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
     const audience = body.audience || s.audiences[0];
     if (!s.audiences.includes(audience)) throw new OAuthFailure(403, 'access_denied', `Service not found: ${audience}`);
 
-    const attempt = throttle.begin(username.toLowerCase(), clientAddress(c));
+    const attempt = throttle.begin(username.toLowerCase(), clientOrigin(c, s.trustedProxies ?? []).address);
     if (isRefusal(attempt)) throw new OAuthFailure(429, 'too_many_attempts', attempt.description, attempt.retryAfterSeconds);
     const user = findByEmail.get({ email: username }) as IdentityUserRow | undefined;
     let valid: boolean;

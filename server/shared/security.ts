@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { clientOrigin, trustedProxies } from './clientOrigin';
 import { errorBody, MESSAGES } from './errors';
 
 /**
@@ -37,6 +38,9 @@ const SECURITY_HEADERS: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
+/** Sent on answers to requests that came over HTTPS only (RFC 6797 ignores it over http): one year. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 const EXPOSED_HEADERS = ['x-total-count', 'x-current-page', 'x-total-pages', 'x-last-updated', 'x-store-cache-control'];
 
 /** First path segments served by the API side (under `/` and `/demo/`). */
@@ -71,11 +75,21 @@ const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 const hasBody = (c: Context) =>
   c.req.raw.headers.has('transfer-encoding') || Number(c.req.header('content-length') ?? '0') > 0;
 
-export function httpSecurity(origins: string[] = corsOrigins()): MiddlewareHandler[] {
+export interface HttpSecurityOptions {
+  /** Origins allowed cross-origin (env CORS_ORIGINS). */
+  origins?: string[];
+  /** Proxies whose X-Forwarded-Proto is believed for HSTS (env TRUSTED_PROXIES). */
+  trustedProxies?: string[];
+}
+
+export function httpSecurity(options: HttpSecurityOptions = {}): MiddlewareHandler[] {
+  const origins = options.origins ?? corsOrigins();
+  const trusted = options.trustedProxies ?? trustedProxies();
   const headers: MiddlewareHandler = async (c, next) => {
     await next();
     // A route that sets its own (storage's sandboxing CSP on downloads) keeps it.
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    if (clientOrigin(c, trusted).https) c.res.headers.set('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     const root = apiRoot(c.req.path);
     if (root !== undefined && NO_STORE_ROOTS.has(root)) c.res.headers.set('cache-control', 'no-store');
   };

@@ -20,7 +20,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { createCableServer } from './cable';
+import { createCableServer, type Schedule } from './cable';
 import { createEnvironment, type Environment, type EnvironmentName } from './environment';
 import { openIdentityDb } from './identity/db';
 import { createIdentityManagement } from './identity/management';
@@ -43,6 +43,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Cable ping period (3 s, as Rails); tests shorten it. */
   cablePingMs?: number;
+  /** When the cable checks a connection's token expiry (real timers); tests fire it by hand. */
+  cableSchedule?: Schedule;
   /** Job ticker period in real time; 0 leaves ticking to the caller (`jobs.tick()`). */
   jobTickMs?: number;
   /** Reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (default: env TRUSTED_PROXIES, none). */
@@ -79,7 +81,7 @@ export function createApp(options: AppOptions): CreatedApp {
   registerIdentityRoutes(app, { db: identityDb, key, issuer: issuer(), audiences: audiences(), clientId: DEFAULT_CLIENT_ID, claimNamespace: namespace, now, trustedProxies: proxies });
 
   // Each environment's cable endpoint exists before its services, which are given its publisher.
-  const cables = createCableServer({ now, pingIntervalMs: options.cablePingMs });
+  const cables = createCableServer({ now, pingIntervalMs: options.cablePingMs, schedule: options.cableSchedule });
   const demo = new Hono();
   const environments = {} as Record<EnvironmentName, Environment>;
   for (const [name, dir, seed, prefix] of [

@@ -20,9 +20,26 @@ const CLOSE_GRACE_MS = 500;
 /** A client this far behind on reading its broadcasts is cut rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
+/** Runs `run` after `delayMs` and returns its cancel; tests pass a scheduler they fire by hand. */
+export type Schedule = (run: () => void, delayMs: number) => () => void;
+
+/** Real timers; a delay beyond setTimeout's range (about 24.8 days) is waited out in steps. */
+export const realSchedule: Schedule = (run, delayMs) => {
+  const MAX_DELAY = 2 ** 31 - 1;
+  let timer: NodeJS.Timeout;
+  const wait = (remaining: number) => {
+    timer = setTimeout(() => (remaining > MAX_DELAY ? wait(remaining - MAX_DELAY) : run()), Math.min(remaining, MAX_DELAY));
+    timer.unref();
+  };
+  wait(Math.max(0, delayMs));
+  return () => clearTimeout(timer);
+};
+
 export interface CableServerOptions {
   now: () => Date;
   pingIntervalMs?: number;
+  /** When a connection's token expiry is checked (real timers by default). */
+  schedule?: Schedule;
 }
 
 /** One endpoint (`/cable`, `/demo/cable`): its channels and its streams. */
@@ -87,6 +104,7 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
     const subscribing = new Set<string>();
     let principal: Principal | undefined;
     let timer: NodeJS.Timeout | undefined;
+    let cancelExpiry: (() => void) | undefined;
 
     let cut: NodeJS.Timeout | undefined;
     const cutSoon = () => {
@@ -97,6 +115,19 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
       send(ws, frame({ type: 'disconnect', reason: 'invalid_request', reconnect: false }));
       ws.close(code);
       cutSoon();
+    };
+
+    // The token was checked once, at the handshake; the connection lives no longer than it does.
+    // The client may come back (reconnect: true) with a fresh token: a consumer whose URL is a
+    // function reads the renewed one, while one still holding the old token is refused for good.
+    const watchExpiry = (expiresAtMs: number) => {
+      cancelExpiry = options.schedule(() => {
+        const remaining = expiresAtMs - options.now().getTime();
+        if (remaining > 0) return watchExpiry(expiresAtMs); // the clock has not reached it yet
+        send(ws, frame({ type: 'disconnect', reason: 'unauthorized', reconnect: true }));
+        ws.close();
+        cutSoon();
+      }, expiresAtMs - options.now().getTime());
     };
 
     const subscribe = async (f: ClientFrame, who: Principal) => {
@@ -150,6 +181,7 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
     ws.on('close', () => {
       clearTimeout(cut);
       clearInterval(timer);
+      cancelExpiry?.();
       for (const sub of subscriptions.values()) unlisten(sub);
       subscriptions.clear();
     });
@@ -166,6 +198,7 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
         if (ws.readyState !== ws.OPEN) return;
         principal = who;
         send(ws, frame({ type: 'welcome' }));
+        watchExpiry(who.expiresAt * 1000);
         timer = setInterval(() => send(ws, frame({ type: 'ping', message: Math.floor(options.now().getTime() / 1000) })), options.pingIntervalMs);
         timer.unref();
         for (const text of pending.splice(0)) {
@@ -198,7 +231,12 @@ export interface CableServer {
  * (protocol error, over 64 KiB, binary, not a command) closes that connection only.
  */
 export function createCableServer(options: CableServerOptions): CableServer {
-  const settings = { pingIntervalMs: PING_INTERVAL_MS, ...options };
+  // `??`, not a spread: an option passed as undefined (app.ts forwards its own) keeps the default.
+  const settings: Required<CableServerOptions> = {
+    now: options.now,
+    pingIntervalMs: options.pingIntervalMs ?? PING_INTERVAL_MS,
+    schedule: options.schedule ?? realSchedule,
+  };
   const endpoints = new Map<string, ReturnType<typeof createEndpoint>>();
   const wss = new WebSocketServer({
     noServer: true,

@@ -17,6 +17,8 @@ export interface Principal {
   pharmacyIds: number[];
   isAdmin: boolean;
   scope: string;
+  /** The token's `exp` (unix seconds): the cable closes a connection then. */
+  expiresAt: number;
 }
 
 export type AuthEnv = { Variables: { principal: Principal } };
@@ -94,6 +96,7 @@ function principalOf(payload: Record<string, unknown>, ns: string): Principal {
     pharmacyIds,
     isAdmin: roles.includes('admin') || meta.admin === true,
     scope: typeof payload.scope === 'string' ? payload.scope : '',
+    expiresAt: payload.exp as number, // verifyJwt has checked it is a number
   };
 }
 

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { connect as tcpConnect, type AddressInfo, type Socket } from 'node:net';
 import WebSocket from 'ws';
+import type { AppOptions } from '../../server/app';
+import type { Schedule } from '../../server/cable';
 import type { CableChannel } from '../../server/shared/cable';
 import { startApp, type TestApp } from './helpers';
 
@@ -15,8 +17,8 @@ export interface CableTestServer {
 }
 
 /** The app on a real HTTP server at 127.0.0.1:0, with a short ping period. */
-export async function startCableServer(): Promise<CableTestServer> {
-  const app = startApp({ cablePingMs: PING_MS, jobTickMs: 0 });
+export async function startCableServer(options: Partial<AppOptions> = {}): Promise<CableTestServer> {
+  const app = startApp({ cablePingMs: PING_MS, jobTickMs: 0, ...options });
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
   });
@@ -191,4 +193,21 @@ export function rawSession(
     );
     socket.write(options.early ? Buffer.concat([handshake, options.early]) : handshake);
   });
+}
+
+/** A scheduler the test fires by hand (`fire()` runs every pending, uncancelled job once). */
+export function manualSchedule() {
+  const jobs: { run: () => void; delayMs: number; cancelled: boolean }[] = [];
+  const schedule: Schedule = (run, delayMs) => {
+    const job = { run, delayMs, cancelled: false };
+    jobs.push(job);
+    return () => {
+      job.cancelled = true;
+    };
+  };
+  const pending = () => jobs.filter((job) => !job.cancelled);
+  const fire = () => {
+    for (const job of jobs.splice(0)) if (!job.cancelled) job.run();
+  };
+  return { schedule, pending, fire };
 }

@@ -43,7 +43,7 @@ export interface AppOptions {
   now?: () => Date;
   /** Cable ping period (3 s, as Rails); tests shorten it. */
   cablePingMs?: number;
-  /** When the cable checks a connection's token expiry (real timers); tests fire it by hand. */
+  /** When the cable pings and checks a connection's token expiry (real timers); tests fire it by hand. */
   cableSchedule?: Schedule;
   /** Job ticker period in real time; 0 leaves ticking to the caller (`jobs.tick()`). */
   jobTickMs?: number;

@@ -38,7 +38,7 @@ export const realSchedule: Schedule = (run, delayMs) => {
 export interface CableServerOptions {
   now: () => Date;
   pingIntervalMs?: number;
-  /** When a connection's token expiry is checked (real timers by default). */
+  /** When pings go out and a connection's token expiry is checked (real timers by default). */
   schedule?: Schedule;
 }
 
@@ -103,7 +103,7 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
     const subscriptions = new Map<string, Subscription>();
     const subscribing = new Set<string>();
     let principal: Principal | undefined;
-    let timer: NodeJS.Timeout | undefined;
+    let cancelPing: (() => void) | undefined;
     let cancelExpiry: (() => void) | undefined;
 
     let cut: NodeJS.Timeout | undefined;
@@ -180,7 +180,7 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
     ws.on('error', cutSoon);
     ws.on('close', () => {
       clearTimeout(cut);
-      clearInterval(timer);
+      cancelPing?.();
       cancelExpiry?.();
       for (const sub of subscriptions.values()) unlisten(sub);
       subscriptions.clear();
@@ -199,8 +199,13 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
         principal = who;
         send(ws, frame({ type: 'welcome' }));
         watchExpiry(who.expiresAt * 1000);
-        timer = setInterval(() => send(ws, frame({ type: 'ping', message: Math.floor(options.now().getTime() / 1000) })), options.pingIntervalMs);
-        timer.unref();
+        const ping = () => {
+          cancelPing = options.schedule(() => {
+            send(ws, frame({ type: 'ping', message: Math.floor(options.now().getTime() / 1000) }));
+            ping();
+          }, options.pingIntervalMs);
+        };
+        ping();
         for (const text of pending.splice(0)) {
           if (ws.readyState !== ws.OPEN) break;
           handle(text, who);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PING_INTERVAL_MS } from '../../server/cable';
 import { TOKEN_LIFETIME_SECONDS } from '../../server/identity/tokens';
 import { connectJson, manualSchedule, startCableServer, testRoomsChannel, type CableTestServer } from './cableHelpers';
 
@@ -8,7 +9,8 @@ const scheduler = manualSchedule();
 let s: CableTestServer;
 
 beforeAll(async () => {
-  s = await startCableServer({ now: () => new Date(nowMs), cableSchedule: scheduler.schedule });
+  // cablePingMs undefined: the production default, as main.ts passes none.
+  s = await startCableServer({ now: () => new Date(nowMs), cableSchedule: scheduler.schedule, cablePingMs: undefined });
   const { cable } = s.app.environments.production;
   cable.registerChannel('TestRoomsChannel', testRoomsChannel(cable.broadcast));
 });
@@ -34,17 +36,31 @@ async function roundTrip(c: Awaited<ReturnType<typeof connectedNow>>, roomId: nu
   await c.next((f) => f.identifier === identifier && f.type === 'confirm_subscription');
 }
 
+const delays = () => scheduler.pending().map((job) => job.delayMs).sort((a, b) => a - b);
+
+describe('cable timers', () => {
+  it('pings every 3 s by default, as Rails, each ping carrying the server clock', async () => {
+    const c = await connectedNow();
+    expect(delays()).toEqual([PING_INTERVAL_MS, TOKEN_LIFETIME_SECONDS * 1000]);
+    scheduler.fire(); // the ping, and an expiry check that finds the clock short and waits again
+    expect(await c.next((f) => f.type === 'ping')).toEqual({ type: 'ping', message: nowMs / 1000 });
+    expect(delays()).toEqual([PING_INTERVAL_MS, TOKEN_LIFETIME_SECONDS * 1000]);
+    c.ws.close();
+    await c.closed;
+  });
+});
+
 describe('a cable connection whose token expires', () => {
   it('is told unauthorized and closed when the token expires, not before', async () => {
     const c = await connectedNow();
-    expect(scheduler.pending().map((job) => job.delayMs)).toEqual([TOKEN_LIFETIME_SECONDS * 1000]);
+    expect(delays()).toEqual([PING_INTERVAL_MS, TOKEN_LIFETIME_SECONDS * 1000]);
 
     // A check that comes early (the clock one second short) changes nothing and checks again later.
     nowMs += (TOKEN_LIFETIME_SECONDS - 1) * 1000;
     scheduler.fire();
     await roundTrip(c, 1);
     expect(c.frames.filter((f) => f.type === 'disconnect')).toEqual([]);
-    expect(scheduler.pending().map((job) => job.delayMs)).toEqual([1000]);
+    expect(delays()).toEqual([1000, PING_INTERVAL_MS]);
 
     nowMs += 1000;
     scheduler.fire();
@@ -52,9 +68,9 @@ describe('a cable connection whose token expires', () => {
     expect(await c.closed).toBe(1005);
   });
 
-  it('stops watching the expiry of a connection that closed', async () => {
+  it('stops pinging and watching the expiry of a connection that closed', async () => {
     const c = await connectedNow();
-    expect(scheduler.pending()).toHaveLength(1);
+    expect(scheduler.pending()).toHaveLength(2);
     c.ws.close();
     await c.closed;
     await expect.poll(() => scheduler.pending()).toEqual([]);

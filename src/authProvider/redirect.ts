@@ -78,6 +78,19 @@ export const createRedirectAuthProvider = ({
     }
   };
 
+  /**
+   * Ends the sign-in at the identity provider as password mode does: the SDK posts the cached
+   * refresh token to `/oauth/revoke`, so a copy of it stops working. Best effort: signing out
+   * never fails because the identity provider cannot be reached (the token still expires there).
+   */
+  const revokeRefreshToken = async (client: Auth0Client) => {
+    try {
+      await client.revokeRefreshToken();
+    } catch {
+      // offline, timed out or refused: sign out locally all the same
+    }
+  };
+
   const permissions = async () => {
     const client = await getClient();
     const idClaims = (await client.getIdTokenClaims()) as Record<string, unknown> | undefined;
@@ -108,7 +121,9 @@ export const createRedirectAuthProvider = ({
     },
 
     logout: async () => {
-      await (await getClient()).logout({ logoutParams: { returnTo: redirectUri } });
+      const client = await getClient();
+      await revokeRefreshToken(client); // before logout, which drops the cached token
+      await client.logout({ logoutParams: { returnTo: redirectUri } });
       return LOGIN_PATH;
     },
 
@@ -116,8 +131,14 @@ export const createRedirectAuthProvider = ({
       if (!(await (await getClient()).isAuthenticated())) throw NOT_SIGNED_IN;
     },
 
-    // 401: drop the SDK's cached tokens without leaving the page; react-admin then calls logout.
-    checkError: (error: unknown) => checkApiError(error, () => void getClient().then((client) => client.logout({ openUrl: false }))),
+    // 401: revoke and drop the SDK's cached tokens without leaving the page; react-admin then calls logout.
+    checkError: (error: unknown) =>
+      checkApiError(error, () =>
+        void getClient().then(async (client) => {
+          await revokeRefreshToken(client);
+          await client.logout({ openUrl: false });
+        }),
+      ),
 
     getIdentity: async () => {
       const claims = (await (await getClient()).getIdTokenClaims()) as Record<string, unknown> | undefined;

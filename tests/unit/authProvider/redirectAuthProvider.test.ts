@@ -12,6 +12,7 @@ const client = {
   getIdTokenClaims: vi.fn(async (): Promise<Record<string, unknown> | undefined> => ({ sub: 'auth0|1', name: '管理 太郎', email: 'taro@example.test' })),
   checkSession: vi.fn(async () => undefined),
   logout: vi.fn(async () => undefined),
+  revokeRefreshToken: vi.fn(async () => undefined),
 };
 const createAuth0Client = vi.fn(async (_options: unknown) => client);
 

@@ -39,14 +39,14 @@ export function openDatabase(file: string, migrations: Migration[], seed?: (db: 
   const applied = new Set(
     (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
   );
-  const record = db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)');
+  const record = db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (@version, @appliedAt)');
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(m.version)) continue;
     db.transaction(() => {
       if (typeof m.up === 'string') db.exec(m.up);
       else m.up(db);
       m.seed?.(db);
-      record.run(m.version, new Date().toISOString());
+      record.run({ version: m.version, appliedAt: new Date().toISOString() });
     })();
   }
   if (seed) {
@@ -54,7 +54,7 @@ export function openDatabase(file: string, migrations: Migration[], seed?: (db: 
     if (!seeded) {
       db.transaction(() => {
         seed(db);
-        db.prepare("INSERT INTO meta (key, value) VALUES ('seeded', ?)").run(new Date().toISOString());
+        db.prepare("INSERT INTO meta (key, value) VALUES ('seeded', @at)").run({ at: new Date().toISOString() });
       })();
     }
   }

@@ -44,9 +44,9 @@ export function restampTable(db: DB, table: string, stampColumn: string | undefi
     ? (db.prepare(`SELECT MAX(${stampColumn}) AS v FROM ${table}`).get() as { v: string | null }).v
     : null;
   db.prepare(
-    `INSERT INTO table_versions (table_name, updated_at, version) VALUES (?, ?, 1)
+    `INSERT INTO table_versions (table_name, updated_at, version) VALUES (@table, @updatedAt, 1)
      ON CONFLICT(table_name) DO UPDATE SET updated_at = excluded.updated_at, version = version + 1`,
-  ).run(table, newest ?? fallback);
+  ).run({ table, updatedAt: newest ?? fallback });
 }
 
 export interface TablesState {
@@ -66,11 +66,11 @@ export function tablesState(db: DB, tables: readonly string[]): TablesState {
   let stmt = byTables.get(cacheKey);
   if (!stmt) {
     stmt = db.prepare(
-      `SELECT table_name, updated_at, version FROM table_versions WHERE table_name IN (${tables.map(() => '?').join(',')})`,
+      `SELECT table_name, updated_at, version FROM table_versions WHERE table_name IN (SELECT value FROM json_each(@tables))`,
     );
     byTables.set(cacheKey, stmt);
   }
-  const rows = stmt.all(...tables) as { table_name: string; updated_at: string; version: number }[];
+  const rows = stmt.all({ tables: JSON.stringify(tables) }) as { table_name: string; updated_at: string; version: number }[];
   let updatedAt: string | undefined;
   for (const r of rows) if (!updatedAt || r.updated_at > updatedAt) updatedAt = r.updated_at;
   return { updatedAt, key: rows.map((r) => `${r.table_name}:${r.version}`).sort().join(',') };

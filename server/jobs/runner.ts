@@ -98,24 +98,24 @@ export function createJobRunner({ db, now, concurrency = DEFAULT_CONCURRENCY }: 
   const iso = () => now().toISOString();
 
   const insert = db.prepare(
-    `INSERT INTO jobs (id, kind, name, params, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'SUBMITTED', ?, ?)`,
+    `INSERT INTO jobs (id, kind, name, params, status, created_at, updated_at) VALUES (@id, @kind, @name, @params, 'SUBMITTED', @now, @now)`,
   );
-  const byId = db.prepare('SELECT * FROM jobs WHERE id = ?');
+  const byId = db.prepare('SELECT * FROM jobs WHERE id = @id');
   const waiting = db.prepare(
     `SELECT * FROM jobs WHERE status IN ('SUBMITTED', 'PENDING', 'RUNNABLE', 'STARTING') ORDER BY created_at, rowid`,
   );
   const busy = db.prepare(`SELECT COUNT(*) AS n FROM jobs WHERE status IN ('STARTING', 'RUNNING')`);
-  const move = db.prepare('UPDATE jobs SET status = ?, updated_at = ? WHERE id = ? AND status = ?');
-  const markRunning = db.prepare(`UPDATE jobs SET status = 'RUNNING', started_at = ?, updated_at = ? WHERE id = ? AND status = 'STARTING'`);
+  const move = db.prepare('UPDATE jobs SET status = @to, updated_at = @now WHERE id = @id AND status = @from');
+  const markRunning = db.prepare(`UPDATE jobs SET status = 'RUNNING', started_at = @now, updated_at = @now WHERE id = @id AND status = 'STARTING'`);
   const finish = db.prepare(
-    `UPDATE jobs SET status = ?, status_reason = ?, result = ?, stopped_at = ?, updated_at = ? WHERE id = ? AND status = 'RUNNING'`,
+    `UPDATE jobs SET status = @status, status_reason = @reason, result = @result, stopped_at = @now, updated_at = @now WHERE id = @id AND status = 'RUNNING'`,
   );
-  const prune = db.prepare(`DELETE FROM jobs WHERE status IN ('SUCCEEDED', 'FAILED') AND created_at < ?`);
+  const prune = db.prepare(`DELETE FROM jobs WHERE status IN ('SUCCEEDED', 'FAILED') AND created_at < @before`);
 
   // A job a restart interrupted.
   db.prepare(
-    `UPDATE jobs SET status = 'FAILED', status_reason = ?, stopped_at = ?, updated_at = ? WHERE status IN ('STARTING', 'RUNNING')`,
-  ).run(JOB_MESSAGES.interrupted, iso(), iso());
+    `UPDATE jobs SET status = 'FAILED', status_reason = @reason, stopped_at = @now, updated_at = @now WHERE status IN ('STARTING', 'RUNNING')`,
+  ).run({ reason: JOB_MESSAGES.interrupted, now: iso() });
 
   const run = async (row: JobRow): Promise<void> => {
     const handler = handlers.get(row.kind);
@@ -130,7 +130,7 @@ export function createJobRunner({ db, now, concurrency = DEFAULT_CONCURRENCY }: 
       status = 'FAILED';
       reason = e instanceof Error && e.message ? e.message : JOB_MESSAGES.failed;
     }
-    if (db.open) finish.run(status, reason, result, iso(), iso(), row.id);
+    if (db.open) finish.run({ status, reason, result, now: iso(), id: row.id });
   };
 
   const runner: LocalJobRunner = {
@@ -144,39 +144,31 @@ export function createJobRunner({ db, now, concurrency = DEFAULT_CONCURRENCY }: 
       const json = JSON.stringify(params);
       if (typeof json !== 'string' || json[0] !== '{') throw new TypeError('job params must be a JSON object');
       const id = randomUUID();
-      insert.run(id, kind, options.name ?? kind, json, iso(), iso());
+      insert.run({ id, kind, name: options.name ?? kind, params: json, now: iso() });
       return id;
     },
 
     get(id) {
-      const row = byId.get(id) as JobRow | undefined;
+      const row = byId.get({ id }) as JobRow | undefined;
       return row && toJob(row);
     },
 
     list({ status, kind, limit = 100 } = {}) {
-      const where: string[] = [];
-      const args: unknown[] = [];
-      if (status) {
-        where.push('status = ?');
-        args.push(status);
-      }
-      if (kind) {
-        where.push('kind = ?');
-        args.push(kind);
-      }
-      const sql = `SELECT * FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, rowid DESC LIMIT ?`;
-      return (db.prepare(sql).all(...args, Math.max(1, Math.min(1000, limit))) as JobRow[]).map(toJob);
+      const where = [status && 'status = @status', kind && 'kind = @kind'].filter(Boolean);
+      const sql = `SELECT * FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, rowid DESC LIMIT @limit`;
+      const params = { ...(status && { status }), ...(kind && { kind }), limit: Math.max(1, Math.min(1000, limit)) };
+      return (db.prepare(sql).all(params) as JobRow[]).map(toJob);
     },
 
     tick() {
       if (!db.open) return Promise.resolve();
       const started: JobRow[] = [];
       db.transaction(() => {
-        prune.run(new Date(now().getTime() - JOB_RETENTION_MS).toISOString());
+        prune.run({ before: new Date(now().getTime() - JOB_RETENTION_MS).toISOString() });
         let slots = concurrency - (busy.get() as { n: number }).n;
         for (const row of waiting.all() as JobRow[]) {
           if (row.status === 'STARTING') {
-            markRunning.run(iso(), iso(), row.id);
+            markRunning.run({ now: iso(), id: row.id });
             started.push(row);
             continue;
           }
@@ -184,7 +176,7 @@ export function createJobRunner({ db, now, concurrency = DEFAULT_CONCURRENCY }: 
             if (slots <= 0) continue;
             slots -= 1;
           }
-          move.run(NEXT[row.status], iso(), row.id, row.status);
+          move.run({ to: NEXT[row.status], now: iso(), id: row.id, from: row.status });
         }
       })();
       return Promise.all(started.map(run)).then(() => undefined);

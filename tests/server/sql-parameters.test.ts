@@ -15,9 +15,6 @@ const PLACEHOLDER = /(?:[=<>(,]|\bIN|\bMATCH|\bLIKE|\bVALUES|\bLIMIT|\bOFFSET)\s
  */
 const NOT_YET = new Set([
   'db/list.ts', // list engine: generated id batches and keyset anchors
-  'db/versions.ts', // table_versions bookkeeping: generated IN list of table names
-  'db/open.ts', // migration bookkeeping
-  'jobs/runner.ts',
   'services/core/seed.ts',
   'services/core/seed-groups.ts',
   'services/core/seed-dealers.ts',

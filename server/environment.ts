@@ -57,7 +57,7 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
   const jobsDb = openJobsDb(dir);
   const jobs = createJobRunner({ db: jobsDb, now });
   const core = openCoreDb(dir, options.seed, options.scale ?? 'small');
-  const medorder = openMedorderDb(dir);
+  const medorder = openMedorderDb(dir, options.seed, options.scale ?? 'small');
   const legacy = openLegacyDb(dir);
   const dbs: DB[] = [jobsDb, core, medorder, legacy];
   const shared = { auth, now, storage, jobs, cable };

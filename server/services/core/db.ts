@@ -6,6 +6,7 @@ import { PREFECTURES } from './prefectures';
 import { COMPANY_SEARCH, DEALER_SEARCH, GROUP_SEARCH, PHARMACY_SEARCH } from './searchIndexes';
 import { seedCore, type SeedScale } from './seed';
 import { seedGroups } from './seed-groups';
+import { pharmacyMasterMigrations } from './migrations/pharmacyMasters';
 
 /** Prefecture order (JIS code) of an address1 value, for an indexable sort by prefecture. */
 const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.name}' THEN ${p.id}`).join(' ')} ELSE 0 END`;
@@ -158,6 +159,7 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
         ${versionTriggersSql('group_pharmacies', 'created_at')}`,
       seed: (db) => seedGroups(db, seed, scale),
     },
+    ...pharmacyMasterMigrations(seed, scale),
   ];
 }
 

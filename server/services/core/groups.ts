@@ -25,7 +25,13 @@ export const GROUP_LIST = {
   summary: '近隣グループ一覧',
   sortColumns: { id: 'g.id', name: 'g.name', pharmacies_count: 'g.pharmacies_count', updated_at: 'g.updated_at' },
   defaultSort: '-updated_at',
-  filters: {},
+  filters: {
+    without_pharmacy_id: {
+      label: '薬局ID',
+      schema: z.string().regex(/^\d{1,12}$/).optional().openapi({ description: 'この薬局が所属していない近隣グループのみ (薬局の参加候補)' }),
+      example: '1',
+    },
+  },
   search: GROUP_SEARCH,
   fields: ['id', 'name', 'pharmacies_count', 'created_at', 'updated_at', 'created_by', 'updated_by'],
 } satisfies ListDeclaration;
@@ -85,8 +91,13 @@ export function registerGroupRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceConte
       from: 'FROM groups g',
       alias: 'g',
       idColumn: 'g.id',
-      tables: ['groups'],
-      filters: [],
+      tables: ['groups', 'group_pharmacies'],
+      filters: [
+        q.without_pharmacy_id && [
+          'NOT EXISTS (SELECT 1 FROM group_pharmacies gp WHERE gp.pharmacy_id = @without_pharmacy_id AND gp.group_id = g.id)',
+          { without_pharmacy_id: Number(q.without_pharmacy_id) },
+        ],
+      ],
     });
   });
 

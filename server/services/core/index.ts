@@ -6,7 +6,9 @@ import { COMPANY_LIST, registerCompanyRoutes } from './companies';
 import type { CoreServiceContext } from './context';
 import { DEALER_LIST, registerDealerRoutes } from './dealers';
 import { GROUP_LIST, registerGroupRoutes } from './groups';
+import { LICENSE_EXPIRY_LIST, registerLicenseRoutes } from './licenses';
 import { PHARMACY_LIST, registerPharmacyRoutes } from './pharmacies';
+import { registerPostalCodeRoutes } from './postalCodes';
 import { registerUserRoutes } from './users';
 
 /**
@@ -21,8 +23,10 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerPharmacyRoutes(app, ctx);
   registerDealerRoutes(app, ctx);
   registerGroupRoutes(app, ctx);
+  registerLicenseRoutes(app, ctx);
+  registerPostalCodeRoutes(app);
   return app;
 }
 
 /** Every list the core service declares: the contract test and the API bench iterate over these. */
-export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST];
+export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST, LICENSE_EXPIRY_LIST];

@@ -26,11 +26,7 @@ export const PharmacySchema = z
   })
   .openapi('Pharmacy');
 
-export const PharmacyDetailSchema = PharmacySchema.extend({
-  note: z.string().nullable(),
-  created_by: z.string().nullable(),
-  updated_by: z.string().nullable(),
-}).openapi('PharmacyDetail');
+// The pharmacy detail and input shapes: pharmacySchemas.ts.
 
 export const CompanySchema = z
   .object({

@@ -5,10 +5,12 @@ import { tableVersionsSql } from '../../db/versions';
 import { requireAuth, type AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { commonErrors, createApi, jsonResponse, SECURITY } from '../../shared/openapi';
+import type { SeedScale } from '../core/seed';
+import { batchConfigMigrations, registerBatchConfigRoutes } from './batchConfigs';
 
-/** Ordering service skeleton (its own database; routes come in later issues). */
-export function openMedorderDb(dir: string): DB {
-  return openDatabase(join(dir, 'medorder.sqlite'), [{ version: 1, up: tableVersionsSql }]);
+/** The ordering service's database (its own file; seeds name the pharmacy ids of the shared catalogue). */
+export function openMedorderDb(dir: string, seed = 0, scale: SeedScale = 'small'): DB {
+  return openDatabase(join(dir, 'medorder.sqlite'), [{ version: 1, up: tableVersionsSql }, ...batchConfigMigrations(seed, scale)]);
 }
 
 const pingRoute = createRoute({
@@ -24,5 +26,6 @@ export function createMedorderService(ctx: ServiceContext): OpenAPIHono<AuthEnv>
   const app = createApi<AuthEnv>();
   app.use('/api/*', requireAuth(ctx.auth));
   app.openapi(pingRoute, (c) => c.json({ ok: true }, 200));
+  registerBatchConfigRoutes(app, ctx);
   return app;
 }

@@ -1,0 +1,106 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { BATCH_TTLS } from '../../../src/contract/pharmacy';
+import type { DB, Migration } from '../../db/open';
+import { seedStream } from '../../db/prng';
+import { seededPharmacyIds } from '../../db/seedCatalogue';
+import { restampTable, versionTriggersSql } from '../../db/versions';
+import type { AuthEnv } from '../../shared/auth';
+import type { ServiceContext } from '../../shared/context';
+import { validationError } from '../../shared/errors';
+import { commonErrors, jsonResponse, SECURITY } from '../../shared/openapi';
+import { writeRoute } from '../../shared/routes';
+import type { SeedScale } from '../core/seed';
+import { labelled } from '../../shared/validation';
+
+const SEED_DATE = '2026-11-01T00:00:00.000Z';
+
+export const BATCH_CONFIG_MESSAGES = {
+  ttl: `ttlは${BATCH_TTLS.join('、')}のいずれかで指定してください。`,
+  mismatch: 'use_secondaryはttlが0のときfalse、それ以外のときtrueで指定してください。',
+} as const;
+
+/**
+ * The ordering service's batch queue per pharmacy (spec sections 3, 4 and 9): the secondary
+ * queue on with a ttl of 12 h or 1 h, or off (ttl 0). It knows pharmacies by id only (no
+ * service reads another's tables): a pharmacy without a row is off.
+ */
+export function batchConfigMigrations(seed: number, scale: SeedScale): Migration[] {
+  return [
+    {
+      version: 10,
+      up: `
+        CREATE TABLE batch_configs (
+          pharmacy_id INTEGER PRIMARY KEY,
+          ttl INTEGER NOT NULL CHECK (ttl IN (${BATCH_TTLS.join(', ')})),
+          use_secondary INTEGER NOT NULL,
+          updated_at TEXT NOT NULL
+        );
+        ${versionTriggersSql('batch_configs', 'updated_at')}`,
+      seed: (db) => {
+        const rng = seedStream(seed, 'batch-configs');
+        const insert = db.prepare('INSERT INTO batch_configs (pharmacy_id, ttl, use_secondary, updated_at) VALUES (@id, @ttl, @useSecondary, @at)');
+        for (const id of seededPharmacyIds(scale)) {
+          const roll = rng.next();
+          const ttl = roll < 0.5 ? 43200 : roll < 0.7 ? 3600 : 0;
+          insert.run({ id, ttl, useSecondary: ttl === 0 ? 0 : 1, at: SEED_DATE });
+        }
+        restampTable(db, 'batch_configs', 'updated_at', SEED_DATE);
+      },
+    },
+  ];
+}
+
+const BatchConfigSchema = z
+  .object({
+    ttl: z.number().int().openapi({ enum: [...BATCH_TTLS], description: '43200 (12時間) / 3600 (1時間) / 0 (オフ)' }),
+    use_secondary: z.boolean(),
+  })
+  .openapi('BatchConfig');
+
+const BatchConfigInputSchema = z
+  .object({ ttl: labelled('ttl', z.number().int().min(0).max(86_400)), use_secondary: labelled('use_secondary', z.boolean()) })
+  .openapi('BatchConfigInput');
+
+const pharmacyParam = z.object({
+  id: z.string().regex(/^\d{1,12}$/).openapi({ param: { name: 'id', in: 'path' }, example: '1' }),
+});
+const path = '/api/v2/admin/pharmacies/{id}/batch_config';
+const tags = ['medorder: batch config'];
+
+const getRoute = createRoute({
+  method: 'get', path, summary: '薬局のバッチキュー設定 (未設定の薬局はオフ)', tags, security: SECURITY,
+  request: { params: pharmacyParam },
+  responses: { 200: jsonResponse(BatchConfigSchema, 'バッチキュー設定'), ...commonErrors },
+});
+
+const putRoute = writeRoute('put', path, {
+  body: BatchConfigInputSchema,
+  response: BatchConfigSchema,
+  summary: '薬局のバッチキュー設定の更新',
+  description: 'ttl は 43200・3600・0 のいずれか。use_secondary は ttl が 0 のとき false、それ以外で true。',
+  tags,
+});
+
+function configOf(db: DB, pharmacyId: number): z.infer<typeof BatchConfigSchema> {
+  const row = db.prepare('SELECT ttl, use_secondary FROM batch_configs WHERE pharmacy_id = @pharmacyId').get({ pharmacyId }) as
+    | { ttl: number; use_secondary: number }
+    | undefined;
+  return row ? { ttl: row.ttl, use_secondary: row.use_secondary === 1 } : { ttl: 0, use_secondary: false };
+}
+
+export function registerBatchConfigRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
+  const { db } = ctx;
+  app.openapi(getRoute, (c) => c.json(configOf(db, Number(c.req.valid('param').id)), 200));
+
+  app.openapi(putRoute, (c) => {
+    const pharmacyId = Number(c.req.valid('param').id);
+    const { ttl, use_secondary } = c.req.valid('json');
+    if (!(BATCH_TTLS as readonly number[]).includes(ttl)) throw validationError({ ttl: [BATCH_CONFIG_MESSAGES.ttl] });
+    if (use_secondary !== (ttl !== 0)) throw validationError({ use_secondary: [BATCH_CONFIG_MESSAGES.mismatch] });
+    db.prepare(
+      `INSERT INTO batch_configs (pharmacy_id, ttl, use_secondary, updated_at) VALUES (@pharmacyId, @ttl, @useSecondary, @at)
+       ON CONFLICT(pharmacy_id) DO UPDATE SET ttl = excluded.ttl, use_secondary = excluded.use_secondary, updated_at = excluded.updated_at`,
+    ).run({ pharmacyId, ttl, useSecondary: use_secondary ? 1 : 0, at: ctx.now().toISOString() });
+    return c.json(configOf(db, pharmacyId), 200);
+  });
+}

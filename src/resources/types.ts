@@ -25,7 +25,9 @@ export type FieldType =
   | 'email'
   | 'url'
   /** One of `choices` (status labels, job statuses), shown as a coloured chip. */
-  | 'choice';
+  | 'choice'
+  /** Any number of `choices` (a pharmacy's services): an array of values, chips to read, checkboxes to edit. */
+  | 'multiChoice';
 
 export type ChipColor = 'default' | 'primary' | 'secondary' | 'success' | 'error' | 'info' | 'warning';
 
@@ -55,8 +57,15 @@ export interface FieldDeclaration {
   rows?: number;
   /** Places after the decimal point (decimal). */
   decimals?: number;
-  /** Values and their labels (choice). Anything else shows as 不明. */
+  /** Values and their labels (choice, multiChoice). Anything else shows as `unknownLabel`. */
   choices?: readonly Choice[];
+  /** What a value outside `choices` reads as; 不明 unless said (the predictor says 未設定). */
+  unknownLabel?: string;
+  /**
+   * A value computed from the record rather than read from it (days until a licence expires):
+   * shown like any field, never sent, not expected from the API.
+   */
+  derive?: (record: Record<string, unknown>, now: Date) => unknown;
   /** Shown only to admins (the predictor). */
   adminOnly?: boolean;
   /** Parsing before the value is sent; defaults by type (number → decimal, others as typed). */
@@ -132,18 +141,35 @@ export interface DetailTabDeclaration<K extends string = string> {
 }
 
 /**
- * Pharmacies that belong to a record (a company, a group), read from the record's `pharmacies`,
- * with a search for pharmacies that may join. Joining and leaving are the named data provider
- * methods, called as `method(ownerId, pharmacyId)`.
+ * Records that belong to a record (pharmacies of a company or a group, groups of a pharmacy),
+ * read from the owner's `members.key`, with a search for those that may join. Joining and
+ * leaving are the named data provider methods, called as `method(ownerId, memberId)`.
  */
 export interface MembershipDeclaration {
   add: MembershipMethodName;
   remove: MembershipMethodName;
-  /** Filter of the pharmacies list that offers only those that may join; `{id}` is this record's id. */
+  /** Filter of the members' list that offers only those that may join; `{id}` is this record's id. */
   candidateFilter: Record<string, string | boolean>;
   searchLabel: string;
-  /** 会社 / グループ, for the leave confirmation's title. */
+  /** 会社 / グループ / 薬局, for the leave confirmation's title. */
   ownerLabel: string;
+  /** Who the members are; pharmacies (id, name, micode, address1, createdAt) unless said. */
+  members?: MembersDeclaration;
+}
+
+export interface MembersDeclaration {
+  /** The members' declared resource, e.g. `v2/core/groups`. */
+  resource: string;
+  /** The owner's field listing its members, e.g. `groups`. */
+  key: string;
+  /** Columns, fields of the members' declaration. */
+  columns: string[];
+  /** The members in words: 薬局, 近隣グループ (所属薬局, 近隣グループを追加, ...). */
+  noun: string;
+  /** Placeholder of the search box. */
+  placeholder: string;
+  /** The owner joins the members (a pharmacy joins groups): leaving reads 「薬局をグループから外す」. */
+  ownerJoins?: boolean;
 }
 
 /**

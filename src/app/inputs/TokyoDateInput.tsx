@@ -7,6 +7,8 @@ export interface TokyoDateInputProps extends NativeDateInputProps {
   min?: string;
   /** Latest day accepted, `yyyy-MM-dd`; 9999-12-31 unless said otherwise. */
   max?: string;
+  /** The message of a day before `min`, where the spec words it (a licence's 本日以降で指定). */
+  minMessage?: string;
 }
 
 /**
@@ -15,8 +17,8 @@ export interface TokyoDateInputProps extends NativeDateInputProps {
  * (react-admin's DateInput is banned by lint: with the old Date values it moved a day west of
  * Japan). Clearing the input stores null.
  */
-export const TokyoDateInput = ({ min, max = LAST_DAY, ...props }: TokyoDateInputProps) => {
-  const rangeRule: Validator = (value) => dayRangeError(value, min, max);
+export const TokyoDateInput = ({ min, max = LAST_DAY, minMessage, ...props }: TokyoDateInputProps) => {
+  const rangeRule: Validator = (value) => dayRangeError(value, min, max, minMessage);
   return <NativeDateInput {...props} type="date" format={dayToInput} parse={inputToDay} rule={rangeRule} min={min} max={max} />;
 };
 

@@ -35,11 +35,11 @@ export const inputToInstant = (value: unknown): string | null => {
 };
 
 /** Validation of a day against its bounds (days compare as strings); undefined when valid or empty. */
-export const dayRangeError = (raw: unknown, min?: string, max: string = LAST_DAY): string | undefined => {
+export const dayRangeError = (raw: unknown, min?: string, max: string = LAST_DAY, minMessage?: string): string | undefined => {
   if (raw === null || raw === undefined || raw === '') return undefined;
   const value = raw instanceof Date ? dayToInput(raw) : raw;
   if (!isDayString(value)) return '日付を正しく入力してください';
-  if (min !== undefined && value < min) return `${formatDate(min)}以降の日付を入力してください`;
+  if (min !== undefined && value < min) return minMessage ?? `${formatDate(min)}以降の日付を入力してください`;
   if (value > max) return `${formatDate(max)}以前の日付を入力してください`;
   return undefined;
 };

@@ -23,10 +23,19 @@ export interface MembershipMethods {
   removeCompanyPharmacy: MembershipMethod;
   addGroupPharmacy: MembershipMethod;
   removeGroupPharmacy: MembershipMethod;
+  /** The same calls seen from the pharmacy (its groups tab): `(pharmacyId, groupId)`. */
+  joinPharmacyGroup: MembershipMethod;
+  leavePharmacyGroup: MembershipMethod;
 }
 
 /** The names a declaration's `membership: { add, remove }` may use. */
-export type MembershipMethodName = 'addCompanyPharmacy' | 'removeCompanyPharmacy' | 'addGroupPharmacy' | 'removeGroupPharmacy';
+export type MembershipMethodName =
+  | 'addCompanyPharmacy'
+  | 'removeCompanyPharmacy'
+  | 'addGroupPharmacy'
+  | 'removeGroupPharmacy'
+  | 'joinPharmacyGroup'
+  | 'leavePharmacyGroup';
 
 export const membershipMethods = (send: SendRequest): MembershipMethods => {
   const changeCompany = async (method: 'PATCH' | 'DELETE', companyId: Identifier, pharmacyIds: Identifier[]) => {
@@ -42,5 +51,7 @@ export const membershipMethods = (send: SendRequest): MembershipMethods => {
     removeCompanyPharmacy: (companyId, pharmacyId) => changeCompany('DELETE', companyId, [pharmacyId]),
     addGroupPharmacy: (groupId, pharmacyId) => changeGroup('POST', groupId, pharmacyId),
     removeGroupPharmacy: (groupId, pharmacyId) => changeGroup('DELETE', groupId, pharmacyId),
+    joinPharmacyGroup: (pharmacyId, groupId) => changeGroup('POST', groupId, pharmacyId),
+    leavePharmacyGroup: (pharmacyId, groupId) => changeGroup('DELETE', groupId, pharmacyId),
   };
 };

@@ -4,8 +4,7 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { BadgeDeclaration, FieldDeclaration } from '../types';
-import { badgeShows, choiceFor, displayText } from './fieldDisplay';
-import { getPath } from '../../dataProvider/writePayload';
+import { badgeShows, choiceFor, displayText, fieldValue } from './fieldDisplay';
 
 /** Shown on a detail page for a field with no value, so an empty field reads as empty, not as missing. */
 export const NOT_SET = '未設定';
@@ -28,7 +27,7 @@ export const FieldValue = ({
   badges?: readonly BadgeDeclaration[];
 }) => {
   const record = useRecordContext();
-  const value = getPath(record, source);
+  const value = fieldValue(field, source, record);
   const text = displayText(field, value);
   const shownBadges = badges.filter((badge) => badgeShows(badge, record));
   if (text === undefined && shownBadges.length === 0) {
@@ -41,6 +40,12 @@ export const FieldValue = ({
   const content =
     field.type === 'choice' ? (
       <Chip size="small" label={text} color={choiceFor(field, value)?.color ?? 'default'} />
+    ) : field.type === 'multiChoice' ? (
+      <>
+        {(Array.isArray(value) ? value : [value]).map((item) => (
+          <Chip key={String(item)} size="small" label={displayText(field, [item])} color={choiceFor(field, item)?.color ?? 'default'} sx={{ mr: 0.5 }} />
+        ))}
+      </>
     ) : field.type === 'url' && text ? (
       <Link href={text} target="_blank" rel="noopener noreferrer">
         {text}

@@ -16,8 +16,8 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { MembershipDeclaration } from '../types';
-import { pharmacies } from '../pharmacies';
+import type { AnyResourceDeclaration, MembersDeclaration, MembershipDeclaration } from '../types';
+import { findResource } from '../registry';
 import { FieldValue } from './FieldValue';
 import { PageLinks } from './PageLinks';
 import { serverMessages } from './serverErrors';
@@ -26,24 +26,34 @@ import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { useActiveTab } from './tabViews';
 import { SafeConfirm } from '../../app/SafeConfirm';
 
-/** The pharmacy columns both tables show, labelled by the pharmacies declaration. */
-const COLUMNS = ['id', 'name', 'micode', 'address1', 'createdAt'] as const;
+/** Members are pharmacies (of a company, of a group) unless the declaration says otherwise. */
+const PHARMACY_MEMBERS: MembersDeclaration = {
+  resource: 'v2/core/pharmacies',
+  key: 'pharmacies',
+  columns: ['id', 'name', 'micode', 'address1', 'createdAt'],
+  noun: '薬局',
+  placeholder: '薬局名・薬局コード・住所',
+};
 
-const PharmacyTable = ({
+const MemberTable = ({
+  declaration,
+  columns,
   label,
   member,
   action,
   emptyText,
 }: {
+  declaration: AnyResourceDeclaration;
+  columns: readonly string[];
   label: string;
   member: boolean;
   action: (row: RaRecord) => ReactNode;
   emptyText: string;
 }) => (
   <DataTable rowClick={false} bulkActionButtons={false} aria-label={label} empty={<Typography sx={{ p: 2 }}>{emptyText}</Typography>}>
-    {COLUMNS.map((source) => (
+    {columns.map((source) => (
       <DataTable.Col key={source} source={source} disableSort>
-        <FieldValue source={source} field={pharmacies.fields[source]} truncate />
+        <FieldValue source={source} field={declaration.fields[source]} truncate />
       </DataTable.Col>
     ))}
     <DataTable.Col label="状態" disableSort render={() => (member ? <Chip size="small" color="success" label={TEXTS.member} /> : null)} />
@@ -52,12 +62,16 @@ const PharmacyTable = ({
 );
 
 /**
- * Pharmacies that belong to the current record (a company, a group), members first, then a
- * search for pharmacies that may join. Joining and leaving are named data provider methods
- * (the declaration's `membership`), so the tab knows no endpoint.
+ * What belongs to the current record (pharmacies of a company or a group, groups of a
+ * pharmacy), members first, then a search for those that may join. Joining and leaving are named
+ * data provider methods (the declaration's `membership`), so the tab knows no endpoint.
  */
 export const PharmacyMembershipTab = ({ membership }: { membership: MembershipDeclaration }) => {
-  const owner = useRecordContext<{ id: RaRecord['id']; pharmacies?: RaRecord[] }>();
+  const owner = useRecordContext<{ id: RaRecord['id'] } & Record<string, unknown>>();
+  const members = membership.members ?? PHARMACY_MEMBERS;
+  const declaration = findResource(members.resource);
+  if (!declaration) throw new Error(`membership of undeclared resource ${members.resource}`);
+  const { noun } = members;
   const dataProvider = usePortalDataProvider();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -65,15 +79,15 @@ export const PharmacyMembershipTab = ({ membership }: { membership: MembershipDe
   const [query, setQuery] = useStore<string | undefined>(`membership.${membership.add}.${owner?.id}.query`);
   const [draft, setDraft] = useState(query ?? '');
   const [leaving, setLeaving] = useState<RaRecord>();
-  const members = useList({ data: owner?.pharmacies ?? [], perPage: 1000 });
+  const memberList = useList({ data: (owner?.[members.key] as RaRecord[] | undefined) ?? [], perPage: 1000 });
   // After 追加 or 削除 the clicked row is gone: focus goes to the member list, which just changed.
   const membersHeading = useRef<HTMLHeadingElement>(null);
 
   const change = useMutation({
-    mutationFn: ({ pharmacy, join }: { pharmacy: RaRecord; join: boolean }) =>
-      dataProvider[join ? membership.add : membership.remove](owner!.id, pharmacy.id),
-    onSuccess: (_result, { pharmacy, join }) => {
-      notify(join ? `${pharmacy.name}を追加しました。` : `${pharmacy.name}を削除しました。`, { type: 'success' });
+    mutationFn: ({ row, join }: { row: RaRecord; join: boolean }) =>
+      dataProvider[join ? membership.add : membership.remove](owner!.id, row.id),
+    onSuccess: (_result, { row, join }) => {
+      notify(join ? `${row.name}を追加しました。` : `${row.name}を削除しました。`, { type: 'success' });
       membersHeading.current?.focus();
       return queryClient.invalidateQueries();
     },
@@ -93,13 +107,15 @@ export const PharmacyMembershipTab = ({ membership }: { membership: MembershipDe
     <Box sx={{ px: 2, pb: 2, display: 'grid', gap: 2 }}>
       <section aria-labelledby="members-heading">
         <Typography id="members-heading" ref={membersHeading} tabIndex={-1} variant="subtitle1" component="h2" gutterBottom>
-          所属薬局（{members.total ?? 0}件）
+          所属{noun}（{memberList.total ?? 0}件）
         </Typography>
-        <ResourceContextProvider value={pharmacies.name}>
-          <ListContextProvider value={members}>
-            <PharmacyTable
-              label="所属薬局"
-              emptyText="所属している薬局はありません"
+        <ResourceContextProvider value={declaration.name}>
+          <ListContextProvider value={memberList}>
+            <MemberTable
+              declaration={declaration}
+              columns={members.columns}
+              label={`所属${noun}`}
+              emptyText={`所属している${noun}はありません`}
               member
               action={(row) => (
                 <Button size="small" color="error" disabled={change.isPending} onClick={() => setLeaving(row)}>
@@ -113,13 +129,13 @@ export const PharmacyMembershipTab = ({ membership }: { membership: MembershipDe
 
       <section aria-labelledby="candidates-heading">
         <Typography id="candidates-heading" variant="subtitle1" component="h2" gutterBottom>
-          薬局を追加
+          {noun}を追加
         </Typography>
         <Box component="form" role="search" onSubmit={search} sx={{ display: 'flex', gap: 1, mb: 2, alignItems: 'center' }}>
           <TextField
             size="small"
             label={membership.searchLabel}
-            placeholder="薬局名・薬局コード・住所"
+            placeholder={members.placeholder}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             sx={{ minWidth: 360 }}
@@ -130,18 +146,20 @@ export const PharmacyMembershipTab = ({ membership }: { membership: MembershipDe
         </Box>
         {query !== undefined && (
           <ListBase
-            resource={pharmacies.name}
+            resource={declaration.name}
             filter={{ ...candidateFilter, query }}
             sort={{ field: 'id', order: 'ASC' }}
             disableSyncWithLocation
             storeKey={false}
           >
-            <PharmacyTable
+            <MemberTable
+              declaration={declaration}
+              columns={members.columns}
               label="検索結果"
-              emptyText="薬局が見つかりません"
+              emptyText={`${noun}が見つかりません`}
               member={false}
               action={(row) => (
-                <Button size="small" variant="outlined" disabled={change.isPending} onClick={() => change.mutate({ pharmacy: row, join: true })}>
+                <Button size="small" variant="outlined" disabled={change.isPending} onClick={() => change.mutate({ row, join: true })}>
                   追加
                 </Button>
               )}
@@ -153,11 +171,11 @@ export const PharmacyMembershipTab = ({ membership }: { membership: MembershipDe
 
       <SafeConfirm
         isOpen={!!leaving}
-        title={leaving ? `${leaving.name}を${membership.ownerLabel}から外す` : ''}
+        title={leaving ? (members.ownerJoins ? `${String(owner.name)}を${leaving.name}から外す` : `${leaving.name}を${membership.ownerLabel}から外す`) : ''}
         content="app.confirm.delete"
         confirm="ra.action.delete"
         onConfirm={() => {
-          if (leaving) change.mutate({ pharmacy: leaving, join: false });
+          if (leaving) change.mutate({ row: leaving, join: false });
           setLeaving(undefined);
         }}
         onClose={() => setLeaving(undefined)}

@@ -2,7 +2,7 @@ import { Labeled, useRecordContext } from 'react-admin';
 import Stack from '@mui/material/Stack';
 import type { AnyResourceDeclaration } from '../types';
 import { FieldValue, NOT_SET } from './FieldValue';
-import { getPath } from '../../dataProvider/writePayload';
+import { fieldValue } from './fieldDisplay';
 import { useIsAdmin } from './useIsAdmin';
 
 /**
@@ -23,7 +23,7 @@ export const RecordFields = ({
   const shown = fields.filter((source) => {
     if (resource.fields[source].adminOnly && !isAdmin) return false;
     if (!nonEmptyOnly) return true;
-    const value = getPath(record, source);
+    const value = fieldValue(resource.fields[source], source, record);
     return value !== null && value !== undefined && value !== '';
   });
   return (

@@ -13,6 +13,7 @@ import {
   useSaveContext,
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
+import { Fragment, type ReactNode } from 'react';
 import type { AnyResourceDeclaration, FieldDeclaration } from '../types';
 import { specPath } from '../../customRoutes/specPaths';
 import { ServerErrors } from './ServerErrors';
@@ -20,6 +21,7 @@ import { UnsavedChangesGuard } from '../../app/UnsavedChangesGuard';
 import { useIsAdmin } from './useIsAdmin';
 import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
 import { TokyoDateTimeInput } from '../../app/inputs/TokyoDateTimeInput';
+import { MultiChoiceInput } from '../../app/inputs/MultiChoiceInput';
 
 /** One input per declared field type; nothing falls through to a text box by accident. */
 export const FieldInput = ({ source, field }: { source: string; field: FieldDeclaration }) => {
@@ -50,6 +52,8 @@ export const FieldInput = ({ source, field }: { source: string; field: FieldDecl
       return <TextInput {...common} type="url" fullWidth />;
     case 'choice':
       return <SelectInput {...common} choices={(field.choices ?? []).map((choice) => ({ id: choice.value, name: choice.label }))} />;
+    case 'multiChoice':
+      return <MultiChoiceInput {...common} choices={field.choices ?? []} />;
   }
 };
 
@@ -81,11 +85,17 @@ export const SchemaForm = ({
   mode,
   serverErrors,
   defaultValues,
+  validate,
+  inputs = {},
 }: {
   resource: AnyResourceDeclaration;
   mode: 'create' | 'edit';
   serverErrors: string[];
   defaultValues?: Record<string, unknown>;
+  /** Rules over the whole form (field → message, nested as the fields), run before saving, e.g. the same rules as the API's. */
+  validate?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** A screen's own input for some fields (the pharmacy's postal lookup), in the declared order. */
+  inputs?: Partial<Record<string, ReactNode>>;
 }) => {
   const isAdmin = useIsAdmin();
   const fields = (resource.form?.fields ?? []).filter((source) => !resource.fields[source].adminOnly || isAdmin);
@@ -94,12 +104,13 @@ export const SchemaForm = ({
       toolbar={<FormToolbar resource={resource} mode={mode} />}
       sx={{ maxWidth: 720 }}
       defaultValues={defaultValues}
+      validate={validate}
     >
       <UnsavedChangesGuard />
       <ServerErrors messages={serverErrors} />
-      {fields.map((source) => (
-        <FieldInput key={source} source={source} field={resource.fields[source]} />
-      ))}
+      {fields.map((source) =>
+        Object.hasOwn(inputs, source) ? <Fragment key={source}>{inputs[source]}</Fragment> : <FieldInput key={source} source={source} field={resource.fields[source]} />,
+      )}
     </SimpleForm>
   );
 };

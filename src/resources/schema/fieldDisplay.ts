@@ -14,6 +14,10 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
 export const choiceFor = (field: FieldDeclaration, value: unknown): Choice | undefined =>
   field.choices?.find((choice) => String(choice.value) === String(value));
 
+/** A field's value on a record: read at its path, or computed (`derive`). */
+export const fieldValue = (field: FieldDeclaration, source: string, record: Record<string, unknown> | undefined, now: Date = new Date()): unknown =>
+  field.derive ? (record ? field.derive(record, now) : undefined) : getPath(record, source);
+
 export const displayText = (field: FieldDeclaration, value: unknown): string | undefined => {
   if (isEmpty(value)) return undefined;
   switch (field.type) {
@@ -32,7 +36,12 @@ export const displayText = (field: FieldDeclaration, value: unknown): string | u
     case 'boolean':
       return value === true ? 'はい' : value === false ? 'いいえ' : String(value);
     case 'choice':
-      return choiceFor(field, value)?.label ?? UNKNOWN_CHOICE;
+      return choiceFor(field, value)?.label ?? field.unknownLabel ?? UNKNOWN_CHOICE;
+    case 'multiChoice': {
+      const values = Array.isArray(value) ? value : [value];
+      if (values.length === 0) return undefined;
+      return values.map((item) => choiceFor(field, item)?.label ?? field.unknownLabel ?? UNKNOWN_CHOICE).join('、');
+    }
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }

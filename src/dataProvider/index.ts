@@ -19,6 +19,7 @@ import { fillTemplate, recordPath } from './endpoint';
 import { accountMethods, type AccountMethods } from './methods/account';
 import { membershipMethods, type MembershipMethods } from './methods/memberships';
 import { uploadMethods, type UploadMethods } from './methods/uploads';
+import { pharmacyMasterMethods, type PharmacyMasterMethods } from './methods/pharmacyMasters';
 import { DEFAULT_PAGING, ListContractError, readListArray, readNextToken, readPageHeaders } from './paging';
 import { writePayload } from './writePayload';
 
@@ -36,15 +37,19 @@ import { writePayload } from './writePayload';
  * /forbidden on 403 are not done here: react-admin hands every data provider error to
  * authProvider.checkError, which decides (src/authProvider).
  */
-export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods;
+export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods;
 
 /** The named methods over any `send`, so tests can put them on a fake data provider too. */
-export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPortalMethods => ({
-  ...membershipMethods(send),
-  ...accountMethods(send),
+export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPortalMethods => {
   // Resolved per call so test interceptors (msw) installed later are honoured.
-  ...uploadMethods(send, () => fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))),
-});
+  const uploads = uploadMethods(send, () => fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args)));
+  return {
+    ...membershipMethods(send),
+    ...accountMethods(send),
+    ...uploads,
+    ...pharmacyMasterMethods(send, uploads),
+  };
+};
 
 export type CsPortalDataProvider = DataProvider &
   CsPortalMethods & {

@@ -5,9 +5,10 @@ import { companies } from './companies';
 import { dealers } from './dealers';
 import { groups } from './groups';
 import { pharmacies } from './pharmacies';
+import { pharmacyLicenseExpires } from './pharmacyLicenseExpires';
 
 /** Every master the portal knows. Adding one is its declaration plus one line here. */
-export const resources: AnyResourceDeclaration[] = [pharmacies, companies, groups, dealers];
+export const resources: AnyResourceDeclaration[] = [pharmacies, companies, groups, dealers, pharmacyLicenseExpires];
 
 assertDeclarations(resources);
 

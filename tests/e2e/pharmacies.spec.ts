@@ -1,0 +1,207 @@
+import { test, expect, unique, expectNoSeriousA11yViolations } from './fixtures';
+import { TEXTS } from '../../src/i18n/texts';
+import { PHARMACY_MESSAGES } from '../../src/contract/pharmacy';
+import { todayInTokyo } from '../../src/lib/dates';
+import type { Page } from '@playwright/test';
+
+const idFromUrl = (url: string) => /\/v2\/core\/pharmacies\/(\d+)/.exec(url)?.[1];
+
+/** A 1×1 PNG, for the licence upload. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d605e70000000049454e44ae426082',
+  'hex',
+);
+
+/** Fills the pharmacy form's required fields except the address (the postal lookup fills it). */
+const fillPharmacy = async (page: Page, name: string) => {
+  await page.getByLabel('薬局名').fill(name);
+  // A valid length with a failed check digit: warned, never blocked.
+  await page.getByLabel('薬局コード').fill('1341234560');
+  await page.getByLabel('電話番号').fill('03-1234-5678');
+  await page.getByLabel('メールアドレス').fill('e2e@pharmacy.example.jp');
+};
+
+/** Creates a pharmacy through the form, using the postal auto-fill, and returns its id. */
+const createPharmacy = async (page: Page, name: string) => {
+  await page.goto('/v2/core/pharmacies/new');
+  await fillPharmacy(page, name);
+  await page.getByLabel('郵便番号').fill('150-0002');
+  await expect(page.getByLabel('都道府県')).toHaveValue('東京都');
+  await page.getByRole('checkbox', { name: '発注' }).check();
+  await page.getByRole('button', { name: '新規作成' }).click();
+  await expect(page).toHaveURL(/\/v2\/core\/pharmacies\/\d+$/);
+  return idFromUrl(page.url())!;
+};
+
+test.describe('pharmacies', () => {
+  test('the list: total, create link, sortable columns, actions, the ended switch', async ({ page }) => {
+    await page.goto('/v2/core/pharmacies');
+    await expect(page.getByTestId('list-total')).toHaveText(/^全 \d+ 件$/);
+    const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim());
+    expect(headers).toEqual(['ID', '会社ID', '薬局名', '都道府県', '更新日時', '操作']);
+    const firstRow = page.locator('tbody tr').first();
+    await expect(firstRow.getByRole('link', { name: '発注アプリ（新しいタブで開く）' })).toHaveAttribute('href', /\/pharmacies\/\d+$/);
+    await expect(firstRow.getByRole('link', { name: 'NSIPS' })).toHaveAttribute('href', /\/v2\/core\/nsipses\/\d+$/);
+    await expect(page.getByRole('link', { name: '作成' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '薬局一覧');
+    await page.locator('thead').getByText('都道府県', { exact: true }).click();
+    await expect(page).toHaveURL(/sort=address1/);
+    await page.getByRole('navigation', { name: 'ページ送り' }).getByRole('button', { name: '2ページ' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    const total = async () => Number((await page.getByTestId('list-total').innerText()).replace(/\D/g, ''));
+    const activeOnly = await total();
+    await page.getByLabel('終了した薬局も表示').check();
+    await expect.poll(total).toBeGreaterThan(activeOnly);
+    await expect(page.locator('tbody').getByText('終了', { exact: true }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '薬局一覧（終了した薬局も表示）');
+  });
+
+  test('create with the postal auto-fill and the rules, then licences: upload, view, delete', async ({ page }) => {
+    await page.goto('/v2/core/pharmacies/new');
+    const name = unique('E2E渋谷薬局');
+    await fillPharmacy(page, name);
+    await expect(page.getByText(PHARMACY_MESSAGES.micodeCheckDigit)).toBeVisible();
+    // One code, two prefectures: the user picks.
+    await page.getByLabel('郵便番号').fill('4980000');
+    const candidates = page.getByRole('group', { name: '住所の候補' });
+    await expect(candidates.getByRole('button')).toHaveCount(2);
+    await expectNoSeriousA11yViolations(page, '薬局の新規作成（住所の候補）');
+    await candidates.getByRole('button', { name: '三重県 桑名郡木曽岬町' }).click();
+    await expect(page.getByLabel('都道府県')).toHaveValue('三重県');
+    // Filled fields are never overwritten by another lookup.
+    await page.getByLabel('郵便番号').fill('150-0002');
+    await expect(page.getByLabel('市区町村')).toHaveValue('桑名郡木曽岬町');
+    for (const label of ['都道府県', '市区町村', '町域・番地']) await page.getByLabel(label).fill('');
+    await page.getByLabel('郵便番号').fill('1500001');
+    await page.getByLabel('郵便番号').fill('150-0002');
+    await expect(page.getByLabel('市区町村')).toHaveValue('渋谷区');
+    await expect(page.getByLabel('町域・番地')).toHaveValue('渋谷');
+    await page.getByLabel('町域・番地').fill('渋谷1丁目2-3');
+
+    // The form's rules: no service chosen.
+    await page.getByRole('button', { name: '新規作成' }).click();
+    await expect(page.getByText(PHARMACY_MESSAGES.servicesRequired)).toBeVisible();
+    await page.getByRole('checkbox', { name: '発注' }).check();
+    // A rule only the server knows: the red list, the input kept.
+    await page.getByLabel('会社ID').fill('999999');
+    await page.getByRole('button', { name: '新規作成' }).click();
+    await expect(page.getByTestId('server-errors')).toContainText('存在しない会社が指定されました。');
+    await expect(page.getByLabel('薬局名')).toHaveValue(name);
+    await expectNoSeriousA11yViolations(page, '薬局の新規作成（サーバーエラー）');
+    await page.getByLabel('会社ID').fill('');
+    await page.getByRole('button', { name: '新規作成' }).click();
+    await expect(page.getByText(TEXTS.created)).toBeVisible();
+    await expect(page).toHaveURL(/\/v2\/core\/pharmacies\/\d+$/);
+    const id = idFromUrl(page.url());
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByText('渋谷1丁目2-3')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '薬局詳細');
+
+    await page.getByRole('tab', { name: 'ライセンス' }).click();
+    await expect(page).toHaveURL(new RegExp(`/v2/core/pharmacies/${id}/licenses$`));
+    await expect(page.getByText('登録されている許可証はありません')).toBeVisible();
+    await page.getByRole('button', { name: '許可証を登録' }).click();
+    const dialog = page.getByRole('dialog', { name: '許可証の登録' });
+    const save = dialog.getByRole('button', { name: '保存' });
+    await expect(save).toBeDisabled();
+    await dialog.getByLabel('許可番号').fill('13薬第99999号');
+    await dialog.getByLabel('有効期限').fill('2001-01-01');
+    await dialog.getByLabel('有効期限').blur();
+    await expect(dialog.getByText(TEXTS.licenceExpiryFromToday)).toBeVisible();
+    await expect(save).toBeDisabled();
+    await dialog.getByLabel('有効期限').fill(todayInTokyo());
+    await expect(save).toBeDisabled();
+    await dialog.getByLabel(/^ファイル/).setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
+    await expect(save).toBeEnabled();
+    await expectNoSeriousA11yViolations(page, '許可証の登録ダイアログ');
+    await save.click();
+    await expect(dialog).toBeHidden();
+    const row = page.getByRole('table', { name: '許可証' }).getByRole('row', { name: /13薬第99999号/ });
+    await expect(row).toContainText('有効');
+    await expectNoSeriousA11yViolations(page, '薬局のライセンスタブ');
+
+    const view = row.getByRole('link', { name: /13薬第99999号を表示/ });
+    const popupPromise = page.waitForEvent('popup');
+    await view.click();
+    const popup = await popupPromise;
+    const response = await popup.waitForEvent('response');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+    await popup.close();
+
+    await row.getByRole('button', { name: '削除' }).click();
+    await expect(page.getByText(TEXTS.confirmDelete)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '許可証の削除確認ダイアログ');
+    await page.getByRole('dialog').getByRole('button', { name: '削除' }).click();
+    await expect(page.getByText('登録されている許可証はありません')).toBeVisible();
+  });
+
+  test('join and leave a neighbour group, and change the batch queue', async ({ page }) => {
+    const id = await createPharmacy(page, unique('E2Eグループ薬局'));
+    await page.getByRole('tab', { name: 'グループ' }).click();
+    await expect(page).toHaveURL(new RegExp(`/v2/core/pharmacies/${id}/groups$`));
+    await expect(page.getByText('所属している近隣グループはありません')).toBeVisible();
+    await page.getByLabel('この薬局が所属していない近隣グループを検索').fill('グループ');
+    await page.getByRole('button', { name: '検索' }).click();
+    const results = page.getByRole('table', { name: '検索結果' });
+    const first = results.locator('tbody tr').first();
+    const groupName = (await first.locator('td').nth(1).innerText()).trim();
+    await first.getByRole('button', { name: '追加' }).click();
+    const members = page.getByRole('table', { name: '所属近隣グループ' });
+    await expect(members.getByRole('row', { name: new RegExp(groupName) })).toContainText(TEXTS.member);
+    await expect(results.getByText(groupName, { exact: true })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, '薬局のグループタブ');
+    await members.getByRole('button', { name: '削除' }).click();
+    await expect(page.getByRole('dialog')).toContainText(TEXTS.confirmDelete);
+    await page.getByRole('dialog').getByRole('button', { name: '削除' }).click();
+    await expect(page.getByText('所属している近隣グループはありません')).toBeVisible();
+
+    await page.getByRole('tab', { name: '設定' }).click();
+    // A new pharmacy is unknown to the ordering service: its queue is off.
+    await expect(page.getByRole('radio', { name: 'オフ' })).toBeChecked();
+    await expectNoSeriousA11yViolations(page, '薬局の設定タブ');
+    await page.getByRole('radio', { name: /1時間/ }).check();
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText(TEXTS.updated)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('radio', { name: /1時間/ })).toBeChecked();
+  });
+
+  test('ended today in Japan while still yesterday in New York: the same day reads back and the badge shows', async ({ page }) => {
+    const today = todayInTokyo();
+    // 00:30 today in Tokyo is 10:30 yesterday in New York (the browser's zone in these tests).
+    await page.clock.setFixedTime(new Date(`${today}T00:30:00+09:00`));
+    const name = unique('E2E終了薬局');
+    const id = await createPharmacy(page, name);
+    expect(await page.evaluate(() => new Date().getDate())).not.toBe(Number(today.slice(8)));
+
+    await page.goto(`/v2/core/pharmacies/${id}/edit`);
+    await page.getByLabel('終了日').fill(today);
+    await expectNoSeriousA11yViolations(page, '薬局の編集');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText(TEXTS.updated)).toBeVisible();
+    const [year, month, day] = today.split('-').map(Number);
+    await expect(page.getByText(`${year}年${month}月${day}日`).first()).toBeVisible();
+    await page.goto(`/v2/core/pharmacies/${id}/edit`);
+    await expect(page.getByLabel('終了日')).toHaveValue(today);
+
+    await page.goto(`/v2/core/pharmacies?filter=${encodeURIComponent(JSON.stringify({ query: name, addEnded: true }))}`);
+    const row = page.locator('tbody tr').filter({ hasText: name });
+    await expect(row.getByText('終了', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '薬局一覧（終了バッジ）');
+  });
+
+  test('licence expiries: soonest first, with days left and a link to the pharmacy', async ({ page }) => {
+    await page.goto('/v2/core/pharmacy_license_expires');
+    await expect(page.getByTestId('list-total')).toHaveText(/^全 \d+ 件$/);
+    const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim());
+    expect(headers).toEqual(['薬局ID', '薬局名', '許可番号', '有効期限', '残り日数', '操作']);
+    await expect(page.locator('tbody tr').first()).toContainText(/期限切れ|本日まで|残り/);
+    await expectNoSeriousA11yViolations(page, '許可証期限一覧');
+    const first = page.locator('tbody tr').first();
+    const pharmacyName = (await first.locator('td').nth(1).innerText()).trim();
+    await first.getByRole('link', { name: '薬局を表示' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/pharmacies\/\d+$/);
+    await expect(page.getByRole('heading', { name: pharmacyName })).toBeVisible();
+  });
+});

@@ -19,9 +19,9 @@ export const MicodeInput = () => {
     <Box sx={{ width: '100%' }}>
       <TextInput source="micode" validate={required()} fullWidth helperText={false} />
       {warning && (
-        <FormHelperText sx={{ color: 'warning.dark', mt: -0.5, mb: 1 }} role="status">
+        <Alert severity="warning" role="status" sx={{ mb: 1 }}>
           {warning}
-        </FormHelperText>
+        </Alert>
       )}
     </Box>
   );

@@ -75,7 +75,7 @@ const UploadDialog = ({ pharmacyId, onClose }: { pharmacyId: unknown; onClose: (
   const fileProblem = licenseFileProblem(file);
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Form onSubmit={(values: Record<string, unknown>) => save.mutate(values as { number: string; expiresOn: string })} record={{}}>
+      <Form mode="onChange" onSubmit={(values: Record<string, unknown>) => save.mutate(values as { number: string; expiresOn: string })} record={{}}>
         <DialogTitle id={titleId}>許可証の登録</DialogTitle>
         <DialogContent>
           {failure && (

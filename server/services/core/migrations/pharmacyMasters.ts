@@ -90,6 +90,8 @@ export function pharmacyMasterMigrations(seed: number, _scale: SeedScale): Migra
           created_by TEXT
         );
         CREATE INDEX licenses_pharmacy ON licenses(pharmacy_id, id);
+        -- The expiry list keeps each pharmacy's latest licence: "is there a later one" is one seek.
+        CREATE INDEX licenses_pharmacy_expires_on ON licenses(pharmacy_id, expires_on);
         CREATE INDEX licenses_sort_expires_on ON licenses(expires_on, id);
         ${versionTriggersSql('licenses', 'created_at')}`,
       seed: (db) => {

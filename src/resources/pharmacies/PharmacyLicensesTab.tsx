@@ -97,7 +97,8 @@ const UploadDialog = ({ pharmacyId, onClose }: { pharmacyId: unknown; onClose: (
             <input
               id={fileId}
               type="file"
-              required
+              // Required is enforced by the disabled 保存, not the browser's own check.
+              aria-required="true"
               accept={LICENSE_CONTENT_TYPES.join(',')}
               onChange={(event) => setFile(event.target.files?.[0])}
             />

@@ -57,9 +57,9 @@ const LicenseInputSchema = z
 
 const PresignSchema = z.object({ presigned_url: z.string(), object_name: z.string() }).openapi('LicensePresignedUrl');
 
-const pharmacyParam = z.object({ id: z.string().regex(/^\d{1,12}$/).openapi({ param: { name: 'id', in: 'path' }, example: '1' }) });
+const pharmacyParam = z.object({ id: labelled('薬局ID', z.string().regex(/^\d{1,12}$/).openapi({ param: { name: 'id', in: 'path' }, example: '1' })) });
 const licenseParams = pharmacyParam.extend({
-  licenseId: z.string().regex(/^\d{1,12}$/).openapi({ param: { name: 'licenseId', in: 'path' }, example: '1' }),
+  licenseId: labelled('許可証ID', z.string().regex(/^\d{1,12}$/).openapi({ param: { name: 'licenseId', in: 'path' }, example: '1' })),
 });
 
 const tags = ['core: licenses'];

@@ -34,7 +34,7 @@ export const PharmacyInputSchema = z
     company_id: labelled('会社ID', z.number().int().positive().max(2_147_483_647).nullable().optional()),
     name: text('name').openapi({ example: 'さくら薬局 渋谷店' }),
     micode: text('micode').openapi({ example: '1341234567' }),
-    pharmacy_invoice_attributes: z.object({ invoice_number: text('invoiceNumber') }).nullable().optional(),
+    pharmacy_invoice_attributes: labelled('適格請求書', z.object({ invoice_number: text('invoiceNumber') }).nullable().optional()),
     postal_code: text('postalCode').openapi({ example: '150-0002' }),
     address1: text('address1'),
     address2: text('address2'),
@@ -55,10 +55,10 @@ export const PharmacyInputSchema = z
     services: labelled(PHARMACY_LABELS.services, z.array(z.string().max(100)).max(PHARMACY_SERVICES.length * 2).optional()).openapi({
       example: ['share', 'medorder'],
     }),
-    predict_config_attributes: z
-      .object({ predictor: labelled('予測ロジック', z.string().max(100).nullable().optional()).openapi({ enum: [...PREDICTORS] }) })
-      .nullable()
-      .optional(),
+    predict_config_attributes: labelled(
+      '予測設定',
+      z.object({ predictor: labelled('予測ロジック', z.string().max(100).nullable().optional()).openapi({ enum: [...PREDICTORS] }) }).nullable().optional(),
+    ),
   })
   .openapi('PharmacyInput');
 

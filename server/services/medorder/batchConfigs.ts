@@ -62,7 +62,7 @@ const BatchConfigInputSchema = z
   .openapi('BatchConfigInput');
 
 const pharmacyParam = z.object({
-  id: z.string().regex(/^\d{1,12}$/).openapi({ param: { name: 'id', in: 'path' }, example: '1' }),
+  id: labelled('薬局ID', z.string().regex(/^\d{1,12}$/).openapi({ param: { name: 'id', in: 'path' }, example: '1' })),
 });
 const path = '/api/v2/admin/pharmacies/{id}/batch_config';
 const tags = ['medorder: batch config'];

@@ -4,6 +4,7 @@ import { addVersionCounter, tableVersionsSql, versionTriggersSql } from '../../d
 import { searchIndexSql } from '../../shared/search';
 import { PREFECTURES } from './prefectures';
 import { COMPANY_SEARCH, DEALER_SEARCH, GROUP_SEARCH, PHARMACY_SEARCH } from './searchIndexes';
+import { inquiryMigrations } from './migrations/inquiries';
 import { seedCore, type SeedScale } from './seed';
 import { seedGroups } from './seed-groups';
 import { pharmacyMasterMigrations } from './migrations/pharmacyMasters';
@@ -160,6 +161,7 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
       seed: (db) => seedGroups(db, seed, scale),
     },
     ...pharmacyMasterMigrations(seed, scale),
+    ...inquiryMigrations(seed, scale),
   ];
 }
 

@@ -7,6 +7,7 @@ import type { CoreServiceContext } from './context';
 import { DEALER_LIST, registerDealerRoutes } from './dealers';
 import { GROUP_LIST, registerGroupRoutes } from './groups';
 import { LICENSE_EXPIRY_LIST, registerLicenseRoutes } from './licenses';
+import { registerInquiryRoutes } from './inquiries';
 import { PHARMACY_LIST, registerPharmacyRoutes } from './pharmacies';
 import { registerPostalCodeRoutes } from './postalCodes';
 import { registerUserRoutes } from './users';
@@ -25,6 +26,7 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerGroupRoutes(app, ctx);
   registerLicenseRoutes(app, ctx);
   registerPostalCodeRoutes(app);
+  registerInquiryRoutes(app, ctx);
   return app;
 }
 

@@ -1,0 +1,309 @@
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { randomUUID } from 'node:crypto';
+import type { AuthEnv } from '../../shared/auth';
+import { ApiError, notFoundError, validationError } from '../../shared/errors';
+import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
+import type { ServiceContext } from '../../shared/context';
+import { setPagingHeaders } from '../../shared/paging';
+import { labelledString } from '../../shared/validation';
+import { registerInquiryChannels, messagesStream, roomsStream } from './inquiryChannels';
+import { INQUIRY_FILE_BUCKET, INQUIRY_FILE_MAX_BYTES, INQUIRY_FILE_TYPES, SEED_ATTACHMENTS, seedAttachmentBody, sniffImageType } from './inquiryFiles';
+import {
+  canReadRoom, findMessage, findRoom, inquiryUserOf, INQUIRY_STATUSES, isInquiryStatus, listMessages, listRooms, markRead,
+  MESSAGE_PAGE_SIZE, refreshLastMessage, roomAudience, ROOM_PAGE_SIZE, serialiseMessage, serialiseRoom, unreadTotal,
+  type InquiryUser, type RoomRow,
+} from './inquiryStore';
+
+export const INQUIRY_TEXTS = {
+  fileRefused: '添付できるのはPNGまたはJPEG形式の画像（png, jpg, jpeg）のみです。',
+  fileTooLarge: '添付ファイルは10MB以内にしてください。',
+  fileMissing: '添付ファイルがアップロードされていません。もう一度添付してください。',
+  replyMissing: '返信先のメッセージが見つかりません。',
+  statusInvalid: `ステータスは ${INQUIRY_STATUSES.join(', ')} のいずれかを指定してください。`,
+  roomChangeMissing: '件名またはステータスを指定してください。',
+  roomForbidden: 'この問い合わせを閲覧する権限がありません。',
+  ownMessagesOnly: '自分のメッセージのみ編集・削除できます。',
+  pharmacyOnly: '薬局ユーザーのみ利用できます。',
+  noAccount: 'ユーザーが登録されていません。',
+} as const;
+
+const tags = ['core: inquiries'];
+const pageParam = z.string().regex(/^[1-9]\d{0,8}$/).optional();
+const idText = z.string().regex(/^\d{1,12}$/).optional();
+
+const RoomQuerySchema = z.object({
+  page: pageParam,
+  room_id: idText,
+  pharmacy_id: idText,
+  status: z.string().max(200).optional().openapi({ description: 'カンマ区切りのステータス', example: 'new,unreplied' }),
+});
+const PharmacyRoomQuerySchema = z.object({ page: pageParam, status: RoomQuerySchema.shape.status });
+
+const FileSchema = z.object({
+  file_name_s3: z.string().min(1).max(300),
+  name: labelledString('ファイル名').min(1).max(255),
+  size: z.number().int().nonnegative().optional(),
+  file_type: z.string().max(100).optional(),
+  extension: z.string().max(10).optional(),
+});
+
+const MessageInputSchema = z
+  .object({
+    content: labelledString('メッセージ').trim().min(1).max(5000),
+    reply_message_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+    file: FileSchema.nullable().optional(),
+  })
+  .openapi('InquiryMessageInput');
+const MessageEditSchema = z.object({ content: MessageInputSchema.shape.content }).openapi('InquiryMessageEdit');
+const RoomPatchSchema = z
+  .object({ name: labelledString('件名').trim().min(1).max(100).optional(), status: z.string().max(50).optional() })
+  .openapi('InquiryRoomPatch');
+const RoomOpenSchema = z
+  .object({ pharmacy_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER), name: RoomPatchSchema.shape.name.unwrap(), content: MessageInputSchema.shape.content })
+  .openapi('InquiryRoomOpen');
+const PresignQuerySchema = z.object({ content_type: z.string().max(100).optional() });
+
+const Anything = z.record(z.string(), z.unknown());
+const ok = (description: string) => jsonResponse(Anything, description);
+const listOk = (description: string) => ({ ...jsonResponse(z.array(Anything), description), headers: listHeaders });
+const route = (method: 'get' | 'post' | 'patch' | 'delete', path: string, summary: string, request: Record<string, unknown>, responses: Record<number, unknown>) =>
+  createRoute({ method, path, summary, tags, security: SECURITY, request, responses: { ...responses, ...commonErrors } } as never);
+
+const roomIdParam = idParam;
+
+/** Room and message calls of spec section 7, both sides (staff under admin, pharmacies under pharmacy). */
+export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
+  const { db, storage, cable } = ctx;
+  registerInquiryChannels(cable, db);
+  // The seeds' attachments exist in this environment's storage (they are shared by many messages).
+  SEED_ATTACHMENTS.forEach(({ key }, index) => {
+    if (!storage.get(INQUIRY_FILE_BUCKET, key)) storage.put(INQUIRY_FILE_BUCKET, key, seedAttachmentBody(index), 'image/png');
+  });
+
+  const userOf = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy'): InquiryUser => {
+    const user = inquiryUserOf(db, c.get('principal'));
+    if (!user) throw new ApiError(403, [INQUIRY_TEXTS.noAccount]);
+    if (side === 'pharmacy' && user.role !== 'pharmacy') throw new ApiError(403, [INQUIRY_TEXTS.pharmacyOnly]);
+    return user;
+  };
+  const readableRoom = (user: InquiryUser, id: number): RoomRow => {
+    const room = findRoom(db, id, user.id);
+    if (!room) throw notFoundError();
+    if (!canReadRoom(user, room)) throw new ApiError(403, [INQUIRY_TEXTS.roomForbidden]);
+    return room;
+  };
+  const parseStatuses = (status: string | undefined): string[] | undefined => {
+    const list = status?.split(',').map((s) => s.trim()).filter(Boolean);
+    if (list?.some((s) => !isInquiryStatus(s))) throw validationError({ status: [INQUIRY_TEXTS.statusInvalid] });
+    return list;
+  };
+
+  /** The room, as each of its readers sees it (own unread count and total), on their rooms stream. */
+  const publishRoom = (roomId: number, only?: InquiryUser) => {
+    const room = db.prepare('SELECT pharmacy_id FROM inquiry_rooms WHERE id = ?').get(roomId) as { pharmacy_id: number } | undefined;
+    if (!room) return;
+    const readers = only ? [only] : roomAudience(db, room.pharmacy_id).map((r) => ({ ...r, name: '' }));
+    for (const reader of readers) {
+      const row = findRoom(db, roomId, reader.id);
+      if (row) cable.broadcast(roomsStream(reader.id), { ...serialiseRoom(row), unread_total: unreadTotal(db, reader) });
+    }
+  };
+  const publishMessage = (id: number) => {
+    const row = findMessage(db, id);
+    if (row) cable.broadcast(messagesStream(row.room_id), serialiseMessage(row, storage));
+  };
+
+  /** Checks an uploaded attachment by its bytes; a refused object is deleted. */
+  const attachment = (user: InquiryUser, file: z.infer<typeof FileSchema>) => {
+    const refuse = (message: string, key?: string) => {
+      if (key) storage.delete(INQUIRY_FILE_BUCKET, key);
+      return validationError({ file: [message] });
+    };
+    const key = file.file_name_s3;
+    if (!key.startsWith(`uploads/${user.id}/`)) throw refuse(INQUIRY_TEXTS.fileMissing);
+    const extension = /\.(png|jpe?g)$/i.exec(file.name)?.[1].toLowerCase();
+    let object;
+    try {
+      object = storage.get(INQUIRY_FILE_BUCKET, key);
+    } catch {
+      throw refuse(INQUIRY_TEXTS.fileMissing);
+    }
+    if (!object) throw refuse(INQUIRY_TEXTS.fileMissing);
+    if (object.body.length > INQUIRY_FILE_MAX_BYTES) throw refuse(INQUIRY_TEXTS.fileTooLarge, key);
+    const type = sniffImageType(object.body);
+    if (!type || !extension) throw refuse(INQUIRY_TEXTS.fileRefused, key);
+    return { key, name: file.name, size: object.body.length, type, extension };
+  };
+
+  const listRoomsHandler = (side: 'admin' | 'pharmacy') => (c: Context<AuthEnv>) => {
+    const user = userOf(c, side);
+    const q = c.req.query();
+    const page = q.page ? Number(q.page) : 1;
+    const filter =
+      side === 'admin'
+        ? {
+            roomId: q.room_id ? Number(q.room_id) : undefined,
+            pharmacyId: q.pharmacy_id ? Number(q.pharmacy_id) : undefined,
+            statuses: parseStatuses(q.status),
+          }
+        : { statuses: parseStatuses(q.status), pharmacyIds: user.pharmacyIds };
+    const { rows, total } = listRooms(db, user.id, filter, page);
+    setPagingHeaders(c, { total, page }, ROOM_PAGE_SIZE);
+    c.header('x-unread-total', String(unreadTotal(db, user)));
+    return c.json(rows.map(serialiseRoom), 200);
+  };
+
+  const listMessagesHandler = (side: 'admin' | 'pharmacy') => (c: Context<AuthEnv>) => {
+    const user = userOf(c, side);
+    const room = readableRoom(user, Number(c.req.param('id')));
+    const pageText = c.req.query('page');
+    if (pageText !== undefined && !/^[1-9]\d{0,8}$/.test(pageText)) throw validationError({ page: ['ページの形式が正しくありません。'] });
+    const page = pageText ? Number(pageText) : 1;
+    const { rows, total } = listMessages(db, room.id, page);
+    if (markRead(db, user.id, room.id)) publishRoom(room.id, user);
+    setPagingHeaders(c, { total, page }, MESSAGE_PAGE_SIZE);
+    return c.json(rows.map((row) => serialiseMessage(row, storage)), 200);
+  };
+
+  const postMessageHandler = (side: 'admin' | 'pharmacy') => (c: Context<AuthEnv>) => {
+    const user = userOf(c, side);
+    const room = readableRoom(user, Number(c.req.param('id')));
+    const body = (c.req as unknown as { valid(target: 'json'): z.infer<typeof MessageInputSchema> }).valid('json');
+    const at = ctx.now().toISOString();
+    const id = db.transaction(() => {
+      if (body.reply_message_id != null) {
+        const quoted = db.prepare('SELECT room_id FROM inquiry_messages WHERE id = ?').get(body.reply_message_id) as { room_id: number } | undefined;
+        if (quoted?.room_id !== room.id) throw validationError({ reply_message_id: [INQUIRY_TEXTS.replyMissing] });
+      }
+      const file = body.file ? attachment(user, body.file) : undefined;
+      const info = db
+        .prepare(
+          `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, reply_message_id,
+             file_object, file_name, file_size, file_type, file_extension, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(room.id, user.id, user.role, user.name, body.content, body.reply_message_id ?? null,
+          file?.key ?? null, file?.name ?? null, file?.size ?? null, file?.type ?? null, file?.extension ?? null, at, at);
+      const messageId = Number(info.lastInsertRowid);
+      // Staff words make a room replied; a pharmacy's make it unreplied (a new room stays new until staff answer).
+      const status = user.role === 'admin' ? 'replied' : room.status === 'new' ? 'new' : 'unreplied';
+      db.prepare('UPDATE inquiry_rooms SET status = ? WHERE id = ?').run(status, room.id);
+      refreshLastMessage(db, room.id, at);
+      // The sender has seen what they wrote.
+      markRead(db, user.id, room.id);
+      return messageId;
+    })();
+    publishMessage(id);
+    publishRoom(room.id);
+    const row = findMessage(db, id);
+    return c.json(serialiseMessage(row!, storage), 201);
+  };
+
+  const ownMessage = (user: InquiryUser, id: number) => {
+    const message = findMessage(db, id);
+    if (!message) throw notFoundError();
+    const room = findRoom(db, message.room_id, user.id);
+    if (!room || !canReadRoom(user, room)) throw new ApiError(403, [INQUIRY_TEXTS.roomForbidden]);
+    if (message.sender_id !== user.id) throw new ApiError(403, [INQUIRY_TEXTS.ownMessagesOnly]);
+    return message;
+  };
+
+  app.openapi(route('get', '/api/v2/admin/inquiry_rooms', '問い合わせルーム一覧 (x-unread-total: 自分の未読合計)', { query: RoomQuerySchema }, { 200: listOk('ルーム') }), listRoomsHandler('admin') as never);
+
+  app.openapi(
+    route('patch', '/api/v2/admin/inquiry_rooms/{id}', '件名またはステータスの変更 (クローズ=completed、再開=need_action)', { params: roomIdParam, body: jsonBody(RoomPatchSchema) }, { 200: ok('ルーム') }),
+    ((c: Context<AuthEnv>) => {
+      const user = userOf(c, 'admin');
+      const room = readableRoom(user, Number(c.req.param('id')));
+      const body = (c.req as unknown as { valid(target: 'json'): z.infer<typeof RoomPatchSchema> }).valid('json');
+      if ((body.name === undefined) === (body.status === undefined)) throw new ApiError(422, [INQUIRY_TEXTS.roomChangeMissing]);
+      if (body.status !== undefined && !isInquiryStatus(body.status)) throw validationError({ status: [INQUIRY_TEXTS.statusInvalid] });
+      const at = ctx.now().toISOString();
+      if (body.name !== undefined) db.prepare('UPDATE inquiry_rooms SET name = ?, updated_at = ? WHERE id = ?').run(body.name, at, room.id);
+      else db.prepare('UPDATE inquiry_rooms SET status = ?, updated_at = ? WHERE id = ?').run(body.status, at, room.id);
+      publishRoom(room.id);
+      return c.json(serialiseRoom(findRoom(db, room.id, user.id)!), 200);
+    }) as never,
+  );
+
+  app.openapi(route('get', '/api/v2/admin/inquiry_rooms/{id}/messages', 'ルームのメッセージ (古い順、1ページ100件; 開くと既読になる)', { params: roomIdParam, query: z.object({ page: pageParam }) }, { 200: listOk('メッセージ') }), listMessagesHandler('admin') as never);
+  app.openapi(route('post', '/api/v2/admin/inquiry_rooms/{id}/messages', 'メッセージ送信 (スタッフ)', { params: roomIdParam, body: jsonBody(MessageInputSchema) }, { 201: ok('送信したメッセージ') }), postMessageHandler('admin') as never);
+
+  const presignHandler = (side: 'admin' | 'pharmacy') => (c: Context<AuthEnv>) => {
+    const user = userOf(c, side);
+    const contentType = c.req.query('content_type') ?? 'image/png';
+    if (!(INQUIRY_FILE_TYPES as readonly string[]).includes(contentType)) throw validationError({ content_type: [INQUIRY_TEXTS.fileRefused] });
+    const objectName = `uploads/${user.id}/${randomUUID()}`;
+    const presignedUrl = storage.presignPut(INQUIRY_FILE_BUCKET, objectName, { contentType, maxBytes: INQUIRY_FILE_MAX_BYTES, expiresIn: 900 });
+    return c.json({ presigned_url: presignedUrl, object_name: objectName }, 200);
+  };
+  app.openapi(route('get', '/api/v2/admin/inquiry_messages/file_presigned_url', '添付ファイルのアップロード先 (content_type: image/png | image/jpeg)', { query: PresignQuerySchema }, { 200: ok('presigned_url, object_name') }), presignHandler('admin') as never);
+
+  app.openapi(
+    route('patch', '/api/v2/admin/inquiry_messages/{id}', 'メッセージ編集 (自分のメッセージのみ)', { params: idParam, body: jsonBody(MessageEditSchema) }, { 200: ok('メッセージ') }),
+    ((c: Context<AuthEnv>) => {
+      const user = userOf(c, 'admin');
+      const message = ownMessage(user, Number(c.req.param('id')));
+      const { content } = (c.req as unknown as { valid(target: 'json'): z.infer<typeof MessageEditSchema> }).valid('json');
+      const at = ctx.now().toISOString();
+      db.transaction(() => {
+        db.prepare('UPDATE inquiry_messages SET content = ?, updated_at = ? WHERE id = ?').run(content, at, message.id);
+        refreshLastMessage(db, message.room_id, at);
+      })();
+      publishMessage(message.id);
+      publishRoom(message.room_id);
+      return c.json(serialiseMessage(findMessage(db, message.id)!, storage), 200);
+    }) as never,
+  );
+
+  app.openapi(
+    route('delete', '/api/v2/admin/inquiry_messages/{id}', 'メッセージ削除 (自分のメッセージのみ)', { params: idParam }, { 200: ok('削除したメッセージ') }),
+    ((c: Context<AuthEnv>) => {
+      const user = userOf(c, 'admin');
+      const message = ownMessage(user, Number(c.req.param('id')));
+      const at = ctx.now().toISOString();
+      const quoting = db.prepare('SELECT id FROM inquiry_messages WHERE reply_message_id = ?').all(message.id) as { id: number }[];
+      db.transaction(() => {
+        db.prepare('DELETE FROM inquiry_messages WHERE id = ?').run(message.id);
+        refreshLastMessage(db, message.room_id, at);
+      })();
+      if (message.file_object && message.file_object.startsWith('uploads/')) storage.delete(INQUIRY_FILE_BUCKET, message.file_object);
+      cable.broadcast(messagesStream(message.room_id), { id: message.id, room_id: message.room_id, deleted: true });
+      // Replies that quoted it lost their quote (the foreign key cleared it).
+      for (const { id } of quoting) publishMessage(id);
+      publishRoom(message.room_id);
+      return c.json({ id: message.id, room_id: message.room_id, deleted: true }, 200);
+    }) as never,
+  );
+
+  // The pharmacy side (demos, tests, `npm run simulate:pharmacy`): only the token's own pharmacies.
+  app.openapi(route('get', '/api/v2/pharmacy/inquiry_rooms', '自薬局の問い合わせルーム一覧', { query: PharmacyRoomQuerySchema }, { 200: listOk('ルーム') }), listRoomsHandler('pharmacy') as never);
+  app.openapi(
+    route('post', '/api/v2/pharmacy/inquiry_rooms', '問い合わせを始める (最初のメッセージ付き)', { body: jsonBody(RoomOpenSchema) }, { 201: ok('ルーム') }),
+    ((c: Context<AuthEnv>) => {
+      const user = userOf(c, 'pharmacy');
+      const body = (c.req as unknown as { valid(target: 'json'): z.infer<typeof RoomOpenSchema> }).valid('json');
+      if (!user.pharmacyIds.includes(body.pharmacy_id)) throw new ApiError(403, [INQUIRY_TEXTS.roomForbidden]);
+      if (!db.prepare('SELECT 1 FROM pharmacies WHERE id = ?').get(body.pharmacy_id)) throw notFoundError();
+      const at = ctx.now().toISOString();
+      const roomId = db.transaction(() => {
+        const info = db
+          .prepare(`INSERT INTO inquiry_rooms (pharmacy_id, name, status, active_at, created_at, updated_at) VALUES (?, ?, 'new', ?, ?, ?)`)
+          .run(body.pharmacy_id, body.name, at, at, at);
+        const id = Number(info.lastInsertRowid);
+        db.prepare(
+          `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, created_at, updated_at) VALUES (?, ?, 'pharmacy', ?, ?, ?, ?)`,
+        ).run(id, user.id, user.name, body.content, at, at);
+        refreshLastMessage(db, id, at);
+        markRead(db, user.id, id);
+        return id;
+      })();
+      publishRoom(roomId);
+      return c.json(serialiseRoom(findRoom(db, roomId, user.id)!), 201);
+    }) as never,
+  );
+  app.openapi(route('get', '/api/v2/pharmacy/inquiry_rooms/{id}/messages', '自薬局ルームのメッセージ', { params: roomIdParam, query: z.object({ page: pageParam }) }, { 200: listOk('メッセージ') }), listMessagesHandler('pharmacy') as never);
+  app.openapi(route('post', '/api/v2/pharmacy/inquiry_rooms/{id}/messages', 'メッセージ送信 (薬局)', { params: roomIdParam, body: jsonBody(MessageInputSchema) }, { 201: ok('送信したメッセージ') }), postMessageHandler('pharmacy') as never);
+  app.openapi(route('get', '/api/v2/pharmacy/inquiry_messages/file_presigned_url', '添付ファイルのアップロード先 (薬局)', { query: PresignQuerySchema }, { 200: ok('presigned_url, object_name') }), presignHandler('pharmacy') as never);
+}

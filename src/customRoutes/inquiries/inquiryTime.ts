@@ -1,0 +1,16 @@
+import { formatDate } from '../../lib/dates';
+import { format } from 'date-fns';
+import { tz } from '@date-fns/tz';
+import { TOKYO_TIME_ZONE } from '../../lib/dates';
+
+/** Spec section 9: a message younger than about 23 hours shows its time, an older one its date. */
+export const RECENT_TIME_MS = 82_800_000;
+
+/**
+ * A room's or message's time: `HH:mm` (Japan time) within RECENT_TIME_MS of now, else
+ * `yyyy年M月d日`. A time slightly in the future (clock skew) counts as recent.
+ */
+export const formatInquiryTime = (at: Date | undefined | null, now: Date): string => {
+  if (!at || Number.isNaN(at.getTime())) return '';
+  return now.getTime() - at.getTime() < RECENT_TIME_MS ? format(at, 'HH:mm', { in: tz(TOKYO_TIME_ZONE) }) : formatDate(at);
+};

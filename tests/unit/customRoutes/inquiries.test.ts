@@ -1,0 +1,115 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { activeInquiryFilterCount, inquiryFilterQuery, parseInquiryFilter, toggleStatus } from '../../../src/customRoutes/inquiries/inquiryFilter';
+import { formatInquiryTime, RECENT_TIME_MS } from '../../../src/customRoutes/inquiries/inquiryTime';
+import { INQUIRY_STATUSES, inquiryStatusLabel, UNKNOWN_STATUS_LABEL } from '../../../src/customRoutes/inquiries/inquiryStatus';
+import { compareMessages, compareRooms, mergeReceived } from '../../../src/customRoutes/inquiries/mergeReceived';
+import { isNearBottom } from '../../../src/customRoutes/inquiries/infiniteScroll';
+
+const STATUS_VALUES = INQUIRY_STATUSES.map((s) => s.value);
+
+describe('inquiry time display', () => {
+  const now = new Date('2026-11-22T03:00:00Z'); // 12:00 in Tokyo
+
+  it('shows the Tokyo time within 82,800,000 ms and the Tokyo date from then on', () => {
+    expect(formatInquiryTime(new Date(now.getTime() - 60_000), now)).toBe('11:59');
+    expect(formatInquiryTime(new Date(now.getTime() - RECENT_TIME_MS + 1), now)).toBe('13:00');
+    expect(formatInquiryTime(new Date(now.getTime() - RECENT_TIME_MS), now)).toBe('2026年11月21日');
+    // 2026-11-21T15:30Z is 00:30 on the 22nd in Tokyo, whatever the machine's zone.
+    expect(formatInquiryTime(new Date('2026-11-21T15:30:00Z'), now)).toBe('00:30');
+    expect(formatInquiryTime(new Date('2026-01-01T00:00:00Z'), now)).toBe('2026年1月1日');
+    expect(formatInquiryTime(undefined, now)).toBe('');
+    expect(formatInquiryTime(new Date(NaN), now)).toBe('');
+  });
+
+  it('is a time exactly when younger than the limit (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -86_400_000, max: 400 * 86_400_000 }), (age) => {
+        const text = formatInquiryTime(new Date(now.getTime() - age), now);
+        expect(/^\d{2}:\d{2}$/.test(text)).toBe(age < RECENT_TIME_MS);
+        expect(/^\d{4}年\d{1,2}月\d{1,2}日$/.test(text)).toBe(age >= RECENT_TIME_MS);
+      }),
+    );
+  });
+});
+
+describe('inquiry status labels', () => {
+  it('labels the six statuses as the spec does', () => {
+    expect(STATUS_VALUES.map(inquiryStatusLabel)).toEqual(['新規', '返信済み', '未返信', '要アクション', 'クローズ', '完了']);
+  });
+
+  it('shows anything else as unknown (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant(undefined), fc.constant('__proto__')), (value) => {
+        fc.pre(!STATUS_VALUES.includes(value as never));
+        expect(inquiryStatusLabel(value)).toBe(UNKNOWN_STATUS_LABEL);
+      }),
+    );
+  });
+});
+
+describe('inquiry filter', () => {
+  it('joins the checked statuses with commas, in the spec order, and counts the active filters', () => {
+    expect(inquiryFilterQuery({ statuses: ['completed', 'new'] })).toEqual({ status: 'new,completed' });
+    expect(inquiryFilterQuery({ pharmacyId: 3, statuses: [] })).toEqual({ pharmacyId: 3 });
+    expect(inquiryFilterQuery({ statuses: [] })).toEqual({});
+    expect(activeInquiryFilterCount({ statuses: [] })).toBe(0);
+    expect(activeInquiryFilterCount({ pharmacyId: 3, statuses: ['new', 'replied'] })).toBe(2);
+    expect(toggleStatus(['new'], 'new')).toEqual([]);
+    expect(toggleStatus(['completed'], 'new')).toEqual(['new', 'completed']);
+  });
+
+  it('round-trips through the query string and drops what it does not know (property)', () => {
+    fc.assert(
+      fc.property(fc.option(fc.integer({ min: 1, max: 999_999 }), { nil: undefined }), fc.subarray(STATUS_VALUES), fc.array(fc.string()), (pharmacyId, statuses, junk) => {
+        const query = inquiryFilterQuery({ pharmacyId, statuses: [...junk, ...statuses] });
+        const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+        const parsed = parseInquiryFilter(search);
+        expect(parsed.pharmacyId).toBe(pharmacyId);
+        expect(parsed.statuses).toEqual(STATUS_VALUES.filter((s) => statuses.includes(s)));
+        expect(query.status?.split(',') ?? []).toEqual(parsed.statuses);
+      }),
+    );
+    expect(parseInquiryFilter(new URLSearchParams('pharmacyId=0&status=new,,x,replied'))).toEqual({ statuses: ['new', 'replied'] });
+  });
+});
+
+type Room = { id: number; lastMessage: { createdAt: Date } | null; createdAt: Date; name: string; deleted?: boolean };
+const room = (id: number, minute: number, name = `r${id}`): Room => ({
+  id, name, createdAt: new Date(Date.UTC(2026, 0, 1)), lastMessage: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, minute)) },
+});
+
+describe('merging a received item', () => {
+  it('adds, updates, deletes and reorders', () => {
+    const list = [room(1, 30), room(2, 20), room(3, 10)];
+    expect(mergeReceived(list, room(4, 40), compareRooms).map((r) => r.id)).toEqual([4, 1, 2, 3]);
+    expect(mergeReceived(list, room(3, 50, '更新'), compareRooms).map((r) => [r.id, r.name])).toEqual([[3, '更新'], [1, 'r1'], [2, 'r2']]);
+    expect(mergeReceived(list, { ...room(2, 0), deleted: true }, compareRooms).map((r) => r.id)).toEqual([1, 3]);
+    expect(mergeReceived(list, { ...room(9, 0), deleted: true }, compareRooms)).toBe(list);
+    const messages = [{ id: 1 }, { id: 5 }];
+    expect(mergeReceived(messages, { id: 3 }, compareMessages).map((m) => m.id)).toEqual([1, 3, 5]);
+  });
+
+  it('keeps ids unique and the order, holds the item exactly when not deleted (property)', () => {
+    const arbRoom = fc.record({ id: fc.integer({ min: 1, max: 30 }), minute: fc.integer({ min: 0, max: 59 }) }).map(({ id, minute }) => room(id, minute));
+    fc.assert(
+      fc.property(fc.uniqueArray(arbRoom, { selector: (r) => r.id }), arbRoom, fc.boolean(), (rooms, item, deleted) => {
+        const list = [...rooms].sort(compareRooms);
+        const merged = mergeReceived(list, { ...item, deleted }, compareRooms);
+        expect(new Set(merged.map((r) => r.id)).size).toBe(merged.length);
+        expect(merged.some((r) => r.id === item.id)).toBe(!deleted);
+        expect([...merged].sort(compareRooms)).toEqual(merged);
+        const others = (xs: Room[]) => xs.filter((r) => r.id !== item.id);
+        expect(others(merged)).toEqual(others(list));
+      }),
+    );
+  });
+});
+
+describe('infinite scroll', () => {
+  it('loads ahead within three viewport heights of the bottom', () => {
+    expect(isNearBottom({ scrollTop: 0, scrollHeight: 4000, clientHeight: 1000 })).toBe(true);
+    expect(isNearBottom({ scrollTop: 0, scrollHeight: 4001, clientHeight: 1000 })).toBe(false);
+    expect(isNearBottom({ scrollTop: 1, scrollHeight: 4001, clientHeight: 1000 })).toBe(true);
+  });
+});

@@ -6,12 +6,14 @@ const DevelopMenuPage = lazyPage(() => import('./develop/DevelopMenuPage'));
 const JwtPage = lazyPage(() => import('./develop/JwtPage'));
 const ProfilePage = lazyPage(() => import('./develop/ProfilePage'));
 const UserRestorePage = lazyPage(() => import('./develop/UserRestorePage'));
+const InquiriesPage = lazyPage(() => import('./inquiries/InquiriesPage'));
 
 /** Screens outside the layout (no sidebar): the 403 page. */
 export const noLayoutRoutes = [<Route key="forbidden" path="/forbidden" element={<ForbiddenPage />} />];
 
 /** Custom screens inside the layout; developer tools and the other non-master screens join here. */
 export const appRoutes: React.ReactElement[] = [
+  <Route key="inquiries" path="/v2/core/inquiries" element={<InquiriesPage />} />,
   <Route key="develop" path="/develop" element={<DevelopMenuPage />} />,
   <Route key="develop-jwt" path="/develop/jwt" element={<JwtPage />} />,
   <Route key="develop-profile" path="/develop/profile" element={<ProfilePage />} />,

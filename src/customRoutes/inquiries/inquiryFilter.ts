@@ -36,3 +36,8 @@ export const parseInquiryFilter = (search: URLSearchParams): InquiryFilter => {
 
 export const toggleStatus = (statuses: readonly string[], value: string): string[] =>
   statuses.includes(value) ? statuses.filter((s) => s !== value) : normalisedStatuses([...statuses, value]);
+
+/** Whether a room (e.g. one received live) belongs in the list under this filter. */
+export const matchesInquiryFilter = (room: { status: string; pharmacy: { id: number } }, filter: InquiryFilter): boolean =>
+  (filter.pharmacyId === undefined || room.pharmacy.id === filter.pharmacyId) &&
+  (filter.statuses.length === 0 || filter.statuses.includes(room.status));

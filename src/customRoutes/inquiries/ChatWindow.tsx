@@ -1,0 +1,140 @@
+import { useEffect, useRef } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import EditIcon from '@mui/icons-material/Edit';
+import ReplyIcon from '@mui/icons-material/Reply';
+import DeleteIcon from '@mui/icons-material/Delete';
+import SendIcon from '@mui/icons-material/Send';
+import { InlineLoading } from '../../app/InlineLoading';
+import type { InquiryFile, InquiryMessage, InquiryRoom } from '../../dataProvider/methods/inquiries';
+import { formatInquiryTime } from './inquiryTime';
+import { inquiryStatusColor, inquiryStatusLabel, isClosedRoom } from './inquiryStatus';
+
+export interface ChatWindowProps {
+  room: InquiryRoom | undefined;
+  messages: InquiryMessage[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  myId: number | string | undefined;
+  now: Date;
+  roomBusy: boolean;
+  onSend: () => void;
+  onReply: (message: InquiryMessage) => void;
+  onEdit: (message: InquiryMessage) => void;
+  onDelete: (message: InquiryMessage) => void;
+  onPreview: (file: InquiryFile) => void;
+  onEditSubject: () => void;
+  onClose: () => void;
+  onReopen: () => void;
+}
+
+/** The chat window: own messages on the right (the users/me id), quotes, attachments and actions. */
+export const ChatWindow = (props: ChatWindowProps) => {
+  const { room, messages, isPending, isError, myId, now, roomBusy } = props;
+  const bottom = useRef<HTMLDivElement>(null);
+  const lastId = messages?.[messages.length - 1]?.id;
+  useEffect(() => {
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [lastId, room?.id]);
+
+  if (!room) {
+    return (
+      <Typography color="text.secondary" sx={{ p: 3 }}>
+        左の一覧からルームを選んでください。
+      </Typography>
+    );
+  }
+  const closed = isClosedRoom(room.status);
+  return (
+    <Stack sx={{ minHeight: 0, height: '100%' }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
+        <Box sx={{ flex: 1, minWidth: 200 }}>
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="inquiry-room-subject">
+            {room.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {room.pharmacy.id} {room.pharmacy.name}（{room.pharmacy.address1}）
+          </Typography>
+        </Box>
+        <Chip label={inquiryStatusLabel(room.status)} color={inquiryStatusColor(room.status)} variant="outlined" data-testid="inquiry-room-status" />
+        <Button size="small" startIcon={<EditIcon />} onClick={props.onEditSubject} disabled={roomBusy}>
+          件名を変更
+        </Button>
+        {closed ? (
+          <Button size="small" variant="outlined" onClick={props.onReopen} disabled={roomBusy}>
+            再開
+          </Button>
+        ) : (
+          <Button size="small" variant="outlined" onClick={props.onClose} disabled={roomBusy}>
+            クローズ
+          </Button>
+        )}
+      </Stack>
+      <Box sx={{ overflowY: 'auto', flex: 1, minHeight: 0, px: 2, py: 1, bgcolor: 'grey.50' }} role="log" aria-label="メッセージ" data-testid="inquiry-messages">
+        {isPending ? (
+          <InlineLoading />
+        ) : isError ? (
+          <Alert severity="error">メッセージを読み込めませんでした。</Alert>
+        ) : (
+          messages?.map((message) => {
+            const own = myId !== undefined && message.senderId !== null && String(message.senderId) === String(myId);
+            const file = message.files?.[0];
+            return (
+              <Stack key={message.id} sx={{ alignItems: own ? 'flex-end' : 'flex-start', my: 1 }} data-testid={`inquiry-message-${message.id}`} data-own={own ? 'true' : 'false'}>
+                <Typography variant="caption" color="text.secondary">
+                  {message.senderName} {formatInquiryTime(message.createdAt, now)}
+                </Typography>
+                <Box sx={{ maxWidth: '75%', bgcolor: own ? '#e3f2fd' : 'background.paper', border: 1, borderColor: own ? '#90caf9' : 'divider', borderRadius: 2, px: 1.5, py: 1 }}>
+                  {message.replyMessage && (
+                    <Box sx={{ borderLeft: 3, borderColor: 'grey.400', pl: 1, mb: 0.5 }} data-testid="inquiry-reply-quote">
+                      <Typography variant="caption" color="text.secondary">
+                        {message.replyMessage.senderName}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                        {message.replyMessage.content}
+                      </Typography>
+                    </Box>
+                  )}
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {message.content}
+                  </Typography>
+                  {file && (
+                    <ButtonBase onClick={() => props.onPreview(file)} aria-label={`画像を表示: ${file.name}`} sx={{ mt: 1, display: 'block' }}>
+                      <Box component="img" src={file.url} alt="" sx={{ maxWidth: 200, maxHeight: 140, display: 'block', borderRadius: 1 }} />
+                    </ButtonBase>
+                  )}
+                </Box>
+                <Stack direction="row" spacing={0.5}>
+                  <Button size="small" startIcon={<ReplyIcon />} onClick={() => props.onReply(message)} aria-label={`返信: ${message.content.slice(0, 20)}`}>
+                    返信
+                  </Button>
+                  {own && (
+                    <>
+                      <Button size="small" startIcon={<EditIcon />} onClick={() => props.onEdit(message)} aria-label={`編集: ${message.content.slice(0, 20)}`}>
+                        編集
+                      </Button>
+                      <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => props.onDelete(message)} aria-label={`削除: ${message.content.slice(0, 20)}`}>
+                        削除
+                      </Button>
+                    </>
+                  )}
+                </Stack>
+              </Stack>
+            );
+          })
+        )}
+        <div ref={bottom} />
+      </Box>
+      <Box sx={{ p: 1.5, borderTop: 1, borderColor: 'divider', textAlign: 'right' }}>
+        <Button variant="contained" startIcon={<SendIcon />} onClick={props.onSend}>
+          メッセージを送信
+        </Button>
+      </Box>
+    </Stack>
+  );
+};

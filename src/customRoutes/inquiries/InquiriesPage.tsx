@@ -1,0 +1,245 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import { Screen } from '../../app/Screen';
+import { SafeConfirm } from '../../app/SafeConfirm';
+import { usePortalDataProvider } from '../../app/usePortalDataProvider';
+import type { InquiryFile, InquiryMessage, InquiryRoom } from '../../dataProvider/methods/inquiries';
+import { attachmentContentType } from './attachmentRules';
+import { ChatWindow } from './ChatWindow';
+import { ImagePreviewDialog } from './ImagePreviewDialog';
+import { activeInquiryFilterCount, inquiryFilterQuery, matchesInquiryFilter, parseInquiryFilter, type InquiryFilter } from './inquiryFilter';
+import { CLOSED_STATUS, REOPENED_STATUS } from './inquiryStatus';
+import { MessageDialog, type MessageDialogState } from './MessageDialog';
+import { compareMessages, mergeReceived, roomsOnScreen } from './mergeReceived';
+import { RoomFilterDialog } from './RoomFilterDialog';
+import { RoomList } from './RoomList';
+import { SubjectDialog } from './SubjectDialog';
+import { useInquiryCable } from './useInquiryCable';
+
+/** How often relative times ("within 23 hours") are re-evaluated. */
+const CLOCK_TICK_MS = 60_000;
+
+const useNow = () => {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+};
+
+const roomIdOf = (search: URLSearchParams): number | undefined => {
+  const value = search.get('roomId');
+  return value !== null && /^[1-9]\d{0,11}$/.test(value) ? Number(value) : undefined;
+};
+
+/** The inquiry screen (spec section 2): rooms, the open room's chat, its modals, live over the cable. */
+const InquiriesPage = () => {
+  const provider = usePortalDataProvider();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useSearchParams();
+  const roomId = roomIdOf(search);
+  const filter = useMemo(() => parseInquiryFilter(search), [search]);
+  const query = inquiryFilterQuery(filter);
+  const now = useNow();
+
+  const me = useQuery({ queryKey: ['inquiries', 'me'], queryFn: () => provider.getMe(), staleTime: Infinity });
+  const roomsKey = ['inquiries', 'rooms', query];
+  const rooms = useInfiniteQuery({
+    queryKey: roomsKey,
+    queryFn: ({ pageParam, signal }) => provider.getInquiryRooms({ page: pageParam, ...query }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.currentPage < last.totalPages ? last.currentPage + 1 : undefined),
+  });
+  const messagesKey = ['inquiries', 'messages', roomId];
+  const messages = useQuery({
+    queryKey: messagesKey,
+    queryFn: ({ signal }) => provider.getInquiryMessages(roomId as number, signal),
+    enabled: roomId !== undefined,
+  });
+
+  // Rooms received live since the pages were read, and the newest unread total they carried.
+  const [received, setReceived] = useState<InquiryRoom[]>([]);
+  const [liveUnreadTotal, setLiveUnreadTotal] = useState<number>();
+  const filterKey = JSON.stringify(query);
+  useEffect(() => {
+    setReceived([]);
+    setLiveUnreadTotal(undefined);
+  }, [filterKey]);
+
+  const receiveRoom = useCallback((room: InquiryRoom) => {
+    setReceived((list) => [...list.filter((r) => r.id !== room.id), room]);
+    if (typeof room.unreadTotal === 'number') setLiveUnreadTotal(room.unreadTotal);
+  }, []);
+
+  const setMessages = (update: (list: InquiryMessage[]) => InquiryMessage[], id = roomId) =>
+    queryClient.setQueryData<InquiryMessage[]>(['inquiries', 'messages', id], (list) => (list ? update(list) : list));
+
+  const { connected } = useInquiryCable(roomId, {
+    onRoom: receiveRoom,
+    onMessage: (message) => {
+      setMessages((list) => mergeReceived(list, message, compareMessages), message.roomId);
+      // Someone else wrote in the open room: reading it again marks it read for this staff member.
+      if (!message.deleted && me.data && String(message.senderId) !== String(me.data.id)) {
+        void queryClient.invalidateQueries({ queryKey: ['inquiries', 'messages', message.roomId] });
+      }
+    },
+    onReconnected: () => {
+      // Nothing is replayed: read again what may have been missed while the socket was down.
+      setReceived([]);
+      setLiveUnreadTotal(undefined);
+      void queryClient.invalidateQueries({ queryKey: ['inquiries', 'rooms'] });
+      void queryClient.invalidateQueries({ queryKey: ['inquiries', 'messages'] });
+    },
+  });
+
+  const roomList = useMemo(
+    () => roomsOnScreen(rooms.data?.pages.map((page) => page.rooms) ?? [], received, (room) => matchesInquiryFilter(room, filter)),
+    [rooms.data, received, filter],
+  );
+  // A preselected room (?roomId=) that is not among the loaded pages is read on its own.
+  const listed = roomList.find((room) => room.id === roomId);
+  const single = useQuery({
+    queryKey: ['inquiries', 'room', roomId],
+    queryFn: async ({ signal }) => (await provider.getInquiryRooms({ page: 1, roomId }, signal)).rooms[0] ?? null,
+    enabled: roomId !== undefined && !listed && !rooms.isPending,
+  });
+  const receivedSelected = received.find((room) => room.id === roomId);
+  const selected = listed ?? receivedSelected ?? single.data ?? undefined;
+
+  const unreadTotal = liveUnreadTotal ?? rooms.data?.pages[0]?.unreadTotal ?? 0;
+
+  const updateSearch = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    setSearch(next);
+  };
+  const applyFilter = (next: InquiryFilter) => {
+    const q = inquiryFilterQuery(next);
+    updateSearch({ pharmacyId: q.pharmacyId?.toString(), status: q.status });
+    setFilterOpen(false);
+  };
+
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [dialog, setDialog] = useState<MessageDialogState>();
+  const [subjectOpen, setSubjectOpen] = useState(false);
+  const [preview, setPreview] = useState<InquiryFile>();
+  const [deleting, setDeleting] = useState<InquiryMessage>();
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [roomBusy, setRoomBusy] = useState(false);
+  const [roomError, setRoomError] = useState<string>();
+
+  const send = async (content: string, file: File | undefined, replyTo: InquiryMessage | undefined) => {
+    if (roomId === undefined) return;
+    const upload = file && new File([file], file.name, { type: attachmentContentType(file) });
+    const sent = await provider.sendInquiryMessage(roomId, { content, replyMessageId: replyTo?.id, file: upload });
+    setMessages((list) => mergeReceived(list, sent, compareMessages));
+  };
+  const edit = async (message: InquiryMessage, content: string) => {
+    const saved = await provider.editInquiryMessage(message.id, content);
+    setMessages((list) => mergeReceived(list, saved, compareMessages));
+  };
+  const remove = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await provider.deleteInquiryMessage(deleting.id);
+      setMessages((list) => mergeReceived(list, { ...deleting, deleted: true }, compareMessages));
+      setDeleting(undefined);
+    } catch {
+      setRoomError('メッセージを削除できませんでした。');
+      setDeleting(undefined);
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+  const changeRoom = async (change: { name: string } | { status: string }) => {
+    if (roomId === undefined) return;
+    setRoomBusy(true);
+    try {
+      const room = await provider.updateInquiryRoom(roomId, change);
+      receiveRoom(room);
+      void queryClient.invalidateQueries({ queryKey: ['inquiries', 'room', roomId] });
+    } finally {
+      setRoomBusy(false);
+    }
+  };
+  const changeStatus = (status: string) => {
+    setRoomError(undefined);
+    changeRoom({ status }).catch(() => setRoomError('ステータスを変更できませんでした。'));
+  };
+
+  return (
+    <Screen title={unreadTotal > 0 ? `問い合わせ一覧（未読${unreadTotal}件）` : '問い合わせ一覧'}>
+      {!connected && (
+        <Alert severity="warning" role="status" data-testid="inquiry-offline">
+          サーバーとのリアルタイム接続が切れています。再接続を試みています…（再接続後に最新の内容を読み込みます）
+        </Alert>
+      )}
+      {roomError && (
+        <Alert severity="error" onClose={() => setRoomError(undefined)}>
+          {roomError}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 380px) 1fr' }, gap: 2, height: { md: 'calc(100vh - 220px)' }, minHeight: 480 }}>
+        <Card sx={{ minHeight: 0, height: { xs: 420, md: 'auto' } }}>
+          <RoomList
+            rooms={roomList}
+            selectedId={roomId}
+            onSelect={(id) => updateSearch({ roomId: String(id) })}
+            now={now}
+            isPending={rooms.isPending}
+            isError={rooms.isError}
+            hasNextPage={rooms.hasNextPage}
+            isFetchingNextPage={rooms.isFetchingNextPage}
+            fetchNextPage={() => void rooms.fetchNextPage()}
+            filterCount={activeInquiryFilterCount(filter)}
+            onOpenFilter={() => setFilterOpen(true)}
+          />
+        </Card>
+        <Card sx={{ minHeight: 0, height: { xs: 560, md: 'auto' } }}>
+          <ChatWindow
+            room={selected}
+            messages={messages.data}
+            isPending={messages.isPending}
+            isError={messages.isError}
+            myId={me.data?.id}
+            now={now}
+            roomBusy={roomBusy}
+            onSend={() => setDialog({ mode: 'send' })}
+            onReply={(message) => setDialog({ mode: 'send', replyTo: message })}
+            onEdit={(message) => setDialog({ mode: 'edit', message })}
+            onDelete={setDeleting}
+            onPreview={setPreview}
+            onEditSubject={() => setSubjectOpen(true)}
+            onClose={() => changeStatus(CLOSED_STATUS)}
+            onReopen={() => changeStatus(REOPENED_STATUS)}
+          />
+        </Card>
+      </Box>
+      <RoomFilterDialog open={filterOpen} filter={filter} onClose={() => setFilterOpen(false)} onApply={applyFilter} />
+      <MessageDialog state={dialog} onClose={() => setDialog(undefined)} onSend={send} onEdit={edit} />
+      <SubjectDialog open={subjectOpen} subject={selected?.name ?? ''} onClose={() => setSubjectOpen(false)} onSave={(name) => changeRoom({ name })} />
+      <ImagePreviewDialog file={preview} onClose={() => setPreview(undefined)} download={provider.downloadInquiryFile} />
+      <SafeConfirm
+        isOpen={deleting !== undefined}
+        title="メッセージの削除"
+        content="削除しますが、本当によろしいですか？"
+        confirm="削除"
+        cancel="キャンセル"
+        loading={deleteBusy}
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting(undefined)}
+      />
+    </Screen>
+  );
+};
+
+export default InquiriesPage;

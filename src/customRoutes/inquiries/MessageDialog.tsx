@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import type { InquiryMessage } from '../../dataProvider/methods/inquiries';
+import { serverMessages } from '../../resources/schema/serverErrors';
+import { ATTACHMENT_ACCEPT, attachmentProblem, SEND_FAILED_MESSAGE } from './attachmentRules';
+import { useDelayedFocus } from './useDelayedFocus';
+
+export type MessageDialogState =
+  | { mode: 'send'; replyTo?: InquiryMessage }
+  | { mode: 'edit'; message: InquiryMessage };
+
+export interface MessageDialogProps {
+  state: MessageDialogState | undefined;
+  onClose: () => void;
+  /** Resolves when saved; a rejection keeps the dialog and its text. */
+  onSend: (content: string, file: File | undefined, replyTo: InquiryMessage | undefined) => Promise<void>;
+  onEdit: (message: InquiryMessage, content: string) => Promise<void>;
+}
+
+/** The send / edit modal (spec sections 2 and 5). */
+export const MessageDialog = ({ state, onClose, onSend, onEdit }: MessageDialogProps) => {
+  const open = state !== undefined;
+  const [content, setContent] = useState('');
+  const [file, setFile] = useState<File>();
+  const [fileProblem, setFileProblem] = useState<string>();
+  const [error, setError] = useState<string[]>();
+  const [saving, setSaving] = useState(false);
+  const input = useDelayedFocus<HTMLTextAreaElement>(open);
+
+  useEffect(() => {
+    if (!state) return;
+    setContent(state.mode === 'edit' ? state.message.content : '');
+    setFile(undefined);
+    setFileProblem(undefined);
+    setError(undefined);
+  }, [state]);
+
+  const submit = async () => {
+    if (!state || content.trim() === '' || saving) return;
+    setSaving(true);
+    setError(undefined);
+    try {
+      if (state.mode === 'edit') await onEdit(state.message, content);
+      else await onSend(content, file, state.replyTo);
+      onClose();
+    } catch (failure) {
+      setError(serverMessages(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = state?.mode === 'edit' ? 'メッセージを編集' : state?.replyTo ? 'メッセージに返信' : 'メッセージを送信';
+  return (
+    <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby="inquiry-message-title" fullWidth maxWidth="sm">
+      <DialogTitle id="inquiry-message-title">{title}</DialogTitle>
+      <DialogContent>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {SEND_FAILED_MESSAGE}
+            {error.map((message) => (
+              <Box key={message}>{message}</Box>
+            ))}
+          </Alert>
+        )}
+        {state?.mode === 'send' && state.replyTo && (
+          <Box sx={{ borderLeft: 3, borderColor: 'divider', pl: 1, mb: 1 }}>
+            <Typography variant="caption" color="text.secondary">
+              返信先: {state.replyTo.senderName}
+            </Typography>
+            <Typography variant="body2" noWrap>
+              {state.replyTo.content}
+            </Typography>
+          </Box>
+        )}
+        <TextField
+          inputRef={input}
+          label="メッセージ"
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          multiline
+          minRows={4}
+          fullWidth
+          margin="dense"
+          slotProps={{ htmlInput: { maxLength: 5000 } }}
+        />
+        {state?.mode === 'send' && (
+          <Box sx={{ mt: 1 }}>
+            <Button component="label" variant="outlined" size="small" startIcon={<AttachFileIcon />} disabled={saving}>
+              画像を添付
+              <input
+                hidden
+                type="file"
+                accept={ATTACHMENT_ACCEPT}
+                aria-label="画像を添付"
+                onChange={(event) => {
+                  const chosen = event.target.files?.[0];
+                  event.target.value = '';
+                  if (!chosen) return;
+                  const problem = attachmentProblem(chosen);
+                  setFileProblem(problem);
+                  setFile(problem ? undefined : chosen);
+                }}
+              />
+            </Button>
+            {file && (
+              <Typography variant="body2" component="span" sx={{ ml: 1 }} data-testid="inquiry-attachment-name">
+                {file.name}
+                <Button size="small" onClick={() => setFile(undefined)} sx={{ ml: 1 }}>
+                  添付を外す
+                </Button>
+              </Typography>
+            )}
+            {fileProblem && (
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                {fileProblem}
+              </Alert>
+            )}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button variant="outlined" onClick={onClose} disabled={saving}>
+          キャンセル
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={content.trim() === '' || saving}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {state?.mode === 'edit' ? '保存' : '送信'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

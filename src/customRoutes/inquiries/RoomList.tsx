@@ -1,0 +1,117 @@
+import { useEffect, useRef } from 'react';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { InlineLoading } from '../../app/InlineLoading';
+import type { InquiryRoom } from '../../dataProvider/methods/inquiries';
+import { isNearBottom } from './infiniteScroll';
+import { formatInquiryTime } from './inquiryTime';
+import { inquiryStatusColor, inquiryStatusLabel } from './inquiryStatus';
+
+export interface RoomListProps {
+  rooms: InquiryRoom[];
+  selectedId?: number;
+  onSelect: (id: number) => void;
+  now: Date;
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => void;
+  filterCount: number;
+  onOpenFilter: () => void;
+}
+
+/** The room list (spec section 2): one row per room, the next page loaded ahead while scrolling. */
+export const RoomList = ({ rooms, selectedId, onSelect, now, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, filterCount, onOpenFilter }: RoomListProps) => {
+  const scroller = useRef<HTMLDivElement>(null);
+  const loadAhead = () => {
+    const element = scroller.current;
+    if (element && hasNextPage && !isFetchingNextPage && isNearBottom(element)) fetchNextPage();
+  };
+  // A short first page (or a tall screen) may already be near the bottom without any scroll.
+  useEffect(loadAhead);
+
+  return (
+    <Stack sx={{ minHeight: 0, height: '100%' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+          ルーム一覧
+        </Typography>
+        <Button
+          size="small"
+          variant={filterCount > 0 ? 'contained' : 'outlined'}
+          startIcon={<FilterListIcon />}
+          onClick={onOpenFilter}
+          aria-label={filterCount > 0 ? `絞り込み（${filterCount}件適用中）` : '絞り込み'}
+        >
+          絞り込み{filterCount > 0 ? `（${filterCount}）` : ''}
+        </Button>
+      </Stack>
+      <Box ref={scroller} onScroll={loadAhead} sx={{ overflowY: 'auto', flex: 1, minHeight: 0 }} data-testid="inquiry-room-scroller">
+        {isPending ? (
+          <InlineLoading />
+        ) : isError ? (
+          <Alert severity="error" sx={{ m: 2 }}>
+            問い合わせを読み込めませんでした。
+          </Alert>
+        ) : rooms.length === 0 ? (
+          <Typography sx={{ p: 2 }} color="text.secondary">
+            問い合わせはありません。
+          </Typography>
+        ) : (
+          <List disablePadding aria-label="問い合わせルーム">
+            {rooms.map((room) => (
+              <ListItemButton
+                key={room.id}
+                selected={room.id === selectedId}
+                aria-current={room.id === selectedId ? 'true' : undefined}
+                onClick={() => onSelect(room.id)}
+                divider
+                data-testid={`inquiry-room-${room.id}`}
+                sx={{ display: 'block', py: 1 }}
+              >
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                  <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }}>
+                    {room.pharmacy.id} {room.pharmacy.name}（{room.pharmacy.address1}）
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+                    {formatInquiryTime(room.lastMessage?.createdAt, now)}
+                  </Typography>
+                </Stack>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+                  <Chip size="small" label={inquiryStatusLabel(room.status)} color={inquiryStatusColor(room.status)} variant="outlined" />
+                  <Typography variant="subtitle2" component="span" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: room.unreadCount > 0 ? 700 : 500 }}>
+                    {room.name}
+                  </Typography>
+                  {room.unreadCount > 0 && (
+                    <Badge
+                      badgeContent={room.unreadCount}
+                      color="error"
+                      max={999}
+                      sx={{ mr: 1.5 }}
+                      slotProps={{ badge: { 'aria-label': `未読 ${room.unreadCount}件` } as object }}
+                    >
+                      <span />
+                    </Badge>
+                  )}
+                </Stack>
+                <Typography variant="body2" noWrap sx={{ mt: 0.5 }}>
+                  {room.lastMessage?.content ?? ''}
+                </Typography>
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+        {isFetchingNextPage && <InlineLoading />}
+      </Box>
+    </Stack>
+  );
+};

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { serverMessages } from '../../resources/schema/serverErrors';
+import { SEND_FAILED_MESSAGE } from './attachmentRules';
+import { useDelayedFocus } from './useDelayedFocus';
+
+/** The subject edit modal: disabled when empty or saving; a failure keeps the text (spec sections 2 and 8). */
+export const SubjectDialog = ({ open, subject, onClose, onSave }: { open: boolean; subject: string; onClose: () => void; onSave: (name: string) => Promise<void> }) => {
+  const [name, setName] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string[]>();
+  const input = useDelayedFocus<HTMLInputElement>(open);
+  useEffect(() => {
+    if (!open) return;
+    setName(subject);
+    setError(undefined);
+  }, [open, subject]);
+
+  const save = async () => {
+    if (name.trim() === '' || saving) return;
+    setSaving(true);
+    setError(undefined);
+    try {
+      await onSave(name.trim());
+      onClose();
+    } catch (failure) {
+      setError(serverMessages(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby="inquiry-subject-title" fullWidth maxWidth="sm">
+      <DialogTitle id="inquiry-subject-title">件名を変更</DialogTitle>
+      <DialogContent>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {SEND_FAILED_MESSAGE}
+            {error.map((message) => (
+              <Box key={message}>{message}</Box>
+            ))}
+          </Alert>
+        )}
+        <TextField
+          inputRef={input}
+          label="件名"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.nativeEvent.isComposing) void save();
+          }}
+          fullWidth
+          margin="dense"
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button variant="outlined" onClick={onClose} disabled={saving}>
+          キャンセル
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={name.trim() === '' || saving}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          保存
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

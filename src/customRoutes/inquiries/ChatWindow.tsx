@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
@@ -13,7 +12,8 @@ import SendIcon from '@mui/icons-material/Send';
 import { InlineLoading } from '../../app/InlineLoading';
 import type { InquiryFile, InquiryMessage, InquiryRoom } from '../../dataProvider/methods/inquiries';
 import { formatInquiryTime } from './inquiryTime';
-import { inquiryStatusColor, inquiryStatusLabel, isClosedRoom } from './inquiryStatus';
+import { isClosedRoom } from './inquiryStatus';
+import { StatusChip } from './StatusChip';
 
 export interface ChatWindowProps {
   room: InquiryRoom | undefined;
@@ -61,7 +61,7 @@ export const ChatWindow = (props: ChatWindowProps) => {
             {room.pharmacy.id} {room.pharmacy.name}（{room.pharmacy.address1}）
           </Typography>
         </Box>
-        <Chip label={inquiryStatusLabel(room.status)} color={inquiryStatusColor(room.status)} variant="outlined" data-testid="inquiry-room-status" />
+        <StatusChip status={room.status} data-testid="inquiry-room-status" />
         <Button size="small" startIcon={<EditIcon />} onClick={props.onEditSubject} disabled={roomBusy}>
           件名を変更
         </Button>

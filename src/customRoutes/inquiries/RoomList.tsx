@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,7 +13,7 @@ import { InlineLoading } from '../../app/InlineLoading';
 import type { InquiryRoom } from '../../dataProvider/methods/inquiries';
 import { isNearBottom } from './infiniteScroll';
 import { formatInquiryTime } from './inquiryTime';
-import { inquiryStatusColor, inquiryStatusLabel } from './inquiryStatus';
+import { StatusChip } from './StatusChip';
 
 export interface RoomListProps {
   rooms: InquiryRoom[];
@@ -69,6 +69,7 @@ export const RoomList = ({ rooms, selectedId, onSelect, now, isPending, isError,
         ) : (
           <List disablePadding aria-label="問い合わせルーム">
             {rooms.map((room) => (
+              <ListItem key={room.id} disablePadding>
               <ListItemButton
                 key={room.id}
                 selected={room.id === selectedId}
@@ -87,26 +88,17 @@ export const RoomList = ({ rooms, selectedId, onSelect, now, isPending, isError,
                   </Typography>
                 </Stack>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
-                  <Chip size="small" label={inquiryStatusLabel(room.status)} color={inquiryStatusColor(room.status)} variant="outlined" />
+                  <StatusChip status={room.status} size="small" />
                   <Typography variant="subtitle2" component="span" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: room.unreadCount > 0 ? 700 : 500 }}>
                     {room.name}
                   </Typography>
-                  {room.unreadCount > 0 && (
-                    <Badge
-                      badgeContent={room.unreadCount}
-                      color="error"
-                      max={999}
-                      sx={{ mr: 1.5 }}
-                      slotProps={{ badge: { 'aria-label': `未読 ${room.unreadCount}件` } as object }}
-                    >
-                      <span />
-                    </Badge>
-                  )}
+                  {room.unreadCount > 0 && <Chip size="small" color="error" label={`未読 ${room.unreadCount}件`} />}
                 </Stack>
                 <Typography variant="body2" noWrap sx={{ mt: 0.5 }}>
                   {room.lastMessage?.content ?? ''}
                 </Typography>
               </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

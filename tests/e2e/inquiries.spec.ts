@@ -1,0 +1,165 @@
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { samplePng } from '../../server/services/core/inquiryFiles';
+import { storageStatePath } from './accounts';
+import { accounts, expect, expectNoSeriousA11yViolations, test, unique } from './fixtures';
+
+/** The pharmacy's side of the conversation: its own browser context, talking to the pharmacy API. */
+async function pharmacyClient(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, storageState: storageStatePath('pharmacy') });
+  const request: APIRequestContext = context.request;
+  const grant = await request.post('/oauth/token', {
+    data: { grant_type: 'password', username: accounts.pharmacy.email, password: accounts.pharmacy.password },
+  });
+  expect(grant.ok()).toBe(true);
+  const { access_token: token } = (await grant.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    async openRoom(name: string, content: string): Promise<number> {
+      const res = await request.post('/core/api/v2/pharmacy/inquiry_rooms', { headers, data: { pharmacy_id: 1, name, content } });
+      expect(res.status()).toBe(201);
+      return ((await res.json()) as { id: number }).id;
+    },
+    async post(roomId: number, content: string) {
+      const res = await request.post(`/core/api/v2/pharmacy/inquiry_rooms/${roomId}/messages`, { headers, data: { content } });
+      expect(res.status()).toBe(201);
+    },
+    close: () => context.close(),
+  };
+}
+
+test.describe('inquiries', () => {
+  test('staff and a pharmacy talk live: a new room, messages both ways, an image attachment, a refused fake image', async ({ page, browser, baseURL }) => {
+    const pharmacy = await pharmacyClient(browser, baseURL!);
+    try {
+      await page.goto('/v2/core/inquiries');
+      await expect(page.getByRole('list', { name: '問い合わせルーム' })).toBeVisible();
+      await expect(page.locator('h1')).toHaveText(/^問い合わせ一覧（未読\d+件）$/);
+      await expectNoSeriousA11yViolations(page, '問い合わせ一覧');
+
+      // The pharmacy opens a room: it appears at the top of the staff list without a reload.
+      const subject = unique('E2E在庫の件');
+      const roomId = await pharmacy.openRoom(subject, '在庫数が合いません。');
+      const row = page.getByTestId(`inquiry-room-${roomId}`);
+      await expect(row).toContainText(subject);
+      await expect(row).toContainText('新規');
+      await expect(row).toContainText('未読 1件');
+      await row.click();
+      await expect(page).toHaveURL(new RegExp(`roomId=${roomId}`));
+      await expect(page.getByTestId('inquiry-room-subject')).toHaveText(subject);
+      await expect(page.getByTestId('inquiry-messages')).toContainText('在庫数が合いません。');
+      await expect(row).not.toContainText('未読');
+      await expectNoSeriousA11yViolations(page, '問い合わせ（ルームを開いた状態）');
+
+      // Staff sends.
+      await page.getByRole('button', { name: 'メッセージを送信' }).click();
+      const dialog = page.getByRole('dialog', { name: 'メッセージを送信' });
+      await expect(dialog.getByRole('button', { name: '送信' })).toBeDisabled();
+      await expect(dialog.getByLabel('メッセージ')).toBeFocused();
+      await expectNoSeriousA11yViolations(page, '問い合わせ（送信モーダル）');
+      await dialog.getByLabel('メッセージ').fill('確認いたします。');
+      await dialog.getByRole('button', { name: '送信' }).click();
+      await expect(dialog).toBeHidden();
+      const own = page.getByTestId('inquiry-messages').locator('[data-own="true"]', { hasText: '確認いたします。' });
+      await expect(own).toBeVisible();
+      await expect(page.getByTestId('inquiry-room-status')).toHaveText('返信済み');
+
+      // The pharmacy answers: the staff screen shows it without a reload, on the left.
+      await pharmacy.post(roomId, '写真を送ります。');
+      await expect(page.getByTestId('inquiry-messages').locator('[data-own="false"]', { hasText: '写真を送ります。' })).toBeVisible();
+      await expect(page.getByTestId('inquiry-room-status')).toHaveText('未返信');
+
+      // An image attachment is uploaded and previewed.
+      await page.getByRole('button', { name: 'メッセージを送信' }).click();
+      await dialog.getByLabel('メッセージ').fill('棚の写真です');
+      await dialog.locator('input[type=file]').setInputFiles({ name: '棚.png', mimeType: 'image/png', buffer: samplePng(120, 80, [200, 30, 30], [240, 240, 240]) });
+      await expect(dialog.getByTestId('inquiry-attachment-name')).toContainText('棚.png');
+      await dialog.getByRole('button', { name: '送信' }).click();
+      await expect(dialog).toBeHidden();
+      await page.getByRole('button', { name: '画像を表示: 棚.png' }).click();
+      const preview = page.getByRole('dialog', { name: '棚.png' });
+      await expect(preview.getByTestId('inquiry-preview-image')).toBeVisible();
+      await expect.poll(() => preview.getByTestId('inquiry-preview-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+      await expectNoSeriousA11yViolations(page, '問い合わせ（画像プレビュー）');
+      const download = page.waitForEvent('download');
+      await preview.getByRole('button', { name: 'ダウンロード' }).click();
+      expect((await download).suggestedFilename()).toBe('棚.png');
+      await preview.getByRole('button', { name: '閉じる' }).click();
+
+      // A text file renamed .png is refused with a clear message, and the text is kept.
+      await page.getByRole('button', { name: 'メッセージを送信' }).click();
+      await dialog.getByLabel('メッセージ').fill('偽の画像');
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('これは画像ではありません') });
+      await dialog.getByRole('button', { name: '送信' }).click();
+      const alert = dialog.getByRole('alert');
+      await expect(alert).toContainText('メッセージ送信でエラーが発生しました。');
+      await expect(alert).toContainText('添付できるのはPNGまたはJPEG形式の画像（png, jpg, jpeg）のみです。');
+      await expect(dialog.getByLabel('メッセージ')).toHaveValue('偽の画像');
+      await expectNoSeriousA11yViolations(page, '問い合わせ（送信エラー）');
+      await dialog.getByRole('button', { name: 'キャンセル' }).click();
+      await expect(page.getByTestId('inquiry-messages')).not.toContainText('偽の画像');
+    } finally {
+      await pharmacy.close();
+    }
+  });
+
+  test('subject change, reply, edit, delete, close and reopen', async ({ page, browser, baseURL }) => {
+    const pharmacy = await pharmacyClient(browser, baseURL!);
+    try {
+      const roomId = await pharmacy.openRoom(unique('E2E件名'), '質問があります。');
+      await page.goto(`/v2/core/inquiries?roomId=${roomId}`);
+      await expect(page.getByTestId('inquiry-messages')).toContainText('質問があります。');
+
+      await page.getByRole('button', { name: '件名を変更' }).click();
+      const subjectDialog = page.getByRole('dialog', { name: '件名を変更' });
+      await expect(subjectDialog.getByLabel('件名')).toBeFocused();
+      await subjectDialog.getByLabel('件名').fill('');
+      await expect(subjectDialog.getByRole('button', { name: '保存' })).toBeDisabled();
+      await expectNoSeriousA11yViolations(page, '問い合わせ（件名変更モーダル）');
+      const subject = unique('変更後の件名');
+      await subjectDialog.getByLabel('件名').fill(subject);
+      await subjectDialog.getByRole('button', { name: '保存' }).click();
+      await expect(page.getByTestId('inquiry-room-subject')).toHaveText(subject);
+      await expect(page.getByTestId(`inquiry-room-${roomId}`)).toContainText(subject);
+
+      await page.getByRole('button', { name: '返信: 質問があります。' }).click();
+      const dialog = page.getByRole('dialog', { name: 'メッセージに返信' });
+      await dialog.getByLabel('メッセージ').fill('お答えします。');
+      await dialog.getByRole('button', { name: '送信' }).click();
+      const reply = page.getByTestId('inquiry-messages').locator('[data-own="true"]', { hasText: 'お答えします。' });
+      await expect(reply.getByTestId('inquiry-reply-quote')).toContainText('質問があります。');
+
+      await page.getByRole('button', { name: '編集: お答えします。' }).click();
+      const edit = page.getByRole('dialog', { name: 'メッセージを編集' });
+      await expect(edit.getByLabel('メッセージ')).toHaveValue('お答えします。');
+      await edit.getByLabel('メッセージ').fill('お答えしました。');
+      await edit.getByRole('button', { name: '保存' }).click();
+      await expect(page.getByTestId('inquiry-messages')).toContainText('お答えしました。');
+
+      await page.getByRole('button', { name: '削除: お答えしました。' }).click();
+      const confirm = page.getByRole('dialog', { name: 'メッセージの削除' });
+      await expect(confirm).toContainText('削除しますが、本当によろしいですか？');
+      await expectNoSeriousA11yViolations(page, '問い合わせ（削除の確認）');
+      await confirm.getByRole('button', { name: '削除' }).click();
+      await expect(page.getByTestId('inquiry-messages')).not.toContainText('お答えしました。');
+
+      await page.getByRole('button', { name: 'クローズ', exact: true }).click();
+      await expect(page.getByTestId('inquiry-room-status')).toHaveText('完了');
+      await page.getByRole('button', { name: '再開', exact: true }).click();
+      await expect(page.getByTestId('inquiry-room-status')).toHaveText('要アクション');
+
+      await page.getByRole('button', { name: /^絞り込み/ }).click();
+      const filter = page.getByRole('dialog', { name: '絞り込み' });
+      await filter.getByLabel('薬局ID').fill('1');
+      await filter.getByLabel('要アクション').check();
+      await filter.getByLabel('新規').check();
+      await expectNoSeriousA11yViolations(page, '問い合わせ（絞り込みモーダル）');
+      await filter.getByRole('button', { name: '適用' }).click();
+      await expect(page).toHaveURL(/pharmacyId=1/);
+      await expect(page).toHaveURL(/status=new%2Cneed_action|status=new,need_action/);
+      await expect(page.getByRole('button', { name: '絞り込み（2件適用中）' })).toBeVisible();
+      await expect(page.getByTestId(`inquiry-room-${roomId}`)).toBeVisible();
+    } finally {
+      await pharmacy.close();
+    }
+  });
+});

@@ -1,7 +1,12 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { samplePng } from '../../server/services/core/inquiryFiles';
 import { storageStatePath } from './accounts';
-import { accounts, expect, expectNoSeriousA11yViolations, test, unique } from './fixtures';
+import { accounts, expect, expectNoSeriousA11yViolations, signIn, test, unique } from './fixtures';
 
 /** The pharmacy's side of the conversation: its own browser context, talking to the pharmacy API. */
 async function pharmacyClient(browser: Browser, baseURL: string) {
@@ -24,6 +29,45 @@ async function pharmacyClient(browser: Browser, baseURL: string) {
       expect(res.status()).toBe(201);
     },
     close: () => context.close(),
+  };
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+/** A reference API of this test's own (the shared one must not restart under the other tests). */
+async function ownServer(port: number, dataDir: string): Promise<{ stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('ready in')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+  });
+  return {
+    stop: async () => {
+      // SIGTERM: the server tells every socket server_restart (reconnect: true) and exits.
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
 }
 
@@ -160,6 +204,44 @@ test.describe('inquiries', () => {
       await expect(page.getByTestId(`inquiry-room-${roomId}`)).toBeVisible();
     } finally {
       await pharmacy.close();
+    }
+  });
+
+  test('a server restart mid-conversation loses nothing: a message posted while the staff socket is down appears after the reconnect', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'cs-portal-e2e-restart-'));
+    const baseURL = `http://127.0.0.1:${port}`;
+    let server = await ownServer(port, dataDir);
+    const context = await browser.newContext({ baseURL, locale: 'ja-JP', timezoneId: 'America/New_York' });
+    try {
+      const page = await context.newPage();
+      await signIn(page, 'admin');
+      const pharmacy = await pharmacyClient(browser, baseURL);
+      const roomId = await pharmacy.openRoom(unique('E2E再起動'), '再起動前の質問');
+      await page.goto(`/v2/core/inquiries?roomId=${roomId}`);
+      const messages = page.getByTestId('inquiry-messages');
+      await expect(messages).toContainText('再起動前の質問');
+      await pharmacy.post(roomId, '接続中の投稿');
+      await expect(messages).toContainText('接続中の投稿');
+
+      await server.stop();
+      const banner = page.getByTestId('inquiry-offline');
+      await expect(banner).toBeVisible();
+      await expectNoSeriousA11yViolations(page, '問い合わせ（接続切れ）');
+      server = await ownServer(port, dataDir);
+      // The client waits at least 6 s after a disconnect before reopening: this post falls while it is down.
+      await pharmacy.post(roomId, '再起動中の投稿');
+      await expect(banner).toBeVisible();
+      await expect(messages).toContainText('再起動中の投稿', { timeout: 45_000 });
+      await expect(banner).toBeHidden();
+      await pharmacy.post(roomId, '再接続後の投稿');
+      await expect(messages).toContainText('再接続後の投稿');
+      await pharmacy.close();
+    } finally {
+      await context.close();
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

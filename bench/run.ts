@@ -11,6 +11,7 @@
  *   reload with the assets cached (navigation start to rows). Goal <= 1.5.
  * - API calls made twice on any screen. Goal: none.
  * API section: bench/api.ts's `runApiBench()` when that module exists.
+ * Inquiry delivery (bench/inquiryLatency.ts): POST to the other client's receive, median and p95, beside the POST's own answer.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { duplicateCalls, firstLoad, inAppVisits, launchBrowser, warmVisits, type FirstLoad } from './browser';
+import { runInquiryLatencyBench } from './inquiryLatency';
 import { adminSession, startBare, startPortal } from './servers';
 
 const root = resolve(import.meta.dirname, '..');
@@ -150,3 +152,4 @@ const section = async (name: string, run: () => Promise<void>) => {
 
 await section('browser bench', browserBench);
 await section('api bench', apiBench);
+await section('inquiry delivery bench', runInquiryLatencyBench);

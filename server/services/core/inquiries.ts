@@ -6,7 +6,7 @@ import { ApiError, notFoundError, validationError } from '../../shared/errors';
 import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
 import type { ServiceContext } from '../../shared/context';
 import { setPagingHeaders } from '../../shared/paging';
-import { labelledString } from '../../shared/validation';
+import { labelled } from '../../shared/validation';
 import { registerInquiryChannels, messagesStream, roomsStream } from './inquiryChannels';
 import { INQUIRY_FILE_BUCKET, INQUIRY_FILE_MAX_BYTES, INQUIRY_FILE_TYPES, SEED_ATTACHMENTS, seedAttachmentBody, sniffImageType } from './inquiryFiles';
 import {
@@ -29,40 +29,42 @@ export const INQUIRY_TEXTS = {
 } as const;
 
 const tags = ['core: inquiries'];
-const pageParam = z.string().regex(/^[1-9]\d{0,8}$/).optional();
-const idText = z.string().regex(/^\d{1,12}$/).optional();
+const pageParam = labelled('ページ', z.string().regex(/^[1-9]\d{0,8}$/).optional());
+const idText = (label: string) => labelled(label, z.string().regex(/^\d{1,12}$/).optional());
+const statusParam = labelled('ステータス', z.string().max(200).optional().openapi({ description: 'カンマ区切りのステータス', example: 'new,unreplied' }));
 
-const RoomQuerySchema = z.object({
-  page: pageParam,
-  room_id: idText,
-  pharmacy_id: idText,
-  status: z.string().max(200).optional().openapi({ description: 'カンマ区切りのステータス', example: 'new,unreplied' }),
-});
-const PharmacyRoomQuerySchema = z.object({ page: pageParam, status: RoomQuerySchema.shape.status });
+const RoomQuerySchema = z.object({ page: pageParam, room_id: idText('ルームID'), pharmacy_id: idText('薬局ID'), status: statusParam });
+const PharmacyRoomQuerySchema = z.object({ page: pageParam, status: statusParam });
+const MessagesQuerySchema = z.object({ page: pageParam });
 
-const FileSchema = z.object({
-  file_name_s3: z.string().min(1).max(300),
-  name: labelledString('ファイル名').min(1).max(255),
-  size: z.number().int().nonnegative().optional(),
-  file_type: z.string().max(100).optional(),
-  extension: z.string().max(10).optional(),
-});
+const FileSchema = labelled(
+  '添付ファイル',
+  z.object({
+    file_name_s3: labelled('アップロード先', z.string().min(1).max(300)),
+    name: labelled('ファイル名', z.string().min(1).max(255)),
+    size: labelled('ファイルサイズ', z.number().int().nonnegative().optional()),
+    file_type: labelled('ファイル形式', z.string().max(100).optional()),
+    extension: labelled('拡張子', z.string().max(10).optional()),
+  }),
+);
 
+const content = labelled('メッセージ', z.string().trim().min(1).max(5000));
 const MessageInputSchema = z
   .object({
-    content: labelledString('メッセージ').trim().min(1).max(5000),
-    reply_message_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+    content,
+    reply_message_id: labelled('返信先メッセージID', z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional()),
     file: FileSchema.nullable().optional(),
   })
   .openapi('InquiryMessageInput');
-const MessageEditSchema = z.object({ content: MessageInputSchema.shape.content }).openapi('InquiryMessageEdit');
+const MessageEditSchema = z.object({ content }).openapi('InquiryMessageEdit');
+const subject = labelled('件名', z.string().trim().min(1).max(100));
 const RoomPatchSchema = z
-  .object({ name: labelledString('件名').trim().min(1).max(100).optional(), status: z.string().max(50).optional() })
+  .object({ name: subject.optional(), status: labelled('ステータス', z.string().max(50).optional()) })
   .openapi('InquiryRoomPatch');
 const RoomOpenSchema = z
-  .object({ pharmacy_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER), name: RoomPatchSchema.shape.name.unwrap(), content: MessageInputSchema.shape.content })
+  .object({ pharmacy_id: labelled('薬局ID', z.number().int().positive().max(Number.MAX_SAFE_INTEGER)), name: subject, content })
   .openapi('InquiryRoomOpen');
-const PresignQuerySchema = z.object({ content_type: z.string().max(100).optional() });
+const PresignQuerySchema = z.object({ content_type: labelled('Content-Type', z.string().max(100).optional()) });
 
 const Anything = z.record(z.string(), z.unknown());
 const ok = (description: string) => jsonResponse(Anything, description);
@@ -101,7 +103,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
 
   /** The room, as each of its readers sees it (own unread count and total), on their rooms stream. */
   const publishRoom = (roomId: number, only?: InquiryUser) => {
-    const room = db.prepare('SELECT pharmacy_id FROM inquiry_rooms WHERE id = ?').get(roomId) as { pharmacy_id: number } | undefined;
+    const room = db.prepare('SELECT pharmacy_id FROM inquiry_rooms WHERE id = @roomId').get({ roomId }) as { pharmacy_id: number } | undefined;
     if (!room) return;
     const readers = only ? [only] : roomAudience(db, room.pharmacy_id).map((r) => ({ ...r, name: '' }));
     for (const reader of readers) {
@@ -173,7 +175,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const at = ctx.now().toISOString();
     const id = db.transaction(() => {
       if (body.reply_message_id != null) {
-        const quoted = db.prepare('SELECT room_id FROM inquiry_messages WHERE id = ?').get(body.reply_message_id) as { room_id: number } | undefined;
+        const quoted = db.prepare('SELECT room_id FROM inquiry_messages WHERE id = @id').get({ id: body.reply_message_id }) as { room_id: number } | undefined;
         if (quoted?.room_id !== room.id) throw validationError({ reply_message_id: [INQUIRY_TEXTS.replyMissing] });
       }
       const file = body.file ? attachment(user, body.file) : undefined;
@@ -181,14 +183,16 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
         .prepare(
           `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, reply_message_id,
              file_object, file_name, file_size, file_type, file_extension, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           VALUES (@room, @sender, @role, @name, @content, @reply, @object, @fileName, @size, @type, @extension, @at, @at)`,
         )
-        .run(room.id, user.id, user.role, user.name, body.content, body.reply_message_id ?? null,
-          file?.key ?? null, file?.name ?? null, file?.size ?? null, file?.type ?? null, file?.extension ?? null, at, at);
+        .run({
+          room: room.id, sender: user.id, role: user.role, name: user.name, content: body.content, reply: body.reply_message_id ?? null,
+          object: file?.key ?? null, fileName: file?.name ?? null, size: file?.size ?? null, type: file?.type ?? null, extension: file?.extension ?? null, at,
+        });
       const messageId = Number(info.lastInsertRowid);
       // Staff words make a room replied; a pharmacy's make it unreplied (a new room stays new until staff answer).
       const status = user.role === 'admin' ? 'replied' : room.status === 'new' ? 'new' : 'unreplied';
-      db.prepare('UPDATE inquiry_rooms SET status = ? WHERE id = ?').run(status, room.id);
+      db.prepare('UPDATE inquiry_rooms SET status = @status WHERE id = @id').run({ status, id: room.id });
       refreshLastMessage(db, room.id, at);
       // The sender has seen what they wrote.
       markRead(db, user.id, room.id);
@@ -220,14 +224,14 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       if ((body.name === undefined) === (body.status === undefined)) throw new ApiError(422, [INQUIRY_TEXTS.roomChangeMissing]);
       if (body.status !== undefined && !isInquiryStatus(body.status)) throw validationError({ status: [INQUIRY_TEXTS.statusInvalid] });
       const at = ctx.now().toISOString();
-      if (body.name !== undefined) db.prepare('UPDATE inquiry_rooms SET name = ?, updated_at = ? WHERE id = ?').run(body.name, at, room.id);
-      else db.prepare('UPDATE inquiry_rooms SET status = ?, updated_at = ? WHERE id = ?').run(body.status, at, room.id);
+      if (body.name !== undefined) db.prepare('UPDATE inquiry_rooms SET name = @name, updated_at = @at WHERE id = @id').run({ name: body.name, at, id: room.id });
+      else db.prepare('UPDATE inquiry_rooms SET status = @status, updated_at = @at WHERE id = @id').run({ status: body.status, at, id: room.id });
       publishRoom(room.id);
       return c.json(serialiseRoom(findRoom(db, room.id, user.id)!), 200);
     }) as never,
   );
 
-  app.openapi(route('get', '/api/v2/admin/inquiry_rooms/{id}/messages', 'ルームのメッセージ (古い順、1ページ100件; 開くと既読になる)', { params: roomIdParam, query: z.object({ page: pageParam }) }, { 200: listOk('メッセージ') }), listMessagesHandler('admin') as never);
+  app.openapi(route('get', '/api/v2/admin/inquiry_rooms/{id}/messages', 'ルームのメッセージ (古い順、1ページ100件; 開くと既読になる)', { params: roomIdParam, query: MessagesQuerySchema }, { 200: listOk('メッセージ') }), listMessagesHandler('admin') as never);
   app.openapi(route('post', '/api/v2/admin/inquiry_rooms/{id}/messages', 'メッセージ送信 (スタッフ)', { params: roomIdParam, body: jsonBody(MessageInputSchema) }, { 201: ok('送信したメッセージ') }), postMessageHandler('admin') as never);
 
   const presignHandler = (side: 'admin' | 'pharmacy') => (c: Context<AuthEnv>) => {
@@ -248,7 +252,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       const { content } = (c.req as unknown as { valid(target: 'json'): z.infer<typeof MessageEditSchema> }).valid('json');
       const at = ctx.now().toISOString();
       db.transaction(() => {
-        db.prepare('UPDATE inquiry_messages SET content = ?, updated_at = ? WHERE id = ?').run(content, at, message.id);
+        db.prepare('UPDATE inquiry_messages SET content = @content, updated_at = @at WHERE id = @id').run({ content, at, id: message.id });
         refreshLastMessage(db, message.room_id, at);
       })();
       publishMessage(message.id);
@@ -263,9 +267,9 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       const user = userOf(c, 'admin');
       const message = ownMessage(user, Number(c.req.param('id')));
       const at = ctx.now().toISOString();
-      const quoting = db.prepare('SELECT id FROM inquiry_messages WHERE reply_message_id = ?').all(message.id) as { id: number }[];
+      const quoting = db.prepare('SELECT id FROM inquiry_messages WHERE reply_message_id = @id').all({ id: message.id }) as { id: number }[];
       db.transaction(() => {
-        db.prepare('DELETE FROM inquiry_messages WHERE id = ?').run(message.id);
+        db.prepare('DELETE FROM inquiry_messages WHERE id = @id').run({ id: message.id });
         refreshLastMessage(db, message.room_id, at);
       })();
       if (message.file_object && message.file_object.startsWith('uploads/')) storage.delete(INQUIRY_FILE_BUCKET, message.file_object);
@@ -285,16 +289,16 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       const user = userOf(c, 'pharmacy');
       const body = (c.req as unknown as { valid(target: 'json'): z.infer<typeof RoomOpenSchema> }).valid('json');
       if (!user.pharmacyIds.includes(body.pharmacy_id)) throw new ApiError(403, [INQUIRY_TEXTS.roomForbidden]);
-      if (!db.prepare('SELECT 1 FROM pharmacies WHERE id = ?').get(body.pharmacy_id)) throw notFoundError();
+      if (!db.prepare('SELECT 1 FROM pharmacies WHERE id = @id').get({ id: body.pharmacy_id })) throw notFoundError();
       const at = ctx.now().toISOString();
       const roomId = db.transaction(() => {
         const info = db
-          .prepare(`INSERT INTO inquiry_rooms (pharmacy_id, name, status, active_at, created_at, updated_at) VALUES (?, ?, 'new', ?, ?, ?)`)
-          .run(body.pharmacy_id, body.name, at, at, at);
+          .prepare(`INSERT INTO inquiry_rooms (pharmacy_id, name, status, active_at, created_at, updated_at) VALUES (@pharmacy, @name, 'new', @at, @at, @at)`)
+          .run({ pharmacy: body.pharmacy_id, name: body.name, at });
         const id = Number(info.lastInsertRowid);
         db.prepare(
-          `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, created_at, updated_at) VALUES (?, ?, 'pharmacy', ?, ?, ?, ?)`,
-        ).run(id, user.id, user.name, body.content, at, at);
+          `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, created_at, updated_at) VALUES (@room, @sender, 'pharmacy', @name, @content, @at, @at)`,
+        ).run({ room: id, sender: user.id, name: user.name, content: body.content, at });
         refreshLastMessage(db, id, at);
         markRead(db, user.id, id);
         return id;
@@ -303,7 +307,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       return c.json(serialiseRoom(findRoom(db, roomId, user.id)!), 201);
     }) as never,
   );
-  app.openapi(route('get', '/api/v2/pharmacy/inquiry_rooms/{id}/messages', '自薬局ルームのメッセージ', { params: roomIdParam, query: z.object({ page: pageParam }) }, { 200: listOk('メッセージ') }), listMessagesHandler('pharmacy') as never);
+  app.openapi(route('get', '/api/v2/pharmacy/inquiry_rooms/{id}/messages', '自薬局ルームのメッセージ', { params: roomIdParam, query: MessagesQuerySchema }, { 200: listOk('メッセージ') }), listMessagesHandler('pharmacy') as never);
   app.openapi(route('post', '/api/v2/pharmacy/inquiry_rooms/{id}/messages', 'メッセージ送信 (薬局)', { params: roomIdParam, body: jsonBody(MessageInputSchema) }, { 201: ok('送信したメッセージ') }), postMessageHandler('pharmacy') as never);
   app.openapi(route('get', '/api/v2/pharmacy/inquiry_messages/file_presigned_url', '添付ファイルのアップロード先 (薬局)', { query: PresignQuerySchema }, { 200: ok('presigned_url, object_name') }), presignHandler('pharmacy') as never);
 }

@@ -29,7 +29,7 @@ export function registerInquiryChannels(cable: Cable, db: DB): void {
       const user = inquiryUserOf(db, principal);
       const roomId = roomIdOf(params);
       if (!user || roomId === undefined) return null;
-      const room = db.prepare('SELECT pharmacy_id FROM inquiry_rooms WHERE id = ?').get(roomId) as { pharmacy_id: number } | undefined;
+      const room = db.prepare('SELECT pharmacy_id FROM inquiry_rooms WHERE id = @roomId').get({ roomId }) as { pharmacy_id: number } | undefined;
       return room && canReadRoom(user, room) ? [messagesStream(roomId)] : null;
     },
   });

@@ -57,14 +57,15 @@ export function seedInquiries(db: DB, seed: number, scale: SeedScale): void {
 
   const insertRoom = db.prepare(
     `INSERT INTO inquiry_rooms (id, pharmacy_id, name, status, last_message_id, last_message_content, last_message_at,
-       last_message_sender_id, active_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       last_message_sender_id, active_at, created_at, updated_at)
+     VALUES (@id, @pharmacy, @name, @status, @lastId, @lastContent, @lastAt, @lastSender, @lastAt, @createdAt, @lastAt)`,
   );
   const insertMessage = db.prepare(
     `INSERT INTO inquiry_messages (id, room_id, sender_id, sender_role, sender_name, content, reply_message_id,
        file_object, file_name, file_size, file_type, file_extension, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (@id, @room, @sender, @role, @senderName, @content, @reply, @object, @fileName, @size, @type, @extension, @at, @at)`,
   );
-  const insertRead = db.prepare('INSERT INTO inquiry_room_reads (user_id, room_id, last_seen_message_id) VALUES (?, ?, ?)');
+  const insertRead = db.prepare('INSERT INTO inquiry_room_reads (user_id, room_id, last_seen_message_id) VALUES (@user, @room, @seen)');
   const fileSizes = SEED_ATTACHMENTS.map((_, i) => seedAttachmentBody(i).length);
 
   const rng = seedStream(seed, 'inquiries');
@@ -81,7 +82,7 @@ export function seedInquiries(db: DB, seed: number, scale: SeedScale): void {
     let at = SEED_BASE_DATE - rng.int(1, 180) * 86_400_000 - rng.int(0, 86_399) * 1000;
     const createdAt = new Date(at).toISOString();
     const messages: { id: number; sender: Sender; content: string; at: string }[] = [];
-    const rows: unknown[][] = [];
+    const rows: Record<string, unknown>[] = [];
     for (let i = 0; i < count; i++) {
       // A new room has only the pharmacy's words; a replied one ends with staff, an unreplied one with the pharmacy.
       const last = i === count - 1;
@@ -96,21 +97,23 @@ export function seedInquiries(db: DB, seed: number, scale: SeedScale): void {
       messageId += 1;
       const file = attachment >= 0 ? SEED_ATTACHMENTS[attachment] : undefined;
       messages.push({ id: messageId, sender, content, at: iso });
-      rows.push([
-        messageId, roomId, sender.id, sender.role, sender.name, content, replyTo,
-        file?.key ?? null, file?.name ?? null, file ? fileSizes[attachment] : null, file ? 'image/png' : null, file ? 'png' : null, iso, iso,
-      ]);
+      rows.push({
+        id: messageId, room: roomId, sender: sender.id, role: sender.role, senderName: sender.name, content, reply: replyTo,
+        object: file?.key ?? null, fileName: file?.name ?? null, size: file ? fileSizes[attachment] : null,
+        type: file ? 'image/png' : null, extension: file ? 'png' : null, at: iso,
+      });
     }
     const newest = messages[messages.length - 1];
     const subject = `${rng.pick(SUBJECTS)}${rng.chance(0.3) ? `（${rng.int(2, 9)}回目）` : ''}`;
     // The room first (its messages' foreign key), already knowing its newest message.
-    insertRoom.run(
-      roomId, pharmacyId, subject, status, newest.id, newest.content, newest.at, newest.sender.id, newest.at, createdAt, newest.at,
-    );
-    for (const row of rows) insertMessage.run(...row);
+    insertRoom.run({
+      id: roomId, pharmacy: pharmacyId, name: subject, status, lastId: newest.id, lastContent: newest.content, lastAt: newest.at,
+      lastSender: newest.sender.id, createdAt,
+    });
+    for (const row of rows) insertMessage.run(row);
     const closed = status === 'closed' || status === 'completed';
     const lastStaff = [...messages].reverse().find((m) => m.sender.role === 'admin');
     const seen = closed ? newest.id : lastStaff?.id;
-    if (seen !== undefined) for (const s of staff) insertRead.run(s.id, roomId, seen);
+    if (seen !== undefined) for (const s of staff) insertRead.run({ user: s.id, room: roomId, seen });
   }
 }

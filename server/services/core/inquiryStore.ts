@@ -1,6 +1,7 @@
 import type { DB } from '../../db/open';
 import type { Principal } from '../../shared/auth';
 import type { BlobStorage } from '../../shared/storage';
+import { inList, listParam } from '../../shared/sql';
 import { INQUIRY_FILE_BUCKET } from './inquiryFiles';
 
 /** Spec section 4: the room statuses (new 新規 … completed 完了). */
@@ -21,7 +22,7 @@ export interface InquiryUser {
 }
 
 export function inquiryUserOf(db: DB, principal: Principal): InquiryUser | undefined {
-  const row = db.prepare('SELECT id, name, role FROM users WHERE auth0_user_id = ?').get(principal.sub) as
+  const row = db.prepare('SELECT id, name, role FROM users WHERE auth0_user_id = @sub').get({ sub: principal.sub }) as
     | { id: number; name: string; role: 'admin' | 'pharmacy' }
     | undefined;
   if (!row) return undefined;
@@ -99,12 +100,12 @@ function whereOf(filter: RoomFilter): { sql: string; params: Record<string, unkn
     params.pharmacyId = filter.pharmacyId;
   }
   if (filter.statuses && filter.statuses.length > 0) {
-    where.push(`r.status IN (${filter.statuses.map((_, i) => `@status${i}`).join(', ')})`);
-    filter.statuses.forEach((s, i) => (params[`status${i}`] = s));
+    where.push(`r.status IN ${inList('statuses')}`);
+    params.statuses = listParam(filter.statuses);
   }
   if (filter.pharmacyIds) {
-    where.push(`r.pharmacy_id IN (${filter.pharmacyIds.map((_, i) => `@own${i}`).join(', ') || 'NULL'})`);
-    filter.pharmacyIds.forEach((id, i) => (params[`own${i}`] = id));
+    where.push(`r.pharmacy_id IN ${inList('own')}`);
+    params.own = listParam(filter.pharmacyIds);
   }
   return { sql: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params };
 }
@@ -159,15 +160,15 @@ const MESSAGE_SELECT = `SELECT m.*, q.content AS reply_content, q.sender_id AS r
   FROM inquiry_messages m LEFT JOIN inquiry_messages q ON q.id = m.reply_message_id`;
 
 export function listMessages(db: DB, roomId: number, page: number) {
-  const total = (db.prepare('SELECT COUNT(*) AS n FROM inquiry_messages WHERE room_id = ?').get(roomId) as { n: number }).n;
+  const total = (db.prepare('SELECT COUNT(*) AS n FROM inquiry_messages WHERE room_id = @roomId').get({ roomId }) as { n: number }).n;
   const rows = db
-    .prepare(`${MESSAGE_SELECT} WHERE m.room_id = ? ORDER BY m.id LIMIT ? OFFSET ?`)
-    .all(roomId, MESSAGE_PAGE_SIZE, (page - 1) * MESSAGE_PAGE_SIZE) as MessageRow[];
+    .prepare(`${MESSAGE_SELECT} WHERE m.room_id = @roomId ORDER BY m.id LIMIT @limit OFFSET @offset`)
+    .all({ roomId, limit: MESSAGE_PAGE_SIZE, offset: (page - 1) * MESSAGE_PAGE_SIZE }) as MessageRow[];
   return { rows, total };
 }
 
 export function findMessage(db: DB, id: number): MessageRow | undefined {
-  return db.prepare(`${MESSAGE_SELECT} WHERE m.id = ?`).get(id) as MessageRow | undefined;
+  return db.prepare(`${MESSAGE_SELECT} WHERE m.id = @id`).get({ id }) as MessageRow | undefined;
 }
 
 /** A message as the API answers it; the attachment's url is a signed link valid for an hour. */
@@ -203,21 +204,21 @@ export function serialiseMessage(row: MessageRow, storage: BlobStorage) {
 
 /** Opening a room: everything in it up to now counts as seen by this user. */
 export function markRead(db: DB, userId: number, roomId: number): boolean {
-  const newest = (db.prepare('SELECT MAX(id) AS id FROM inquiry_messages WHERE room_id = ?').get(roomId) as { id: number | null }).id;
+  const newest = (db.prepare('SELECT MAX(id) AS id FROM inquiry_messages WHERE room_id = @roomId').get({ roomId }) as { id: number | null }).id;
   if (newest === null) return false;
   const info = db
     .prepare(
-      `INSERT INTO inquiry_room_reads (user_id, room_id, last_seen_message_id) VALUES (?, ?, ?)
+      `INSERT INTO inquiry_room_reads (user_id, room_id, last_seen_message_id) VALUES (@userId, @roomId, @newest)
        ON CONFLICT(user_id, room_id) DO UPDATE SET last_seen_message_id = excluded.last_seen_message_id
        WHERE excluded.last_seen_message_id > last_seen_message_id`,
     )
-    .run(userId, roomId, newest);
+    .run({ userId, roomId, newest });
   return info.changes > 0;
 }
 
 /** Keeps the room's newest-message columns true after a message is added, edited or deleted. */
 export function refreshLastMessage(db: DB, roomId: number, at: string): void {
-  const newest = db.prepare('SELECT id, content, created_at, sender_id FROM inquiry_messages WHERE room_id = ? ORDER BY id DESC LIMIT 1').get(roomId) as
+  const newest = db.prepare('SELECT id, content, created_at, sender_id FROM inquiry_messages WHERE room_id = @roomId ORDER BY id DESC LIMIT 1').get({ roomId }) as
     | { id: number; content: string; created_at: string; sender_id: number | null }
     | undefined;
   db.prepare(
@@ -231,8 +232,8 @@ export function roomAudience(db: DB, pharmacyId: number): { id: number; role: 'a
   const rows = db
     .prepare(
       `SELECT id, role, pharmacy_ids FROM users WHERE role = 'admin'
-         OR (role = 'pharmacy' AND EXISTS (SELECT 1 FROM json_each(users.pharmacy_ids) WHERE value = ?))`,
+         OR (role = 'pharmacy' AND EXISTS (SELECT 1 FROM json_each(users.pharmacy_ids) WHERE value = @pharmacyId))`,
     )
-    .all(pharmacyId) as { id: number; role: 'admin' | 'pharmacy'; pharmacy_ids: string }[];
+    .all({ pharmacyId }) as { id: number; role: 'admin' | 'pharmacy'; pharmacy_ids: string }[];
   return rows.map((r) => ({ id: r.id, role: r.role, pharmacyIds: r.role === 'pharmacy' ? (JSON.parse(r.pharmacy_ids) as number[]) : [] }));
 }

@@ -78,6 +78,8 @@ test.describe('inquiries', () => {
       await page.goto('/v2/core/inquiries');
       await expect(page.getByRole('list', { name: '問い合わせルーム' })).toBeVisible();
       await expect(page.locator('h1')).toHaveText(/^問い合わせ一覧（未読\d+件）$/);
+      // The tab's title carries the total unread count.
+      await expect(page).toHaveTitle(/^問い合わせ一覧（未読\d+件） \| CS portal$/);
       await expectNoSeriousA11yViolations(page, '問い合わせ一覧');
 
       // The pharmacy opens a room: it appears at the top of the staff list without a reload.

@@ -1,0 +1,94 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MessageDialog, type MessageDialogState } from '../../src/customRoutes/inquiries/MessageDialog';
+import { SubjectDialog } from '../../src/customRoutes/inquiries/SubjectDialog';
+import { createHttpError } from '../../src/dataProvider/httpError';
+
+afterEach(() => vi.useRealTimers());
+
+const renderDialog = (state: MessageDialogState, onSend = vi.fn(async () => {}), onEdit = vi.fn(async () => {})) => {
+  const onClose = vi.fn();
+  render(<MessageDialog state={state} onClose={onClose} onSend={onSend} onEdit={onEdit} />);
+  const dialog = screen.getByRole('dialog');
+  return { dialog, input: within(dialog).getByLabelText('メッセージ'), onSend, onEdit, onClose };
+};
+
+describe('the inquiry message dialog', () => {
+  it('focuses its input 100 ms after opening', () => {
+    vi.useFakeTimers();
+    const { input } = renderDialog({ mode: 'send' });
+    act(() => vi.advanceTimersByTime(99));
+    expect(input).not.toHaveFocus();
+    act(() => vi.advanceTimersByTime(1));
+    expect(input).toHaveFocus();
+  });
+
+  it('keeps send disabled without content and while sending', async () => {
+    let finish: () => void = () => {};
+    const onSend = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { dialog, input, onClose } = renderDialog({ mode: 'send' }, onSend);
+    const send = within(dialog).getByRole('button', { name: '送信' });
+    expect(send).toBeDisabled();
+    fireEvent.change(input, { target: { value: '   ' } });
+    expect(send).toBeDisabled();
+    fireEvent.change(input, { target: { value: '確認します' } });
+    expect(send).toBeEnabled();
+    fireEvent.click(send);
+    expect(send).toBeDisabled();
+    expect(onSend).toHaveBeenCalledWith('確認します', undefined, undefined);
+    await act(async () => finish());
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the danger alert with the server reason on failure and keeps the text', async () => {
+    const onSend = vi.fn(async () => {
+      throw createHttpError(422, { errors: ['添付できるのはPNGまたはJPEG形式の画像（png, jpg, jpeg）のみです。'] });
+    });
+    const { dialog, input, onClose } = renderDialog({ mode: 'send' }, onSend);
+    fireEvent.change(input, { target: { value: '写真です' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '送信' })));
+    const alert = within(dialog).getByRole('alert');
+    expect(alert).toHaveTextContent('メッセージ送信でエラーが発生しました。');
+    expect(alert).toHaveTextContent('添付できるのはPNGまたはJPEG形式の画像（png, jpg, jpeg）のみです。');
+    expect(input).toHaveValue('写真です');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file that is not png, jpg or jpeg before uploading anything', () => {
+    const { dialog } = renderDialog({ mode: 'send' });
+    const picker = dialog.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(picker, { target: { files: [new File(['x'], 'notes.gif', { type: 'image/gif' })] } });
+    expect(dialog).toHaveTextContent('添付できるのはPNGまたはJPEG形式の画像（png, jpg, jpeg）のみです。');
+    expect(within(dialog).queryByTestId('inquiry-attachment-name')).toBeNull();
+    fireEvent.change(picker, { target: { files: [new File(['x'], '棚.JPG', { type: 'image/jpeg' })] } });
+    expect(within(dialog).getByTestId('inquiry-attachment-name')).toHaveTextContent('棚.JPG');
+  });
+
+  it('edits with the message text filled in', async () => {
+    const message = { id: 4, roomId: 1, senderId: 1, content: '元の文', files: [], createdAt: new Date() };
+    const { dialog, input, onEdit } = renderDialog({ mode: 'edit', message });
+    expect(input).toHaveValue('元の文');
+    fireEvent.change(input, { target: { value: '直した文' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '保存' })));
+    expect(onEdit).toHaveBeenCalledWith(message, '直した文');
+  });
+});
+
+describe('the subject dialog', () => {
+  it('disables save when empty and keeps the text with the danger alert on failure', async () => {
+    const onSave = vi.fn(async () => {
+      throw createHttpError(500);
+    });
+    render(<SubjectDialog open subject="元の件名" onClose={() => {}} onSave={onSave} />);
+    const dialog = screen.getByRole('dialog', { name: '件名を変更' });
+    const input = within(dialog).getByLabelText('件名');
+    const save = within(dialog).getByRole('button', { name: '保存' });
+    fireEvent.change(input, { target: { value: ' ' } });
+    expect(save).toBeDisabled();
+    fireEvent.change(input, { target: { value: '新しい件名' } });
+    await act(async () => fireEvent.click(save));
+    expect(onSave).toHaveBeenCalledWith('新しい件名');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('メッセージ送信でエラーが発生しました。');
+    expect(input).toHaveValue('新しい件名');
+  });
+});

@@ -11,7 +11,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import SendIcon from '@mui/icons-material/Send';
 import { InlineLoading } from '../../app/InlineLoading';
 import type { InquiryFile, InquiryMessage, InquiryRoom } from '../../dataProvider/methods/inquiries';
-import { formatInquiryTime } from './inquiryTime';
+import { formatMessageTime } from './inquiryTime';
 import { isClosedRoom } from './inquiryStatus';
 import { StatusChip } from './StatusChip';
 
@@ -87,7 +87,7 @@ export const ChatWindow = (props: ChatWindowProps) => {
             return (
               <Stack key={message.id} sx={{ alignItems: own ? 'flex-end' : 'flex-start', my: 1 }} data-testid={`inquiry-message-${message.id}`} data-own={own ? 'true' : 'false'}>
                 <Typography variant="caption" color="text.secondary">
-                  {message.senderName} {formatInquiryTime(message.createdAt, now)}
+                  {message.senderName} {formatMessageTime(message.createdAt, now)}
                 </Typography>
                 <Box sx={{ maxWidth: '75%', bgcolor: own ? '#e3f2fd' : 'background.paper', border: 1, borderColor: own ? '#90caf9' : 'divider', borderRadius: 2, px: 1.5, py: 1 }}>
                   {message.replyMessage && (

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { activeInquiryFilterCount, inquiryFilterQuery, parseInquiryFilter, toggleStatus } from '../../../src/customRoutes/inquiries/inquiryFilter';
-import { formatInquiryTime, RECENT_TIME_MS } from '../../../src/customRoutes/inquiries/inquiryTime';
+import { formatInquiryTime, formatMessageTime, RECENT_TIME_MS } from '../../../src/customRoutes/inquiries/inquiryTime';
 import { INQUIRY_STATUSES, inquiryStatusLabel, UNKNOWN_STATUS_LABEL } from '../../../src/customRoutes/inquiries/inquiryStatus';
 import { compareMessages, compareRooms, mergeReceived } from '../../../src/customRoutes/inquiries/mergeReceived';
 import { isNearBottom } from '../../../src/customRoutes/inquiries/infiniteScroll';
@@ -20,6 +20,11 @@ describe('inquiry time display', () => {
     expect(formatInquiryTime(new Date('2026-01-01T00:00:00Z'), now)).toBe('2026年1月1日');
     expect(formatInquiryTime(undefined, now)).toBe('');
     expect(formatInquiryTime(new Date(NaN), now)).toBe('');
+  });
+
+  it('gives a chat message its date and time once it is older', () => {
+    expect(formatMessageTime(new Date(now.getTime() - 60_000), now)).toBe('11:59');
+    expect(formatMessageTime(new Date('2026-10-30T15:26:32Z'), now)).toBe('2026年10月31日 00:26');
   });
 
   it('is a time exactly when younger than the limit (property)', () => {

@@ -302,6 +302,18 @@ describe('the pharmacy side', () => {
     expect(seen.body.map((m: Json) => m.content)).toEqual(['朝から起動しません。', '再起動もできません。', '電源ケーブルをご確認ください。', '直りました。']);
   });
 
+  it('attaches an image through its own presigned URL, and cannot use the staff calls', async () => {
+    const roomId = (await call(`${OWN}/inquiry_rooms`, pharmacy)).body[0].id;
+    const png = samplePng(8, 8, [10, 20, 30], [200, 210, 220]);
+    const key = await upload(pharmacy, OWN, png);
+    const sent = await call(`${OWN}/inquiry_rooms/${roomId}/messages`, pharmacy, { method: 'POST', json: { content: '写真', file: { file_name_s3: key, name: 'shelf.png' } } });
+    expect(sent.status).toBe(201);
+    expect(sent.body.files[0]).toMatchObject({ name: 'shelf.png', type: 'image/png', size: png.length });
+    expect((await call(`${BASE}/inquiry_messages/file_presigned_url`, pharmacy)).status).toBe(403);
+    expect((await call(`${BASE}/inquiry_messages/${sent.body.id}`, pharmacy, { method: 'PATCH', json: { content: 'x' } })).status).toBe(403);
+    expect((await call(`${OWN}/inquiry_messages/file_presigned_url`, admin)).status).toBe(403);
+  });
+
   it('refuses a bad room body', async () => {
     for (const json of [{}, { pharmacy_id: 1, name: '', content: 'a' }, { pharmacy_id: '1', name: 'a', content: 'a' }, { pharmacy_id: 1, name: 'a', content: '' }]) {
       const r = await call(`${OWN}/inquiry_rooms`, pharmacy, { method: 'POST', json });

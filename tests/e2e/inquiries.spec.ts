@@ -148,6 +148,19 @@ test.describe('inquiries', () => {
     }
   });
 
+  test('the room list loads the next page ahead while scrolling, each room once', async ({ page }) => {
+    await page.goto('/v2/core/inquiries');
+    const scroller = page.getByTestId('inquiry-room-scroller');
+    const rows = scroller.locator('[data-testid^="inquiry-room-"]');
+    await expect(rows.first()).toBeVisible();
+    const before = await rows.count();
+    expect(before).toBeGreaterThanOrEqual(25);
+    await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await expect.poll(() => rows.count()).toBeGreaterThan(before);
+    const ids = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-testid')));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   test('subject change, reply, edit, delete, close and reopen', async ({ page, browser, baseURL }) => {
     const pharmacy = await pharmacyClient(browser, baseURL!);
     try {

@@ -7,6 +7,7 @@ import { COMPANY_SEARCH, DEALER_SEARCH, GROUP_SEARCH, PHARMACY_SEARCH } from './
 import { seedCore, type SeedScale } from './seed';
 import { seedGroups } from './seed-groups';
 import { pharmacyMasterMigrations } from './migrations/pharmacyMasters';
+import { manualMigrations } from './migrations/manuals';
 
 /** Prefecture order (JIS code) of an address1 value, for an indexable sort by prefecture. */
 const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.name}' THEN ${p.id}`).join(' ')} ELSE 0 END`;
@@ -160,6 +161,7 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
       seed: (db) => seedGroups(db, seed, scale),
     },
     ...pharmacyMasterMigrations(seed, scale),
+    ...manualMigrations(seed, scale),
   ];
 }
 

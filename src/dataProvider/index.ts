@@ -17,6 +17,7 @@ import { toSnakeKey } from '../lib/caseConversion';
 import type { ApiClient, SendRequest } from './apiClient';
 import { fillTemplate, recordPath } from './endpoint';
 import { accountMethods, type AccountMethods } from './methods/account';
+import { manualMethods, type ManualMethods } from './methods/manuals';
 import { membershipMethods, type MembershipMethods } from './methods/memberships';
 import { uploadMethods, type UploadMethods } from './methods/uploads';
 import { pharmacyMasterMethods, type PharmacyMasterMethods } from './methods/pharmacyMasters';
@@ -37,17 +38,19 @@ import { writePayload } from './writePayload';
  * /forbidden on 403 are not done here: react-admin hands every data provider error to
  * authProvider.checkError, which decides (src/authProvider).
  */
-export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods;
+export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & ManualMethods;
 
 /** The named methods over any `send`, so tests can put them on a fake data provider too. */
 export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPortalMethods => {
   // Resolved per call so test interceptors (msw) installed later are honoured.
-  const uploads = uploadMethods(send, () => fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args)));
+  const resolveFetch = () => fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const uploads = uploadMethods(send, resolveFetch);
   return {
     ...membershipMethods(send),
     ...accountMethods(send),
     ...uploads,
     ...pharmacyMasterMethods(send, uploads),
+    ...manualMethods(send, resolveFetch),
   };
 };
 

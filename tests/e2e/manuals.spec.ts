@@ -77,14 +77,14 @@ test.describe('manuals', () => {
     await expect(save).toBeDisabled();
     await page.getByRole('combobox', { name: 'カテゴリ' }).click();
     await page.getByRole('option', { name: '医薬品マスタ', exact: true }).click();
-    const title = page.getByLabel('タイトル');
+    const title = page.getByLabel('タイトル', { exact: true });
     await expect(title).toHaveAttribute('placeholder', '医薬品マスタ / タイトル');
     await expectNoSeriousA11yViolations(page, 'マニュアルの新規作成');
 
     const name = unique('新薬の登録依頼への対応E2E');
     await title.fill(name);
     await expect(save).toBeDisabled();
-    const editor = page.getByRole('textbox', { name: '本文' });
+    const editor = page.getByRole('textbox', { name: '本文', exact: true });
     await editor.click();
     await page.getByRole('button', { name: '見出し2' }).click();
     await page.keyboard.type('受付の手順');

@@ -11,7 +11,15 @@ import { manualContentSx } from './manualContentStyles';
  */
 export const ManualContent = ({ markdown }: { markdown: string }) => {
   const editor = useEditor(
-    { extensions: manualExtensions(), content: markdown, contentType: 'markdown', editable: false, immediatelyRender: true },
+    {
+      extensions: manualExtensions(),
+      content: markdown,
+      contentType: 'markdown',
+      editable: false,
+      immediatelyRender: true,
+      // Read-only content is a document to read, not a text box.
+      editorProps: { attributes: { role: 'document', 'aria-label': '本文' } },
+    },
     [markdown],
   );
   return (

@@ -1,8 +1,7 @@
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { TextInput, useNotify } from 'react-admin';
 import { RichTextInput } from 'ra-input-rich-text';
-import type { EditorOptions } from '@tiptap/core';
-import type { EditorView } from '@tiptap/pm/view';
+import type { Editor, EditorOptions } from '@tiptap/core';
 import { useFormContext, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -43,7 +42,7 @@ export const ManualEditor = () => {
   });
   const [lossy, setLossy] = useState(mode === 'source');
   const [uploading, setUploading] = useState(0);
-  const view = useRef<EditorView | null>(null);
+  const editorRef = useRef<Editor | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const upload = async (files: File[], at?: number) => {
@@ -52,11 +51,11 @@ export const ManualEditor = () => {
       try {
         const url = await dataProvider.uploadManualImage(file);
         const alt = file.name.replace(/\.[^.]+$/, '');
-        if (mode === 'rich' && view.current) {
-          const { state } = view.current;
-          const node = state.schema.nodes.image.create({ src: url, alt });
-          const position = at ?? state.selection.from;
-          view.current.dispatch(state.tr.insert(Math.min(position, state.doc.content.size), node));
+        const editor = editorRef.current;
+        if (mode === 'rich' && editor && !editor.isDestroyed) {
+          const image = { type: 'image', attrs: { src: url, alt } };
+          if (at === undefined) editor.chain().focus().insertContent(image).run();
+          else editor.chain().focus().insertContentAt(Math.min(at, editor.state.doc.content.size), image).run();
         } else {
           const current = (getValues('content') as string | undefined) ?? '';
           setValue('content', `${current}${current === '' ? '' : '\n\n'}![${alt}](${url})`, { shouldDirty: true });
@@ -76,10 +75,10 @@ export const ManualEditor = () => {
     () => ({
       extensions: manualExtensions(),
       onCreate: ({ editor }) => {
-        view.current = editor.view;
+        editorRef.current = editor;
       },
       onDestroy: () => {
-        view.current = null;
+        editorRef.current = null;
       },
       editorProps: {
         attributes: { 'aria-label': '本文', 'aria-multiline': 'true', role: 'textbox' },

@@ -24,7 +24,8 @@ interface Tool {
 }
 
 const heading = (level: 1 | 2 | 3): Tool => ({
-  label: `見出し${level}`,
+  // The name holds the visible text (H2) too.
+  label: `見出し${level} H${level}`,
   icon: <Box component="span" sx={{ fontWeight: 700, fontSize: 14, px: 0.25 }}>{`H${level}`}</Box>,
   active: (editor) => editor.isActive('heading', { level }),
   run: (editor) => editor.chain().focus().toggleHeading({ level }).run(),

@@ -1,4 +1,4 @@
-import { generateHTML, generateJSON, type AnyExtension } from '@tiptap/core';
+import { generateHTML, generateJSON, type AnyExtension, type JSONContent } from '@tiptap/core';
 import { MarkdownManager } from '@tiptap/markdown';
 import { manualExtensions } from './markdownExtensions';
 
@@ -27,10 +27,17 @@ export function markdownToHtml(markdown: string): string {
   return html;
 }
 
+const isEmptyParagraph = (node: JSONContent) => node.type === 'paragraph' && (node.content ?? []).length === 0;
+
+/**
+ * Empty paragraphs (Enter pressed twice, the editor's trailing line) have no markdown: they are
+ * left out, as reading the markdown back would drop them anyway.
+ */
 export function htmlToMarkdown(html: string): string {
   if (html === '') return '';
   const { manager, extensions } = converter();
-  return manager.serialize(generateJSON(html, extensions));
+  const doc = generateJSON(html, extensions);
+  return manager.serialize({ ...doc, content: (doc.content ?? []).filter((node: JSONContent) => !isEmptyParagraph(node)) });
 }
 
 /** The markdown as the editor would write it back: equal to the input when the round trip is lossless. */

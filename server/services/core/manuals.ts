@@ -36,6 +36,18 @@ export const MANUAL_LIST = {
     manual_category: { label: 'カテゴリ', schema: categoryParam('このカテゴリとその下のすべてのカテゴリのマニュアル'), example: '3' },
   },
   search: MANUAL_SEARCH,
+  // The search goal: 1, 2 and 3+ characters, kana in any form, kanji, ASCII in either width.
+  searchExamples: [
+    ['1 char', '棚'],
+    ['2 chars', '在庫'],
+    ['3+ chars kanji', '棚卸し'],
+    ['katakana', 'テンプレート'],
+    ['hiragana', 'てんぷれーと'],
+    ['half-width', 'ﾃﾝﾌﾟﾚｰﾄ'],
+    ['full-width ASCII', 'ＮＳＩＰＳ'],
+    ['two terms', '在庫 修正'],
+    ['no hit', 'ゾヂヅヂ'],
+  ],
   fields: ['id', 'title', 'title_short', 'content', 'manual_category_id', 'impressions_count', 'created_at', 'updated_at', 'created_by', 'updated_by'],
 } satisfies ListDeclaration;
 

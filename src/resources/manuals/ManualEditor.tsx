@@ -123,7 +123,7 @@ export const ManualEditor = () => {
   return (
     <Box sx={{ width: '100%', mb: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
-        <ToggleButtonGroup exclusive size="small" value={mode} onChange={switchMode} aria-label="本文の表示">
+        <ToggleButtonGroup exclusive size="small" value={mode} onChange={switchMode} aria-label="本文の表示" sx={{ '& .MuiToggleButton-root': { textTransform: 'none' } }}>
           <ToggleButton value="rich">リッチテキスト</ToggleButton>
           <ToggleButton value="source">Markdown</ToggleButton>
         </ToggleButtonGroup>

@@ -45,7 +45,7 @@ const ManualListPage = () => {
   const ancestors = category.data?.ancestors ?? [];
 
   return (
-    <ManualsContainer title={title} categoryId={categoryId} ancestorIds={ancestors.map((a) => a.id)}>
+    <ManualsContainer title={title} categoryId={categoryId}>
       {categoryId !== undefined && category.data && <CategoryBreadcrumb path={[...ancestors, category.data]} lastIsCurrent />}
       {missing ? (
         <Typography role="alert">このカテゴリは存在しません。左のカテゴリから選び直してください。</Typography>

@@ -52,7 +52,7 @@ const ManualShowPage = () => {
     );
 
   return (
-    <ManualsContainer title={manual?.title ?? 'マニュアル'} categoryId={category?.id} ancestorIds={category?.ancestors.map((a) => a.id) ?? []}>
+    <ManualsContainer title={manual?.title ?? 'マニュアル'} categoryId={category?.id}>
       {isPending && <InlineLoading />}
       {error && <Typography role="alert">このマニュアルは存在しません。削除されたか、URLが間違っています。</Typography>}
       {manual && (

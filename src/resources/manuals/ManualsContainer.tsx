@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { CategoryTree } from './CategoryTree';
-import { manualPaths } from './useManualCategories';
+import { manualPaths, useCategory } from './useManualCategories';
 
 export const SEARCH_PLACEHOLDER = 'タイトルまたは本文で検索';
 
@@ -45,27 +45,30 @@ export const ManualsContainer = ({
   title,
   children,
   categoryId,
-  ancestorIds = [],
   query,
 }: {
   title: string;
   children: ReactNode;
   /** The category being shown (marked in the tree; its ancestors opened). */
   categoryId?: number;
-  ancestorIds?: readonly number[];
   query?: string;
-}) => (
+}) => {
+  // The screens ask for the same category; the query cache makes this one call.
+  const category = useCategory(categoryId);
+  const path = [...(category.data?.ancestors.map((ancestor) => ancestor.id) ?? []), ...(categoryId === undefined ? [] : [categoryId])];
+  return (
   <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)' }, gap: 3, py: 2, alignItems: 'start' }}>
     <Title title={title} />
     <Box sx={{ display: 'grid', gap: 1, alignContent: 'start' }}>
       <Button component={RouterLink} to={manualPaths.create(categoryId)} variant="outlined" startIcon={<AddIcon />} sx={{ justifySelf: 'start' }}>
         新規マニュアル
       </Button>
-      <CategoryTree currentId={categoryId} ancestorIds={categoryId === undefined ? ancestorIds : [...ancestorIds, categoryId]} />
+      <CategoryTree currentId={categoryId} ancestorIds={path} />
     </Box>
     <Box sx={{ minWidth: 0 }}>
       <ManualSearchBox key={query ?? ''} initialQuery={query} />
       {children}
     </Box>
   </Box>
-);
+  );
+};

@@ -9,6 +9,7 @@ export const manualContentSx: SxProps<Theme> = {
   '& h3': { fontSize: '1.1rem' },
   '& p': { my: 1 },
   '& ul, & ol': { pl: 3 },
+  '& li p': { my: 0.25 },
   '& blockquote': { borderLeft: 4, borderColor: 'warning.main', bgcolor: '#fff8e1', m: 0, my: 1.5, px: 2, py: 0.5 },
   '& code': { fontFamily: 'monospace', bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5 },
   '& pre': { bgcolor: '#263238', color: '#eceff1', p: 1.5, borderRadius: 1, overflowX: 'auto' },

@@ -13,8 +13,9 @@ const normalise = (url: string) => [...url].filter((ch) => ch.charCodeAt(0) > 0x
 
 export function isSafeImageUrl(url: unknown): url is string {
   if (typeof url !== 'string' || url.length > 2000) return false;
-  const clean = normalise(url);
-  if (clean !== url.trim()) return false;
+  // No white space or control character anywhere: a browser would strip them, we refuse them.
+  if (normalise(url) !== url) return false;
+  const clean = url;
   if (IMAGE_PATH.test(clean) && !clean.includes('..')) return true;
   return /^https:\/\/[^/\s]+/i.test(clean);
 }

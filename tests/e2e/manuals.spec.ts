@@ -133,4 +133,49 @@ test.describe('manuals', () => {
     await expect(page).toHaveURL(/\/v2\/core\/manuals\?categoryId=\d+$/);
     await expect(page.getByRole('link', { name })).toHaveCount(0);
   });
+
+  test('hostile markdown saved as a manual runs nothing in the browser', async ({ page }) => {
+    const ran: string[] = [];
+    page.on('dialog', async (dialog) => {
+      ran.push(dialog.message());
+      await dialog.dismiss();
+    });
+    const payloads = [
+      '<script>alert("script")</script>',
+      '<img src=x onerror=alert("onerror")>',
+      '<svg onload=alert("svg")></svg>',
+      '<iframe src="javascript:alert(\'iframe\')"></iframe>',
+      '<a href="javascript:alert(\'href\')">html link</a>',
+      '[md link](javascript:alert("md"))',
+      '[tab link](java\tscript:alert("tab"))',
+      '![img](javascript:alert("img"))',
+      '<style>body{display:none}</style>',
+      '<p style="position:fixed;inset:0" onmouseover="alert(\'hover\')">hover</p>',
+      '<details open ontoggle=alert("toggle")>',
+      '"><script>alert("break")</script>',
+    ];
+    await page.goto(`${MANUALS}/new`);
+    const name = unique('<img src=x onerror=alert("title")>');
+    await page.getByLabel('タイトル', { exact: true }).fill(name);
+    await page.getByRole('button', { name: 'Markdown' }).click();
+    await page.getByRole('textbox', { name: '本文（Markdown）' }).fill(`## 安全性の確認\n\n${payloads.join('\n\n')}\n\n本文の終わり`);
+    await page.getByRole('button', { name: '新規作成' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/manuals\/\d+$/);
+    const content = page.getByTestId('manual-content');
+    await expect(content).toContainText('本文の終わり');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await content.getByText('hover', { exact: true }).hover();
+    const found = await content.evaluate((root) => ({
+      elements: [...root.querySelectorAll('script, iframe, style, svg, object, embed, details')].map((e) => e.tagName),
+      handlers: [...root.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name)),
+      hrefs: [...root.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '').filter((href) => !/^(https?:|mailto:|\/|#|$)/.test(href)),
+      images: [...root.querySelectorAll('img')].map((img) => img.getAttribute('src')),
+    }));
+    expect(found).toEqual({ elements: [], handlers: [], hrefs: [], images: [] });
+    // The editor keeps what the rich view cannot hold in the source view, warning so.
+    await page.getByRole('link', { name: '編集' }).click();
+    await expect(page.getByRole('textbox', { name: '本文（Markdown）' })).toHaveValue(/本文の終わり/);
+    await expect(page.getByText('リッチテキストで表示できない書式')).toBeVisible();
+    expect(ran).toEqual([]);
+  });
 });

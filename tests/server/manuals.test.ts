@@ -233,6 +233,9 @@ describe('manual writes', () => {
     const calls: [string, string, unknown?][] = [
       ['GET', CATEGORIES],
       ['GET', `${CATEGORIES}/1`],
+      ['POST', CATEGORIES, { name: '題' }],
+      ['PATCH', `${CATEGORIES}/1`, { name: '題' }],
+      ['DELETE', `${CATEGORIES}/1`],
       ['GET', MANUALS],
       ['GET', `${MANUALS}/1`],
       ['POST', MANUALS, { title: '題', content: 'x' }],
@@ -278,5 +281,68 @@ describe('editor images', () => {
     const huge = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     const tooBig = await app.app.request(body.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: huge });
     expect(tooBig.status).toBe(413);
+  });
+});
+
+describe('organising categories', () => {
+  const post = (json: unknown) => send('POST', CATEGORIES, json);
+
+  it('creates a category at the root or under another, renames and moves it, and deletes it when empty', async () => {
+    const root = await post({ name: '  研修  ' });
+    expect(root.status).toBe(201);
+    const training = (await root.json()) as Category;
+    expect(training).toMatchObject({ name: '研修', depth: 0, parent_id: null, has_child: false, children: [], ancestors: [] });
+    expect((await getJson<Category[]>(app, CATEGORIES)).body.at(-1)!.name).toBe('研修');
+
+    const child = (await (await post({ name: '新人研修', parent_id: training.id })).json()) as Category;
+    expect(child).toMatchObject({ depth: 1, parent_id: training.id });
+    expect((await getJson<Category>(app, `${CATEGORIES}/${training.id}`)).body).toMatchObject({ has_child: true, children: [{ name: '新人研修' }] });
+
+    const renamed = await send('PATCH', `${CATEGORIES}/${child.id}`, { name: '中途研修' });
+    expect(((await renamed.json()) as Category).name).toBe('中途研修');
+    const stock = await categoryByPath('発注・在庫', '在庫');
+    const moved = (await (await send('PATCH', `${CATEGORIES}/${child.id}`, { parent_id: stock.id })).json()) as Category;
+    expect(moved.ancestors!.map((c) => c.name)).toEqual(['発注・在庫', '在庫']);
+    expect(moved.depth).toBe(2);
+    expect((await getJson<Category>(app, `${CATEGORIES}/${training.id}`)).body.has_child).toBe(false);
+
+    expect((await send('DELETE', `${CATEGORIES}/${child.id}`)).status).toBe(204);
+    expect((await send('DELETE', `${CATEGORIES}/${training.id}`)).status).toBe(204);
+    expect((await getJson(app, `${CATEGORIES}/${training.id}`)).status).toBe(404);
+  });
+
+  it('refuses what would break the tree, in Japanese, changing nothing', async () => {
+    const sales = await categoryByPath('発注・在庫');
+    const stock = await categoryByPath('発注・在庫', '在庫');
+    const cases: [string, string, unknown, string[]][] = [
+      ['POST', CATEGORIES, {}, ['カテゴリ名を入力してください。']],
+      ['POST', CATEGORIES, { name: ' ' }, ['カテゴリ名を入力してください。']],
+      ['POST', CATEGORIES, { name: 'あ'.repeat(51) }, ['カテゴリ名は50文字以内で入力してください。']],
+      ['POST', CATEGORIES, { name: '在庫', parent_id: sales.id }, ['同じ階層に同じ名前のカテゴリがすでにあります。']],
+      ['POST', CATEGORIES, { name: '新しい', parent_id: 999999 }, ['存在しない親カテゴリが指定されました。']],
+      ['POST', CATEGORIES, { name: '新しい', parent_id: 'x' }, ['親カテゴリの形式が正しくありません。']],
+      ['PATCH', `${CATEGORIES}/${sales.id}`, { parent_id: stock.id }, ['カテゴリを自分自身やその下のカテゴリへは移動できません。']],
+      ['PATCH', `${CATEGORIES}/${sales.id}`, { parent_id: sales.id }, ['カテゴリを自分自身やその下のカテゴリへは移動できません。']],
+      ['DELETE', `${CATEGORIES}/${sales.id}`, undefined, ['サブカテゴリやマニュアルがあるカテゴリは削除できません。先に移動するか削除してください。']],
+    ];
+    for (const [method, path, json, errors] of cases) {
+      const res = await send(method, path, json);
+      expect(res.status, `${method} ${JSON.stringify(json)}`).toBe(422);
+      expect(await errorsOf(res)).toEqual(errors);
+    }
+    // Five levels at most: 発注・在庫 / 在庫 / 三 / 四 / 五, and no sixth.
+    let parent = stock.id;
+    for (const name of ['三', '四', '五', '六']) {
+      const res = await post({ name, parent_id: parent });
+      if (name === '六') {
+        expect(await errorsOf(res)).toEqual(['カテゴリは5階層までです。']);
+        break;
+      }
+      expect(res.status, name).toBe(201);
+      parent = ((await res.json()) as Category).id;
+    }
+    expect((await getJson<Category>(app, `${CATEGORIES}/${sales.id}`)).body.children!.map((c) => c.name)).toEqual(['発注', '在庫']);
+    expect((await send('PATCH', `${CATEGORIES}/999999`, { name: 'x' })).status).toBe(404);
+    expect((await send('DELETE', `${CATEGORIES}/999999`)).status).toBe(404);
   });
 });

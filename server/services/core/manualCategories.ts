@@ -3,10 +3,10 @@ import type { DB } from '../../db/open';
 import { tablesState } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
-import { notFoundError } from '../../shared/errors';
+import { ApiError, notFoundError, validationError } from '../../shared/errors';
 import { commonErrors, jsonResponse, SECURITY } from '../../shared/openapi';
-import { detailRoute } from '../../shared/routes';
-import { ManualCategoryDetailSchema, ManualCategorySchema } from './manualSchemas';
+import { createRecordRoute, deleteRecordRoute, detailRoute, updateRecordRoute } from '../../shared/routes';
+import { ManualCategoryDetailSchema, ManualCategoryInputSchema, ManualCategoryPatchSchema, ManualCategorySchema } from './manualSchemas';
 
 export type ManualCategory = z.infer<typeof ManualCategorySchema>;
 export type ManualCategoryDetail = z.infer<typeof ManualCategoryDetailSchema>;
@@ -100,13 +100,106 @@ const listCategoriesRoute = createRoute({
 
 const getCategoryRoute = detailRoute(MANUAL_CATEGORIES_PATH, ManualCategoryDetailSchema, 'マニュアルカテゴリ詳細 (子カテゴリと祖先を含む)', tags);
 
-/** Manual categories (spec section 7 "Manuals"): the roots, and one category with its children and ancestors. */
+const createCategoryRoute = createRecordRoute(MANUAL_CATEGORIES_PATH, {
+  body: ManualCategoryInputSchema,
+  response: ManualCategoryDetailSchema,
+  summary: 'マニュアルカテゴリ登録 (parent_id の下、末尾に)',
+  tags,
+});
+const patchCategoryRoute = updateRecordRoute(MANUAL_CATEGORIES_PATH, {
+  method: 'patch',
+  body: ManualCategoryPatchSchema,
+  response: ManualCategoryDetailSchema,
+  summary: 'マニュアルカテゴリの名前変更・移動 (自分の下へは移動できない)',
+  tags,
+});
+const deleteCategoryRoute = deleteRecordRoute(MANUAL_CATEGORIES_PATH, { summary: 'マニュアルカテゴリ削除 (サブカテゴリもマニュアルもない場合だけ)', tags });
+
+export const CATEGORY_MESSAGES = {
+  unknownParent: '存在しない親カテゴリが指定されました。',
+  intoItself: 'カテゴリを自分自身やその下のカテゴリへは移動できません。',
+  duplicate: '同じ階層に同じ名前のカテゴリがすでにあります。',
+  notEmpty: 'サブカテゴリやマニュアルがあるカテゴリは削除できません。先に移動するか削除してください。',
+  tooDeep: 'カテゴリは5階層までです。',
+} as const;
+const MAX_DEPTH = 4;
+
+/** The depth of the deepest category under `id` (0 for a leaf), for the depth limit when moving. */
+const heightOf = (tree: CategoryTree, id: number): number => Math.max(0, ...(tree.childrenOf.get(id) ?? []).map((child) => 1 + heightOf(tree, child.id)));
+
+/** Checks where a category may go: an existing parent, not itself or below itself, within the depth limit, a name unique among its siblings. */
+function assertPlacement(db: DB, name: string, parentId: number | null, selfId: number | null): void {
+  const tree = categoryTree(db);
+  if (parentId !== null) {
+    const parent = tree.byId.get(parentId);
+    if (!parent) throw validationError({ parent_id: [CATEGORY_MESSAGES.unknownParent] });
+    if (selfId !== null && (parentId === selfId || ancestorsOf(tree, parentId).some((a) => a.id === selfId))) {
+      throw validationError({ parent_id: [CATEGORY_MESSAGES.intoItself] });
+    }
+    if (parent.depth + 1 + (selfId === null ? 0 : heightOf(tree, selfId)) > MAX_DEPTH) throw validationError({ parent_id: [CATEGORY_MESSAGES.tooDeep] });
+  }
+  const clash = (tree.childrenOf.get(parentId) ?? []).some((sibling) => sibling.name === name && sibling.id !== selfId);
+  if (clash) throw validationError({ name: [CATEGORY_MESSAGES.duplicate] });
+}
+
+const detailOrThrow = (db: DB, id: number) => {
+  const detail = categoryDetail(db, id);
+  if (!detail) throw notFoundError();
+  return detail;
+};
+
+/**
+ * Manual categories (spec section 7 "Manuals"): the roots, and one category with its children and
+ * ancestors. Staff also organise them (the issue: create, rename, move, delete when empty).
+ */
 export function registerManualCategoryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
   const { db } = ctx;
+  const now = () => ctx.now().toISOString();
   app.openapi(listCategoriesRoute, (c) => c.json(categoryTree(db).childrenOf.get(null) ?? [], 200));
-  app.openapi(getCategoryRoute, (c) => {
-    const detail = categoryDetail(db, Number(c.req.valid('param').id));
-    if (!detail) throw notFoundError();
-    return c.json(detail, 200);
+  app.openapi(getCategoryRoute, (c) => c.json(detailOrThrow(db, Number(c.req.valid('param').id)), 200));
+
+  app.openapi(createCategoryRoute, (c) => {
+    const { name, parent_id: parentId = null } = c.req.valid('json');
+    const id = db.transaction(() => {
+      assertPlacement(db, name, parentId, null);
+      const at = now();
+      const position = (db.prepare('SELECT COALESCE(MAX(position) + 1, 0) AS p FROM manual_categories WHERE parent_id IS @parentId').get({ parentId }) as { p: number }).p;
+      return Number(
+        db
+          .prepare('INSERT INTO manual_categories (parent_id, name, position, created_at, updated_at) VALUES (@parentId, @name, @position, @at, @at)')
+          .run({ parentId, name, position, at }).lastInsertRowid,
+      );
+    })();
+    return c.json(detailOrThrow(db, id), 201);
+  });
+
+  app.openapi(patchCategoryRoute, (c) => {
+    const id = Number(c.req.valid('param').id);
+    const body = c.req.valid('json');
+    db.transaction(() => {
+      const current = categoryTree(db).byId.get(id);
+      if (!current) throw notFoundError();
+      const name = body.name ?? current.name;
+      const parentId = body.parent_id === undefined ? current.parent_id : body.parent_id;
+      assertPlacement(db, name, parentId, id);
+      const moved = parentId !== current.parent_id;
+      db.prepare(
+        `UPDATE manual_categories SET name = @name, parent_id = @parentId, updated_at = @at,
+           position = CASE WHEN @moved THEN (SELECT COALESCE(MAX(position) + 1, 0) FROM manual_categories WHERE parent_id IS @parentId) ELSE position END
+         WHERE id = @id`,
+      ).run({ id, name, parentId, at: now(), moved: moved ? 1 : 0 });
+    })();
+    return c.json(detailOrThrow(db, id), 200);
+  });
+
+  app.openapi(deleteCategoryRoute, (c) => {
+    const id = Number(c.req.valid('param').id);
+    db.transaction(() => {
+      const category = categoryTree(db).byId.get(id);
+      if (!category) throw notFoundError();
+      if (category.has_child || category.manuals_count > 0) throw new ApiError(422, [CATEGORY_MESSAGES.notEmpty]);
+      db.prepare('DELETE FROM manual_categories WHERE id = @id').run({ id });
+    })();
+    return c.body(null, 204);
   });
 }

@@ -62,6 +62,15 @@ export const ManualPatchSchema = z
   .object({ title: title().optional(), content: content().optional(), manual_category_id: categoryId() })
   .openapi('ManualPatch');
 
+export const MANUAL_CATEGORY_NAME_MAX = 50;
+const categoryName = () => labelled('カテゴリ名', z.string().trim().min(1).max(MANUAL_CATEGORY_NAME_MAX).openapi({ example: '棚卸し' }));
+const parentId = () => labelled('親カテゴリ', z.number().int().positive().max(1e12).nullable().optional().openapi({ description: 'null または省略でルート' }));
+
+export const ManualCategoryInputSchema = z.object({ name: categoryName(), parent_id: parentId() }).openapi('ManualCategoryInput');
+export const ManualCategoryPatchSchema = z
+  .object({ name: categoryName().optional(), parent_id: parentId() })
+  .openapi('ManualCategoryPatch');
+
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const NOT_AN_IMAGE_TYPE = 'アップロードできる画像はPNG・JPEG・GIF・WebPです。';
 

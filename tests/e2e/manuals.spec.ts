@@ -178,4 +178,54 @@ test.describe('manuals', () => {
     await expect(page.getByText('リッチテキストで表示できない書式')).toBeVisible();
     expect(ran).toEqual([]);
   });
+
+  test('organise categories: add, add below, rename, move, and delete only when empty', async ({ page }) => {
+    const parentName = unique('研修');
+    await page.goto(MANUALS);
+    await page.getByRole('button', { name: 'カテゴリを追加' }).click();
+    const dialog = page.getByRole('dialog', { name: 'カテゴリを追加' });
+    await expect(dialog.getByRole('button', { name: '追加' })).toBeDisabled();
+    await dialog.getByLabel('カテゴリ名').fill(parentName);
+    await expectNoSeriousA11yViolations(page, 'カテゴリの追加');
+    await dialog.getByRole('button', { name: '追加' }).click();
+    await expect(page).toHaveURL(/\?categoryId=\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: parentName })).toBeVisible();
+    const tree = page.getByRole('navigation', { name: 'マニュアルのカテゴリ' });
+    await expect(tree.getByRole('link', { name: parentName })).toHaveAttribute('aria-current', 'page');
+
+    await page.getByRole('button', { name: 'サブカテゴリを追加' }).click();
+    await page.getByRole('dialog').getByLabel('カテゴリ名').fill('新人研修');
+    await page.getByRole('dialog').getByRole('button', { name: '追加' }).click();
+    await expect(page.getByRole('navigation', { name: 'カテゴリの階層' })).toHaveText(new RegExp(`${parentName}.*新人研修`));
+
+    await page.getByRole('button', { name: '名前を変更' }).click();
+    await page.getByRole('dialog').getByLabel('カテゴリ名').fill('中途研修');
+    await page.getByRole('dialog').getByRole('button', { name: '変更' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '中途研修' })).toBeVisible();
+
+    // The parent is not empty: deleting it is refused with the server's reason.
+    await page.getByRole('navigation', { name: 'カテゴリの階層' }).getByRole('link', { name: parentName }).click();
+    await page.getByRole('button', { name: 'カテゴリを削除' }).click();
+    const confirm = page.getByRole('dialog', { name: `カテゴリ「${parentName}」を削除しますか？` });
+    await expect(confirm.getByRole('button', { name: 'キャンセル' })).toBeFocused();
+    await confirm.getByRole('button', { name: '削除する' }).click();
+    await expect(confirm.getByTestId('server-errors')).toHaveText('サブカテゴリやマニュアルがあるカテゴリは削除できません。先に移動するか削除してください。');
+    await confirm.getByRole('button', { name: 'キャンセル' }).click();
+
+    // Move the child to the top level, then both can go.
+    await page.getByRole('list', { name: 'サブカテゴリ' }).getByRole('link', { name: '中途研修' }).click();
+    await page.getByRole('button', { name: '移動' }).click();
+    await page.getByRole('dialog').getByLabel('移動先').click();
+    await page.getByRole('option', { name: '（いちばん上の階層）' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '移動' }).click();
+    await expect(page.getByRole('navigation', { name: 'カテゴリの階層' })).toHaveText(/^マニュアル.*中途研修$/);
+    await page.getByRole('button', { name: 'カテゴリを削除' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '削除する' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/manuals$/);
+    await expect(tree.getByRole('link', { name: '中途研修' })).toHaveCount(0);
+    await tree.getByRole('link', { name: parentName }).click();
+    await page.getByRole('button', { name: 'カテゴリを削除' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '削除する' }).click();
+    await expect(tree.getByRole('link', { name: parentName })).toHaveCount(0);
+  });
 });

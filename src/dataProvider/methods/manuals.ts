@@ -26,6 +26,12 @@ export interface ManualMethods {
   getManualCategory: (id: number) => Promise<ManualCategoryDetail>;
   /** Uploads an editor image through its presigned link; resolves to the public URL to embed. */
   uploadManualImage: (file: Blob) => Promise<string>;
+  /** A new category at the root (parentId null) or under another. */
+  createManualCategory: (category: { name: string; parentId: number | null }) => Promise<ManualCategoryDetail>;
+  /** Renames and/or moves a category. */
+  updateManualCategory: (id: number, change: { name?: string; parentId?: number | null }) => Promise<ManualCategoryDetail>;
+  /** Deletes an empty category. */
+  deleteManualCategory: (id: number) => Promise<void>;
 }
 
 interface PresignAnswer {
@@ -36,6 +42,12 @@ interface PresignAnswer {
 export const manualMethods = (send: SendRequest, fetchImpl: () => typeof fetch): ManualMethods => ({
   getManualCategories: async () => (await send<ManualCategory[]>({ path: MANUAL_CATEGORIES_PATH })).json,
   getManualCategory: async (id) => (await send<ManualCategoryDetail>({ path: `${MANUAL_CATEGORIES_PATH}/${encodeURIComponent(String(id))}` })).json,
+  createManualCategory: async (category) => (await send<ManualCategoryDetail>({ method: 'POST', path: MANUAL_CATEGORIES_PATH, body: category })).json,
+  updateManualCategory: async (id, change) =>
+    (await send<ManualCategoryDetail>({ method: 'PATCH', path: `${MANUAL_CATEGORIES_PATH}/${encodeURIComponent(String(id))}`, body: change })).json,
+  deleteManualCategory: async (id) => {
+    await send({ method: 'DELETE', path: `${MANUAL_CATEGORIES_PATH}/${encodeURIComponent(String(id))}` });
+  },
   uploadManualImage: async (file) => {
     const { json } = await send<PresignAnswer | undefined>({ path: MANUAL_IMAGE_PRESIGN_PATH, query: { contentType: file.type } });
     if (typeof json?.presignedUrl !== 'string' || typeof json.publicUrl !== 'string') {

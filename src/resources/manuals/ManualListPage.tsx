@@ -6,6 +6,7 @@ import FolderIcon from '@mui/icons-material/Folder';
 import { InlineLoading } from '../../app/InlineLoading';
 import { PageLinkBar } from '../schema/PageLinkBar';
 import type { ManualCategory } from '../../dataProvider/methods/manuals';
+import { CategoryActions } from './CategoryActions';
 import { CategoryBreadcrumb } from './CategoryBreadcrumb';
 import { ManualRows } from './ManualRows';
 import { ManualsContainer } from './ManualsContainer';
@@ -47,6 +48,7 @@ const ManualListPage = () => {
   return (
     <ManualsContainer title={title} categoryId={categoryId}>
       {categoryId !== undefined && category.data && <CategoryBreadcrumb path={[...ancestors, category.data]} lastIsCurrent />}
+      {!missing && (categoryId === undefined || category.data) && <CategoryActions category={category.data} />}
       {missing ? (
         <Typography role="alert">このカテゴリは存在しません。左のカテゴリから選び直してください。</Typography>
       ) : (

@@ -51,4 +51,22 @@ describe('manual methods', () => {
     );
     await expect(dataProvider.uploadManualImage(new Blob(['<svg/>'], { type: 'image/png' }))).rejects.toMatchObject({ status: 415 });
   });
+
+  it('create, rename or move, and delete a category with snake_case bodies', async () => {
+    const calls: { method: string; path: string; body: unknown }[] = [];
+    const record = async ({ request }: { request: Request }) => {
+      const text = await request.text();
+      calls.push({ method: request.method, path: new URL(request.url).pathname, body: text ? JSON.parse(text) : undefined });
+      return request.method === 'DELETE' ? new HttpResponse(null, { status: 204 }) : HttpResponse.json({ id: 7, name: '研修', parent_id: 1, depth: 1, has_child: false, manuals_count: 0, children: [], ancestors: [] });
+    };
+    server.use(http.post(`${CORE}/admin/manual_categories`, record), http.patch(`${CORE}/admin/manual_categories/7`, record), http.delete(`${CORE}/admin/manual_categories/7`, record));
+    expect((await dataProvider.createManualCategory({ name: '研修', parentId: 1 })).parentId).toBe(1);
+    await dataProvider.updateManualCategory(7, { parentId: null });
+    await dataProvider.deleteManualCategory(7);
+    expect(calls).toEqual([
+      { method: 'POST', path: '/core/api/v2/admin/manual_categories', body: { name: '研修', parent_id: 1 } },
+      { method: 'PATCH', path: '/core/api/v2/admin/manual_categories/7', body: { parent_id: null } },
+      { method: 'DELETE', path: '/core/api/v2/admin/manual_categories/7', body: undefined },
+    ]);
+  });
 });

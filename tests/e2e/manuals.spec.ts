@@ -100,6 +100,15 @@ test.describe('manuals', () => {
     await expect(save).toBeEnabled();
     await expectNoSeriousA11yViolations(page, 'マニュアルの新規作成（本文入力後）');
 
+    // Leaving with unsaved work asks first, and Enter keeps the work.
+    await page.getByRole('navigation', { name: 'マニュアルのカテゴリ' }).getByRole('link', { name: '基本操作' }).click();
+    const leave = page.getByRole('dialog', { name: '保存していない変更があります' });
+    await expect(leave).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(/\/v2\/core\/manuals\/new$/);
+    await expect(editor.locator('h2')).toHaveText('受付の手順');
+
     await save.click();
     await expect(page).toHaveURL(/\/v2\/core\/manuals\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

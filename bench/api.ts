@@ -103,7 +103,7 @@ async function listCases(base: string, token: string, list: ListDeclaration): Pr
     cases.push({ name: `${name} ${filter}=${example}`, path: `${path}?${filter}=${example}` });
   }
   if (list.search) {
-    const terms: [string, string][] = [
+    const terms = list.searchExamples ?? [
       ['half-width', 'ｻｸﾗ'], ['full-width', 'サクラ'], ['hiragana', 'さくら'], ['2 chars', '東京'], ['4 chars, no hit', 'ゾヂヅヂ'],
     ];
     for (const [label, term] of terms) cases.push({ name: `${name} query ${label} 「${term}」`, path: `${path}?query=${encodeURIComponent(term)}` });

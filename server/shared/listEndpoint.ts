@@ -53,6 +53,8 @@ export interface ListDeclaration {
   filters: Record<string, ListFilterParam>;
   /** The search index behind `query`, when the list searches. */
   search?: SearchIndex;
+  /** Queries the API bench times for this list ([label, query]), instead of its generic name searches. */
+  searchExamples?: readonly (readonly [string, string])[];
   /** Response fields the contract test expects on every row. */
   fields: readonly string[];
   pageSize?: number;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { createLocalStorage, type BucketSettings, type LocalStorage } from './local';
 import { createStorageRoutes } from './routes';
+import { isImageOf } from './imageBytes';
 import { loadStorageSecret } from './signing';
 
 export { createLocalStorage, type LocalStorage } from './local';
@@ -14,7 +15,7 @@ export const BUCKETS: Record<string, BucketSettings> = {
   licenses: {},
   'inquiry-files': {},
   nsips: {},
-  'manual-images': { public: true },
+  'manual-images': { public: true, accepts: isImageOf },
 };
 
 /** The signing key of every environment's presigned URLs (each URL also names its mount). */

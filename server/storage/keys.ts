@@ -8,6 +8,7 @@ export const STORAGE_MESSAGES = {
   signature: 'URLの署名が正しくありません。',
   expired: 'URLの有効期限が切れています。',
   contentType: 'ファイルの種類がURLの指定と一致しません。',
+  notThatType: 'ファイルの中身が指定された種類の画像ではありません。',
   tooLarge: (maxBytes: number) => `ファイルが大きすぎます。上限は${maxBytes.toLocaleString('ja-JP')}バイトです。`,
 } as const;
 

@@ -25,6 +25,8 @@ import { grantQuery, type Grant } from './signing';
 export interface BucketSettings {
   /** Anyone may GET its objects without a signature (manual images embedded in markdown). */
   public?: boolean;
+  /** Checks an uploaded body's bytes against the signed content type (manual images: images only). */
+  accepts?: (body: Buffer, contentType: string) => boolean;
 }
 
 export interface LocalStorageOptions {
@@ -43,6 +45,8 @@ export interface LocalStorage extends BlobStorage {
   readonly secret: Buffer;
   readonly now: () => Date;
   isPublic(bucket: string): boolean;
+  /** Whether the bucket takes this body as this content type (its `accepts` rule; true without one). */
+  accepts(bucket: string, body: Buffer, contentType: string): boolean;
   /** Throws StorageError(404) for a bucket nobody declared. */
   checkBucket(bucket: string): void;
 }
@@ -135,6 +139,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
     now,
     checkBucket,
     isPublic: (bucket) => Object.hasOwn(buckets, bucket) && buckets[bucket].public === true,
+    accepts: (bucket, body, contentType) => !Object.hasOwn(buckets, bucket) || (buckets[bucket].accepts?.(body, contentType) ?? true),
 
     presignPut(bucket, key, { contentType, maxBytes, expiresIn = DEFAULT_EXPIRES_IN }: PresignPutOptions) {
       checkBucket(bucket);

@@ -114,6 +114,7 @@ export function createStorageRoutes(storage: LocalStorage): Hono {
     checkGrant(c, storage, { method: 'PUT', mount: storage.mount, bucket, key, contentType, maxBytes });
     if (!sameContentType(c.req.header('content-type') ?? '', contentType)) throw new Refused(415, STORAGE_MESSAGES.contentType);
     const body = await readLimited(c, maxBytes);
+    if (!storage.accepts(bucket, body, contentType)) throw new Refused(415, STORAGE_MESSAGES.notThatType);
     storage.put(bucket, key, body, contentType);
     return c.body(null, 200);
   });

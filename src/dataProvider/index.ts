@@ -18,6 +18,7 @@ import type { ApiClient, SendRequest } from './apiClient';
 import { fillTemplate, recordPath } from './endpoint';
 import { accountMethods, type AccountMethods } from './methods/account';
 import { inquiryMethods, type InquiryMethods } from './methods/inquiries';
+import { manualMethods, type ManualMethods } from './methods/manuals';
 import { membershipMethods, type MembershipMethods } from './methods/memberships';
 import { uploadMethods, type UploadMethods } from './methods/uploads';
 import { pharmacyMasterMethods, type PharmacyMasterMethods } from './methods/pharmacyMasters';
@@ -38,7 +39,7 @@ import { writePayload } from './writePayload';
  * /forbidden on 403 are not done here: react-admin hands every data provider error to
  * authProvider.checkError, which decides (src/authProvider).
  */
-export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods;
+export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods & ManualMethods;
 
 /** The named methods over any `send`, so tests can put them on a fake data provider too. */
 export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPortalMethods => {
@@ -51,6 +52,7 @@ export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPo
     ...uploads,
     ...pharmacyMasterMethods(send, uploads),
     ...inquiryMethods(send, uploads, doFetch),
+    ...manualMethods(send, doFetch),
   };
 };
 

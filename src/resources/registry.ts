@@ -4,11 +4,12 @@ import { assertDeclarations } from './checkDeclaration';
 import { companies } from './companies';
 import { dealers } from './dealers';
 import { groups } from './groups';
+import { manuals } from './manuals';
 import { pharmacies } from './pharmacies';
 import { pharmacyLicenseExpires } from './pharmacyLicenseExpires';
 
 /** Every master the portal knows. Adding one is its declaration plus one line here. */
-export const resources: AnyResourceDeclaration[] = [pharmacies, companies, groups, dealers, pharmacyLicenseExpires];
+export const resources: AnyResourceDeclaration[] = [pharmacies, companies, groups, dealers, pharmacyLicenseExpires, manuals];
 
 assertDeclarations(resources);
 

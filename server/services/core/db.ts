@@ -8,6 +8,7 @@ import { inquiryMigrations } from './migrations/inquiries';
 import { seedCore, type SeedScale } from './seed';
 import { seedGroups } from './seed-groups';
 import { pharmacyMasterMigrations } from './migrations/pharmacyMasters';
+import { manualMigrations } from './migrations/manuals';
 
 /** Prefecture order (JIS code) of an address1 value, for an indexable sort by prefecture. */
 const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.name}' THEN ${p.id}`).join(' ')} ELSE 0 END`;
@@ -162,6 +163,7 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
     },
     ...pharmacyMasterMigrations(seed, scale),
     ...inquiryMigrations(seed, scale),
+    ...manualMigrations(seed, scale),
   ];
 }
 

@@ -8,6 +8,9 @@ import { DEALER_LIST, registerDealerRoutes } from './dealers';
 import { GROUP_LIST, registerGroupRoutes } from './groups';
 import { LICENSE_EXPIRY_LIST, registerLicenseRoutes } from './licenses';
 import { registerInquiryRoutes } from './inquiries';
+import { registerManualCategoryRoutes } from './manualCategories';
+import { registerManualFileRoutes } from './manualFiles';
+import { MANUAL_LIST, registerManualRoutes } from './manuals';
 import { PHARMACY_LIST, registerPharmacyRoutes } from './pharmacies';
 import { registerPostalCodeRoutes } from './postalCodes';
 import { registerUserRoutes } from './users';
@@ -27,8 +30,11 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerLicenseRoutes(app, ctx);
   registerPostalCodeRoutes(app);
   registerInquiryRoutes(app, ctx);
+  registerManualCategoryRoutes(app, ctx);
+  registerManualRoutes(app, ctx);
+  registerManualFileRoutes(app, ctx);
   return app;
 }
 
 /** Every list the core service declares: the contract test and the API bench iterate over these. */
-export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST, LICENSE_EXPIRY_LIST];
+export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST, LICENSE_EXPIRY_LIST, MANUAL_LIST];

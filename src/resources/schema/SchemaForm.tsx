@@ -57,12 +57,15 @@ export const FieldInput = ({ source, field }: { source: string; field: FieldDecl
   }
 };
 
-/** Save is enabled until a save is in flight: one request per click, however fast the clicks. */
-const SubmitButton = ({ mode }: { mode: 'create' | 'edit' }) => {
+/**
+ * Save is enabled until a save is in flight: one request per click, however fast the clicks.
+ * `disabled` adds a form's own rule (a manual needs a title and content).
+ */
+export const SubmitButton = ({ mode, disabled = false }: { mode: 'create' | 'edit'; disabled?: boolean }) => {
   const { saving } = useSaveContext();
   const { isSubmitting } = useFormState();
   const busy = Boolean(saving || isSubmitting);
-  return <SaveButton label={mode === 'create' ? 'app.form.create' : 'app.form.save'} alwaysEnable={!busy} disabled={busy} />;
+  return <SaveButton label={mode === 'create' ? 'app.form.create' : 'app.form.save'} alwaysEnable={!busy && !disabled} disabled={busy || disabled} />;
 };
 
 const FormToolbar = ({ resource, mode }: { resource: AnyResourceDeclaration; mode: 'create' | 'edit' }) => {

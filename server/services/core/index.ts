@@ -13,6 +13,7 @@ import { registerManualFileRoutes } from './manualFiles';
 import { MANUAL_LIST, registerManualRoutes } from './manuals';
 import { PHARMACY_LIST, registerPharmacyRoutes } from './pharmacies';
 import { registerPostalCodeRoutes } from './postalCodes';
+import { registerPharmacySideRoutes } from './pharmacyForPharmacy';
 import { registerUserRoutes } from './users';
 
 /**
@@ -33,6 +34,7 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerManualCategoryRoutes(app, ctx);
   registerManualRoutes(app, ctx);
   registerManualFileRoutes(app, ctx);
+  registerPharmacySideRoutes(app, ctx);
   return app;
 }
 

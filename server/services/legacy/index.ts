@@ -5,10 +5,12 @@ import { tableVersionsSql } from '../../db/versions';
 import { requireAuth, type AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { commonErrors, createApi, jsonResponse, SECURITY } from '../../shared/openapi';
+import { registerLegacyStockRoutes } from './stocks';
+import { legacyStockMigrations } from './stocksMigrations';
 
 /** Legacy v1 skeleton (`/api/v1/...`, its own database; routes come in later issues). */
 export function openLegacyDb(dir: string): DB {
-  return openDatabase(join(dir, 'legacy.sqlite'), [{ version: 1, up: tableVersionsSql }]);
+  return openDatabase(join(dir, 'legacy.sqlite'), [{ version: 1, up: tableVersionsSql }, ...legacyStockMigrations]);
 }
 
 const pingRoute = createRoute({
@@ -24,5 +26,6 @@ export function createLegacyService(ctx: ServiceContext): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
   app.use('/api/*', requireAuth(ctx.auth));
   app.openapi(pingRoute, (c) => c.json({ ok: true }, 200));
+  registerLegacyStockRoutes(app, ctx);
   return app;
 }

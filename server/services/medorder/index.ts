@@ -7,10 +7,12 @@ import type { ServiceContext } from '../../shared/context';
 import { commonErrors, createApi, jsonResponse, SECURITY } from '../../shared/openapi';
 import type { SeedScale } from '../core/seed';
 import { batchConfigMigrations, registerBatchConfigRoutes } from './batchConfigs';
+import { registerStockRoutes } from './stocks';
+import { stockMigrations } from './stocksMigrations';
 
 /** The ordering service's database (its own file; seeds name the pharmacy ids of the shared catalogue). */
 export function openMedorderDb(dir: string, seed = 0, scale: SeedScale = 'small'): DB {
-  return openDatabase(join(dir, 'medorder.sqlite'), [{ version: 1, up: tableVersionsSql }, ...batchConfigMigrations(seed, scale)]);
+  return openDatabase(join(dir, 'medorder.sqlite'), [{ version: 1, up: tableVersionsSql }, ...batchConfigMigrations(seed, scale), ...stockMigrations]);
 }
 
 const pingRoute = createRoute({
@@ -27,5 +29,6 @@ export function createMedorderService(ctx: ServiceContext): OpenAPIHono<AuthEnv>
   app.use('/api/*', requireAuth(ctx.auth));
   app.openapi(pingRoute, (c) => c.json({ ok: true }, 200));
   registerBatchConfigRoutes(app, ctx);
+  registerStockRoutes(app, ctx);
   return app;
 }

@@ -1,4 +1,4 @@
-import { Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import { lazyPage } from '../app/lazyPage';
 
 const ForbiddenPage = lazyPage(() => import('./forbidden/ForbiddenPage'));
@@ -7,6 +7,8 @@ const JwtPage = lazyPage(() => import('./develop/JwtPage'));
 const ProfilePage = lazyPage(() => import('./develop/ProfilePage'));
 const UserRestorePage = lazyPage(() => import('./develop/UserRestorePage'));
 const InquiriesPage = lazyPage(() => import('./inquiries/InquiriesPage'));
+const StockDiffPage = lazyPage(() => import('./stocks/StockDiffPage'));
+const StockFixPage = lazyPage(() => import('./stocks/StockFixPage'));
 
 /** Screens outside the layout (no sidebar): the 403 page. */
 export const noLayoutRoutes = [<Route key="forbidden" path="/forbidden" element={<ForbiddenPage />} />];
@@ -18,4 +20,7 @@ export const appRoutes: React.ReactElement[] = [
   <Route key="develop-jwt" path="/develop/jwt" element={<JwtPage />} />,
   <Route key="develop-profile" path="/develop/profile" element={<ProfilePage />} />,
   <Route key="develop-user-restore" path="/develop/user-restore" element={<UserRestorePage />} />,
+  <Route key="stocks-diff" path="/v1/medorder/stocks/diff" element={<StockDiffPage />} />,
+  <Route key="stocks-fix" path="/v1/medorder/stocks/fix" element={<StockFixPage />} />,
+  <Route key="v1-medorder" path="/v1/medorder" element={<Navigate to="/v1/medorder/stocks/fix" replace />} />,
 ];

@@ -89,6 +89,7 @@ export type RouteLabel = Pick<MenuEntry, 'label' | 'to'>;
 export const extraRouteLabels: RouteLabel[] = [
   { label: '開発者メニュー', to: '/develop' },
   { label: 'ユーザー復元', to: '/develop/user-restore' },
+  { label: '在庫修正', to: '/v1/medorder/stocks/fix' },
 ];
 
 /** Breadcrumb labels of every custom route: the menu entries, then the extra ones. */

@@ -106,7 +106,7 @@ export const StockFixDialog = ({ pharmacyId, onClose }: { pharmacyId: number; on
                 {result.failed.length > 0 && <Box>{failedReport(result.failed)}</Box>}
               </Alert>
             )}
-            <List dense aria-label="在庫のある薬" sx={{ maxHeight: 320, overflow: 'auto' }}>
+            <List dense aria-label="在庫のある薬" tabIndex={0} sx={{ maxHeight: 320, overflow: 'auto' }}>
               {codes.map((code, index) => (
                 <ListItem key={code} divider>
                   <ListItemText primary={code} secondary={`v1 在庫数 ${stocks.data?.[index].quantity}`} />

@@ -107,7 +107,7 @@ export const StockDiffView = ({ pharmacyId, itemId }: { pharmacyId: number; item
           <Figure label="v2 の在庫数" value={String(data.v2Quantity)} />
           <Figure label="v1 の在庫数" value={data.v1Quantity === null ? 'v1 に在庫なし' : String(data.v1Quantity)} />
           <Box>
-            <Chip color={agree ? 'success' : 'warning'} label={agree ? '一致しています' : `一致していません (差 ${data.v1Quantity === null ? '-' : signed(roundQuantity(data.v1Quantity - data.v2Quantity))})`} />
+            <Chip color={agree ? 'success' : 'error'} label={agree ? '一致しています' : `一致していません (差 ${data.v1Quantity === null ? '-' : signed(roundQuantity(data.v1Quantity - data.v2Quantity))})`} />
           </Box>
         </CardContent>
       </Card>
@@ -159,7 +159,7 @@ export const StockDiffView = ({ pharmacyId, itemId }: { pharmacyId: number; item
                   <TableCell>
                     {row.source === 'v1' && (
                       <Button size="small" variant="outlined" disabled={adjust.isPending} onClick={() => adjust.mutate(row.rack)}
-                        aria-label={`${formatDateTime(row.at)} の${row.label} (${signed(row.quantity)}) を v2 に在庫調整として追加`}>
+                        aria-label={`v2 に在庫調整を追加 (${formatDateTime(row.at)} の${row.label} ${signed(row.quantity)})`}>
                         v2 に在庫調整を追加
                       </Button>
                     )}

@@ -22,6 +22,7 @@ import { manualMethods, type ManualMethods } from './methods/manuals';
 import { membershipMethods, type MembershipMethods } from './methods/memberships';
 import { uploadMethods, type UploadMethods } from './methods/uploads';
 import { pharmacyMasterMethods, type PharmacyMasterMethods } from './methods/pharmacyMasters';
+import { masterImportMethods, type MasterImportMethods } from './methods/masterImports';
 import { DEFAULT_PAGING, ListContractError, readListArray, readNextToken, readPageHeaders } from './paging';
 import { writePayload } from './writePayload';
 
@@ -39,7 +40,7 @@ import { writePayload } from './writePayload';
  * /forbidden on 403 are not done here: react-admin hands every data provider error to
  * authProvider.checkError, which decides (src/authProvider).
  */
-export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods & ManualMethods;
+export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods & ManualMethods & MasterImportMethods;
 
 /** The named methods over any `send`, so tests can put them on a fake data provider too. */
 export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPortalMethods => {
@@ -53,6 +54,7 @@ export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPo
     ...pharmacyMasterMethods(send, uploads),
     ...inquiryMethods(send, uploads, doFetch),
     ...manualMethods(send, doFetch),
+    ...masterImportMethods(send),
   };
 };
 

@@ -131,6 +131,8 @@ export interface DetailTabDeclaration<K extends string = string> {
   /** Custom tab content; a tab without one lists `fields` or its related list. */
   view?: LazyView;
   fields?: K[];
+  /** The tab's fields under headings (a wide master such as ethical medicines), after `fields`. */
+  groups?: { label: string; fields: K[] }[];
   /** Show only the fields that have a value (orderable fixtures). */
   nonEmptyOnly?: boolean;
   adminOnly?: boolean;
@@ -219,6 +221,8 @@ export interface TypedResourceDeclaration<F extends FieldMap> {
     badges?: BadgeDeclaration<Extract<keyof F, string>>[];
     /** Text shown when a search finds nothing (近隣グループが見つかりません). */
     empty?: string;
+    /** Links in the list's header to the resource's own sub-routes (`update` → the import screen). */
+    links?: { label: string; route: string }[];
   };
   show?: {
     tabs: DetailTabDeclaration<Extract<keyof F, string>>[];

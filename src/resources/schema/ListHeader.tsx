@@ -1,6 +1,7 @@
-import { ColumnsButton, CreateButton, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { Button, ColumnsButton, CreateButton, LinkBase, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import Typography from '@mui/material/Typography';
 import type { AnyResourceDeclaration } from '../types';
+import { specPath } from '../../customRoutes/specPaths';
 
 /** The list's header: the total count the spec asks for, the column chooser and the create link where there is one. */
 export const ListHeader = ({ resource, storeKey }: { resource: AnyResourceDeclaration; storeKey: string }) => {
@@ -12,6 +13,9 @@ export const ListHeader = ({ resource, storeKey }: { resource: AnyResourceDeclar
         {total != null ? translate('app.list.total', { count: total.toLocaleString('ja-JP') }) : ''}
       </Typography>
       {resource.list.hiddenColumns?.length ? <ColumnsButton storeKey={storeKey} /> : null}
+      {resource.list.links?.map((link) => (
+        <Button key={link.route} component={LinkBase} to={`${specPath.list(resource.name)}/${link.route}`} label={link.label} />
+      ))}
       {resource.capabilities?.create && <CreateButton label="app.list.create" variant="contained" />}
     </TopToolbar>
   );

@@ -17,7 +17,8 @@ function buildTable(): Map<string, number[]> {
       // not a character
     }
   };
-  for (let b = 0; b < 0x80; b++) add([b]);
+  // ASCII as itself: Node's ICU decoder swaps a few control codes (0x1A and 0x1C), CP932 does not.
+  for (let b = 0; b < 0x80; b++) map.set(String.fromCharCode(b), [b]);
   for (let b = 0xa1; b <= 0xdf; b++) add([b]);
   for (let lead = 0x81; lead <= 0xfc; lead++) {
     if (lead > 0x9f && lead < 0xe0) continue;

@@ -31,6 +31,8 @@ export type ParsedFile =
   | { ok: true; layout: LayoutName; encoding: Encoding; rows: ParsedRow[] }
   | { ok: false; errors: LineError[] };
 
+const EOF_MARK = 0x1a;
+
 /** Errors kept per file: enough to fix a file, bounded for a file that is wrong throughout. */
 export const MAX_LINE_ERRORS = 20;
 
@@ -304,7 +306,9 @@ function layoutOf(kind: MasterKind, first: CsvRecord | undefined): Layout | unde
  * applied); up to MAX_LINE_ERRORS lines are reported.
  */
 export function parseMasterFile(kind: MasterKind, bytes: Uint8Array): ParsedFile {
-  const decoded = decodeMasterFile(bytes);
+  // Files made on DOS-era tools end with an EOF mark (Ctrl-Z, 0x1A): the 2003 MEDIS file does.
+  // Dropped as a byte: decoders disagree on it (Node's ICU Shift_JIS gives U+001C).
+  const decoded = decodeMasterFile(bytes.at(-1) === EOF_MARK ? bytes.subarray(0, -1) : bytes);
   if (!decoded.ok) return { ok: false, errors: [decoded.error] };
   const csv = parseCsv(decoded.text);
   if (!csv.ok) return { ok: false, errors: [csv.error] };

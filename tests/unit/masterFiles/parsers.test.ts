@@ -121,6 +121,11 @@ describe('parseMasterFile', () => {
     }
   });
 
+  it('ignores the DOS end-of-file mark (Ctrl-Z) the 2003 MEDIS file ends with', () => {
+    const parsed = parseMasterFile('hot_code', Buffer.from(`${header}\r\n${hotRow('100137201')}\n\u001a`));
+    expect(parsed.ok && parsed.rows.map((r) => r.key)).toEqual(['100137201']);
+  });
+
   it('reports every bad line (up to 20) and returns no rows', () => {
     const lines = [header, hotRow('1001372010101'), hotRow('12'), hotRow('1001372010102', '20251340'), 'a,b'];
     const parsed = parseMasterFile('hot_code', Buffer.from(lines.join('\n')));

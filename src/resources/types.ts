@@ -87,7 +87,8 @@ export interface SortDeclaration<K extends string = string> {
 export interface FilterDeclaration {
   /** camelCase API parameter, e.g. `query` or `addEnded`; the data provider sends it snake_cased. */
   source: string;
-  type: 'search' | 'boolean';
+  /** `boolean` is a switch, `checkbox` a checkbox (the spec says which). */
+  type: 'search' | 'boolean' | 'checkbox';
   label: string;
   /** Search filters sit in the list's toolbar; keep them always on. */
   alwaysOn?: boolean;

@@ -32,10 +32,13 @@ test.describe('ethical medicines', () => {
     await search.fill('');
     await expect.poll(() => totalOf(page)).toBe(activeTotal);
 
-    await page.getByLabel('無効になったものも含む').check();
-    await expect(page).toHaveURL(/includeInactive|include_inactive/);
+    const includeInactive = page.getByRole('checkbox', { name: '無効になったものも含む' });
+    await includeInactive.check();
+    await expect(page).toHaveURL(/includeInactive/);
     await expect.poll(() => totalOf(page)).toBeGreaterThan(activeTotal);
     await expectNoSeriousA11yViolations(page, '医療用医薬品一覧（無効を含む）');
+    await includeInactive.uncheck();
+    await expect.poll(() => totalOf(page)).toBe(activeTotal);
   });
 
   test('the column chooser shows a hidden column and remembers it', async ({ page }) => {

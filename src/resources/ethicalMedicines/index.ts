@@ -86,7 +86,7 @@ export const ethicalMedicines = defineResource({
     actions: ['show'],
     filters: [
       { source: 'query', type: 'search', label: '販売名・一般名・成分名・各種コードで検索', alwaysOn: true },
-      { source: 'includeInactive', type: 'boolean', label: '無効になったものも含む', alwaysOn: true },
+      { source: 'includeInactive', type: 'checkbox', label: '無効になったものも含む', alwaysOn: true },
     ],
     defaultSort: { field: 'id', order: 'ASC' },
     paging: { mode: 'pages' },

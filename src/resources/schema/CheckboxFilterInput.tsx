@@ -3,11 +3,11 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 
 /**
- * A list filter as a checkbox (無効になったものも含む): checked sends `true`, unchecked removes the
- * filter, so the default list stays the unfiltered URL.
+ * A list filter as a checkbox (無効になったものも含む): checked sends `true`, unchecked `false`
+ * (the API's default).
  */
 export const CheckboxFilterInput = ({ source, label }: { source: string; label: string; alwaysOn?: boolean }) => {
-  const { field } = useInput({ source, parse: (checked: boolean) => (checked ? true : undefined) });
+  const { field } = useInput({ source });
   return (
     <FormControlLabel
       sx={{ mb: 0.5 }}

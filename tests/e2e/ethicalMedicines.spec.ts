@@ -59,13 +59,13 @@ test.describe('ethical medicines', () => {
     await page.goto(LIST);
     await page.locator('tbody tr').first().getByRole('link', { name: '詳細' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/ethical_medicines\/1$/);
-    for (const group of ['名称・規格', '薬価・収載', '区分', 'コード', '包装', '製造・販売']) {
+    for (const group of ['名称・規格', '薬価・収載', '規制・区分', 'コード', '包装', '製造・販売']) {
       await expect(page.getByRole('heading', { name: group })).toBeVisible();
     }
     const price = page.getByRole('region', { name: '薬価・収載' });
     await expect(price).toContainText('7.1');
     await expect(price).toContainText(/\d{4}年\d{1,2}月\d{1,2}日/);
-    await expect(page.getByRole('region', { name: '区分' })).toContainText('いいえ');
+    await expect(page.getByRole('region', { name: '規制・区分' })).toContainText('いいえ');
     await expect(page.getByRole('region', { name: 'コード' })).toContainText('1124003F2230');
     await expectNoSeriousA11yViolations(page, '医療用医薬品詳細');
   });

@@ -124,7 +124,11 @@ describe('GET ethical_medicines', () => {
 describe('downloads and imports', () => {
   it('lets only admins start them, and checks the start date and year', async () => {
     const pharmacyToken = await app.token(PHARMACY);
+    // The master itself is readable by any signed-in user (a /master/ path); refreshing it is staff work.
+    expect((await app.call(`${BASE}?query=${encodeURIComponent('ネルボン')}`, { token: pharmacyToken })).status).toBe(200);
     expect((await post('/downloads/hot_code', { start_date: '2026-01-01' }, pharmacyToken)).status).toBe(403);
+    // A production token is not the demo environment's (its own audience).
+    expect((await app.call(`/demo${BASE}`, { token: await app.token() })).status).toBe(401);
     expect((await post('/imports/hot_code', undefined, pharmacyToken)).status).toBe(403);
     expect((await app.call(`${BASE}/jobs`, { token: pharmacyToken })).status).toBe(403);
     const refused: [string, unknown][] = [

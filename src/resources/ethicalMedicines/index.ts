@@ -36,7 +36,7 @@ export const ethicalMedicines = defineResource({
     receiptSystemName: text('レセプト電算名称'),
     genericName: text('一般名'),
     ingredientName: text('成分名'),
-    dosageType: text('区分'),
+    dosageType: text('投与区分'),
     unitType: text('単位'),
     standard: text('規格'),
     maker: text('製造会社'),
@@ -102,7 +102,7 @@ export const ethicalMedicines = defineResource({
         groups: [
           { label: '名称・規格', fields: ['brandName', 'brandNamePronunciation', 'officialName', 'receiptSystemName', 'genericName', 'ingredientName', 'standard', 'unitType', 'dosageType'] },
           { label: '薬価・収載', fields: ['officialUnitPrice', 'publicNoticeType', 'officialRegisteredOn', 'interimPeriodOn', 'inactiveOn'] },
-          { label: '区分', fields: ['generic', 'narcotic', 'poison', 'stimulantMaterial', 'psychotropic', 'biotic', 'designatedBiotic', 'regenerative', 'clinicalSample', 'intracutaneousReaction'] },
+          { label: '規制・区分', fields: ['generic', 'narcotic', 'poison', 'stimulantMaterial', 'psychotropic', 'biotic', 'designatedBiotic', 'regenerative', 'clinicalSample', 'intracutaneousReaction'] },
           {
             label: 'コード',
             fields: ['yjCode', 'mhlwCode', 'receiptCode', 'receiptCodeSecondary', 'genericCode', 'hotCode', 'hotCode_7', 'hotCode_9', 'hotCodeGeneric', 'janCode', 'packetGs1Code', 'packageGs1Code', 'supplyGs1Code'],

@@ -186,6 +186,8 @@ describe('downloads and imports', () => {
     expect(repriced.packet_form_subdivision).toBe('１０錠シート');
 
     const state = (await getJson(app, `${BASE}?include_inactive=true`)).headers.get('x-last-updated');
+    const changedAt = (await getJson(app, `${BASE}/1`)).headers.get('x-last-updated')!;
+    expect(changedAt > '2026-11-21T03:00:00.000Z').toBe(true); // strictly later than the clock, as every change moves it
     for (const kind of ['hot_code', 'medhot', 'iryohoken']) await post(`/imports/${kind}`);
     jobs = await runJobs();
     for (const kind of ['hot_code', 'medhot', 'iryohoken']) {
@@ -207,6 +209,8 @@ describe('downloads and imports', () => {
     const jobs = await runJobs();
     expect(jobOf(jobs, 'import', 'hot_code').status).toBe('SUCCEEDED');
     expect(jobOf(jobs, 'import', 'iryohoken').status).toBe('SUCCEEDED');
+    // The search index follows the import: names by FTS in hiragana, codes by equality.
+    expect((await search('ぷれどにん注')).map((m) => m.hot_code)).toContain('100137201');
     const [prednin] = await search('100137201');
     expect(prednin).toMatchObject({ brand_name: 'プレドニン注（１％）', yj_code: '2456401A1030', receipt_code: '666666666', dosage_type: '注' });
     const priceList = readFileSync(join(FIXTURES, 'mhlw-price-list-20250716-excerpt.csv'), 'utf8').split('\n')[1].split(',');

@@ -75,9 +75,10 @@ const BUMP_VERSION_SQL = `INSERT INTO table_versions (table_name, updated_at, ve
  * a failure rolls them back with everything else.
  */
 export function applyRows(db: DB, rows: readonly ParsedRow[], now: string): ApplyCounts {
-  const triggers = db
-    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ethical_medicines'`)
-    .all() as { name: string; sql: string }[];
+  // Only the two kinds whose work is redone below; any other trigger keeps firing per row.
+  const triggers = (
+    db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ethical_medicines'`).all() as { name: string; sql: string }[]
+  ).filter((t) => t.name.startsWith(`${SEARCH}_`) || t.name.startsWith('ethical_medicines_version_'));
   for (const trigger of triggers) db.exec(`DROP TRIGGER "${trigger.name}"`);
   const bumpVersion = db.prepare(BUMP_VERSION_SQL);
   const { counts, touched } = applyEachRow(db, rows, now);

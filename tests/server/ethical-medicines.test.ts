@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidGs1, isValidYjCode } from '../../server/services/core/medicineCodes';
 import { MEDICINE_SEED_SIZES } from '../../server/services/core/ethicalMedicinesSeed';
@@ -194,6 +195,12 @@ describe('downloads and imports', () => {
       expect(jobOf(jobs, 'import', kind).result, kind).toMatchObject({ inserted: 0, updated: 0 });
     }
     expect((await getJson(app, `${BASE}?include_inactive=true`)).headers.get('x-last-updated')).toBe(state);
+    // The import set the per-row triggers aside; they are all back.
+    const file = new Database(join(app.dir, 'core.sqlite'), { readonly: true });
+    const triggers = file.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ethical_medicines' ORDER BY name`).pluck().all();
+    file.close();
+    expect(triggers).toEqual(['ethical_medicines_search_delete', 'ethical_medicines_search_insert', 'ethical_medicines_search_update',
+      'ethical_medicines_version_delete', 'ethical_medicines_version_insert', 'ethical_medicines_version_update']);
   });
 
   it('imports the real public files (MEDIS HOT9 of 2003 in UTF-8 and CP932, the MHLW price list of 2025-07-16)', async () => {

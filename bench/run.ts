@@ -153,3 +153,4 @@ const section = async (name: string, run: () => Promise<void>) => {
 await section('browser bench', browserBench);
 await section('api bench', apiBench);
 await section('inquiry delivery bench', runInquiryLatencyBench);
+await section('ethical medicine import bench', async () => (await import('./masterImport')).runMasterImportBench());

@@ -11,6 +11,8 @@ for (const dir of [dataDir, join(dataDir, 'demo')]) {
   for (const name of readdirSync(dir)) {
     if (/\.sqlite(-wal|-shm|-journal)?$/.test(name)) rmSync(join(dir, name));
   }
+  // The default upstream folder is dated from its first start; a reset writes it anew.
+  rmSync(join(dir, 'master-sources'), { recursive: true, force: true });
 }
 const started = Date.now();
 createApp({ dataDir, seedScale }).close();

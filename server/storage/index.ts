@@ -15,6 +15,7 @@ export const BUCKETS: Record<string, BucketSettings> = {
   licenses: {},
   'inquiry-files': {},
   nsips: {},
+  'master-files': {},
   'manual-images': { public: true, accepts: isImageOf },
 };
 

@@ -23,6 +23,7 @@ import { membershipMethods, type MembershipMethods } from './methods/memberships
 import { uploadMethods, type UploadMethods } from './methods/uploads';
 import { pharmacyMasterMethods, type PharmacyMasterMethods } from './methods/pharmacyMasters';
 import { stockMethods, type StockMethods } from './methods/stocks';
+import { masterImportMethods, type MasterImportMethods } from './methods/masterImports';
 import { DEFAULT_PAGING, ListContractError, readListArray, readNextToken, readPageHeaders } from './paging';
 import { writePayload } from './writePayload';
 
@@ -40,7 +41,7 @@ import { writePayload } from './writePayload';
  * /forbidden on 403 are not done here: react-admin hands every data provider error to
  * authProvider.checkError, which decides (src/authProvider).
  */
-export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods & ManualMethods & StockMethods;
+export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods & ManualMethods & StockMethods & MasterImportMethods;
 
 /** The named methods over any `send`, so tests can put them on a fake data provider too. */
 export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPortalMethods => {
@@ -55,6 +56,7 @@ export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPo
     ...pharmacyMasterMethods(send, uploads),
     ...inquiryMethods(send, uploads, doFetch),
     ...manualMethods(send, doFetch),
+    ...masterImportMethods(send),
   };
 };
 

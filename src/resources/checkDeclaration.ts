@@ -26,6 +26,7 @@ export const declarationProblems = (resource: AnyResourceDeclaration, all: reado
   if (has(sortField) && !resource.fields[sortField].sortable) problems.push(`${resource.name}: default sort "${sortField}" is not sortable`);
   for (const tab of resource.show?.tabs ?? []) {
     check(`tab "${tab.path}"`, tab.fields);
+    for (const group of tab.groups ?? []) check(`tab "${tab.path}" group "${group.label}"`, group.fields);
     if (tab.related && !all.some((other) => other.name === tab.related?.resource)) {
       problems.push(`${resource.name}: tab "${tab.path}" relates to undeclared resource "${tab.related.resource}"`);
     }
@@ -34,6 +35,9 @@ export const declarationProblems = (resource: AnyResourceDeclaration, all: reado
     if (field.type === 'choice' && !field.choices?.length) problems.push(`${resource.name}: choice field "${name}" has no choices`);
   }
   const paths = (resource.routes ?? []).map((route) => route.path);
+  for (const link of resource.list.links ?? []) {
+    if (!paths.includes(link.route)) problems.push(`${resource.name}: list link "${link.route}" is not a sub-route`);
+  }
   for (const path of paths) {
     if (['new', ':id', ':id/edit'].includes(path)) problems.push(`${resource.name}: sub-route "${path}" shadows a generated route`);
   }

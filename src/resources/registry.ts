@@ -3,13 +3,14 @@ import type { RouteCatalogue } from '../customRoutes/specPaths';
 import { assertDeclarations } from './checkDeclaration';
 import { companies } from './companies';
 import { dealers } from './dealers';
+import { ethicalMedicines } from './ethicalMedicines';
 import { groups } from './groups';
 import { manuals } from './manuals';
 import { pharmacies } from './pharmacies';
 import { pharmacyLicenseExpires } from './pharmacyLicenseExpires';
 
 /** Every master the portal knows. Adding one is its declaration plus one line here. */
-export const resources: AnyResourceDeclaration[] = [pharmacies, companies, groups, dealers, pharmacyLicenseExpires, manuals];
+export const resources: AnyResourceDeclaration[] = [pharmacies, companies, groups, dealers, pharmacyLicenseExpires, manuals, ethicalMedicines];
 
 assertDeclarations(resources);
 

@@ -87,7 +87,8 @@ export interface SortDeclaration<K extends string = string> {
 export interface FilterDeclaration {
   /** camelCase API parameter, e.g. `query` or `addEnded`; the data provider sends it snake_cased. */
   source: string;
-  type: 'search' | 'boolean';
+  /** `boolean` is a switch, `checkbox` a checkbox (the spec says which). */
+  type: 'search' | 'boolean' | 'checkbox';
   label: string;
   /** Search filters sit in the list's toolbar; keep them always on. */
   alwaysOn?: boolean;
@@ -131,6 +132,8 @@ export interface DetailTabDeclaration<K extends string = string> {
   /** Custom tab content; a tab without one lists `fields` or its related list. */
   view?: LazyView;
   fields?: K[];
+  /** The tab's fields under headings (a wide master such as ethical medicines), after `fields`. */
+  groups?: { label: string; fields: K[] }[];
   /** Show only the fields that have a value (orderable fixtures). */
   nonEmptyOnly?: boolean;
   adminOnly?: boolean;
@@ -219,6 +222,8 @@ export interface TypedResourceDeclaration<F extends FieldMap> {
     badges?: BadgeDeclaration<Extract<keyof F, string>>[];
     /** Text shown when a search finds nothing (近隣グループが見つかりません). */
     empty?: string;
+    /** Links in the list's header to the resource's own sub-routes (`update` → the import screen). */
+    links?: { label: string; route: string }[];
   };
   show?: {
     tabs: DetailTabDeclaration<Extract<keyof F, string>>[];

@@ -95,7 +95,7 @@ describe.each(table((resource) => !!resource.show))('conformance of the detail: 
     );
     const first = resource.show!.tabs[0];
     await screen.findByRole('tab', { name: first.label, selected: true });
-    for (const field of first.fields ?? []) {
+    for (const field of [...(first.fields ?? []), ...(first.groups ?? []).flatMap((group) => group.fields)]) {
       if (resource.fields[field].adminOnly) continue;
       expect(await screen.findByText(resource.fields[field].label)).toBeInTheDocument();
     }

@@ -47,7 +47,7 @@ describe.each(listable.map((resource) => [resource.name, resource] as const))('%
 
   it('accepts every declared filter', async () => {
     for (const filter of resource.list.filters ?? []) {
-      const value = filter.type === 'boolean' ? 'true' : '薬局';
+      const value = filter.type === 'search' ? '薬局' : 'true';
       const { status } = await getJson(app, `${base}?${toSnakeKey(filter.source)}=${encodeURIComponent(value)}`);
       expect(status, `${filter.source}`).toBe(200);
     }
@@ -63,6 +63,7 @@ describe.each(listable.map((resource) => [resource.name, resource] as const))('%
     if (!resource.show) return;
     const { status, body: detail } = await getJson<Record<string, unknown>>(app, `${base}/${first.id}`);
     expect(status).toBe(200);
-    for (const field of resource.show.tabs.flatMap((tab) => tab.fields ?? []).filter(answered)) expect(hasPath(detail, field), field).toBe(true);
+    const detailFields = resource.show.tabs.flatMap((tab) => [...(tab.fields ?? []), ...(tab.groups ?? []).flatMap((group) => group.fields)]);
+    for (const field of detailFields.filter(answered)) expect(hasPath(detail, field), field).toBe(true);
   });
 });

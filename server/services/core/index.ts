@@ -5,6 +5,7 @@ import { createApi } from '../../shared/openapi';
 import { COMPANY_LIST, registerCompanyRoutes } from './companies';
 import type { CoreServiceContext } from './context';
 import { DEALER_LIST, registerDealerRoutes } from './dealers';
+import { ETHICAL_MEDICINE_LIST, registerEthicalMedicineRoutes } from './ethicalMedicines';
 import { GROUP_LIST, registerGroupRoutes } from './groups';
 import { LICENSE_EXPIRY_LIST, registerLicenseRoutes } from './licenses';
 import { registerInquiryRoutes } from './inquiries';
@@ -35,8 +36,9 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerManualRoutes(app, ctx);
   registerManualFileRoutes(app, ctx);
   registerPharmacySideRoutes(app, ctx);
+  registerEthicalMedicineRoutes(app, ctx);
   return app;
 }
 
 /** Every list the core service declares: the contract test and the API bench iterate over these. */
-export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST, LICENSE_EXPIRY_LIST, MANUAL_LIST];
+export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST, LICENSE_EXPIRY_LIST, MANUAL_LIST, ETHICAL_MEDICINE_LIST];

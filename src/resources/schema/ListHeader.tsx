@@ -1,6 +1,8 @@
-import { ColumnsButton, CreateButton, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { Button, CreateButton, LinkBase, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import Typography from '@mui/material/Typography';
 import type { AnyResourceDeclaration } from '../types';
+import { specPath } from '../../customRoutes/specPaths';
+import { ColumnChooser } from './ColumnChooser';
 
 /** The list's header: the total count the spec asks for, the column chooser and the create link where there is one. */
 export const ListHeader = ({ resource, storeKey }: { resource: AnyResourceDeclaration; storeKey: string }) => {
@@ -11,7 +13,10 @@ export const ListHeader = ({ resource, storeKey }: { resource: AnyResourceDeclar
       <Typography variant="body2" color="text.secondary" data-testid="list-total" aria-live="polite">
         {total != null ? translate('app.list.total', { count: total.toLocaleString('ja-JP') }) : ''}
       </Typography>
-      {resource.list.hiddenColumns?.length ? <ColumnsButton storeKey={storeKey} /> : null}
+      {resource.list.hiddenColumns?.length ? <ColumnChooser resource={resource} storeKey={storeKey} /> : null}
+      {resource.list.links?.map((link) => (
+        <Button key={link.route} component={LinkBase} to={`${specPath.list(resource.name)}/${link.route}`} label={link.label} />
+      ))}
       {resource.capabilities?.create && <CreateButton label="app.list.create" variant="contained" />}
     </TopToolbar>
   );

@@ -12,6 +12,7 @@ import { useResourceDeclaration } from './useResourceDeclaration';
 import { FieldValue } from './FieldValue';
 import { isNumericField } from './fieldDisplay';
 import { ListHeader } from './ListHeader';
+import { CheckboxFilterInput } from './CheckboxFilterInput';
 import { ListError } from './ListError';
 import { LoadMore } from './LoadMore';
 import { PageLinks } from './PageLinks';
@@ -20,6 +21,8 @@ import { RowActions } from './RowActions';
 const filterInput = (filter: FilterDeclaration): ReactElement =>
   filter.type === 'search' ? (
     <ImeSafeSearchInput key={filter.source} source={filter.source} alwaysOn={filter.alwaysOn} placeholder={filter.label} />
+  ) : filter.type === 'checkbox' ? (
+    <CheckboxFilterInput key={filter.source} source={filter.source} label={filter.label} alwaysOn={filter.alwaysOn} />
   ) : (
     <BooleanInput key={filter.source} source={filter.source} label={filter.label} alwaysOn={filter.alwaysOn} />
   );

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { DB } from '../../db/open';
+import type { BlobStorage } from '../../shared/storage';
+import { applyRows, type ApplyCounts } from './masterFileImport';
+import { describeFileErrors, parseMasterFile, type MasterKind, type ParsedRow } from './masterFileLayouts';
+import { parseCompactDate } from './masterFileCsv';
+
+/**
+ * The publishers' folder and the two steps of a refresh (spec section 2 "Ethical medicine").
+ *
+ * "Download" fetches nothing from the internet: it copies the files dated on or after the start
+ * from the upstream folder (`MASTER_SOURCE_DIR`, default `<environment dir>/master-sources`,
+ * one sub-folder per kind, the file date as yyyymmdd in the file name) into blob storage
+ * (bucket `master-files`, as the real service keeps them in S3) and records each as a master file.
+ * "Import" parses every downloaded file of the kind and applies them in date order in one
+ * transaction: one bad line in any file fails the job and leaves the master as it was.
+ */
+export const MASTER_FILES_BUCKET = 'master-files';
+
+export const MASTER_KIND_LABELS: Record<MasterKind, string> = {
+  hot_code: 'HOTコードマスター',
+  medhot: 'MEDHOTマスター',
+  iryohoken: '医療保険マスター',
+};
+
+/** Larger upstream files are refused (a HOT13 master is about 15 MB). */
+export const MAX_MASTER_FILE_BYTES = 64 * 1024 * 1024;
+
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
+
+export const masterSourceDir = (db: DB): string => process.env.MASTER_SOURCE_DIR || join(dirname(db.name), 'master-sources');
+
+export interface UpstreamFile {
+  fileName: string;
+  /** yyyy-MM-dd, from the first 8-digit date in the name. */
+  fileDate: string;
+}
+
+/** The kind's files in the upstream folder, oldest first; names without a real date are not master files. */
+export function upstreamFiles(root: string, kind: MasterKind): UpstreamFile[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(root, kind));
+  } catch {
+    return [];
+  }
+  const files: UpstreamFile[] = [];
+  for (const fileName of names) {
+    if (!FILE_NAME.test(fileName)) continue;
+    const date = /(\d{8})/.exec(fileName);
+    const fileDate = date && parseCompactDate(date[1]);
+    if (!fileDate) continue;
+    if (!statSync(join(root, kind, fileName)).isFile()) continue;
+    files.push({ fileName, fileDate });
+  }
+  return files.sort((a, b) => a.fileDate.localeCompare(b.fileDate) || a.fileName.localeCompare(b.fileName));
+}
+
+export interface DownloadResult {
+  files: string[];
+  downloaded: number;
+  unchanged: number;
+}
+
+/** Copies the selected upstream files into blob storage; a file already downloaded with the same bytes is left alone. */
+export function downloadMasterFiles(
+  db: DB,
+  storage: BlobStorage,
+  kind: MasterKind,
+  wanted: (file: UpstreamFile) => boolean,
+  now: string,
+): DownloadResult {
+  const root = masterSourceDir(db);
+  const selected = upstreamFiles(root, kind).filter(wanted);
+  const result: DownloadResult = { files: [], downloaded: 0, unchanged: 0 };
+  const known = db.prepare('SELECT sha256 FROM master_files WHERE kind = @kind AND file_name = @file_name');
+  const upsert = db.prepare(
+    `INSERT INTO master_files (kind, file_name, file_date, storage_key, size, sha256, downloaded_at) VALUES (@kind, @file_name, @file_date, @storage_key, @size, @sha256, @downloaded_at)
+     ON CONFLICT (kind, file_name) DO UPDATE SET file_date = excluded.file_date, size = excluded.size, sha256 = excluded.sha256,
+       downloaded_at = excluded.downloaded_at, rows_count = NULL, imported_at = NULL`,
+  );
+  for (const file of selected) {
+    const path = join(root, kind, file.fileName);
+    if (statSync(path).size > MAX_MASTER_FILE_BYTES) throw new Error(`${file.fileName} は大きすぎます（${MAX_MASTER_FILE_BYTES / 1024 / 1024}MBまで）。`);
+    const body = readFileSync(path);
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    result.files.push(file.fileName);
+    const previous = known.get({ kind, file_name: file.fileName }) as { sha256: string } | undefined;
+    if (previous?.sha256 === sha256) {
+      result.unchanged += 1;
+      continue;
+    }
+    const key = `${kind}/${file.fileName}`;
+    storage.put(MASTER_FILES_BUCKET, key, body, 'text/csv');
+    upsert.run({ kind, file_name: file.fileName, file_date: file.fileDate, storage_key: key, size: body.length, sha256, downloaded_at: now });
+    result.downloaded += 1;
+  }
+  return result;
+}
+
+export interface ImportResult extends ApplyCounts {
+  files: { fileName: string; layout: string; encoding: string; rows: number }[];
+}
+
+interface MasterFileRow {
+  id: number;
+  file_name: string;
+  storage_key: string;
+}
+
+/**
+ * Parses every downloaded file of the kind first (any failure throws its per-line Japanese
+ * reason before anything is written), then applies them all in one transaction.
+ */
+export function importMasterFiles(db: DB, storage: BlobStorage, kind: MasterKind, now: string): ImportResult {
+  const files = db
+    .prepare('SELECT id, file_name, storage_key FROM master_files WHERE kind = @kind ORDER BY file_date, file_name')
+    .all({ kind }) as MasterFileRow[];
+  if (files.length === 0) throw new Error(`取り込む${MASTER_KIND_LABELS[kind]}のファイルがありません。先にダウンロードしてください。`);
+  const parsed: { file: MasterFileRow; rows: ParsedRow[]; layout: string; encoding: string }[] = [];
+  for (const file of files) {
+    const blob = storage.get(MASTER_FILES_BUCKET, file.storage_key);
+    if (!blob) throw new Error(`${file.file_name} が保存領域に見つかりません。もう一度ダウンロードしてください。`);
+    const result = parseMasterFile(kind, blob.body);
+    if (!result.ok) throw new Error(describeFileErrors(file.file_name, result.errors));
+    parsed.push({ file, rows: result.rows, layout: result.layout, encoding: result.encoding });
+  }
+  const mark = db.prepare('UPDATE master_files SET rows_count = @rows_count, imported_at = @imported_at WHERE id = @id');
+  return db.transaction(() => {
+    const counts = applyRows(db, latestRows(parsed.map((p) => p.rows)), now);
+    for (const { file, rows } of parsed) mark.run({ rows_count: rows.length, imported_at: now, id: file.id });
+    return { ...counts, files: parsed.map(({ file, rows, layout, encoding }) => ({ fileName: file.file_name, layout, encoding, rows: rows.length })) };
+  })();
+}
+
+/**
+ * One row per key over files in date order, a later file's values over an earlier one's: the
+ * master gets each key's newest state once, so importing the same files again updates nothing.
+ */
+export function latestRows(files: readonly (readonly ParsedRow[])[]): ParsedRow[] {
+  const byKey = new Map<string, ParsedRow>();
+  for (const rows of files) {
+    for (const row of rows) {
+      const key = `${row.match}:${row.key}`;
+      const previous = byKey.get(key);
+      byKey.set(key, previous ? { ...row, insert: previous.insert || row.insert, values: { ...previous.values, ...row.values } } : row);
+    }
+  }
+  return [...byKey.values()];
+}

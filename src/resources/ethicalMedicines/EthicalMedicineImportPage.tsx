@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { Form, SelectInput, useNotify } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Screen } from '../../app/Screen';
+import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
+import { usePortalDataProvider } from '../../app/usePortalDataProvider';
+import { todayInTokyo } from '../../lib/dates';
+import type { MasterJob, MasterJobAction } from '../../dataProvider/methods/masterImports';
+import { ALERT_MS, isJobRunning, lastJob, MASTER_LABELS, startedMessage } from './importJobs';
+import { DEFAULT_INSURANCE_START_YEAR, defaultStartDate, EARLIEST_START_DATES, INSURANCE_START_YEARS, type DownloadKind } from './importRules';
+import { MasterJobStatus } from './MasterJobStatus';
+
+const JOBS_KEY = ['ethicalMedicines', 'masterJobs'];
+const YEAR_CHOICES = INSURANCE_START_YEARS.map((year) => ({ id: year, name: `${year}年` }));
+
+interface CardProps {
+  kind: DownloadKind;
+  jobs: readonly MasterJob[];
+  onStart: (kind: DownloadKind, action: MasterJobAction, values: Record<string, unknown>) => Promise<void>;
+}
+
+/** One master's card: its start date (or year), the two buttons and the last jobs' state. */
+const MasterCard = ({ kind, jobs, onStart }: CardProps) => {
+  const [busy, setBusy] = useState(false);
+  const run = (action: MasterJobAction) => async (values: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      await onStart(kind, action, values);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const titleId = `master-card-${kind}`;
+  const defaultValues: Record<string, unknown> = kind === 'iryohoken' ? { startYear: DEFAULT_INSURANCE_START_YEAR } : { startDate: defaultStartDate() };
+  return (
+    <Card component="section" aria-labelledby={titleId}>
+      <Form defaultValues={defaultValues} onSubmit={run('download')}>
+        <CardContent>
+          <Typography id={titleId} variant="h6" component="h2" gutterBottom>
+            {MASTER_LABELS[kind]}
+          </Typography>
+          {kind === 'iryohoken' ? (
+            <SelectInput source="startYear" label="開始年" choices={YEAR_CHOICES} validate={(v: unknown) => (v ? undefined : '開始年を選んでください')} />
+          ) : (
+            <TokyoDateInput source="startDate" label="開始日" min={EARLIEST_START_DATES[kind]} max={todayInTokyo()} isRequired />
+          )}
+          <Stack spacing={1}>
+            <MasterJobStatus action="download" job={lastJob(jobs, kind, 'download')} />
+            <MasterJobStatus action="import" job={lastJob(jobs, kind, 'import')} />
+          </Stack>
+        </CardContent>
+        <CardActions>
+          <Button type="submit" variant="contained" disabled={busy}>
+            ダウンロード開始
+          </Button>
+          <Button type="button" variant="outlined" disabled={busy} onClick={() => void run('import')({})}>
+            取り込み開始
+          </Button>
+        </CardActions>
+      </Form>
+    </Card>
+  );
+};
+
+/** `/v2/core/ethical_medicines/update`: refresh the master from the publishers' files (spec section 2). */
+const EthicalMedicineImportPage = () => {
+  const dataProvider = usePortalDataProvider();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const [alert, setAlert] = useState<string | undefined>();
+  const { data: jobs = [] } = useQuery({
+    queryKey: JOBS_KEY,
+    queryFn: () => dataProvider.getMasterJobs(),
+    // Follow a job while it runs; nothing to poll otherwise.
+    refetchInterval: (query) => (isJobRunning(query.state.data ?? []) ? 1000 : false),
+  });
+  useEffect(() => {
+    if (!alert) return undefined;
+    const timer = setTimeout(() => setAlert(undefined), ALERT_MS);
+    return () => clearTimeout(timer);
+  }, [alert]);
+
+  const start = async (kind: DownloadKind, action: MasterJobAction, values: Record<string, unknown>) => {
+    try {
+      if (action === 'import') await dataProvider.startMasterImport(kind);
+      else if (kind === 'iryohoken') await dataProvider.startMasterDownload({ kind, startYear: Number(values.startYear) });
+      else await dataProvider.startMasterDownload({ kind, startDate: String(values.startDate) });
+      setAlert(startedMessage(kind, action));
+      await queryClient.invalidateQueries({ queryKey: JOBS_KEY });
+    } catch (error) {
+      const messages = (error as { body?: { messages?: string[] } }).body?.messages;
+      notify(messages?.join(' ') || 'ジョブ実行が失敗しました。', { type: 'error' });
+    }
+  };
+
+  return (
+    <Screen title="医療用医薬品マスター更新">
+      <div role="status" aria-live="polite">
+        {alert && <Alert severity="success">{alert}</Alert>}
+      </div>
+      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
+        {(['hot_code', 'medhot', 'iryohoken'] as const).map((kind) => (
+          <MasterCard key={kind} kind={kind} jobs={jobs} onStart={start} />
+        ))}
+      </Stack>
+    </Screen>
+  );
+};
+
+export default EthicalMedicineImportPage;

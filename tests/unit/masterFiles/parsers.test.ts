@@ -1,0 +1,153 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encodeCp932 } from '../../../server/services/core/cp932';
+import { decodeMasterFile, parseCompactDate, parseCsv, parseEraDate } from '../../../server/services/core/masterFileCsv';
+import { parseMasterFile } from '../../../server/services/core/masterFileLayouts';
+import { gs1CheckDigit, isValidGs1, isValidYjCode, yjCheckDigit } from '../../../server/services/core/medicineCodes';
+import { latestRows } from '../../../server/services/core/masterSources';
+
+const quote = (field: string) => (/[",\r\n]/.test(field) || field === '' ? `"${field.replace(/"/g, '""')}"` : field);
+const fieldArb = fc.string({ unit: fc.constantFrom('a', 'ア', '"', ',', '\n', '\r\n', ' ', '１', '') });
+const recordsArb = fc.array(fc.array(fieldArb, { minLength: 2, maxLength: 6 }), { minLength: 1, maxLength: 8 });
+
+describe('parseCsv', () => {
+  it('reads back any records written with quotes, doubled quotes, empty fields and CRLF or LF', () => {
+    fc.assert(
+      fc.property(recordsArb, fc.constantFrom('\r\n', '\n'), (records, eol) => {
+        const text = records.map((r) => r.map(quote).join(',')).join(eol) + eol;
+        const parsed = parseCsv(text);
+        expect(parsed.ok).toBe(true);
+        if (parsed.ok) expect(parsed.records.map((r) => r.fields)).toEqual(records);
+      }),
+    );
+  });
+
+  it('numbers records by their first physical line, counting lines inside quoted fields', () => {
+    const parsed = parseCsv('a,b\r\n"x\r\ny",z\r\n\r\nc,d\r\n');
+    expect(parsed).toEqual({ ok: true, records: [{ line: 1, fields: ['a', 'b'] }, { line: 2, fields: ['x\r\ny', 'z'] }, { line: 5, fields: ['c', 'd'] }] });
+  });
+
+  it.each([
+    ['a,b"c\n', 1, '引用符'],
+    ['a,b\n"x"y,z\n', 2, '閉じた引用符'],
+    ['a,b\nc,"unterminated\n', 2, '閉じられていません'],
+  ])('reports broken quoting in %j on its line', (text, line, message) => {
+    const parsed = parseCsv(text);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) {
+      expect(parsed.error.line).toBe(line);
+      expect(parsed.error.message).toContain(message);
+    }
+  });
+
+  it('never throws on arbitrary text', () => {
+    fc.assert(fc.property(fc.string(), (text) => void parseCsv(text)));
+  });
+});
+
+describe('decodeMasterFile', () => {
+  const japanese = fc.string({ unit: fc.constantFrom('薬', 'ア', 'ｱ', '①', '～', 'ｍｇ', 'a', ',', '\n', '錠', '㈱') });
+
+  it('detects UTF-8 with or without BOM and CP932, and gives back the text', () => {
+    fc.assert(
+      fc.property(japanese, (text) => {
+        const utf8 = decodeMasterFile(Buffer.from(text, 'utf8'));
+        const bom = decodeMasterFile(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]));
+        const cp932 = decodeMasterFile(encodeCp932(text));
+        expect(utf8).toEqual({ ok: true, text, encoding: 'UTF-8' });
+        expect(bom).toEqual({ ok: true, text, encoding: 'UTF-8' });
+        expect(cp932.ok && cp932.text).toBe(text);
+      }),
+    );
+  });
+
+  it('names the first line that is neither encoding', () => {
+    expect(decodeMasterFile(Buffer.concat([Buffer.from('ok\nok\n'), Buffer.from([0x82, 0x20, 0x0a])]))).toEqual({
+      ok: false,
+      error: { line: 3, message: '文字コードを判別できません（UTF-8 でも CP932 でもない文字があります）。' },
+    });
+    const bomThenBad = decodeMasterFile(Buffer.from([0xef, 0xbb, 0xbf, 0x61, 0x0a, 0xff]));
+    expect(bomThenBad.ok === false && bomThenBad.error.line).toBe(2);
+  });
+});
+
+describe('dates', () => {
+  it('accepts real days only', () => {
+    expect(parseCompactDate('20030228')).toBe('2003-02-28');
+    expect(parseCompactDate('20240229')).toBe('2024-02-29');
+    for (const bad of ['20251340', '20230229', '2025011', '99999999', '00000000', 'abcdefgh']) expect(parseCompactDate(bad), bad).toBeUndefined();
+    expect(parseEraDate('R8.3.31まで')).toBe('2026-03-31');
+    expect(parseEraDate('H31.4.30')).toBe('2019-04-30');
+    expect(parseEraDate('R8.2.30まで')).toBeUndefined();
+  });
+});
+
+describe('check digits', () => {
+  it('know real codes: JAN, YJ codes of the price list, HOT7', () => {
+    expect(isValidGs1('4987123456782')).toBe(gs1CheckDigit('498712345678') === 2);
+    expect(isValidGs1('4901234567894')).toBe(true);
+    for (const yj of ['1124003F2230', '1149019C1149', '2456401A1030']) expect(isValidYjCode(yj), yj).toBe(true);
+    expect(isValidYjCode('1124003F2231')).toBe(false);
+    expect(gs1CheckDigit('100137')).toBe(2); // HOT7 1001372 of the 2003 MEDIS file
+  });
+
+  it('catch every single-digit change', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{12}$/), fc.nat(11), fc.integer({ min: 1, max: 9 }), (body, at, delta) => {
+        const code = `${body}${gs1CheckDigit(body)}`;
+        const changed = code.slice(0, at) + String((Number(code[at]) + delta) % 10) + code.slice(at + 1);
+        expect(isValidGs1(changed)).toBe(false);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{7}[A-Z][0-9A-Z]{3}$/), (body) => {
+        expect(isValidYjCode(`${body}${yjCheckDigit(body)}`)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('parseMasterFile', () => {
+  const hotRow = (hot: string, date = '20250101') =>
+    [hot, hot.slice(0, 7), '01', '', '', '', '1124003F2230', '1124003F2230', '620000000', '', '告示', '販売', 'レセ', '５ｍｇ１錠', 'ＰＴＰ', '100', '錠', '100', '錠', '内', '製造', '販売', '1', date].join(',');
+  const header = '基準番号（ＨＯＴコード）' + ',x'.repeat(23);
+
+  it('maps a HOT row and tells UTF-8 from CP932', () => {
+    const text = `${header}\r\n${hotRow('1001372010101')}\r\n`;
+    for (const bytes of [Buffer.from(text), encodeCp932(text)]) {
+      const parsed = parseMasterFile('hot_code', bytes);
+      expect(parsed.ok).toBe(true);
+      if (parsed.ok) expect(parsed.rows[0].values).toMatchObject({ hot_code: '1001372010101', hot_code_9: '100137201', brand_name: '販売', packet_volume: 100 });
+    }
+  });
+
+  it('ignores the DOS end-of-file mark (Ctrl-Z) the 2003 MEDIS file ends with', () => {
+    const parsed = parseMasterFile('hot_code', Buffer.from(`${header}\r\n${hotRow('100137201')}\n\u001a`));
+    expect(parsed.ok && parsed.rows.map((r) => r.key)).toEqual(['100137201']);
+  });
+
+  it('reports every bad line (up to 20) and returns no rows', () => {
+    const lines = [header, hotRow('1001372010101'), hotRow('12'), hotRow('1001372010102', '20251340'), 'a,b'];
+    const parsed = parseMasterFile('hot_code', Buffer.from(lines.join('\n')));
+    expect(parsed).toEqual({
+      ok: false,
+      errors: [
+        { line: 3, message: '基準番号（ＨＯＴコード）: HOTコード（9桁または13桁）ではありません（12）。 処方用番号（ＨＯＴ７）: HOT7（7桁）ではありません（12）。' },
+        { line: 4, message: '更新年月日: 日付が正しくありません（20251340）。' },
+        { line: 5, message: '列の数が2です（24列のはずです）。' },
+      ],
+    });
+  });
+
+  it('never throws on arbitrary bytes', () => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 400 }), fc.constantFrom('hot_code', 'medhot', 'iryohoken') as fc.Arbitrary<'hot_code'>, (bytes, kind) => {
+      const parsed = parseMasterFile(kind, bytes);
+      if (!parsed.ok) expect(parsed.errors.length).toBeGreaterThan(0);
+    }));
+  });
+
+  it('keeps one row per key, later files over earlier ones', () => {
+    const row = (key: string, price: number) => ({ line: 1, match: 'receipt_code' as const, key, insert: true, values: { official_unit_price: price } });
+    expect(latestRows([[row('1', 10), row('2', 20)], [row('1', 9)]]).map((r) => [r.key, r.values.official_unit_price])).toEqual([['1', 9], ['2', 20]]);
+  });
+});

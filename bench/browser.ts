@@ -16,6 +16,8 @@ interface RequestRecord {
   type: string;
   /** Bytes received off the wire for this request (headers + encoded body); 0 when from cache. */
   transferred: number;
+  /** Of `transferred`, the response's status line and headers as received (0 when from cache). */
+  headerBytes: number;
   done: boolean;
 }
 
@@ -30,7 +32,11 @@ export class NetworkLog {
     session.on('Network.requestWillBeSent', (event) => {
       if (event.request.url.startsWith('data:')) return;
       log.lastEvent = Date.now();
-      log.requests.set(event.requestId, { url: event.request.url, method: event.request.method, type: event.type ?? 'Other', transferred: 0, done: false });
+      log.requests.set(event.requestId, { url: event.request.url, method: event.request.method, type: event.type ?? 'Other', transferred: 0, headerBytes: 0, done: false });
+    });
+    session.on('Network.responseReceivedExtraInfo', (event) => {
+      const record = log.requests.get(event.requestId);
+      if (record) record.headerBytes = event.headersText?.length ?? Object.entries(event.headers).reduce((sum, [name, value]) => sum + name.length + String(value).length + 4, 0);
     });
     const finish = (requestId: string, transferred: number) => {
       const record = log.requests.get(requestId);
@@ -94,6 +100,10 @@ export interface FirstLoad {
   bytes: number;
   requests: number;
   scriptBytes: number;
+  /** Response status lines and headers (part of `bytes`). */
+  headerBytes: number;
+  /** Every request until ready. */
+  log: RequestRecord[];
   /** Including what the page fetched after it was ready (the idle prefetch of other screens). */
   settledBytes: number;
   settledRequests: number;
@@ -112,6 +122,8 @@ export const firstLoad = async (browser: Browser, url: string, ready: (page: Pag
       bytes: log.bytes(),
       requests: log.all.length,
       scriptBytes: log.bytes((record) => record.type === 'Script'),
+      headerBytes: log.all.reduce((sum, record) => sum + record.headerBytes, 0),
+      log: log.all.map((record) => ({ ...record })),
       configRequests: log.all.filter((record) => new URL(record.url).pathname === '/config.json').length,
     };
     // The portal prefetches its other screens a few seconds after the first one shows.

@@ -12,6 +12,9 @@
  * - API calls made twice on any screen. Goal: none.
  * API section: bench/api.ts's `runApiBench()` when that module exists.
  * Inquiry delivery (bench/inquiryLatency.ts): POST to the other client's receive, median and p95, beside the POST's own answer.
+ *
+ * `npm run bench -- <section>...` runs only the named sections (first-load, warm, duplicates,
+ * api, inquiries); none named runs them all. `--detail` lists every request of the first loads.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -48,12 +51,27 @@ const loginButton = (page: Page) => page.getByRole('button', { name: 'ログイ�
 const printFirstLoad = (title: string, ours: FirstLoad, theirs: FirstLoad) => {
   const ratio = ours.bytes / theirs.bytes;
   console.log(`\n${title}`);
-  console.log(`  CS portal:        ${kb(ours.bytes)} in ${ours.requests} requests (scripts ${kb(ours.scriptBytes)}); config.json requested ${ours.configRequests}x`);
-  console.log(`  bare react-admin: ${kb(theirs.bytes)} in ${theirs.requests} requests (scripts ${kb(theirs.scriptBytes)})`);
+  console.log(`  CS portal:        ${kb(ours.bytes)} in ${ours.requests} requests (scripts ${kb(ours.scriptBytes)}, headers ${kb(ours.headerBytes)}); config.json requested ${ours.configRequests}x`);
+  console.log(`  bare react-admin: ${kb(theirs.bytes)} in ${theirs.requests} requests (scripts ${kb(theirs.scriptBytes)}, headers ${kb(theirs.headerBytes)})`);
   console.log(`  ratio:            ${ratio.toFixed(3)} (goal <= ${FIRST_LOAD_GOAL.toFixed(2)}) ${verdict(ratio <= FIRST_LOAD_GOAL)}`);
   console.log(
     `  after the idle prefetch of the other screens: CS portal ${kb(ours.settledBytes)} in ${ours.settledRequests} requests, bare ${kb(theirs.settledBytes)}`,
   );
+};
+
+const SECTIONS = ['first-load', 'warm', 'duplicates', 'api', 'inquiries'] as const;
+type Section = (typeof SECTIONS)[number];
+const args = process.argv.slice(2);
+const detail = args.includes('--detail');
+const named = args.filter((arg) => !arg.startsWith('--'));
+for (const name of named) if (!SECTIONS.includes(name as Section)) throw new Error(`unknown bench section ${name}; known: ${SECTIONS.join(', ')}`);
+const wanted = (section: Section) => named.length === 0 || named.includes(section);
+
+const printRequests = (label: string, load: FirstLoad) => {
+  console.log(`  ${label}, every request until ready:`);
+  for (const request of [...load.log].sort((a, b) => b.transferred - a.transferred)) {
+    console.log(`    ${String(request.transferred).padStart(7)} B  ${request.type.padEnd(10)} ${new URL(request.url).pathname}`);
+  }
 };
 
 const browserBench = async () => {
@@ -71,56 +89,70 @@ const browserBench = async () => {
     const portalStorage = { 'cs-portal.auth.production': JSON.stringify(session) };
     const bareStorage = { token: 'bench' };
 
-    printFirstLoad(
-      'first load of /login: bytes transferred from the server (Chromium, cold cache)',
-      await firstLoad(browser, `${portal.url}/login`, loginButton),
-      await firstLoad(browser, `${bare.url}/#/login`, loginButton),
-    );
-    printFirstLoad(
-      `signed-in first visit to a list (${PHARMACIES} vs the bare app's list), until rows show`,
-      await firstLoad(browser, `${portal.url}${PHARMACIES}`, rows, portalStorage),
-      await firstLoad(browser, `${bare.url}/#/posts`, rows, bareStorage),
-    );
-
-    const inApp = await inAppVisits(browser, portal.url, '/', PHARMACIES, portalStorage, PHARMACIES_CALL, isPortalApi);
-    const warm = await warmVisits(browser, `${portal.url}${PHARMACIES}`, portalStorage, PHARMACIES_CALL, isPortalApi);
-    console.log(`\nwarm visit to ${PHARMACIES}: rows in the DOM as a ratio to the list call's own time (median of ${warm.runs})`);
-    for (const [label, visit] of [
-      ['from the home screen, in the app', inApp],
-      ['reload, assets cached', warm],
-    ] as const) {
-      console.log(
-        `  ${label}: call at ${ms(visit.callStart)}, took ${ms(visit.call)}; rows at ${ms(visit.rows)}; ratio ${visit.ratio.toFixed(1)} (goal <= ${WARM_GOAL}) ${verdict(visit.ratio <= WARM_GOAL)}`,
+    if (wanted('first-load')) {
+      const compare = async (title: string, ours: () => Promise<FirstLoad>, theirs: () => Promise<FirstLoad>) => {
+        const [a, b] = [await ours(), await theirs()];
+        printFirstLoad(title, a, b);
+        if (detail) {
+          printRequests('CS portal', a);
+          printRequests('bare react-admin', b);
+        }
+      };
+      await compare(
+        'first load of /login: bytes transferred from the server (Chromium, cold cache)',
+        () => firstLoad(browser, `${portal.url}/login`, loginButton),
+        () => firstLoad(browser, `${bare.url}/#/login`, loginButton),
+      );
+      await compare(
+        `signed-in first visit to a list (${PHARMACIES} vs the bare app's list), until rows show`,
+        () => firstLoad(browser, `${portal.url}${PHARMACIES}`, rows, portalStorage),
+        () => firstLoad(browser, `${bare.url}/#/posts`, rows, bareStorage),
       );
     }
 
-    const companyId = 1;
-    const sortByName = (page: Page) =>
-      page
-        .getByRole('button', { name: '薬局名' })
-        .click()
-        .then(() => page.waitForURL(/sort=name/))
-        .then(() => rows(page));
-    const tabLink = (page: Page) => page.getByRole('tab', { name: '薬局一覧' }).click().then(() => page.getByRole('search').waitFor());
-    const duplicates = await duplicateCalls(
-      browser,
-      portal.url,
-      [
-        { path: '/', ready: (page) => page.getByTestId('release-Mac').getByText('3.4.1').waitFor() },
-        { path: PHARMACIES, ready: rows },
-        { path: '/v2/core/companies', ready: rows },
-        { path: '/v2/core/dealers', ready: rows },
-        { path: `/v2/core/companies/${companyId}`, ready: (page) => page.getByRole('tab', { name: '薬局一覧' }).waitFor() },
-        { path: `/v2/core/companies/${companyId}/pharmacies`, ready: (page) => page.getByRole('search').waitFor() },
-        { path: `/v2/core/companies/${companyId}`, ready: (page) => page.getByRole('tab', { name: '薬局一覧' }).waitFor(), then: tabLink, thenLabel: 'a tab click' },
-        { path: PHARMACIES, ready: rows, then: sortByName, thenLabel: 'a sort by name' },
-      ],
-      portalStorage,
-      isPortalApi,
-    );
-    console.log('\nAPI calls made twice on one screen (reload of each screen; goal: none)');
-    for (const [path, repeated] of duplicates) console.log(`  ${path}: ${repeated.length === 0 ? 'none' : repeated.join(', ')}`);
-    for (const repeated of [...inApp.duplicates, ...warm.duplicates]) console.log(`  ${PHARMACIES} (warm visits): ${repeated}`);
+    if (wanted('warm')) {
+      const inApp = await inAppVisits(browser, portal.url, '/', PHARMACIES, portalStorage, PHARMACIES_CALL, isPortalApi);
+      const warm = await warmVisits(browser, `${portal.url}${PHARMACIES}`, portalStorage, PHARMACIES_CALL, isPortalApi);
+      console.log(`\nwarm visit to ${PHARMACIES}: rows in the DOM as a ratio to the list call's own time (median of ${warm.runs})`);
+      for (const [label, visit] of [
+        ['from the home screen, in the app', inApp],
+        ['reload, assets cached', warm],
+      ] as const) {
+        console.log(
+          `  ${label}: call at ${ms(visit.callStart)}, took ${ms(visit.call)}; rows at ${ms(visit.rows)}; ratio ${visit.ratio.toFixed(1)} (goal <= ${WARM_GOAL}) ${verdict(visit.ratio <= WARM_GOAL)}`,
+        );
+      }
+      for (const repeated of [...inApp.duplicates, ...warm.duplicates]) console.log(`  API call made twice in a warm visit: ${repeated}`);
+    }
+
+    if (wanted('duplicates')) {
+      const companyId = 1;
+      const sortByName = (page: Page) =>
+        page
+          .getByRole('button', { name: '薬局名' })
+          .click()
+          .then(() => page.waitForURL(/sort=name/))
+          .then(() => rows(page));
+      const tabLink = (page: Page) => page.getByRole('tab', { name: '薬局一覧' }).click().then(() => page.getByRole('search').waitFor());
+      const duplicates = await duplicateCalls(
+        browser,
+        portal.url,
+        [
+          { path: '/', ready: (page) => page.getByTestId('release-Mac').getByText('3.4.1').waitFor() },
+          { path: PHARMACIES, ready: rows },
+          { path: '/v2/core/companies', ready: rows },
+          { path: '/v2/core/dealers', ready: rows },
+          { path: `/v2/core/companies/${companyId}`, ready: (page) => page.getByRole('tab', { name: '薬局一覧' }).waitFor() },
+          { path: `/v2/core/companies/${companyId}/pharmacies`, ready: (page) => page.getByRole('search').waitFor() },
+          { path: `/v2/core/companies/${companyId}`, ready: (page) => page.getByRole('tab', { name: '薬局一覧' }).waitFor(), then: tabLink, thenLabel: 'a tab click' },
+          { path: PHARMACIES, ready: rows, then: sortByName, thenLabel: 'a sort by name' },
+        ],
+        portalStorage,
+        isPortalApi,
+      );
+      console.log('\nAPI calls made twice on one screen (reload of each screen; goal: none)');
+      for (const [path, repeated] of duplicates) console.log(`  ${path}: ${repeated.length === 0 ? 'none' : repeated.join(', ')}`);
+    }
   } finally {
     await browser.close();
     await bare.close();
@@ -150,6 +182,6 @@ const section = async (name: string, run: () => Promise<void>) => {
   }
 };
 
-await section('browser bench', browserBench);
-await section('api bench', apiBench);
-await section('inquiry delivery bench', runInquiryLatencyBench);
+if (wanted('first-load') || wanted('warm') || wanted('duplicates')) await section('browser bench', browserBench);
+if (wanted('api')) await section('api bench', apiBench);
+if (wanted('inquiries')) await section('inquiry delivery bench', runInquiryLatencyBench);

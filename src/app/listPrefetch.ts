@@ -15,15 +15,17 @@ export interface ListQuery {
 /**
  * The getList call the generated list screen (src/resources/schema/SchemaList.tsx) will make at
  * `location`, with react-admin's own rules for merging the URL and the defaults (lists keep no
- * stored params: the URL is their only state), and the key its useGetList files it under. Undefined off a list route, or for a
- * resource with a list screen of its own (which may ask differently).
+ * stored params: the URL is their only state), and the key its useGetList files it under. Undefined off a list route, for a
+ * resource with a list screen of its own (which may ask differently), and for a scrolled list.
  */
 export const firstListQuery = (
   resources: ResourceDeclaration[],
   location: { pathname: string; search: string },
 ): ListQuery | undefined => {
   const resource = resources.find((candidate) => location.pathname === `/${candidate.name}`);
-  if (!resource || resource.views?.list) return undefined;
+  // Scrolled lists ask through useInfiniteGetList, under another key and another shape.
+  const mode = resource?.list.paging?.mode ?? 'pages';
+  if (!resource || resource.views?.list || mode === 'infinite' || mode === 'token') return undefined;
   const query = getQuery({
     queryFromLocation: parseQueryFromLocation(location),
     params: {},

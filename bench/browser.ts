@@ -2,7 +2,7 @@
  * What a browser sees: bytes transferred (Chromium's own count through CDP, headers and
  * compression included), time to rows, and duplicate API calls.
  */
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Locator, type Page } from '@playwright/test';
 
 export const launchBrowser = () =>
   chromium.launch({
@@ -137,16 +137,20 @@ export const firstLoad = async (browser: Browser, url: string, ready: (page: Pag
 declare global {
   interface Window {
     __rowsAt?: number;
-    __navigatedAt?: number;
+    __pressedAt?: number;
   }
 }
 
-/** Records when the first list row reaches the DOM (after the last in-app navigation, if any). */
-const watchRows = () => {
+/**
+ * Records when the first row of the table matching `rowSelector` reaches the DOM (after the last
+ * reset), and when the pointer was last pressed (the click that opens the list).
+ */
+const watchRows = (rowSelector: string) => {
   const observer = new MutationObserver(() => {
-    if (window.__rowsAt === undefined && document.querySelector('tbody tr td')) window.__rowsAt = performance.now();
+    if (window.__rowsAt === undefined && document.querySelector(rowSelector)) window.__rowsAt = performance.now();
   });
   observer.observe(document, { childList: true, subtree: true });
+  addEventListener('pointerdown', (event) => (window.__pressedAt = event.timeStamp), { capture: true });
 };
 
 const median = (values: number[]) => {
@@ -163,6 +167,8 @@ export interface WarmVisit {
   call: number;
   /** rows / call, median over the runs. */
   ratio: number;
+  /** Rows minus the call's end (what rendering adds once the answer is in), ms (median). */
+  afterAnswer: number;
   runs: number;
   duplicates: string[];
 }
@@ -177,11 +183,12 @@ export const warmVisits = async (
   url: string,
   storage: Record<string, string>,
   listCall: RegExp,
+  rowSelector: string,
   isApi: (url: string) => boolean,
   runs = 5,
 ): Promise<WarmVisit> => {
   const context = await signedInContext(browser, storage);
-  await context.addInitScript(watchRows);
+  await context.addInitScript(watchRows, rowSelector);
   try {
     const page = await context.newPage();
     const log = await NetworkLog.attach(page);
@@ -215,27 +222,32 @@ const summariseVisits = (samples: { rows: number; callStart: number; call: numbe
   callStart: median(samples.map((sample) => sample.callStart)),
   call: median(samples.map((sample) => sample.call)),
   ratio: median(samples.map((sample) => sample.rows / sample.call)),
+  afterAnswer: median(samples.map((sample) => sample.rows - sample.callStart - sample.call)),
   runs,
   duplicates: [...duplicates],
 });
 
 /**
- * In-app visits: the portal is open on `from` (and has prefetched its screens while idle); the
- * router then moves to `to`, as a sidebar link does. Navigation to rows in the DOM, against the
- * list call's own time.
+ * In-app visits as a user makes them: the portal is open on `from` (and has prefetched its
+ * screens while idle), `prepare` gets the link ready (opens its sidebar group), and the mouse
+ * clicks it (Playwright moves onto the link, presses and releases: a hover of a few
+ * milliseconds, far shorter than a person's). Timed from the press (pointerdown) to the first
+ * row in the DOM, against the list call's own time (Resource Timing: request start to response
+ * end); the call's start is given from the press too, negative when the hover started it.
  */
 export const inAppVisits = async (
   browser: Browser,
   base: string,
   from: string,
-  to: string,
+  link: { prepare: (page: Page) => Promise<unknown>; locate: (page: Page) => Locator },
   storage: Record<string, string>,
   listCall: RegExp,
+  rowSelector: string,
   isApi: (url: string) => boolean,
   runs = 5,
 ): Promise<WarmVisit> => {
   const context = await signedInContext(browser, storage);
-  await context.addInitScript(watchRows);
+  await context.addInitScript(watchRows, rowSelector);
   try {
     const page = await context.newPage();
     const log = await NetworkLog.attach(page);
@@ -243,28 +255,31 @@ export const inAppVisits = async (
     const duplicates = new Set<string>();
     for (let run = 0; run < runs; run += 1) {
       await page.goto(`${base}${from}`);
+      await link.prepare(page);
       // Until the idle prefetch of the other screens is done, as a user who has read the screen.
       await log.settled(3000, 30_000);
       log.clear();
+      const before = await page.evaluate(() => {
+        window.__rowsAt = undefined;
+        window.__pressedAt = undefined;
+        return performance.now();
+      });
+      await link.locate(page).click();
+      await page.waitForFunction(() => window.__rowsAt !== undefined);
       const sample = await page.evaluate(
-        async ({ path, source }) => {
-          window.__rowsAt = undefined;
-          const navigatedAt = performance.now();
-          // What a router link does: push the URL and let the router render the screen.
-          history.pushState({}, '', path);
-          window.dispatchEvent(new PopStateEvent('popstate'));
-          while (window.__rowsAt === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
+        ({ source, before }) => {
           const pattern = new RegExp(source);
+          const pressedAt = window.__pressedAt ?? NaN;
           const call = performance
             .getEntriesByType('resource')
-            .find((entry) => pattern.test(entry.name) && entry.startTime >= navigatedAt) as PerformanceResourceTiming | undefined;
+            .find((entry) => pattern.test(entry.name) && entry.startTime >= before) as PerformanceResourceTiming | undefined;
           return {
-            rows: window.__rowsAt - navigatedAt,
-            callStart: call ? call.startTime - navigatedAt : NaN,
+            rows: (window.__rowsAt ?? NaN) - pressedAt,
+            callStart: call ? call.startTime - pressedAt : NaN,
             call: call ? call.responseEnd - call.startTime : NaN,
           };
         },
-        { path: to, source: listCall.source },
+        { source: listCall.source, before },
       );
       samples.push(sample);
       await log.settled(500);

@@ -6,9 +6,10 @@
  *   headers plus compressed bodies), for /login and for a signed-in first visit to the
  *   pharmacies list, against the bare react-admin app (bench/bare) built with the same Vite and
  *   served by the same static handler (precompressed brotli/gzip). Goal: ours / bare <= 1.10.
- * - warm visit to the pharmacies list: rows in the DOM as a ratio to the list call's own time,
- *   for an in-app navigation from the home screen (app loaded, screens prefetched) and for a
- *   reload with the assets cached (navigation start to rows). Goal <= 1.5.
+ * - warm visit to the pharmacies list: the first row in the DOM as a ratio to the list call's own
+ *   time, for a click on the sidebar link from the home screen (app loaded, screens prefetched;
+ *   timed from the press), the goal figure (<= 1.5), and for information a reload with the
+ *   assets cached (navigation start to rows).
  * - API calls made twice on any screen. Goal: none.
  * API section: bench/api.ts's `runApiBench()` when that module exists.
  * Inquiry delivery (bench/inquiryLatency.ts): POST to the other client's receive, median and p95, beside the POST's own answer.
@@ -22,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
-import { duplicateCalls, firstLoad, inAppVisits, launchBrowser, warmVisits, type FirstLoad } from './browser';
+import { duplicateCalls, firstLoad, inAppVisits, launchBrowser, warmVisits, type FirstLoad, type WarmVisit } from './browser';
 import { runInquiryLatencyBench } from './inquiryLatency';
 import { adminSession, startBare, startPortal } from './servers';
 
@@ -46,6 +47,8 @@ const PHARMACIES = '/v2/core/pharmacies';
 const PHARMACIES_CALL = /\/core\/api\/v2\/admin\/pharmacies(?:\?|$)/;
 
 const rows = (page: Page) => page.locator('tbody tr td').first().waitFor();
+/** A row of the pharmacies table (the home screen has a table of its own). */
+const PHARMACY_ROWS = 'table[aria-label="薬局一覧"] tbody tr td';
 const loginButton = (page: Page) => page.getByRole('button', { name: 'ログイン' }).waitFor();
 
 const printFirstLoad = (title: string, ours: FirstLoad, theirs: FirstLoad) => {
@@ -111,17 +114,25 @@ const browserBench = async () => {
     }
 
     if (wanted('warm')) {
-      const inApp = await inAppVisits(browser, portal.url, '/', PHARMACIES, portalStorage, PHARMACIES_CALL, isPortalApi);
-      const warm = await warmVisits(browser, `${portal.url}${PHARMACIES}`, portalStorage, PHARMACIES_CALL, isPortalApi);
-      console.log(`\nwarm visit to ${PHARMACIES}: rows in the DOM as a ratio to the list call's own time (median of ${warm.runs})`);
-      for (const [label, visit] of [
-        ['from the home screen, in the app', inApp],
-        ['reload, assets cached', warm],
-      ] as const) {
+      const sidebarLink = {
+        // 薬局一覧 sits in the sidebar's 薬局マスタ group, folded on the home screen.
+        prepare: async (page: Page) => {
+          const group = page.getByRole('button', { name: '薬局マスタ' });
+          if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+        },
+        locate: (page: Page) => page.getByRole('navigation').getByRole('link', { name: '薬局一覧' }),
+      };
+      const inApp = await inAppVisits(browser, portal.url, '/', sidebarLink, portalStorage, PHARMACIES_CALL, PHARMACY_ROWS, isPortalApi);
+      const warm = await warmVisits(browser, `${portal.url}${PHARMACIES}`, portalStorage, PHARMACIES_CALL, PHARMACY_ROWS, isPortalApi);
+      console.log(`\nwarm visit to ${PHARMACIES}: the first row in the DOM as a ratio to the list call's own time (request start to response end), medians of ${warm.runs}`);
+      const line = (label: string, visit: WarmVisit, goal: boolean) =>
         console.log(
-          `  ${label}: call at ${ms(visit.callStart)}, took ${ms(visit.call)}; rows at ${ms(visit.rows)}; ratio ${visit.ratio.toFixed(1)} (goal <= ${WARM_GOAL}) ${verdict(visit.ratio <= WARM_GOAL)}`,
+          `  ${label}: call at ${ms(visit.callStart)}, took ${ms(visit.call)}; rows at ${ms(visit.rows)}; ratio ${visit.ratio.toFixed(1)}` +
+            (goal ? ` (goal <= ${WARM_GOAL}) ${verdict(visit.ratio <= WARM_GOAL)}` : ' (for information: a reload runs the whole start-up)'),
         );
-      }
+      line('click on 薬局一覧 in the sidebar of the home screen, timed from the press', inApp, true);
+      line('reload with the assets cached, timed from navigation start', warm, false);
+      console.log(`  rows after the answer was in (rendering): in the app ${ms(inApp.afterAnswer)}, on reload ${ms(warm.afterAnswer)}`);
       for (const repeated of [...inApp.duplicates, ...warm.duplicates]) console.log(`  API call made twice in a warm visit: ${repeated}`);
     }
 

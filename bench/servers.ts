@@ -69,7 +69,7 @@ const POSTS = Array.from({ length: 100 }, (_, index) => ({
 /** The bare react-admin app (bench/bare) and the one list it shows, in ra-data-simple-rest's dialect. */
 export const startBare = async (staticDir: string): Promise<RunningSite> => {
   const app = new Hono();
-  app.use(...httpSecurity([]));
+  app.use(...httpSecurity({ origins: [], trustedProxies: [] }));
   app.get('/api/posts', (c) => {
     const [start, end] = JSON.parse(c.req.query('range') ?? '[0,9]') as [number, number];
     const page = POSTS.slice(start, end + 1);

@@ -25,6 +25,8 @@ const filterInput = (filter: FilterDeclaration): ReactElement =>
   );
 
 const dateLike = new Set(['date', 'datetime']);
+/** One object for every date cell, so react-admin's memoised cells see the same props each render. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** The table of a declared list: columns with their types, badges, hidden-by-default columns, row actions. */
 export const SchemaDataTable = ({ resource, storeKey }: { resource: AnyResourceDeclaration; storeKey: string }) => {
@@ -50,7 +52,7 @@ export const SchemaDataTable = ({ resource, storeKey }: { resource: AnyResourceD
               source={source}
               disableSort={!field.sortable}
               align={numeric ? 'right' : 'left'}
-              sx={dateLike.has(field.type) ? { whiteSpace: 'nowrap' } : undefined}
+              sx={dateLike.has(field.type) ? NO_WRAP : undefined}
             >
               <FieldValue source={source} field={field} truncate badges={list.badges?.filter((badge) => badge.column === source)} />
             </DataTable.Col>

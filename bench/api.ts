@@ -237,6 +237,8 @@ export async function runApiBench(options: { log?: (line: string) => void; only?
       const c50 = { p50: median(runs.map((run) => run.p50)), p95: median(runs.map((run) => run.p95)), rps: median(runs.map((run) => run.rps)) };
       const failures = c1.failures + runs.reduce((n, r) => n + r.failures, 0);
       rows.push({ ...c, c1: { p50: c1.p50, p95: c1.p95 }, c50, floor, ratio, p50Ratio, failures });
+      // Progress on stderr: the section takes minutes, and the table comes at its end.
+      process.stderr.write(`  api bench ${rows.length}/${cases.length}: ${c.name} ratio ${ratio.toFixed(2)}\n`);
     }
     const result = { seedMs, rows, worstRatio: Math.max(...rows.slice(1).map((r) => r.ratio)) };
     log(formatApiBench(result));

@@ -51,6 +51,26 @@ const precompress = (): Plugin => {
   };
 };
 
+/**
+ * How the build splits the code, for what a first visit transfers (bench: first load). Left to
+ * itself, Rolldown makes a common chunk for every distinct set of screens sharing a module: the
+ * first load was 27 requests for /login and 41 for a list, each with its own headers and each
+ * compressed apart (brotli gains less on small files). Instead:
+ * - everything the entry needs statically (React, MUI, react-admin's core, the layout, the
+ *   login page) is one chunk, the entry itself;
+ * - everything the generic list screen needs beyond that (DataTable, the list controller, the
+ *   search input, the paging) is one `list` chunk, the one chunk a list visit adds;
+ * - every other screen keeps Rolldown's automatic chunks (and imports the `list` chunk for
+ *   whatever it shares with the list).
+ * Rolldown never copies a module into two chunks, so nothing is sent twice.
+ */
+const codeSplitting = {
+  groups: [
+    { name: 'index', tags: ['$initial' as const], priority: 2 },
+    { name: 'list', test: /[\\/]src[\\/]resources[\\/]schema[\\/]SchemaList\.tsx$/, priority: 1 },
+  ],
+};
+
 export default defineConfig({
   plugins: [react(), precompress()],
   server: {
@@ -62,5 +82,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 2000,
+    rolldownOptions: { output: { codeSplitting } },
   },
 });

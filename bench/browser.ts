@@ -2,7 +2,7 @@
  * What a browser sees: bytes transferred (Chromium's own count through CDP, headers and
  * compression included), time to rows, and duplicate API calls.
  */
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Locator, type Page } from '@playwright/test';
 
 export const launchBrowser = () =>
   chromium.launch({
@@ -16,6 +16,8 @@ interface RequestRecord {
   type: string;
   /** Bytes received off the wire for this request (headers + encoded body); 0 when from cache. */
   transferred: number;
+  /** Of `transferred`, the response's status line and headers as received (0 when from cache). */
+  headerBytes: number;
   done: boolean;
 }
 
@@ -30,7 +32,11 @@ export class NetworkLog {
     session.on('Network.requestWillBeSent', (event) => {
       if (event.request.url.startsWith('data:')) return;
       log.lastEvent = Date.now();
-      log.requests.set(event.requestId, { url: event.request.url, method: event.request.method, type: event.type ?? 'Other', transferred: 0, done: false });
+      log.requests.set(event.requestId, { url: event.request.url, method: event.request.method, type: event.type ?? 'Other', transferred: 0, headerBytes: 0, done: false });
+    });
+    session.on('Network.responseReceivedExtraInfo', (event) => {
+      const record = log.requests.get(event.requestId);
+      if (record) record.headerBytes = event.headersText?.length ?? Object.entries(event.headers).reduce((sum, [name, value]) => sum + name.length + String(value).length + 4, 0);
     });
     const finish = (requestId: string, transferred: number) => {
       const record = log.requests.get(requestId);
@@ -94,6 +100,10 @@ export interface FirstLoad {
   bytes: number;
   requests: number;
   scriptBytes: number;
+  /** Response status lines and headers (part of `bytes`). */
+  headerBytes: number;
+  /** Every request until ready. */
+  log: RequestRecord[];
   /** Including what the page fetched after it was ready (the idle prefetch of other screens). */
   settledBytes: number;
   settledRequests: number;
@@ -112,6 +122,8 @@ export const firstLoad = async (browser: Browser, url: string, ready: (page: Pag
       bytes: log.bytes(),
       requests: log.all.length,
       scriptBytes: log.bytes((record) => record.type === 'Script'),
+      headerBytes: log.all.reduce((sum, record) => sum + record.headerBytes, 0),
+      log: log.all.map((record) => ({ ...record })),
       configRequests: log.all.filter((record) => new URL(record.url).pathname === '/config.json').length,
     };
     // The portal prefetches its other screens a few seconds after the first one shows.
@@ -125,16 +137,20 @@ export const firstLoad = async (browser: Browser, url: string, ready: (page: Pag
 declare global {
   interface Window {
     __rowsAt?: number;
-    __navigatedAt?: number;
+    __pressedAt?: number;
   }
 }
 
-/** Records when the first list row reaches the DOM (after the last in-app navigation, if any). */
-const watchRows = () => {
+/**
+ * Records when the first row of the table matching `rowSelector` reaches the DOM (after the last
+ * reset), and when the pointer was last pressed (the click that opens the list).
+ */
+const watchRows = (rowSelector: string) => {
   const observer = new MutationObserver(() => {
-    if (window.__rowsAt === undefined && document.querySelector('tbody tr td')) window.__rowsAt = performance.now();
+    if (window.__rowsAt === undefined && document.querySelector(rowSelector)) window.__rowsAt = performance.now();
   });
   observer.observe(document, { childList: true, subtree: true });
+  addEventListener('pointerdown', (event) => (window.__pressedAt = event.timeStamp), { capture: true });
 };
 
 const median = (values: number[]) => {
@@ -151,6 +167,8 @@ export interface WarmVisit {
   call: number;
   /** rows / call, median over the runs. */
   ratio: number;
+  /** Rows minus the call's end (what rendering adds once the answer is in), ms (median). */
+  afterAnswer: number;
   runs: number;
   duplicates: string[];
 }
@@ -165,11 +183,12 @@ export const warmVisits = async (
   url: string,
   storage: Record<string, string>,
   listCall: RegExp,
+  rowSelector: string,
   isApi: (url: string) => boolean,
   runs = 5,
 ): Promise<WarmVisit> => {
   const context = await signedInContext(browser, storage);
-  await context.addInitScript(watchRows);
+  await context.addInitScript(watchRows, rowSelector);
   try {
     const page = await context.newPage();
     const log = await NetworkLog.attach(page);
@@ -203,27 +222,32 @@ const summariseVisits = (samples: { rows: number; callStart: number; call: numbe
   callStart: median(samples.map((sample) => sample.callStart)),
   call: median(samples.map((sample) => sample.call)),
   ratio: median(samples.map((sample) => sample.rows / sample.call)),
+  afterAnswer: median(samples.map((sample) => sample.rows - sample.callStart - sample.call)),
   runs,
   duplicates: [...duplicates],
 });
 
 /**
- * In-app visits: the portal is open on `from` (and has prefetched its screens while idle); the
- * router then moves to `to`, as a sidebar link does. Navigation to rows in the DOM, against the
- * list call's own time.
+ * In-app visits as a user makes them: the portal is open on `from` (and has prefetched its
+ * screens while idle), `prepare` gets the link ready (opens its sidebar group), and the mouse
+ * clicks it (Playwright moves onto the link, presses and releases: a hover of a few
+ * milliseconds, far shorter than a person's). Timed from the press (pointerdown) to the first
+ * row in the DOM, against the list call's own time (Resource Timing: request start to response
+ * end); the call's start is given from the press too, negative when the hover started it.
  */
 export const inAppVisits = async (
   browser: Browser,
   base: string,
   from: string,
-  to: string,
+  link: { prepare: (page: Page) => Promise<unknown>; locate: (page: Page) => Locator },
   storage: Record<string, string>,
   listCall: RegExp,
+  rowSelector: string,
   isApi: (url: string) => boolean,
   runs = 5,
 ): Promise<WarmVisit> => {
   const context = await signedInContext(browser, storage);
-  await context.addInitScript(watchRows);
+  await context.addInitScript(watchRows, rowSelector);
   try {
     const page = await context.newPage();
     const log = await NetworkLog.attach(page);
@@ -231,28 +255,31 @@ export const inAppVisits = async (
     const duplicates = new Set<string>();
     for (let run = 0; run < runs; run += 1) {
       await page.goto(`${base}${from}`);
+      await link.prepare(page);
       // Until the idle prefetch of the other screens is done, as a user who has read the screen.
       await log.settled(3000, 30_000);
       log.clear();
+      const before = await page.evaluate(() => {
+        window.__rowsAt = undefined;
+        window.__pressedAt = undefined;
+        return performance.now();
+      });
+      await link.locate(page).click();
+      await page.waitForFunction(() => window.__rowsAt !== undefined);
       const sample = await page.evaluate(
-        async ({ path, source }) => {
-          window.__rowsAt = undefined;
-          const navigatedAt = performance.now();
-          // What a router link does: push the URL and let the router render the screen.
-          history.pushState({}, '', path);
-          window.dispatchEvent(new PopStateEvent('popstate'));
-          while (window.__rowsAt === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
+        ({ source, before }) => {
           const pattern = new RegExp(source);
+          const pressedAt = window.__pressedAt ?? NaN;
           const call = performance
             .getEntriesByType('resource')
-            .find((entry) => pattern.test(entry.name) && entry.startTime >= navigatedAt) as PerformanceResourceTiming | undefined;
+            .find((entry) => pattern.test(entry.name) && entry.startTime >= before) as PerformanceResourceTiming | undefined;
           return {
-            rows: window.__rowsAt - navigatedAt,
-            callStart: call ? call.startTime - navigatedAt : NaN,
+            rows: (window.__rowsAt ?? NaN) - pressedAt,
+            callStart: call ? call.startTime - pressedAt : NaN,
             call: call ? call.responseEnd - call.startTime : NaN,
           };
         },
-        { path: to, source: listCall.source },
+        { source: listCall.source, before },
       );
       samples.push(sample);
       await log.settled(500);

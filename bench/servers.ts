@@ -1,7 +1,9 @@
 /**
- * The two sites the browser bench opens, both served by the portal's own static handler
- * (server/site/static.ts: precompressed brotli/gzip, the same cache headers), so their first
- * loads compare like for like.
+ * The two sites the browser bench opens, both served by the portal's own pieces so their first
+ * loads compare like for like: the same static handler (server/site/static.ts: precompressed
+ * brotli/gzip, the same cache headers), the same security headers on every answer
+ * (server/shared/security.ts), and list answers compressed the same way
+ * (server/shared/compressedBody.ts).
  */
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -10,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { createSpaHandler } from '../server/site/static';
+import { httpSecurity } from '../server/shared/security';
+import { CompressibleBody, sendCompressible } from '../server/shared/compressedBody';
 
 export interface RunningSite {
   url: string;
@@ -65,12 +69,13 @@ const POSTS = Array.from({ length: 100 }, (_, index) => ({
 /** The bare react-admin app (bench/bare) and the one list it shows, in ra-data-simple-rest's dialect. */
 export const startBare = async (staticDir: string): Promise<RunningSite> => {
   const app = new Hono();
+  app.use(...httpSecurity({ origins: [], trustedProxies: [] }));
   app.get('/api/posts', (c) => {
     const [start, end] = JSON.parse(c.req.query('range') ?? '[0,9]') as [number, number];
     const page = POSTS.slice(start, end + 1);
     c.header('content-range', `posts ${start}-${start + page.length - 1}/${POSTS.length}`);
     c.header('cache-control', 'no-store');
-    return c.json(page);
+    return sendCompressible(c, new CompressibleBody(JSON.stringify(page)));
   });
   const spa = createSpaHandler(staticDir);
   app.get('*', async (c) => (await spa(c)) ?? c.json({ errors: ['見つかりません。'] }, 404));

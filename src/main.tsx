@@ -14,7 +14,7 @@ import { StartupError } from './app/StartupError';
 import { createQueryClient } from './app/queryClient';
 import { preloadAllPages } from './app/lazyPage';
 import { customRoutePages, preloadRoute, routeChunks } from './app/routePreload';
-import { onInAppNavigation, prefetchFirstList, type NavigationLike } from './app/listPrefetch';
+import { onInAppNavigation, onLinkIntent, prefetchFirstList, type NavigationLike } from './app/listPrefetch';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -79,9 +79,11 @@ const start = async () => {
         await authProvider.checkAuth({});
         return ((await authProvider.getPermissions?.({})) as Permissions | undefined)?.isAdmin === true;
       },
+      canAccess: authProvider.canAccess && ((params) => authProvider.canAccess!(params)),
     });
   prefetchList(window.location);
   onInAppNavigation((window as { navigation?: NavigationLike }).navigation, window.location.origin, prefetchList);
+  onLinkIntent(document, window.location.origin, prefetchList);
   authProvider.startSilentRenewal();
 
   const runtime = {

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { renderList } from '../db/list';
 import type { DB } from '../db/open';
 import { tablesState } from '../db/versions';
+import { CompressibleBody, sendCompressible } from './compressedBody';
 import { checkFreshness } from './freshness';
 import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
 import { searchFilter, type SearchIndex } from './search';
@@ -97,7 +98,8 @@ interface ListParams {
  * (404 when none exists), If-Updated-Since, server-decided page size with paging headers,
  * `fields`, and `query` through the declared search index. Parameters are checked before
  * freshness, so a bad request is a 422, never a 304. The JSON body of a page is kept until one of
- * the list's tables changes (`renderList`), so a list read again costs what users/me costs.
+ * the list's tables changes (`renderList`), so a list read again costs what users/me costs, and
+ * it goes compressed when the client accepts it (each encoding made once per cached page).
  */
 export function answerList<Row extends Record<string, unknown>, Out extends Record<string, unknown> = Row>(
   c: Context,
@@ -127,11 +129,11 @@ export function answerList<Row extends Record<string, unknown>, Out extends Reco
     tables: endpoint.tables,
     cacheOrder: search !== undefined,
   };
-  const result = renderList<Row, string>(db, query, `json:${params.fields ?? ''}`, (rows) => {
+  const result = renderList<Row, CompressibleBody>(db, query, `json:${params.fields ?? ''}`, (rows) => {
     const records = endpoint.toRecord ? rows.map(endpoint.toRecord) : (rows as unknown as Out[]);
-    return JSON.stringify(pickFields(records, params.fields));
+    return new CompressibleBody(JSON.stringify(pickFields(records, params.fields)));
   });
   assertIdsFound(ids, result.total);
   setPagingHeaders(c, result, pageSize);
-  return c.body(result.value, 200, { 'content-type': 'application/json' });
+  return sendCompressible(c, result.value);
 }

@@ -2,6 +2,7 @@ import { getQuery, parseQueryFromLocation, type DataProvider, type GetListParams
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ResourceDeclaration } from '../resources/types';
 import { SERVER_PAGE_SIZE } from '../lib/constants';
+import { STALE_TIME_MS } from './queryClient';
 
 /** react-admin's sort when a list names none (useListController's default). */
 const REACT_ADMIN_DEFAULT_SORT = { field: 'id', order: 'ASC' } as const;
@@ -15,15 +16,17 @@ export interface ListQuery {
 /**
  * The getList call the generated list screen (src/resources/schema/SchemaList.tsx) will make at
  * `location`, with react-admin's own rules for merging the URL and the defaults (lists keep no
- * stored params: the URL is their only state), and the key its useGetList files it under. Undefined off a list route, or for a
- * resource with a list screen of its own (which may ask differently).
+ * stored params: the URL is their only state), and the key its useGetList files it under. Undefined off a list route, for a
+ * resource with a list screen of its own (which may ask differently), and for a scrolled list.
  */
 export const firstListQuery = (
   resources: ResourceDeclaration[],
   location: { pathname: string; search: string },
 ): ListQuery | undefined => {
   const resource = resources.find((candidate) => location.pathname === `/${candidate.name}`);
-  if (!resource || resource.views?.list) return undefined;
+  // Scrolled lists ask through useInfiniteGetList, under another key and another shape.
+  const mode = resource?.list.paging?.mode ?? 'pages';
+  if (!resource || resource.views?.list || mode === 'infinite' || mode === 'token') return undefined;
   const query = getQuery({
     queryFromLocation: parseQueryFromLocation(location),
     params: {},
@@ -52,18 +55,33 @@ export const prefetchFirstList = async (options: {
   dataProvider: DataProvider;
   /** Resolves true when the user may see the lists (signed in, admin); else nothing is fetched. */
   mayList: () => Promise<boolean>;
+  /** The auth provider's canAccess, when it has one: the screen asks it before its list call. */
+  canAccess?: (params: { action: string; resource: string }) => Promise<boolean>;
 }): Promise<void> => {
   const { resources, location, queryClient, dataProvider } = options;
   const first = firstListQuery(resources, location);
   if (!first) return;
+  // Asked already (a link hovered twice, then clicked): one call, and no second access check.
+  const state = queryClient.getQueryState(first.queryKey);
+  if (state?.fetchStatus === 'fetching' || (state?.status === 'success' && Date.now() - state.dataUpdatedAt < STALE_TIME_MS)) return;
   // Signed out, react-admin goes to /login; without the admin role the layout shows 403.
   if (!(await options.mayList().catch(() => false))) return;
-  await queryClient.prefetchQuery({
-    queryKey: first.queryKey,
-    // The shape useGetList keeps in its cache.
-    queryFn: () => dataProvider.getList(first.resource, first.params).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
-  });
+  const { canAccess } = options;
+  await Promise.all([
+    queryClient.prefetchQuery({
+      queryKey: first.queryKey,
+      // The shape useGetList keeps in its cache.
+      queryFn: () => dataProvider.getList(first.resource, first.params).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
+    }),
+    // The list screen's access check (useListController's useRequireAccess), answered before the
+    // screen renders: else its first render waits for it, with the call disabled and no rows, and
+    // the rows come one render later.
+    canAccess && queryClient.prefetchQuery({ queryKey: listAccessKey(first.resource), queryFn: () => canAccess({ action: 'list', resource: first.resource }) }),
+  ]);
 };
+
+/** The key react-admin's useRequireAccess({ action: 'list', resource, enabled }) files its canAccess answer under. */
+export const listAccessKey = (resource: string): QueryKey => ['auth', 'canAccess', { action: 'list', resource, enabled: true }];
 
 /** The part of the Navigation API (Chromium, recent Firefox and Safari) used here. */
 export interface NavigateEventLike extends Event {
@@ -88,4 +106,27 @@ export const onInAppNavigation = (
     const url = new URL(event.destination.url);
     if (url.origin === origin) prefetch({ pathname: url.pathname, search: url.search });
   });
+};
+
+/** Where an in-app link goes, or undefined for other sites, downloads and new tabs. */
+const linkTarget = (target: EventTarget | null, origin: string): { pathname: string; search: string } | undefined => {
+  const link = target instanceof Element ? target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download') || (link.target && link.target !== '_self')) return undefined;
+  const url = new URL(link.href, origin);
+  return url.origin === origin ? { pathname: url.pathname, search: url.search } : undefined;
+};
+
+/**
+ * The user's intent to follow an in-app link (the pointer over it, the button pressed on it, or
+ * keyboard focus on it) starts its list's call: by the click, the answer is in or on its way, and
+ * it no longer waits for the new screen's first render (which holds the main thread for tens of
+ * milliseconds). react-query keeps one call per key, and an answer younger than its staleTime is
+ * not asked again, so hovering over a link twice costs nothing.
+ */
+export const onLinkIntent = (root: Pick<Document, 'addEventListener'>, origin: string, prefetch: (location: { pathname: string; search: string }) => void) => {
+  const intent = (event: Event) => {
+    const location = linkTarget(event.target, origin);
+    if (location) prefetch(location);
+  };
+  for (const type of ['pointerover', 'pointerdown', 'focusin'] as const) root.addEventListener(type, intent, { capture: true, passive: true });
 };

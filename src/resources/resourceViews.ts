@@ -5,6 +5,7 @@ import type { AnyResourceDeclaration, LazyView } from './types';
 /** The generated screens every declaration gets unless it names its own (one shared chunk each). */
 const schemaViews = {
   list: () => import('./schema/SchemaList'),
+  infiniteList: () => import('./schema/SchemaInfiniteList'),
   show: () => import('./schema/SchemaShow'),
   create: () => import('./schema/SchemaCreate'),
   edit: () => import('./schema/SchemaEdit'),
@@ -21,13 +22,16 @@ export interface ResourceRoutes {
 
 const cache = new Map<string, ResourceRoutes>();
 
+/** Lists paged by scrolling or by continuation token, rather than by page links. */
+const scrolls = (resource: AnyResourceDeclaration) => ['infinite', 'token'].includes(resource.list.paging?.mode ?? 'pages');
+
 /** Lazy components for a declaration's screens, created once so React keeps their state. */
 export const resourceRoutes = (resource: AnyResourceDeclaration): ResourceRoutes => {
   const cached = cache.get(resource.name);
   if (cached) return cached;
   const { views = {}, capabilities = {} } = resource;
   const routes: ResourceRoutes = {
-    list: lazyPage(views.list ?? schemaViews.list),
+    list: lazyPage(views.list ?? (scrolls(resource) ? schemaViews.infiniteList : schemaViews.list)),
     show: views.show || resource.show ? lazyPage(views.show ?? schemaViews.show) : undefined,
     create: views.create || (resource.form && capabilities.create) ? lazyPage(views.create ?? schemaViews.create) : undefined,
     edit: views.edit || (resource.form && capabilities.edit) ? lazyPage(views.edit ?? schemaViews.edit) : undefined,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, render, within } from '@testing-library/react';
-import { AdminContext, ResourceContextProvider, TestMemoryRouter, localStorageStore, testDataProvider, type GetListParams } from 'react-admin';
+import { AdminContext, ResourceContextProvider, TestMemoryRouter, localStorageStore, testDataProvider, type AuthProvider, type GetListParams } from 'react-admin';
 import SchemaList from '../../src/resources/schema/SchemaList';
 import { createQueryClient } from '../../src/app/queryClient';
 import { prefetchFirstList } from '../../src/app/listPrefetch';
@@ -21,7 +21,7 @@ afterEach(() => localStorage.clear());
  * Start-up's prefetch, then the list screen as App mounts it (react-admin's localStorage store):
  * the screen must find the call under its own key, so the server is asked once.
  */
-const prefetchThenRender = async (entry: string) => {
+const prefetchThenRender = async (entry: string, authProvider?: AuthProvider) => {
   const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: rows, total: 2 }));
   const dataProvider = testDataProvider({ getList: getList as never });
   const queryClient = createQueryClient();
@@ -32,12 +32,13 @@ const prefetchThenRender = async (entry: string) => {
     queryClient,
     dataProvider,
     mayList: async () => true,
+    canAccess: authProvider?.canAccess,
   });
   expect(getList).toHaveBeenCalledTimes(1);
   render(
     <RuntimeProvider runtime={testRuntime()}>
       <TestMemoryRouter initialEntries={[entry]}>
-        <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider(resources)} store={localStorageStore()} queryClient={queryClient}>
+        <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider(resources)} store={localStorageStore()} queryClient={queryClient}>
           <ResourceContextProvider value={RESOURCE}>
             <SchemaList />
           </ResourceContextProvider>
@@ -62,6 +63,22 @@ describe('prefetchFirstList', () => {
     const getList = await prefetchThenRender(`/${RESOURCE}?filter=${filter}&order=ASC&page=2&perPage=25&sort=name`);
     expect(getList).toHaveBeenCalledTimes(1);
     expect(getList.mock.calls[0][1]).toMatchObject({ pagination: { page: 2, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { query: '桜' } });
+  });
+
+  it('answers the screen\'s access check too, under the key react-admin asks it by', async () => {
+    const canAccess = vi.fn(async (_params: { action: string }) => true);
+    const authProvider: AuthProvider = {
+      login: async () => undefined,
+      logout: async () => undefined,
+      checkAuth: async () => undefined,
+      checkError: async () => undefined,
+      canAccess,
+    };
+    const getList = await prefetchThenRender(`/${RESOURCE}`, authProvider);
+    expect(getList).toHaveBeenCalledTimes(1);
+    // The list's own check came from the prefetch (its buttons ask about create and show).
+    const listChecks = canAccess.mock.calls.filter(([params]) => (params as { action: string }).action === 'list');
+    expect(listChecks).toEqual([[{ action: 'list', resource: RESOURCE }]]);
   });
 
   it('ignores what an older build stored for the list: the URL is the list\'s only state', async () => {

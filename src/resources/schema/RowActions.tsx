@@ -1,6 +1,6 @@
 import { Button, LinkBase, ShowButton, useDataProvider, useNotify, useRecordContext } from 'react-admin';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import Box from '@mui/material/Box';
+import { styled } from '@mui/material/styles';
 import MuiButton from '@mui/material/Button';
 import type { RowAction } from '../types';
 import { fillPathTemplate } from '../../customRoutes/specPaths';
@@ -30,13 +30,16 @@ const MethodAction = ({ action }: { action: Extract<RowAction, { kind: 'method' 
   return <Button label={action.label} onClick={run} />;
 };
 
+/** Fixed styles, made once rather than from an `sx` object in every row on every render. */
+const ActionsLine = styled('div')(({ theme }) => ({ display: 'flex', flexWrap: 'nowrap', gap: theme.spacing(0.5), whiteSpace: 'nowrap' }));
+
 /** A row's actions, on one line: detail, edit, and the declaration's own (external link, link, method). */
 export const RowActions = ({ actions }: { actions: readonly RowAction[] }) => {
   const record = useRecordContext();
   const bases = useUrlBases();
   if (!record) return null;
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'nowrap', gap: 0.5, whiteSpace: 'nowrap' }}>
+    <ActionsLine>
       {actions.map((action) => {
         if (action === 'show') return <ShowButton key="show" />;
         if (action === 'edit') return <EditLinkButton key="edit" />;
@@ -60,6 +63,6 @@ export const RowActions = ({ actions }: { actions: readonly RowAction[] }) => {
         }
         return <MethodAction key={action.label} action={action} />;
       })}
-    </Box>
+    </ActionsLine>
   );
 };

@@ -1,10 +1,11 @@
-import { BooleanInput, DataTable, InfiniteList, InfinitePagination, List, useGetIdentity } from 'react-admin';
+import { BooleanInput, DataTable, ListBase, ListToolbar, Loading, Offline, Title, useGetIdentity, useListContext } from 'react-admin';
 import { ImeSafeSearchInput } from '../../app/ImeSafeSearchInput';
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { rememberListSearch } from './listReturn';
 import { useSortAria } from './useSortAria';
 import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { AnyResourceDeclaration, FilterDeclaration } from '../types';
 import { SERVER_PAGE_SIZE } from '../../lib/constants';
@@ -14,7 +15,6 @@ import { isNumericField } from './fieldDisplay';
 import { ListHeader } from './ListHeader';
 import { CheckboxFilterInput } from './CheckboxFilterInput';
 import { ListError } from './ListError';
-import { LoadMore } from './LoadMore';
 import { PageLinks } from './PageLinks';
 import { RowActions } from './RowActions';
 
@@ -27,10 +27,9 @@ const filterInput = (filter: FilterDeclaration): ReactElement =>
     <BooleanInput key={filter.source} source={filter.source} label={filter.label} alwaysOn={filter.alwaysOn} />
   );
 
-/** "Within 3 viewport heights of the bottom" (spec section 9) as an IntersectionObserver margin. */
-const INFINITE_SCROLL_OPTIONS = { rootMargin: '0px 0px 300% 0px', threshold: 0 };
-
 const dateLike = new Set(['date', 'datetime']);
+/** One object for every date cell, so react-admin's memoised cells see the same props each render. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** The table of a declared list: columns with their types, badges, hidden-by-default columns, row actions. */
 export const SchemaDataTable = ({ resource, storeKey }: { resource: AnyResourceDeclaration; storeKey: string }) => {
@@ -56,7 +55,7 @@ export const SchemaDataTable = ({ resource, storeKey }: { resource: AnyResourceD
               source={source}
               disableSort={!field.sortable}
               align={numeric ? 'right' : 'left'}
-              sx={dateLike.has(field.type) ? { whiteSpace: 'nowrap' } : undefined}
+              sx={dateLike.has(field.type) ? NO_WRAP : undefined}
             >
               <FieldValue source={source} field={field} truncate badges={list.badges?.filter((badge) => badge.column === source)} />
             </DataTable.Col>
@@ -72,16 +71,18 @@ export const SchemaDataTable = ({ resource, storeKey }: { resource: AnyResourceD
   );
 };
 
-/** The list every declared master gets, paged the way its declaration says. */
-const SchemaList = () => {
+/**
+ * What every generated list shares, whatever its paging: the declaration's title, sort, filters
+ * and header, and the URL as the list's only state.
+ */
+export const useSchemaListProps = () => {
   const resource = useResourceDeclaration();
   const { identity } = useGetIdentity();
   // Hidden columns are remembered per user, not per browser.
   const storeKey = `${identity?.id ?? 'guest'}.${resource.name}.datatable`;
-  const mode = resource.list.paging?.mode ?? 'pages';
   const { search } = useLocation();
   useEffect(() => rememberListSearch(resource.name, search), [resource.name, search]);
-  const common = {
+  const props = {
     title: `${resource.label}一覧`,
     sort: resource.list.defaultSort,
     // react-admin needs a number; the server decides the real page size and the page count.
@@ -96,17 +97,62 @@ const SchemaList = () => {
     debounce: 0,
     error: <ListError />,
   };
-  if (mode === 'infinite' || mode === 'token') {
-    return (
-      <InfiniteList {...common} pagination={mode === 'token' ? <LoadMore /> : <InfinitePagination options={INFINITE_SCROLL_OPTIONS} />}>
-        <SchemaDataTable resource={resource} storeKey={storeKey} />
-      </InfiniteList>
-    );
-  }
+  return { resource, storeKey, props };
+};
+
+/**
+ * react-admin's ListView as the generated lists use it: the title, the filters and our header
+ * above the table in a card, then the page links; the error or offline notice in the table's
+ * place. react-admin's own ListView also imports its default actions (filter button, saved
+ * queries, CSV export), its MUI table pagination and its empty page, which these lists never
+ * show: about a sixth of a list visit's first-load bytes.
+ */
+const SchemaListView = ({
+  title,
+  filters,
+  actions,
+  error,
+  pagination,
+  children,
+}: {
+  title: string;
+  filters?: ReactElement[];
+  actions: ReactElement;
+  error: ReactElement;
+  pagination: ReactNode;
+  children: ReactNode;
+}) => {
+  const { defaultTitle, error: failed, isPaused, isPending, isPlaceholderData, resource } = useListContext();
+  const offline = isPaused && (isPending || isPlaceholderData);
   return (
-    <List {...common} pagination={mode === 'pages' ? <PageLinks /> : false}>
-      <SchemaDataTable resource={resource} storeKey={storeKey} />
-    </List>
+    <Box className="list-page" sx={{ display: 'flex' }}>
+      <Title title={title} defaultTitle={defaultTitle} preferenceKey={`${resource}.list.title`} />
+      <Box sx={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column' }}>
+        <ListToolbar filters={filters} actions={actions} />
+        <Card sx={{ position: 'relative', overflow: 'inherit', boxShadow: { xs: 'none', sm: 1 } }}>
+          {offline ? <Offline /> : failed ? error : children}
+        </Card>
+        {pagination}
+      </Box>
+    </Box>
+  );
+};
+
+/**
+ * The list every declared master with page links (or no paging) gets. Infinite and token lists
+ * are SchemaInfiniteList, a chunk of their own (src/resources/resourceViews.ts picks), so a
+ * paged list's first visit does not carry react-admin's infinite-query machinery.
+ */
+const SchemaList = () => {
+  const { resource, storeKey, props } = useSchemaListProps();
+  const { title, sort, perPage, filters, actions, storeKey: listStoreKey, debounce, error } = props;
+  const mode = resource.list.paging?.mode ?? 'pages';
+  return (
+    <ListBase sort={sort} perPage={perPage} storeKey={listStoreKey} debounce={debounce} authLoading={<Loading />}>
+      <SchemaListView title={title} filters={filters} actions={actions} error={error} pagination={mode === 'pages' ? <PageLinks /> : null}>
+        <SchemaDataTable resource={resource} storeKey={storeKey} />
+      </SchemaListView>
+    </ListBase>
   );
 };
 

@@ -18,6 +18,14 @@ describe('firstListQuery', () => {
     }
   });
 
+  it('is undefined for a list paged by scrolling or by token (it asks through useInfiniteGetList)', () => {
+    const dealers = resources.find((resource) => resource.name === 'v2/core/dealers')!;
+    for (const paging of [{ mode: 'infinite' }, { mode: 'token', tokenParam: 'pageToken', nextTokenKey: 'nextPageToken' }] as const) {
+      const scrolled = { ...dealers, list: { ...dealers.list, paging } };
+      expect(firstListQuery([scrolled], { pathname: '/v2/core/dealers', search: '' }), paging.mode).toBeUndefined();
+    }
+    expect(firstListQuery([dealers], { pathname: '/v2/core/dealers', search: '' })).toBeDefined();
+  });
 });
 
 const navigationStub = () => {

@@ -1,0 +1,85 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+interface FocusReport {
+  /** The focused element, as a reader of a failure message would recognise it. */
+  element: string;
+  /** What shows the focus, or why nothing does. */
+  indicator: string;
+  visible: boolean;
+}
+
+/**
+ * Runs in the page: which element has focus and what draws its focus indicator. An indicator is
+ * an outline (a theme ring or the browser's own `auto` ring) on the element, or, for MUI text
+ * fields (whose <input> draws nothing), the field's focused border: the outlined variant's 2px
+ * notch, the filled variant's full-width 2px underline. A box-shadow alone is not taken as one:
+ * contained buttons carry a shadow whether focused or not.
+ */
+const inspectFocus = (): FocusReport => {
+  const active = document.activeElement as HTMLElement | null;
+  if (!active || active === document.body || active === document.documentElement) {
+    return { element: '<body>', indicator: 'focus was lost to <body>', visible: false };
+  }
+  const name = (active.getAttribute('aria-label') ?? active.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+  const role = active.getAttribute('role');
+  const element = `<${active.tagName.toLowerCase()}${role ? ` role=${role}` : ''}${active.id ? ` #${active.id}` : ''}> 「${name}」`;
+  const rect = active.getBoundingClientRect();
+  if (rect.width === 0 || rect.height === 0) return { element, indicator: 'the focused element has no size', visible: false };
+  const opaque = (color: string) => color !== 'transparent' && !/rgba\([^)]*,\s*0\)$/.test(color);
+  const style = getComputedStyle(active);
+  if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && opaque(style.outlineColor)) {
+    return { element, indicator: `outline ${style.outlineStyle} ${style.outlineWidth}`, visible: true };
+  }
+  const field = active.closest('.MuiInputBase-root');
+  if (field?.classList.contains('Mui-focused')) {
+    const notch = field.querySelector(':scope > .MuiOutlinedInput-notchedOutline');
+    if (notch && parseFloat(getComputedStyle(notch).borderTopWidth) >= 2) {
+      return { element, indicator: 'outlined field border 2px', visible: true };
+    }
+    const underline = getComputedStyle(field, '::after');
+    const fullWidth = underline.transform === 'none' || underline.transform.startsWith('matrix(1, 0, 0, 1');
+    if (underline.content !== 'none' && parseFloat(underline.borderBottomWidth) >= 2 && fullWidth) {
+      return { element, indicator: 'field underline 2px', visible: true };
+    }
+  }
+  return { element, indicator: `no focus indicator (outline: ${style.outlineStyle} ${style.outlineWidth})`, visible: false };
+};
+
+/**
+ * Fails unless something other than <body> has focus and that element shows a focus indicator.
+ * Returns the focused element's description (for the trail of a Tab walk).
+ */
+export const expectFocusVisible = async (page: Page, context = ''): Promise<string> => {
+  // MUI draws a field's or a button's indicator a frame after focus moves: poll. On failure the
+  // received text names the focused element and why nothing marks it.
+  const verdict = async () => {
+    const report = await page.evaluate(inspectFocus);
+    return report.visible ? 'visible' : `${report.element}: ${report.indicator}`;
+  };
+  await expect.poll(verdict, { message: `focus must be on an element with a visible focus indicator${context}`, timeout: 2_000 }).toBe('visible');
+  return (await page.evaluate(inspectFocus)).element;
+};
+
+const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+
+const WRAPPED = '(out of the page)';
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has focus, checking at every stop that focus is
+ * visible and not lost. Past the page's last (or first) stop focus leaves the document for the
+ * browser's own controls, and the next press comes back in: that one stop is not a loss. Fails
+ * with the trail of stops when `target` is not reached within `maxStops` presses: a keyboard
+ * trap, or an element Tab cannot reach.
+ */
+export const tabTo = async (page: Page, target: Locator, { backwards = false, maxStops = 40 } = {}) => {
+  const key = backwards ? 'Shift+Tab' : 'Tab';
+  await target.waitFor({ state: 'attached' });
+  const trail = [(await page.evaluate(inspectFocus)).element];
+  for (let stop = 0; stop < maxStops; stop += 1) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press(key);
+    const leftThePage = trail.at(-1) !== WRAPPED && (await page.evaluate(() => document.activeElement === document.body));
+    trail.push(leftThePage ? WRAPPED : await expectFocusVisible(page, ` (${key} from ${trail.join(' → ')})`));
+  }
+  expect(await isFocused(target), `${key} did not reach the target; stops: ${trail.join(' → ')}`).toBe(true);
+};

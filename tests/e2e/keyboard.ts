@@ -62,17 +62,21 @@ export const expectFocusVisible = async (page: Page, context = ''): Promise<stri
 
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
-const WRAPPED = '(out of the page)';
+/** The stop where Tab leaves the page for the browser's own controls. */
+export const WRAPPED = '(out of the page)';
 
 /**
- * Presses Tab (or Shift+Tab) until `target` has focus, checking at every stop that focus is
- * visible and not lost. Past the page's last (or first) stop focus leaves the document for the
+ * Presses Tab (or Shift+Tab, or `key`: the arrow keys inside a menu or tab list) until `target`
+ * has focus, checking at every stop that focus is visible and not lost. Past the page's last (or first) stop focus leaves the document for the
  * browser's own controls, and the next press comes back in: that one stop is not a loss. Fails
  * with the trail of stops when `target` is not reached within `maxStops` presses: a keyboard
  * trap, or an element Tab cannot reach.
  */
-export const tabTo = async (page: Page, target: Locator, { backwards = false, maxStops = 40 } = {}) => {
-  const key = backwards ? 'Shift+Tab' : 'Tab';
+export const tabTo = async (
+  page: Page,
+  target: Locator,
+  { backwards = false, maxStops = 40, key = backwards ? 'Shift+Tab' : 'Tab' }: { backwards?: boolean; maxStops?: number; key?: string } = {},
+) => {
   await target.waitFor({ state: 'attached' });
   const trail = [(await page.evaluate(inspectFocus)).element];
   for (let stop = 0; stop < maxStops; stop += 1) {
@@ -82,4 +86,44 @@ export const tabTo = async (page: Page, target: Locator, { backwards = false, ma
     trail.push(leftThePage ? WRAPPED : await expectFocusVisible(page, ` (${key} from ${trail.join(' → ')})`));
   }
   expect(await isFocused(target), `${key} did not reach the target; stops: ${trail.join(' → ')}`).toBe(true);
+};
+
+const START = 'data-tab-walk-start';
+
+/**
+ * Walks the whole Tab order once round: from the focus now, Tab until focus is back where the
+ * walk began. Every stop must show focus. Fails on a trap (Tab leaves focus where it was) or when
+ * the round takes more than `maxStops`. Returns the stops in order, with WRAPPED where focus left
+ * the page for the browser's controls (a page always has that stop; a modal dialog never does).
+ */
+export const walkTabOrder = async (page: Page, { maxStops = 200 } = {}): Promise<string[]> => {
+  await page.keyboard.press('Tab');
+  const first = await expectFocusVisible(page, ' (the first Tab stop)');
+  await page.evaluate((attribute) => {
+    document.querySelector(`[${attribute}]`)?.removeAttribute(attribute);
+    document.activeElement?.setAttribute(attribute, '');
+  }, START);
+  const stops = [first];
+  for (let stop = 0; stop < maxStops; stop += 1) {
+    const previous = await page.evaluateHandle(() => document.activeElement);
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(
+      ([attribute, before]) => ({
+        body: document.activeElement === document.body,
+        same: document.activeElement === before,
+        start: document.activeElement?.hasAttribute(attribute) ?? false,
+      }),
+      [START, previous] as const,
+    );
+    await previous.dispose();
+    if (where.start) return stops;
+    expect(where.same, `Tab left focus where it was (a keyboard trap) after ${stops.join(' → ')}`).toBe(false);
+    if (where.body && stops.at(-1) !== WRAPPED) {
+      stops.push(WRAPPED);
+      continue;
+    }
+    stops.push(await expectFocusVisible(page, ` (Tab after ${stops.slice(-5).join(' → ')})`));
+  }
+  expect(false, `Tab did not come back round within ${maxStops} stops: ${stops.join(' → ')}`).toBe(true);
+  return stops;
 };

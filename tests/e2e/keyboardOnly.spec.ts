@@ -1,5 +1,5 @@
 import { test, expect, accounts, unique, expectNoSeriousA11yViolations } from './fixtures';
-import { expectFocusVisible, tabTo } from './keyboard';
+import { expectFocusVisible, tabTo, walkTabOrder, WRAPPED } from './keyboard';
 import { TEXTS } from '../../src/i18n/texts';
 
 /**
@@ -65,6 +65,7 @@ test.describe('keyboard only', () => {
     await tabTo(page, page.getByRole('searchbox', { name: 'グループ名で検索' }));
     await keyboard.type(name);
     await keyboard.press('Enter');
+    await expectFocusVisible(page);
     const rows = page.getByRole('table', { name: '近隣グループ一覧' }).locator('tbody tr');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(name);
@@ -145,6 +146,18 @@ test.describe('keyboard only', () => {
     await tabTo(page, page.locator('thead').getByRole('button', { name: 'ID' }));
     await keyboard.press('Enter');
     await expect(page).toHaveURL(/sort=id/);
+    await expectFocusVisible(page);
+    // Paging with the keyboard keeps focus on the pager, then back to page 1.
+    const pager = page.getByRole('navigation', { name: 'ページ送り' });
+    // Past every row's 詳細 and 編集.
+    await tabTo(page, pager.getByRole('button', { name: '2ページ' }), { maxStops: 80 });
+    await keyboard.press('Enter');
+    await expect(page).toHaveURL(/page=2/);
+    await expectFocusVisible(page);
+    await tabTo(page, pager.getByRole('button', { name: '1ページ' }), { backwards: true });
+    await keyboard.press('Enter');
+    await expect(page).toHaveURL(/page=1/);
+    await expectFocusVisible(page);
     const companyRows = page.getByRole('table', { name: '薬局会社一覧' }).locator('tbody tr');
     // Company 2 (the second row by ID): a seeded company no other test writes to.
     await expect(companyRows.first().locator('td').first()).toHaveText('1');
@@ -170,6 +183,166 @@ test.describe('keyboard only', () => {
     await expect(page.getByText(noteLine)).toBeVisible();
     await expectFocusVisible(page);
     await expectNoSeriousA11yViolations(page, '薬局会社詳細（保存後、キーボード）');
+  });
+});
+
+/**
+ * Every landed screen: one round of Tab through the whole page comes back where it began (no
+ * trap), leaves the page once for the browser's controls, and shows focus at every stop; in
+ * lists every row's actions are stops.
+ */
+test.describe('Tab round every landed screen', () => {
+  const screens: { path: string; h1: string | RegExp; rowActions?: string[] }[] = [
+    { path: '/', h1: 'ホーム' },
+    { path: '/v2/core/companies', h1: '薬局会社一覧', rowActions: ['詳細', '編集'] },
+    { path: '/v2/core/companies/1', h1: /./ },
+    { path: '/v2/core/companies/1/pharmacies', h1: /./ },
+    { path: '/v2/core/companies/1/edit', h1: /./ },
+    { path: '/v2/core/companies/new', h1: /./ },
+    { path: '/v2/core/groups', h1: '近隣グループ一覧', rowActions: ['詳細', '編集'] },
+    { path: '/v2/core/groups/1', h1: /./ },
+    { path: '/v2/core/groups/1/pharmacies', h1: /./ },
+    { path: '/v2/core/groups/1/edit', h1: /./ },
+    { path: '/v2/core/dealers', h1: '卸一覧', rowActions: ['詳細'] },
+    { path: '/v2/core/dealers/1', h1: /./ },
+    { path: '/v2/core/pharmacies', h1: '薬局一覧' },
+    { path: '/develop', h1: '開発者メニュー' },
+    { path: '/develop/profile', h1: 'プロフィール' },
+    { path: '/develop/jwt', h1: 'JWT' },
+    { path: '/develop/user-restore', h1: 'ユーザー復元' },
+    { path: '/v2/core/companies/99999', h1: /./ },
+    { path: '/v2/core/inquiries', h1: /./ },
+  ];
+  for (const { path, h1, rowActions } of screens) {
+    test(`${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: h1 })).toBeVisible();
+      const rows = page.locator('tbody tr');
+      if (rowActions) await expect(rows.first().getByRole('link', { name: rowActions[0] })).toBeVisible();
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      const stops = await walkTabOrder(page);
+      expect(stops.filter((stop) => stop === WRAPPED)).toHaveLength(1);
+      for (const action of rowActions ?? []) {
+        expect(stops.filter((stop) => stop.endsWith(`「${action}」`)).length, `every row's ${action} is a Tab stop`).toBeGreaterThanOrEqual(await rows.count());
+      }
+    });
+  }
+});
+
+/** The shell's open states with the keyboard: menus, the switcher, dialogs; focus comes back where it was. */
+test.describe('keyboard in the shell’s menus and dialogs', () => {
+  test('account menu and the password dialog: focus goes in, stays in, and comes back to the account button', async ({ page }) => {
+    await page.goto('/');
+    const { keyboard } = page;
+    await expect(page.getByRole('heading', { level: 1, name: 'ホーム' })).toBeFocused();
+    const account = page.getByRole('button', { name: '管理 花子のアカウントメニュー' });
+    await tabTo(page, account, { backwards: true });
+    await keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expectFocusVisible(page);
+    await keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(account).toBeFocused();
+    await expectFocusVisible(page);
+
+    await keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem', { name: 'パスワード変更' })).toBeVisible();
+    // Menus move with the arrow keys, not Tab.
+    await tabTo(page, menu.getByRole('menuitem', { name: 'パスワード変更' }), { key: 'ArrowDown', maxStops: 6 });
+    await expect(menu.getByRole('menuitem', { name: 'パスワード変更' })).toBeFocused();
+    await keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'パスワード変更' });
+    await expect(dialog.getByLabel(/^現在のパスワード/)).toBeFocused();
+    await expectFocusVisible(page);
+    const stops = await walkTabOrder(page, { maxStops: 20 });
+    expect(stops, 'Tab stays in the modal dialog').not.toContain(WRAPPED);
+    await keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(account).toBeFocused();
+    await expectFocusVisible(page);
+  });
+
+  test('environment switcher: opens with the keyboard, Escape closes it and focus stays on it', async ({ page }) => {
+    await page.goto('/');
+    const { keyboard } = page;
+    await expect(page.getByRole('heading', { level: 1, name: 'ホーム' })).toBeFocused();
+    const switcher = page.getByRole('combobox', { name: /接続先/ });
+    await tabTo(page, switcher, { backwards: true });
+    await keyboard.press('Enter');
+    await expect(page.getByRole('option', { name: '本番環境' })).toBeFocused();
+    await expectFocusVisible(page);
+    await keyboard.press('ArrowDown');
+    await expect(page.getByRole('option', { name: 'デモ環境' })).toBeFocused();
+    await expectFocusVisible(page);
+    await keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await expect(switcher).toBeFocused();
+    await expectFocusVisible(page);
+    await expect(page.locator('header[data-environment="production"]')).toBeVisible();
+  });
+
+  test('the sidebar folds and unfolds with the keyboard; minimised, its entries are still stops', async ({ page }) => {
+    await page.goto('/');
+    const { keyboard } = page;
+    await expect(page.getByRole('heading', { level: 1, name: 'ホーム' })).toBeFocused();
+    const toggle = page.getByRole('button', { name: '閉じる' });
+    await tabTo(page, toggle, { backwards: true });
+    await keyboard.press('Enter');
+    await expect(page.getByTestId('sidebar-title')).toHaveText('CS');
+    await expect(page.getByRole('button', { name: '開く' })).toBeFocused();
+    await expectFocusVisible(page);
+    const sidebar = page.getByRole('navigation', { name: 'メインメニュー' });
+    await tabTo(page, sidebar.getByRole('link', { name: '問い合わせ一覧' }));
+    await expect(page.getByRole('tooltip', { name: '問い合わせ一覧' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'サイドバー（最小化、キーボード）');
+    await tabTo(page, page.getByRole('button', { name: '開く' }), { backwards: true });
+    await keyboard.press('Enter');
+    await expect(page.getByTestId('sidebar-title')).toHaveText('CS portal');
+  });
+
+  test('leaving a dirty form: the dialog opens on キャンセル, Enter stays, focus comes back to the link', async ({ page }) => {
+    await page.goto('/v2/core/groups/1/edit');
+    const { keyboard } = page;
+    const name = page.getByLabel('グループ名', { exact: true });
+    await tabTo(page, name);
+    await keyboard.press('End');
+    await keyboard.type('変更');
+    const home = page.getByRole('navigation', { name: 'パンくずリスト' }).getByRole('link', { name: 'ホーム' });
+    await tabTo(page, home, { backwards: true });
+    await keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: '保存していない変更があります' });
+    await expect(dialog.getByRole('button', { name: 'キャンセル' })).toBeFocused();
+    await expectFocusVisible(page);
+    await keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/v2\/core\/groups\/1\/edit$/);
+    await expect(home).toBeFocused();
+    await expectFocusVisible(page);
+    await expect(name).toHaveValue(/変更$/);
+  });
+});
+
+test.describe('signed out and without the admin role', () => {
+  test.describe('signed out', () => {
+    test.use({ account: null });
+    test('the login page: one round of Tab, focus always visible', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByLabel('メールアドレス')).toBeFocused();
+      const stops = await walkTabOrder(page, { maxStops: 20 });
+      expect(stops.filter((stop) => stop === WRAPPED)).toHaveLength(1);
+    });
+  });
+
+  test.describe('pharmacy account', () => {
+    test.use({ account: 'pharmacy' });
+    test('the 403 page: one round of Tab, focus always visible', async ({ page }) => {
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/forbidden$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const stops = await walkTabOrder(page, { maxStops: 20 });
+      expect(stops.filter((stop) => stop === WRAPPED)).toHaveLength(1);
+    });
   });
 });
 

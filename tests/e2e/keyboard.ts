@@ -10,10 +10,12 @@ interface FocusReport {
 
 /**
  * Runs in the page: which element has focus and what draws its focus indicator. An indicator is
- * an outline (a theme ring or the browser's own `auto` ring) on the element, or, for MUI text
- * fields (whose <input> draws nothing), the field's focused border: the outlined variant's 2px
- * notch, the filled variant's full-width 2px underline. A box-shadow alone is not taken as one:
- * contained buttons carry a shadow whether focused or not.
+ * an outline (a theme ring or the browser's own `auto` ring) that no ancestor's overflow cuts,
+ * drawn on the element or, for MUI's hidden native checkbox and switch inputs, on the control
+ * that carries `Mui-focusVisible`. For MUI text fields (whose <input> draws nothing) it is the
+ * field's focused border: the outlined variant's 2px notch, the filled variant's full-width 2px
+ * underline. A box-shadow alone is not taken as one: contained buttons carry a shadow whether
+ * focused or not.
  */
 const inspectFocus = (): FocusReport => {
   const active = document.activeElement as HTMLElement | null;
@@ -23,11 +25,30 @@ const inspectFocus = (): FocusReport => {
   const name = (active.getAttribute('aria-label') ?? active.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
   const role = active.getAttribute('role');
   const element = `<${active.tagName.toLowerCase()}${role ? ` role=${role}` : ''}${active.id ? ` #${active.id}` : ''}> 「${name}」`;
-  const rect = active.getBoundingClientRect();
+  // MUI checkboxes and switches focus a transparent native <input>; the ring is on its control.
+  const ringHolder =
+    getComputedStyle(active).opacity === '0' ? ((active.closest('.Mui-focusVisible') as HTMLElement | null) ?? active) : active;
+  const rect = ringHolder.getBoundingClientRect();
   if (rect.width === 0 || rect.height === 0) return { element, indicator: 'the focused element has no size', visible: false };
   const opaque = (color: string) => color !== 'transparent' && !/rgba\([^)]*,\s*0\)$/.test(color);
-  const style = getComputedStyle(active);
-  if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && opaque(style.outlineColor)) {
+  const style = getComputedStyle(ringHolder);
+  if (style.opacity !== '0' && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && opaque(style.outlineColor)) {
+    // A ring drawn outside the box is cut by any ancestor that clips its overflow (tab strips,
+    // the sidebar, cards): it must fit inside each of them on every side.
+    // How far the ring reaches outside the box (none when a negative offset draws it inside).
+    const reach = Math.max(parseFloat(style.outlineWidth) + (parseFloat(style.outlineOffset) || 0), 0);
+    for (let ancestor = ringHolder.parentElement; ancestor && ancestor !== document.body; ancestor = ancestor.parentElement) {
+      const clip = getComputedStyle(ancestor);
+      const box = ancestor.getBoundingClientRect();
+      const cutX = clip.overflowX !== 'visible' && (rect.left - reach < box.left - 0.5 || rect.right + reach > box.right + 0.5);
+      const cutY = clip.overflowY !== 'visible' && (rect.top - reach < box.top - 0.5 || rect.bottom + reach > box.bottom + 0.5);
+      if (cutX || cutY) {
+        const clipper = `<${ancestor.tagName.toLowerCase()} class="${ancestor.className}">`;
+        return { element, indicator: `the outline is cut ${cutX ? 'left/right' : 'top/bottom'} by ${clipper}`, visible: false };
+      }
+      // A fixed box (the sidebar's) escapes the clipping of everything above it.
+      if (clip.position === 'fixed') break;
+    }
     return { element, indicator: `outline ${style.outlineStyle} ${style.outlineWidth}`, visible: true };
   }
   const field = active.closest('.MuiInputBase-root');

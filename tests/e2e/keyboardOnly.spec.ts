@@ -134,7 +134,7 @@ test.describe('keyboard only', () => {
     await keyboard.press('Enter');
     await expect(page.getByText(TEXTS.updated)).toBeVisible();
     await expect(page).toHaveURL(groupUrl);
-    await expect(heading(`${name}改`)).toBeVisible();
+    await expect(heading(`${name}改`)).toBeFocused();
     await expectFocusVisible(page);
 
     // The company flow's key steps: list (sorted by ID with the keyboard) → detail → edit → save.
@@ -166,6 +166,7 @@ test.describe('keyboard only', () => {
     await tabTo(page, company.getByRole('link', { name: '詳細' }));
     await keyboard.press('Enter');
     await expect(page).toHaveURL(/\/v2\/core\/companies\/2$/);
+    await expect(heading(/./)).toBeFocused();
     await expectFocusVisible(page);
     await tabTo(page, page.getByRole('link', { name: '編集' }));
     await keyboard.press('Enter');
@@ -181,6 +182,7 @@ test.describe('keyboard only', () => {
     await expect(page.getByText(TEXTS.updated)).toBeVisible();
     await expect(page).toHaveURL(/\/v2\/core\/companies\/2$/);
     await expect(page.getByText(noteLine)).toBeVisible();
+    await expect(heading(/./)).toBeFocused();
     await expectFocusVisible(page);
     await expectNoSeriousA11yViolations(page, '薬局会社詳細（保存後、キーボード）');
   });

@@ -11,11 +11,12 @@ import { FOCUS_RING_REACH, palette } from './theme';
  * The header: breadcrumbs, shortcuts, the environment switcher and the account menu. Demo is a
  * dark orange that keeps white text at AA contrast. Focus rings are white on the coloured bar.
  */
-export const AppHeader = () => {
+export const AppHeader = ({ alwaysOn }: { alwaysOn?: boolean }) => {
   const { environment } = useRuntime();
   const isDemo = environment.key !== 'production';
   return (
     <AppBar
+      alwaysOn={alwaysOn}
       userMenu={<AccountMenu />}
       color="primary"
       data-environment={environment.key}

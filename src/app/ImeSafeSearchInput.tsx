@@ -63,11 +63,13 @@ export const ImeSafeSearchInput = ({ source, placeholder, label, debounce = SEAR
     sendLater(event.target.value);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Enter that confirms a conversion belongs to the IME, not to the search.
     if (event.key !== 'Enter' || composing.current || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    sendNow(event.currentTarget.value);
+    // The shown text: TextField puts this handler on its root <div>, whose `value` is undefined
+    // (sending that cleared the search instead of running it).
+    sendNow(text);
   };
 
   const shownPlaceholder = placeholder ?? translate('ra.action.search');

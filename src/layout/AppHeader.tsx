@@ -5,17 +5,18 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { HeaderLinks } from './HeaderLinks';
 import { EnvironmentSwitcher } from './EnvironmentSwitcher';
 import { AccountMenu } from './AccountMenu';
-import { palette } from './theme';
+import { FOCUS_RING_REACH, palette } from './theme';
 
 /**
  * The header: breadcrumbs, shortcuts, the environment switcher and the account menu. Demo is a
  * dark orange that keeps white text at AA contrast. Focus rings are white on the coloured bar.
  */
-export const AppHeader = () => {
+export const AppHeader = ({ alwaysOn }: { alwaysOn?: boolean }) => {
   const { environment } = useRuntime();
   const isDemo = environment.key !== 'production';
   return (
     <AppBar
+      alwaysOn={alwaysOn}
       userMenu={<AccountMenu />}
       color="primary"
       data-environment={environment.key}
@@ -24,7 +25,8 @@ export const AppHeader = () => {
         '& .Mui-focusVisible, & a:focus-visible': { outline: '3px solid #fff', outlineOffset: 2 },
       }}
     >
-      <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
+      {/* The padding keeps the breadcrumb links' focus rings inside the clip; the margin gives it back. */}
+      <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden', p: `${FOCUS_RING_REACH}px`, m: `-${FOCUS_RING_REACH}px` }}>
         <Breadcrumbs />
       </Box>
       <HeaderLinks />

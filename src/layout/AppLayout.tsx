@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Layout, useCanAccess } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
 import { PageHeading } from './PageHeading';
@@ -38,7 +39,10 @@ const FocusHeadingOnNavigate = () => {
 export const AppLayout = ({ children }: { children: ReactNode }) => (
   <AdminOnly>
     <ScrollToTop />
-    <Layout appBar={AppHeader} menu={AppMenu}>
+    {/* A focused element scrolled into view stops below the fixed header, not under it. */}
+    <GlobalStyles styles={{ html: { scrollPaddingTop: '4rem' } }} />
+    {/* The header stays: hidden on scroll, Tab walked into it unseen (and focus fell to <body> when it finished hiding). */}
+    <Layout appBar={AppHeader} menu={AppMenu} appBarAlwaysOn>
       <PageHeading />
       <FocusHeadingOnNavigate />
       {children}

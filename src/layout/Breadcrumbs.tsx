@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import { breadcrumbTrail, type Crumb } from './breadcrumbTrail';
 import { routeCatalogue, findResource } from '../resources/registry';
 import { routeLabels } from './menu';
+import { FOCUS_RING_REACH } from './theme';
 
 const RecordName = ({ resource, id }: { resource: string; id: string }) => {
   const declaration = findResource(resource);
@@ -27,7 +28,14 @@ const oneLine = {
   '& .MuiBreadcrumbs-separator': { color: 'inherit' },
   '& .MuiBreadcrumbs-ol': { flexWrap: 'nowrap' },
   '& .MuiBreadcrumbs-li': { flexShrink: 0, whiteSpace: 'nowrap' },
-  '& .MuiBreadcrumbs-li:last-of-type, & .MuiBreadcrumbs-li:has([data-record-crumb])': { flexShrink: 1, minWidth: '3em', overflow: 'hidden' },
+  '& .MuiBreadcrumbs-li:last-of-type, & .MuiBreadcrumbs-li:has([data-record-crumb])': {
+    flexShrink: 1,
+    minWidth: '3em',
+    overflow: 'hidden',
+    // Room inside the clip for the link's focus ring, given back by the margin.
+    padding: `${FOCUS_RING_REACH}px`,
+    margin: `-${FOCUS_RING_REACH}px`,
+  },
   '& .MuiBreadcrumbs-li > *': { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
 } as const;
 

@@ -17,8 +17,17 @@ export const palette = {
   toolbar: '#f5f5f5',
 } as const;
 
+const RING_WIDTH = 3;
+const RING_OFFSET = 2;
+
 /** A focus ring that shows on any background (white on the coloured header, primary elsewhere). */
-const focusRing = { outline: '3px solid', outlineOffset: 2 } as const;
+const focusRing = { outline: `${RING_WIDTH}px solid`, outlineOffset: RING_OFFSET } as const;
+
+/** How far the ring reaches outside its element: a container that clips needs this much room inside. */
+export const FOCUS_RING_REACH = RING_WIDTH + RING_OFFSET;
+
+/** The same ring drawn just inside the element's edge. */
+const insetFocusRing = { outline: `${RING_WIDTH}px solid ${palette.primary}`, outlineOffset: -RING_WIDTH } as const;
 
 /** The skip link jumps to the screen's h1, or to the content when a screen has none. */
 const skipToContent = () => {
@@ -73,5 +82,14 @@ export const theme: RaThemeOptions = {
         root: { '&.Mui-focusVisible': { ...focusRing, outlineColor: palette.primary } },
       },
     },
+    // These fill a container that clips its overflow (the sidebar, a tab strip, a menu, a card, a switch):
+    // a ring outside them would be cut, so theirs is drawn inside. `&&` outranks the ButtonBase
+    // rule above, which emotion places after theirs.
+    MuiListItemButton: { styleOverrides: { root: { '&&.Mui-focusVisible': insetFocusRing } } },
+    MuiTab: { styleOverrides: { root: { '&&.Mui-focusVisible': insetFocusRing } } },
+    MuiMenuItem: { styleOverrides: { root: { '&&.Mui-focusVisible': insetFocusRing } } },
+    MuiCardActionArea: { styleOverrides: { root: { '&&.Mui-focusVisible': insetFocusRing } } },
+    // The switch's track clips its thumb's button.
+    MuiSwitch: { styleOverrides: { switchBase: { '&&.Mui-focusVisible': insetFocusRing } } },
   },
 };

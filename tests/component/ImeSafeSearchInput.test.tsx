@@ -66,6 +66,16 @@ describe('ImeSafeSearchInput', () => {
     expect(searches()).toEqual(['ホール']);
   });
 
+  it('Enter right after typing searches for the typed text (it used to clear the search)', async () => {
+    const { searches } = renderList(<ImeSafeSearchInput source="query" alwaysOn placeholder="会社名で検索" />);
+    await pause();
+    const box = screen.getByRole('searchbox', { name: '会社名で検索' });
+    fireEvent.change(box, { target: { value: 'ホール' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await pause();
+    expect(searches()).toEqual(['ホール']);
+  });
+
   it('the composition scenario does catch a search box that sends while converting (react-admin SearchInput)', async () => {
     const { searches } = renderList(<SearchInput source="query" alwaysOn placeholder="会社名で検索" />);
     await pause();

@@ -9,6 +9,7 @@ import { seedCore, type SeedScale } from './seed';
 import { seedGroups } from './seed-groups';
 import { pharmacyMasterMigrations } from './migrations/pharmacyMasters';
 import { manualMigrations } from './migrations/manuals';
+import { pharmacyUsersMigrations } from './migrations/pharmacyUsers';
 
 /** Prefecture order (JIS code) of an address1 value, for an indexable sort by prefecture. */
 const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.name}' THEN ${p.id}`).join(' ')} ELSE 0 END`;
@@ -164,6 +165,7 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
     ...pharmacyMasterMigrations(seed, scale),
     ...inquiryMigrations(seed, scale),
     ...manualMigrations(seed, scale),
+    ...pharmacyUsersMigrations(seed),
   ];
 }
 

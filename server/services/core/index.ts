@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { requireAuth, type AuthEnv } from '../../shared/auth';
 import type { ListDeclaration } from '../../shared/listEndpoint';
 import { createApi } from '../../shared/openapi';
+import { registerAdminUserRoutes, USER_LIST } from './adminUsers';
 import { COMPANY_LIST, registerCompanyRoutes } from './companies';
 import type { CoreServiceContext } from './context';
 import { DEALER_LIST, registerDealerRoutes } from './dealers';
@@ -13,6 +14,7 @@ import { registerManualFileRoutes } from './manualFiles';
 import { MANUAL_LIST, registerManualRoutes } from './manuals';
 import { PHARMACY_LIST, registerPharmacyRoutes } from './pharmacies';
 import { registerPostalCodeRoutes } from './postalCodes';
+import { registerPharmacyUserRoutes } from './pharmacyUsers';
 import { registerUserRoutes } from './users';
 
 /**
@@ -33,8 +35,10 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerManualCategoryRoutes(app, ctx);
   registerManualRoutes(app, ctx);
   registerManualFileRoutes(app, ctx);
+  registerAdminUserRoutes(app, ctx);
+  registerPharmacyUserRoutes(app, ctx);
   return app;
 }
 
 /** Every list the core service declares: the contract test and the API bench iterate over these. */
-export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST, LICENSE_EXPIRY_LIST, MANUAL_LIST];
+export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST, LICENSE_EXPIRY_LIST, MANUAL_LIST, USER_LIST];

@@ -25,7 +25,7 @@ export const users = defineResource({
       label: 'ユーザ種別',
       choices: [
         { value: 'pharmacy', label: ROLE_LABELS.pharmacy, color: 'primary' },
-        { value: 'admin', label: ROLE_LABELS.admin, color: 'secondary' },
+        { value: 'admin', label: ROLE_LABELS.admin, color: 'default' },
       ],
     },
     auth0UserId: { type: 'text', label: '認証基盤ユーザID' },

@@ -90,6 +90,17 @@ describe('UserCreatePage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('asks before switching tabs with unsaved input, and keeps it on キャンセル', async () => {
+    const { user } = renderPage('/v2/core/users/new/pharmacy');
+    await user.type(await screen.findByLabelText('名前 *'), '入力途中');
+    await user.click(screen.getByRole('tab', { name: '管理ユーザー' }));
+    expect(await screen.findByText('保存していない変更があります')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'キャンセル' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('tab', { name: '薬局ユーザー', selected: true })).toBeInTheDocument();
+    expect(screen.getByLabelText('名前 *')).toHaveValue('入力途中');
+  });
+
   it('checks the required fields before calling the server', async () => {
     const { user, createUser } = renderPage('/v2/core/users/new/pharmacy');
     await user.click(await screen.findByRole('button', { name: '新規作成' }));

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { HttpError } from 'react-admin';
-import UserCreatePage from '../../src/resources/users/UserCreatePage';
+import UserCreatePage, { pharmacyIdFromSearch } from '../../src/resources/users/UserCreatePage';
 import { loginInfoText } from '../../src/resources/users/loginInfo';
 import { users } from '../../src/resources/users';
 import { TEXTS } from '../../src/i18n/texts';
@@ -99,6 +99,27 @@ describe('UserCreatePage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('tab', { name: '薬局ユーザー', selected: true })).toBeInTheDocument();
     expect(screen.getByLabelText('名前 *')).toHaveValue('入力途中');
+  });
+
+  it('?pharmacyId= preselects the pharmacy and sends it; a malformed one is ignored', async () => {
+    const getMany = vi.fn(async () => ({ data: [{ id: 12, name: 'さくら薬局 渋谷店' }] }));
+    const createUser = vi.fn(async () => created);
+    const dataProvider = { ...createTestDataProvider({ getList: async () => ({ data: [], total: 0 }), getMany: getMany as never }), createUser };
+    renderWithAdmin(
+      <Routes>
+        <Route path="/v2/core/users/new/*" element={<UserCreatePage />} />
+      </Routes>,
+      { dataProvider, resource: users.name, initialEntries: ['/v2/core/users/new/pharmacy?pharmacyId=12'] },
+    );
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /薬局/ })).toHaveValue('さくら薬局 渋谷店（ID: 12）'));
+    await user.type(screen.getByLabelText('名前 *'), '渋谷 花');
+    await user.type(screen.getByLabelText('メールアドレス *'), 'shibuya@pharmacy.example.jp');
+    await user.click(screen.getByRole('button', { name: '新規作成' }));
+    await waitFor(() =>
+      expect(createUser).toHaveBeenCalledWith({ role: 'pharmacy', name: '渋谷 花', email: 'shibuya@pharmacy.example.jp', pharmacyId: 12, permission: 'write' }),
+    );
+    for (const bad of [null, '', '0', '-1', '1.5', '12abc', '1'.repeat(11)]) expect(pharmacyIdFromSearch(bad), String(bad)).toBeUndefined();
   });
 
   it('checks the required fields before calling the server', async () => {

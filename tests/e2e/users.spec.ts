@@ -52,6 +52,7 @@ test.describe('users', () => {
 
     const dialog = page.getByRole('dialog', { name: 'ログイン情報' });
     await expect(dialog).toBeVisible();
+    await expect(page.getByText(TEXTS.created)).toBeVisible();
     await expect(dialog.getByTestId('login-email')).toHaveText(email);
     const shownPassword = (await dialog.getByTestId('login-password').innerText()).trim();
     await expectNoSeriousA11yViolations(page, 'ログイン情報ダイアログ');

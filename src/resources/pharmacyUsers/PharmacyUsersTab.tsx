@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { DataTable, ListBase, useNotify, useRecordContext, type RaRecord } from 'react-admin';
+import { DataTable, LinkBase, ListBase, useNotify, useRecordContext, type RaRecord } from 'react-admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +21,7 @@ import { serverMessages } from '../schema/serverErrors';
 import { FieldValue } from '../schema/FieldValue';
 import { PageLinks } from '../schema/PageLinks';
 import { users } from '../users';
+import { specPath } from '../../customRoutes/specPaths';
 import { moveDoneMessage, moveLabel, movesFrom, PERMISSION_LABELS, type Membership, type MembershipMove } from './permissions';
 
 interface Change {
@@ -174,6 +175,9 @@ const PharmacyUsersTab = () => {
           ユーザーを追加
         </Typography>
         <SearchBox label="この薬局に所属していない薬局ユーザーを検索" onSearch={setCandidateQuery} />
+        <Button component={LinkBase} to={`${specPath.create(users.name)}/pharmacy?pharmacyId=${encodeURIComponent(String(pharmacy.id))}`} size="small" sx={{ mb: 1 }}>
+          この薬局の薬局ユーザーを新規作成
+        </Button>
         {candidateQuery !== undefined && (
           <ListBase
             resource={users.name}

@@ -9,10 +9,11 @@ import {
   Title,
   email,
   required,
+  useNotify,
   type RaRecord,
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -26,6 +27,7 @@ import type { ApiHttpError } from '../../dataProvider';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { UnsavedChangesGuard } from '../../app/UnsavedChangesGuard';
 import { specPath } from '../../customRoutes/specPaths';
+import { SAVE_ALERT_MS } from '../../lib/constants';
 import { ServerErrors } from '../schema/ServerErrors';
 import { serverMessages } from '../schema/serverErrors';
 import { pharmacies } from '../pharmacies';
@@ -63,8 +65,14 @@ const SubmitButton = () => {
   );
 };
 
+/** `?pharmacyId=12` (the pharmacy's ユーザー tab links so) preselects the pharmacy; anything else is ignored. */
+export const pharmacyIdFromSearch = (value: string | null): number | undefined =>
+  value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined;
+
 const UserForm = ({ role, onCreated }: { role: Role; onCreated: (created: CreatedUser) => void }) => {
+  const [search] = useSearchParams();
   const dataProvider = usePortalDataProvider();
+  const notify = useNotify();
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   // Two clicks in one tick both reach onSubmit before the button re-renders disabled.
   const inFlight = useRef(false);
@@ -75,6 +83,7 @@ const UserForm = ({ role, onCreated }: { role: Role; onCreated: (created: Create
     try {
       const created = await dataProvider.createUser(newUserOf(role, values));
       setServerErrors([]);
+      notify('app.notification.created', { type: 'success', autoHideDuration: SAVE_ALERT_MS });
       onCreated(created);
       return undefined;
     } catch (error) {
@@ -88,7 +97,11 @@ const UserForm = ({ role, onCreated }: { role: Role; onCreated: (created: Create
   };
 
   return (
-    <Form onSubmit={submit} defaultValues={role === 'pharmacy' ? { permission: DEFAULT_PERMISSION } : {}} noValidate>
+    <Form
+      onSubmit={submit}
+      defaultValues={role === 'pharmacy' ? { permission: DEFAULT_PERMISSION, pharmacyId: pharmacyIdFromSearch(search.get('pharmacyId')) } : {}}
+      noValidate
+    >
       <UnsavedChangesGuard />
       <Stack spacing={1} sx={{ maxWidth: 560 }}>
         <ServerErrors messages={serverErrors} />

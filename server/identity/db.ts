@@ -62,9 +62,11 @@ function seed(db: DB): void {
     `INSERT INTO users (id, email, name, password_hash, role, pharmacy_ids, created_at, updated_at)
      VALUES (@id, @email, @name, @passwordHash, @role, @pharmacyIds, @at, @at)`,
   );
+  const hashes = new Map<string, string>();
+  const hashOf = (password: string) => hashes.get(password) ?? hashes.set(password, hashPasswordSync(password)).get(password)!;
   for (const u of SEED_IDENTITY_USERS) {
     insert.run({
-      id: identityUserId(u.email), email: u.email, name: u.name, passwordHash: hashPasswordSync(u.password), role: u.role,
+      id: identityUserId(u.email), email: u.email, name: u.name, passwordHash: hashOf(u.password), role: u.role,
       pharmacyIds: JSON.stringify(u.pharmacyIds), at: IDENTITY_SEED_DATE,
     });
   }

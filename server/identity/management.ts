@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/open';
 import {
   IdentityManagementError,
@@ -56,6 +57,15 @@ export function createIdentityManagement(db: DB, now: () => Date): IdentityManag
   // Guessing the current password with a stolen access token is throttled like sign-in.
   const guesses = createLoginThrottle(now);
 
+  /** The checks Auth0 applies to any password it is given (length first: no hashing of huge input). */
+  const assertAcceptable = (password: string) => {
+    if (password.length > PASSWORD_MAX_LENGTH) {
+      throw new IdentityManagementError(400, `Payload validation error: 'String is too long (${password.length} chars), maximum ${PASSWORD_MAX_LENGTH}' on property password`);
+    }
+    if (!meetsPasswordPolicy(password)) throw new IdentityManagementError(400, PASSWORD_STRENGTH_ERROR);
+  };
+  const validPharmacyIds = (ids: unknown) => Array.isArray(ids) && ids.every(Number.isInteger);
+
   return {
     getUser(userId) {
       const row = rowOf(userId);
@@ -79,14 +89,9 @@ export function createIdentityManagement(db: DB, now: () => Date): IdentityManag
     async updateUser(userId, patch) {
       const row = rowOf(userId);
       if (!row) throw new IdentityManagementError(404, 'The user does not exist.');
-      if (patch.password !== undefined && patch.password.length > PASSWORD_MAX_LENGTH) {
-        throw new IdentityManagementError(400, `Payload validation error: 'String is too long (${patch.password.length} chars), maximum ${PASSWORD_MAX_LENGTH}' on property password`);
-      }
-      if (patch.password !== undefined && !meetsPasswordPolicy(patch.password)) {
-        throw new IdentityManagementError(400, PASSWORD_STRENGTH_ERROR);
-      }
+      if (patch.password !== undefined) assertAcceptable(patch.password);
       const pharmacyIds = patch.app_metadata?.pharmacy_ids;
-      if (pharmacyIds !== undefined && !(Array.isArray(pharmacyIds) && pharmacyIds.every(Number.isInteger))) {
+      if (pharmacyIds !== undefined && !validPharmacyIds(pharmacyIds)) {
         throw new IdentityManagementError(400, 'Payload validation error: app_metadata.pharmacy_ids');
       }
       const hash = patch.password === undefined ? undefined : await hashing(() => passwordHasher.hash(patch.password!));
@@ -99,6 +104,29 @@ export function createIdentityManagement(db: DB, now: () => Date): IdentityManag
         if (pharmacyIds !== undefined) setPharmacyIds.run({ pharmacyIds: JSON.stringify(pharmacyIds), at, id: row.id });
       })();
       return toIdentityUser(rowOf(row.id)!);
+    },
+    async createUser(user) {
+      assertAcceptable(user.password);
+      if (!validPharmacyIds(user.app_metadata.pharmacy_ids)) {
+        throw new IdentityManagementError(400, 'Payload validation error: app_metadata.pharmacy_ids');
+      }
+      const hash = await hashing(() => passwordHasher.hash(user.password));
+      // Auth0-like 24-hex id, random: a deleted and re-created e-mail is another user.
+      const id = randomBytes(12).toString('hex');
+      const at = now().toISOString();
+      const inserted = db
+        .prepare(
+          `INSERT INTO users (id, email, name, password_hash, role, pharmacy_ids, created_at, updated_at)
+           VALUES (@id, @email, @name, @hash, @role, @pharmacyIds, @at, @at) ON CONFLICT (email) DO NOTHING`,
+        )
+        .run({ id, email: user.email, name: user.name, hash, role: user.role, pharmacyIds: JSON.stringify(user.app_metadata.pharmacy_ids), at });
+      if (inserted.changes === 0) throw new IdentityManagementError(409, 'The user already exists.');
+      return toIdentityUser(rowOf(id)!);
+    },
+    async deleteUser(userId) {
+      const row = rowOf(userId);
+      if (!row) throw new IdentityManagementError(404, 'The user does not exist.');
+      db.prepare('DELETE FROM users WHERE id = @id').run({ id: row.id });
     },
   };
 }

@@ -21,8 +21,21 @@ export interface IdentityUserPatch {
   app_metadata?: Partial<IdentityAppMetadata>;
 }
 
+/** Auth0's `POST /api/v2/users` body, with the role the token's roles claim carries. */
+export interface IdentityUserCreate {
+  email: string;
+  name: string;
+  password: string;
+  role: 'admin' | 'pharmacy';
+  app_metadata: IdentityAppMetadata;
+}
+
 export interface IdentityManagement {
   getUser(userId: string): IdentityUser | undefined;
+  /** Rejects with 409 when the e-mail is taken, 400 when the password breaks the policy. */
+  createUser(user: IdentityUserCreate): Promise<IdentityUser>;
+  /** Undoes a creation whose other half failed (Auth0's `DELETE /api/v2/users/{id}`). */
+  deleteUser(userId: string): Promise<void>;
   /**
    * Rejects with IdentityManagementError (e.g. the password policy's PasswordStrengthError). A new
    * password revokes the user's refresh tokens (issued access tokens stay valid until they expire).
@@ -35,7 +48,7 @@ export interface IdentityManagement {
 /** Auth0 answers a rejected update with 400 and a message such as `PasswordStrengthError: Password is too weak`. */
 export class IdentityManagementError extends Error {
   constructor(
-    readonly statusCode: 400 | 404 | 429,
+    readonly statusCode: 400 | 404 | 409 | 429,
     message: string,
   ) {
     super(message);

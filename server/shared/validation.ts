@@ -23,6 +23,8 @@ function fieldMessage(name: string, issue: Issue): string {
         return Number(issue.minimum) <= 1 ? `${name}を入力してください。` : `${name}は${issue.minimum}文字以上で入力してください。`;
       if (issue.origin === 'array') return `${name}を${issue.minimum}件以上指定してください。`;
       return `${name}は${issue.minimum}以上で指定してください。`;
+    case 'invalid_value':
+      return issue.input === undefined || issue.input === null ? `${name}を選択してください。` : `${name}の形式が正しくありません。`;
     case 'too_big':
       if (issue.origin === 'string') return `${name}は${issue.maximum}文字以内で入力してください。`;
       if (issue.origin === 'array') return `${name}は${issue.maximum}件以内で指定してください。`;

@@ -24,6 +24,7 @@ import { uploadMethods, type UploadMethods } from './methods/uploads';
 import { pharmacyMasterMethods, type PharmacyMasterMethods } from './methods/pharmacyMasters';
 import { stockMethods, type StockMethods } from './methods/stocks';
 import { masterImportMethods, type MasterImportMethods } from './methods/masterImports';
+import { userMethods, type UserMethods } from './methods/users';
 import { DEFAULT_PAGING, ListContractError, readListArray, readNextToken, readPageHeaders } from './paging';
 import { writePayload } from './writePayload';
 
@@ -41,7 +42,7 @@ import { writePayload } from './writePayload';
  * /forbidden on 403 are not done here: react-admin hands every data provider error to
  * authProvider.checkError, which decides (src/authProvider).
  */
-export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods & ManualMethods & StockMethods & MasterImportMethods;
+export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods & ManualMethods & StockMethods & MasterImportMethods & UserMethods;
 
 /** The named methods over any `send`, so tests can put them on a fake data provider too. */
 export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPortalMethods => {
@@ -52,6 +53,7 @@ export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPo
     ...membershipMethods(send),
     ...accountMethods(send),
     ...stockMethods(send),
+    ...userMethods(send),
     ...uploads,
     ...pharmacyMasterMethods(send, uploads),
     ...inquiryMethods(send, uploads, doFetch),
@@ -261,5 +263,6 @@ export type { ApiErrorBody, ApiHttpError } from './httpError';
 export type { PasswordChange, RestoreResult, Me } from './methods/account';
 export type { PresignedUpload } from './methods/uploads';
 export type { MembershipMethod, MembershipMethodName } from './methods/memberships';
+export type { CreatedUser, NewUser, Permission, PharmacyUser, PharmacyUsersPage } from './methods/users';
 export { ListContractError } from './paging';
 export { MissingPathParamError } from './endpoint';

@@ -8,9 +8,10 @@ import { groups } from './groups';
 import { manuals } from './manuals';
 import { pharmacies } from './pharmacies';
 import { pharmacyLicenseExpires } from './pharmacyLicenseExpires';
+import { users } from './users';
 
 /** Every master the portal knows. Adding one is its declaration plus one line here. */
-export const resources: AnyResourceDeclaration[] = [pharmacies, companies, groups, dealers, pharmacyLicenseExpires, manuals, ethicalMedicines];
+export const resources: AnyResourceDeclaration[] = [pharmacies, users, companies, groups, dealers, pharmacyLicenseExpires, manuals, ethicalMedicines];
 
 assertDeclarations(resources);
 

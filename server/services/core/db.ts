@@ -10,6 +10,7 @@ import { seedGroups } from './seed-groups';
 import { pharmacyMasterMigrations } from './migrations/pharmacyMasters';
 import { manualMigrations } from './migrations/manuals';
 import { ethicalMedicineMigrations } from './migrations/ethicalMedicines';
+import { pharmacyUsersMigrations } from './migrations/pharmacyUsers';
 
 /** Prefecture order (JIS code) of an address1 value, for an indexable sort by prefecture. */
 const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.name}' THEN ${p.id}`).join(' ')} ELSE 0 END`;
@@ -166,6 +167,7 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
     ...inquiryMigrations(seed, scale),
     ...manualMigrations(seed, scale),
     ...ethicalMedicineMigrations(seed, scale),
+    ...pharmacyUsersMigrations(seed),
   ];
 }
 

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { requireAuth, type AuthEnv } from '../../shared/auth';
 import type { ListDeclaration } from '../../shared/listEndpoint';
 import { createApi } from '../../shared/openapi';
+import { registerAdminUserRoutes, USER_LIST } from './adminUsers';
 import { COMPANY_LIST, registerCompanyRoutes } from './companies';
 import type { CoreServiceContext } from './context';
 import { DEALER_LIST, registerDealerRoutes } from './dealers';
@@ -15,6 +16,7 @@ import { MANUAL_LIST, registerManualRoutes } from './manuals';
 import { PHARMACY_LIST, registerPharmacyRoutes } from './pharmacies';
 import { registerPostalCodeRoutes } from './postalCodes';
 import { registerPharmacySideRoutes } from './pharmacyForPharmacy';
+import { registerPharmacyUserRoutes } from './pharmacyUsers';
 import { registerUserRoutes } from './users';
 
 /**
@@ -37,8 +39,10 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerManualFileRoutes(app, ctx);
   registerPharmacySideRoutes(app, ctx);
   registerEthicalMedicineRoutes(app, ctx);
+  registerAdminUserRoutes(app, ctx);
+  registerPharmacyUserRoutes(app, ctx);
   return app;
 }
 
 /** Every list the core service declares: the contract test and the API bench iterate over these. */
-export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST, LICENSE_EXPIRY_LIST, MANUAL_LIST, ETHICAL_MEDICINE_LIST];
+export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST, LICENSE_EXPIRY_LIST, MANUAL_LIST, ETHICAL_MEDICINE_LIST, USER_LIST];

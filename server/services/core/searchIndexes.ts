@@ -46,3 +46,14 @@ export const GROUP_SEARCH: SearchIndex = {
   columns: ['name'],
   codes: [{ column: 'id', pattern: /^\d{1,9}$/ }],
 };
+
+/** Users (admin and pharmacy staff): name and e-mail. */
+export const USER_SEARCH: SearchIndex = {
+  name: 'users_search',
+  table: 'users',
+  idColumn: 'id',
+  text: (r) => `${r}.name || ' ' || ${r}.email`,
+  shortText: (r) => `${r}.name`,
+  columns: ['name', 'email'],
+  codes: [{ column: 'id', pattern: /^\d{1,9}$/ }],
+};

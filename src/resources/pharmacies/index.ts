@@ -112,6 +112,7 @@ export const pharmacies = defineResource({
           },
         },
       },
+      { path: 'users', label: 'ユーザー', view: () => import('../pharmacyUsers/PharmacyUsersTab') },
       { path: 'configs', label: '設定', view: () => import('./PharmacyConfigsTab') },
     ],
   },

@@ -71,7 +71,11 @@ const listMedicines = listRoute(ETHICAL_MEDICINE_LIST, EthicalMedicineSchema, ta
 const getMedicine = detailRoute(PATH, EthicalMedicineSchema, '医療用医薬品詳細', tags);
 
 const JobStartedSchema = z.object({ job_id: z.string() }).openapi('MasterJobStarted');
-const kindParam = z.object({ kind: z.enum(MASTER_KINDS as [MasterKind, ...MasterKind[]]).openapi({ param: { name: 'kind', in: 'path' } }) });
+const kindParam = z.object({
+  kind: labelled('マスターの種類', z.enum(MASTER_KINDS as [MasterKind, ...MasterKind[]]).openapi({ param: { name: 'kind', in: 'path' } })),
+});
+/** An import takes nothing but the path; a body, when sent, must be empty. */
+const ImportBodySchema = z.object({}).strict();
 
 const DownloadBodySchema = z
   .object({
@@ -96,7 +100,7 @@ const importRoute = createRoute({
   summary: 'ダウンロード済みマスターファイルの取り込み開始',
   tags,
   security: SECURITY,
-  request: { params: kindParam },
+  request: { params: kindParam, body: { ...jsonBody(ImportBodySchema), required: false } },
   responses: { 202: jsonResponse(JobStartedSchema, '開始したジョブ'), ...commonErrors },
 });
 

@@ -53,6 +53,10 @@ export const theme: RaThemeOptions = {
   sidebar: { width: 248, closedWidth: 56 },
   components: {
     ...base.components,
+    // A wide table scrolls in its own box. react-admin lets the whole page grow to fit it
+    // (minWidth: fit-content), which pushed a wide list's count and links off-screen at 1440 px.
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
     RaToolbar: { styleOverrides: { root: { backgroundColor: palette.toolbar } } },
     RaSkipNavigationButton: {
       defaultProps: { onClick: skipToContent },

@@ -9,6 +9,10 @@ test.describe('ethical medicines', () => {
     const rows = page.locator('tbody tr');
     await expect(rows.first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, '医療用医薬品一覧');
+    // The wide table scrolls in its own box: the page does not, and the count and links stay in view.
+    await expect(page.getByTestId('list-total')).toBeInViewport();
+    await expect(page.getByRole('link', { name: 'マスター更新' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim());
     expect(headers).toEqual(['ID', '販売名', 'YJコード', 'HOTコード', 'レセプト電算コード', 'JANコード', '一般名', '規格', '製造会社', '薬価', '後発品', '廃止日', '操作']);
     await expect(page.getByRole('navigation', { name: 'ページ送り' }).getByRole('button', { name: /^\d+ページ$/ })).toHaveCount(10);

@@ -127,7 +127,7 @@ const SchemaListView = ({
   return (
     <Box className="list-page" sx={{ display: 'flex' }}>
       <Title title={title} defaultTitle={defaultTitle} preferenceKey={`${resource}.list.title`} />
-      <Box sx={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column' }}>
+      <Box sx={{ flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <ListToolbar filters={filters} actions={actions} />
         <Card sx={{ position: 'relative', overflow: 'inherit', boxShadow: { xs: 'none', sm: 1 } }}>
           {offline ? <Offline /> : failed ? error : children}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { DataProvider } from 'react-admin';
@@ -90,4 +90,20 @@ describe('the manual form', () => {
       expect(await screen.findByText('移動しました')).toBeInTheDocument();
     },
   );
+
+  it('asks for a link in its own dialog: an unsafe URL is refused and kept, a safe one becomes a markdown link', async () => {
+    renderCreate();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'リンク' }));
+    const dialog = await screen.findByRole('dialog', { name: 'リンクを挿入' });
+    const url = within(dialog).getByRole('textbox', { name: 'リンク先のURL' });
+    await user.type(url, 'javascript:alert(1){Enter}');
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(url).toHaveValue('javascript:alert(1)');
+    await user.clear(url);
+    await user.type(url, 'https://example.jp/手順{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Markdown' }));
+    expect(screen.getByRole('textbox', { name: '本文（Markdown）' })).toHaveValue('[https://example.jp/手順](https://example.jp/手順)');
+  });
 });

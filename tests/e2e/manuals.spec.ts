@@ -98,6 +98,13 @@ test.describe('manuals', () => {
     await page.locator('input[type=file][aria-label="挿入する画像"]').setInputFiles({ name: '受付画面.png', mimeType: 'image/png', buffer: PNG });
     await expect(editor.locator('img[src*="/storage/manual-images/"]')).toHaveCount(1);
     await expect(save).toBeEnabled();
+    await page.getByRole('button', { name: 'リンク' }).click();
+    const linkDialog = page.getByRole('dialog', { name: 'リンクを挿入' });
+    await linkDialog.getByRole('textbox', { name: 'リンク先のURL' }).fill('https://www.mhlw.go.jp/');
+    await expectNoSeriousA11yViolations(page, 'マニュアルの新規作成（リンクの挿入）');
+    await page.keyboard.press('Enter');
+    await expect(linkDialog).toBeHidden();
+    await expect(editor.getByRole('link', { name: 'https://www.mhlw.go.jp/' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'マニュアルの新規作成（本文入力後）');
 
     // Leaving with unsaved work asks first, and Enter keeps the work.
@@ -115,6 +122,7 @@ test.describe('manuals', () => {
     const content = page.getByTestId('manual-content');
     await expect(content.getByRole('heading', { level: 2, name: '受付の手順' })).toBeVisible();
     await expect(content.getByRole('listitem')).toHaveText(['HOTコードを伺う', '取り込み依頼に登録する']);
+    await expect(content.getByRole('link', { name: 'https://www.mhlw.go.jp/' })).toHaveAttribute('href', 'https://www.mhlw.go.jp/');
     const image = content.locator('img');
     await expect(image).toHaveAttribute('alt', '受付画面');
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useEditorState } from '@tiptap/react';
 import type { Editor } from '@tiptap/core';
 import { useTiptapEditor } from 'ra-input-rich-text';
@@ -14,13 +14,14 @@ import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
 import DataObjectIcon from '@mui/icons-material/DataObject';
 import LinkIcon from '@mui/icons-material/Link';
 import HorizontalRuleIcon from '@mui/icons-material/HorizontalRule';
-import { isSafeLinkUrl } from './safeUrls';
+import { ManualLinkDialog } from './ManualLinkDialog';
 
 interface Tool {
   label: string;
   icon: ReactNode;
   active: (editor: Editor) => boolean;
-  run: (editor: Editor) => void;
+  /** `askLink` opens the link dialog, which sets the link itself. */
+  run: (editor: Editor, askLink: () => void) => void;
 }
 
 const heading = (level: 1 | 2 | 3): Tool => ({
@@ -48,18 +49,9 @@ const TOOLS: Tool[] = [
     label: 'リンク',
     icon: <LinkIcon fontSize="small" />,
     active: (e) => e.isActive('link'),
-    run: (editor) => {
-      if (editor.isActive('link')) {
-        editor.chain().focus().extendMarkRange('link').unsetLink().run();
-        return;
-      }
-      const url = window.prompt('リンク先のURL（https://…）を入力してください');
-      if (url === null || url.trim() === '') return;
-      if (!isSafeLinkUrl(url.trim())) {
-        window.alert('https:// で始まるURL、またはポータル内のパス（/ で始まる）を入力してください。');
-        return;
-      }
-      editor.chain().focus().extendMarkRange('link').setLink({ href: url.trim() }).run();
+    run: (editor, askLink) => {
+      if (editor.isActive('link')) editor.chain().focus().extendMarkRange('link').unsetLink().run();
+      else askLink();
     },
   },
 ];
@@ -67,6 +59,7 @@ const TOOLS: Tool[] = [
 /** The editor's formatting buttons, each a toggle named in Japanese with its state (aria-pressed). */
 export const ManualEditorToolbar = () => {
   const editor = useTiptapEditor();
+  const [askingLink, setAskingLink] = useState(false);
   const active = useEditorState({ editor, selector: ({ editor: current }) => (current ? TOOLS.map((tool) => tool.active(current)) : TOOLS.map(() => false)) });
   return (
     <Box role="toolbar" aria-label="書式" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mb: 1 }}>
@@ -79,12 +72,28 @@ export const ManualEditorToolbar = () => {
           aria-label={tool.label}
           title={tool.label}
           disabled={!editor?.isEditable}
-          onChange={() => editor && tool.run(editor)}
+          onChange={() => editor && tool.run(editor, () => setAskingLink(true))}
           sx={{ minWidth: 36 }}
         >
           {tool.icon}
         </ToggleButton>
       ))}
+      <ManualLinkDialog
+        open={askingLink}
+        onClose={() => setAskingLink(false)}
+        onInsert={(href) => {
+          setAskingLink(false);
+          if (!editor) return;
+          // With no text selected (a cursor, or a just-inserted image) the URL becomes the link's
+          // text after the selection; replacing the selection would drop the image.
+          const { from, to } = editor.state.selection;
+          if (editor.state.doc.textBetween(from, to, '').trim() === '') {
+            editor.chain().focus().insertContentAt(to, { type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
+          } else {
+            editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+          }
+        }}
+      />
     </Box>
   );
 };

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import WebSocket from 'ws';
 import { samplePng } from '../../server/services/core/inquiryFiles';
 import { storageStatePath } from './accounts';
 import { accounts, expect, expectNoSeriousA11yViolations, signIn, test, unique } from './fixtures';
@@ -27,6 +28,27 @@ async function pharmacyClient(browser: Browser, baseURL: string) {
     async post(roomId: number, content: string) {
       const res = await request.post(`/core/api/v2/pharmacy/inquiry_rooms/${roomId}/messages`, { headers, data: { content } });
       expect(res.status()).toBe(201);
+    },
+    /**
+     * The pharmacy's own live view of a room: the real cable protocol (the pharmacy app's side is
+     * not part of this portal), so staff messages can be seen arriving without a poll.
+     */
+    async listen(roomId: number) {
+      const url = new URL(`/cable?token=${encodeURIComponent(token)}`, baseURL.replace(/^http/, 'ws'));
+      const socket = new WebSocket(url, ['actioncable-v1-json', 'actioncable-unsupported']);
+      const identifier = JSON.stringify({ channel: 'InquiryMessagesChannel', room_id: roomId });
+      const received: { content?: string }[] = [];
+      await new Promise<void>((resolve, reject) => {
+        socket.on('message', (data) => {
+          const frame = JSON.parse(String(data)) as { type?: string; identifier?: string; message?: { content?: string } };
+          if (frame.type === 'welcome') socket.send(JSON.stringify({ command: 'subscribe', identifier }));
+          else if (frame.type === 'confirm_subscription') resolve();
+          else if (frame.type === 'reject_subscription') reject(new Error('the pharmacy was refused its own room'));
+          else if (frame.identifier === identifier && frame.message) received.push(frame.message);
+        });
+        socket.on('error', reject);
+      });
+      return { contents: () => received.map((message) => message.content), close: () => socket.close() };
     },
     close: () => context.close(),
   };
@@ -85,6 +107,7 @@ test.describe('inquiries', () => {
       // The pharmacy opens a room: it appears at the top of the staff list without a reload.
       const subject = unique('E2E在庫の件');
       const roomId = await pharmacy.openRoom(subject, '在庫数が合いません。');
+      const pharmacyView = await pharmacy.listen(roomId);
       const row = page.getByTestId(`inquiry-room-${roomId}`);
       await expect(row).toContainText(subject);
       await expect(row).toContainText('新規');
@@ -108,6 +131,9 @@ test.describe('inquiries', () => {
       const own = page.getByTestId('inquiry-messages').locator('[data-own="true"]', { hasText: '確認いたします。' });
       await expect(own).toBeVisible();
       await expect(page.getByTestId('inquiry-room-status')).toHaveText('返信済み');
+      // ...and the pharmacy receives it live.
+      await expect.poll(() => pharmacyView.contents()).toContain('確認いたします。');
+      pharmacyView.close();
 
       // The pharmacy answers: the staff screen shows it without a reload, on the left.
       await pharmacy.post(roomId, '写真を送ります。');

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy/waitFor wait for what the screen will show, not for how fast: a loaded 2-core machine
+// (CI, or the E2E build beside it) renders react-admin screens slower than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these; MUI (and react-admin's responsive layout) call them.
 if (typeof window !== 'undefined') {

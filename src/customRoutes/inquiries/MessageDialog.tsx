@@ -2,9 +2,7 @@ import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
@@ -14,6 +12,7 @@ import type { InquiryMessage } from '../../dataProvider/methods/inquiries';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { ATTACHMENT_ACCEPT, attachmentProblem, SEND_FAILED_MESSAGE } from './attachmentRules';
 import { useDelayedFocus } from './useDelayedFocus';
+import { DialogButtons } from '../../app/DialogButtons';
 
 export type MessageDialogState =
   | { mode: 'send'; replyTo?: InquiryMessage }
@@ -129,19 +128,7 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit }: MessageDialogP
           </Box>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button variant="outlined" onClick={onClose} disabled={saving}>
-          キャンセル
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void submit()}
-          disabled={content.trim() === '' || saving}
-          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {state?.mode === 'edit' ? '保存' : '送信'}
-        </Button>
-      </DialogActions>
+      <DialogButtons label={state?.mode === 'edit' ? '保存' : '送信'} onCancel={onClose} onSubmit={() => void submit()} disabled={content.trim() === ''} busy={saving} />
     </Dialog>
   );
 };

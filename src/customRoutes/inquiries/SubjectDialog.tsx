@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { SEND_FAILED_MESSAGE } from './attachmentRules';
 import { useDelayedFocus } from './useDelayedFocus';
+import { DialogButtons } from '../../app/DialogButtons';
 
 /** The subject edit modal: disabled when empty or saving; a failure keeps the text (spec sections 2 and 8). */
 export const SubjectDialog = ({ open, subject, onClose, onSave }: { open: boolean; subject: string; onClose: () => void; onSave: (name: string) => Promise<void> }) => {
@@ -63,19 +61,7 @@ export const SubjectDialog = ({ open, subject, onClose, onSave }: { open: boolea
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
       </DialogContent>
-      <DialogActions>
-        <Button variant="outlined" onClick={onClose} disabled={saving}>
-          キャンセル
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void save()}
-          disabled={name.trim() === '' || saving}
-          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          保存
-        </Button>
-      </DialogActions>
+      <DialogButtons label="保存" onCancel={onClose} onSubmit={() => void save()} disabled={name.trim() === ''} busy={saving} />
     </Dialog>
   );
 };

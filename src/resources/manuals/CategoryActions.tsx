@@ -5,7 +5,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -21,6 +20,7 @@ import { ServerErrors } from '../schema/ServerErrors';
 import { serverMessages } from '../schema/serverErrors';
 import { useAllCategories } from './useAllCategories';
 import { manualPaths } from './useManualCategories';
+import { DialogButtons } from '../../app/DialogButtons';
 
 type Dialogs = 'add' | 'rename' | 'move' | 'delete' | null;
 const ROOT = 'root';
@@ -110,14 +110,7 @@ export const CategoryActions = ({ category }: { category?: ManualCategoryDetail 
               <TextField autoFocus fullWidth label="カテゴリ名" value={name} onChange={(event) => setName(event.target.value)} slotProps={{ htmlInput: { maxLength: 50 } }} sx={{ mt: 1 }} />
             )}
           </DialogContent>
-          <DialogActions>
-            <Button variant="outlined" onClick={() => setOpen(null)} disabled={busy}>
-              キャンセル
-            </Button>
-            <Button type="submit" variant="contained" disabled={busy || (open !== 'move' && name.trim() === '')}>
-              {open === 'add' ? '追加' : open === 'move' ? '移動' : '変更'}
-            </Button>
-          </DialogActions>
+          <DialogButtons label={open === 'add' ? '追加' : open === 'move' ? '移動' : '変更'} onCancel={() => setOpen(null)} disabled={open !== 'move' && name.trim() === ''} busy={busy} />
         </Box>
       </Dialog>
       {category && (

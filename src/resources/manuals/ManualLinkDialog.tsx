@@ -1,11 +1,10 @@
 import { useState, type KeyboardEvent } from 'react';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { isSafeLinkUrl } from './safeUrls';
+import { DialogButtons } from '../../app/DialogButtons';
 
 export const LINK_URL_RULE = 'https:// で始まるURL、またはポータル内のパス（/ で始まる）を入力してください。';
 
@@ -57,12 +56,7 @@ export const ManualLinkDialog = ({ open, onClose, onInsert }: { open: boolean; o
           helperText={LINK_URL_RULE}
         />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>キャンセル</Button>
-        <Button variant="contained" onClick={insert} disabled={url.trim() === ''}>
-          挿入
-        </Button>
-      </DialogActions>
+      <DialogButtons label="挿入" onCancel={close} onSubmit={insert} disabled={url.trim() === ''} />
     </Dialog>
   );
 };

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { DB } from './open';
 import { tablesState } from './versions';
+import { inList, listParam } from '../shared/sql';
 
 /** One sort of a list: SQL expression (indexed together with the id column) and direction. */
 export interface ListSort {
@@ -14,7 +15,8 @@ export interface ListQuery {
   /** `FROM ...` clause including joins. */
   from: string;
   where: string[];
-  params: unknown[];
+  /** The named parameters (`@name`) of the `where` fragments; names starting `list_` are the engine's. */
+  params: Record<string, unknown>;
   sort: ListSort;
   page: number;
   pageSize: number;
@@ -128,8 +130,8 @@ const pageKey = (q: ListQuery) =>
  */
 export function renderList<T, R>(db: DB, q: ListQuery, variant: string, render: (rows: T[]) => R): { value: R; total: number; page: number } {
   if (q.ids) {
-    const sql = `SELECT ${q.select} ${q.from} WHERE ${q.idColumn} IN (${q.ids.map(() => '?').join(',')}) ORDER BY ${orderBySql(q)}`;
-    const rows = prepared(db, sql).all(...q.ids) as T[];
+    const sql = `SELECT ${q.select} ${q.from} WHERE ${q.idColumn} IN ${inList('list_ids')} ORDER BY ${orderBySql(q)}`;
+    const rows = prepared(db, sql).all({ list_ids: listParam(q.ids) }) as T[];
     return { value: render(rows), total: rows.length, page: 1 };
   }
   const state = tablesState(db, q.tables).key;
@@ -146,36 +148,39 @@ function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
   const filterKey = `${q.from}${where}\u0000${JSON.stringify(q.params)}`;
   const { counts, anchors, orders } = cachesOf(db);
   const total = counts.get(filterKey, state, () => {
-    const row = prepared(db, `SELECT COUNT(*) AS n ${q.from}${where}`).get(...q.params) as { n: number };
+    const row = prepared(db, `SELECT COUNT(*) AS n ${q.from}${where}`).get(q.params) as { n: number };
     return row.n;
   });
   const offset = (q.page - 1) * q.pageSize;
   if (offset >= total) return { rows: [], total };
   if (q.cacheOrder && total <= ORDER_MAX_IDS) {
     const ids = orders.get(`${filterKey}\u0000${orderBy}`, state, () =>
-      (prepared(db, `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy}`).raw(true).all(...q.params) as [number][]).map(([id]) => id),
+      (prepared(db, `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy}`).raw(true).all(q.params) as [number][]).map(([id]) => id),
     );
     const pageIds = ids.slice(offset, offset + q.pageSize);
-    const placeholders = pageIds.map(() => '?').join(',');
     const byId = new Map<unknown, T>();
-    const rows = prepared(db, `SELECT ${q.select}, ${q.idColumn} AS __list_id ${q.from} WHERE ${q.idColumn} IN (${placeholders})`).all(...pageIds) as (T & { __list_id: number })[];
+    const rows = prepared(db, `SELECT ${q.select}, ${q.idColumn} AS __list_id ${q.from} WHERE ${q.idColumn} IN ${inList('list_ids')}`).all({ list_ids: listParam(pageIds) }) as (T & {
+      __list_id: number;
+    })[];
     for (const { __list_id, ...row } of rows) byId.set(__list_id, row as T);
     return { rows: pageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])), total };
   }
   if (offset <= (q.maxOffset ?? MAX_OFFSET)) {
     const sql = `SELECT ${q.select} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`;
-    return { rows: prepared(db, sql).all(...q.params) as T[], total };
+    return { rows: prepared(db, sql).all(q.params) as T[], total };
   }
   // Keyset: the (sort value, id) of the page's first row, found by a bounded OFFSET that reads
   // only the sort's index (it covers the sort expression, the id and the default filter), then
   // the page itself seeks from it.
   const keyColumns = q.sort.expr === q.idColumn ? q.idColumn : `${q.sort.expr}, ${q.idColumn}`;
   const start = anchors.get(`${filterKey}\u0000${orderBy}\u0000${offset}`, state, () =>
-    prepared(db, `SELECT ${keyColumns} ${q.from}${where} ORDER BY ${orderBy} LIMIT 1 OFFSET ${offset}`).raw(true).get(...q.params) as unknown[] | undefined,
+    prepared(db, `SELECT ${keyColumns} ${q.from}${where} ORDER BY ${orderBy} LIMIT 1 OFFSET ${offset}`).raw(true).get(q.params) as unknown[] | undefined,
   );
   if (!start) return { rows: [], total };
   const op = q.sort.desc ? '<=' : '>=';
-  const seek = q.sort.expr === q.idColumn ? `${q.idColumn} ${op} ?` : `(${q.sort.expr}, ${q.idColumn}) ${op} (?, ?)`;
+  const byIdOnly = q.sort.expr === q.idColumn;
+  const seek = byIdOnly ? `${q.idColumn} ${op} @list_anchor_id` : `(${q.sort.expr}, ${q.idColumn}) ${op} (@list_anchor_sort, @list_anchor_id)`;
+  const anchor = byIdOnly ? { list_anchor_id: start[0] } : { list_anchor_sort: start[0], list_anchor_id: start[1] };
   const sql = `SELECT ${q.select} ${q.from}${whereSql([...q.where, seek])} ORDER BY ${orderBy} LIMIT ${q.pageSize}`;
-  return { rows: prepared(db, sql).all(...q.params, ...start) as T[], total };
+  return { rows: prepared(db, sql).all({ ...q.params, ...anchor }) as T[], total };
 }

@@ -119,8 +119,7 @@ export function answerList<Row extends Record<string, unknown>, Out extends Reco
     select: endpoint.select,
     from: endpoint.from,
     where: filters.map(([sql]) => sql),
-    // One object of named parameters (the list engine adds its own positional keys after it).
-    params: [filterParams(filters)],
+    params: filterParams(filters),
     sort,
     page: parsePage(params.page),
     pageSize,

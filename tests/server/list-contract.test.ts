@@ -71,7 +71,7 @@ describe('runList', () => {
     fc.assert(
       fc.property(fc.boolean(), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 12 }),
         (desc, pageSize, page, below) => {
-          const query = { ...base, where: ['score >= ?'], params: [below], sort: { expr: 'score', desc }, page, pageSize };
+          const query = { ...base, where: ['score >= @below'], params: { below }, sort: { expr: 'score', desc }, page, pageSize };
           const seek = runList<{ id: number }>(db, { ...query, maxOffset: 0 });
           const walk = runList<{ id: number }>(db, { ...query, maxOffset: Number.MAX_SAFE_INTEGER });
           const cached = runList<{ id: number }>(db, { ...query, cacheOrder: true });
@@ -82,7 +82,7 @@ describe('runList', () => {
         }),
       { numRuns: 200 },
     );
-    const count = () => runList(db, { ...base, where: [], params: [], sort: { expr: 'id', desc: false }, page: 1, pageSize: 10 }).total;
+    const count = () => runList(db, { ...base, where: [], params: {}, sort: { expr: 'id', desc: false }, page: 1, pageSize: 10 }).total;
     expect(count()).toBe(400);
     db.prepare('DELETE FROM items WHERE id <= 5').run();
     expect(count()).toBe(395);

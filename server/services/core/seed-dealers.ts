@@ -22,7 +22,7 @@ export function seedDealers(db: DB, rng: Prng): void {
     if (rng.chance(0.45) && home < 47) prefs.push(home + 1);
     companies.push({ name: rng.chance(0.7) ? `株式会社${base}` : `${base}株式会社`, prefectures: prefs });
   }
-  const insert = db.prepare('INSERT INTO dealers (code, name, prefecture_id) VALUES (?, ?, ?)');
+  const insert = db.prepare('INSERT INTO dealers (code, name, prefecture_id) VALUES (@code, @name, @prefecture_id)');
   let code = 10000;
   for (const company of companies) {
     const prefs =
@@ -32,7 +32,7 @@ export function seedDealers(db: DB, rng: Prng): void {
     for (const prefId of prefs) {
       code += rng.int(1, 40);
       const name = prefs.length > 1 ? `${company.name} ${branchPlace(prefId)}支店` : company.name;
-      insert.run(String(code), name, prefId);
+      insert.run({ code: String(code), name, prefecture_id: prefId });
     }
   }
 }

@@ -31,9 +31,9 @@ export function seedGroups(db: DB, seed: number, scale: SeedScale): void {
   }
   rng.shuffle(candidates);
   const insertGroup = db.prepare(
-    'INSERT INTO groups (name, created_at, updated_at, created_by, updated_by) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO groups (name, created_at, updated_at, created_by, updated_by) VALUES (@name, @created_at, @updated_at, @created_by, @updated_by)',
   );
-  const insertMember = db.prepare('INSERT OR IGNORE INTO group_pharmacies (group_id, pharmacy_id, created_at) VALUES (?, ?, ?)');
+  const insertMember = db.prepare('INSERT OR IGNORE INTO group_pharmacies (group_id, pharmacy_id, created_at) VALUES (@group_id, @pharmacy_id, @created_at)');
   const seen = new Set<string>();
   for (const { name, city } of candidates) {
     if (seen.size >= GROUP_COUNTS[scale]) break;
@@ -42,9 +42,9 @@ export function seedGroups(db: DB, seed: number, scale: SeedScale): void {
     const created = SEED_BASE_DATE - rng.int(30, 2 * 365) * 86400_000;
     const updated = created + Math.floor(rng.next() * Math.min(ONE_YEAR, SEED_BASE_DATE - created));
     const at = new Date(created).toISOString();
-    const groupId = Number(insertGroup.run(name, at, new Date(updated).toISOString(), rng.pick(STAFF), rng.pick(STAFF)).lastInsertRowid);
+    const groupId = Number(insertGroup.run({ name, created_at: at, updated_at: new Date(updated).toISOString(), created_by: rng.pick(STAFF), updated_by: rng.pick(STAFF) }).lastInsertRowid);
     const members = rng.shuffle([...byCity.get(city)!]).slice(0, rng.int(3, 15));
-    for (const pharmacyId of members) insertMember.run(groupId, pharmacyId, at);
+    for (const pharmacyId of members) insertMember.run({ group_id: groupId, pharmacy_id: pharmacyId, created_at: at });
   }
   restampTable(db, 'groups', 'updated_at', new Date(SEED_BASE_DATE).toISOString());
   restampTable(db, 'group_pharmacies', 'created_at', new Date(SEED_BASE_DATE).toISOString());

@@ -58,21 +58,30 @@ export function seedCore(db: DB, seed: number, scale: SeedScale): void {
   // Sizes live in the shared seed catalogue, so other services seed the same pharmacy ids.
   const size = SEED_SIZES[scale];
 
-  const insertPref = db.prepare('INSERT INTO prefectures (id, name) VALUES (?, ?)');
-  for (const p of PREFECTURES) insertPref.run(p.id, p.name);
+  const insertPref = db.prepare('INSERT INTO prefectures (id, name) VALUES (@id, @name)');
+  for (const p of PREFECTURES) insertPref.run({ id: p.id, name: p.name });
 
   const insertUser = db.prepare(
     `INSERT INTO users (user_id, auth0_user_id, name, email, role, pharmacy_ids, created_at, updated_at, created_by, updated_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'system', 'system')`,
+     VALUES (@user_id, @auth0_user_id, @name, @email, @role, @pharmacy_ids, @created_at, @updated_at, 'system', 'system')`,
   );
   for (const u of SEED_IDENTITY_USERS) {
     const id = identityUserId(u.email);
-    insertUser.run(id, auth0Sub(id), u.name, u.email, u.role, JSON.stringify(u.pharmacyIds), IDENTITY_SEED_DATE, IDENTITY_SEED_DATE);
+    insertUser.run({
+      user_id: id,
+      auth0_user_id: auth0Sub(id),
+      name: u.name,
+      email: u.email,
+      role: u.role,
+      pharmacy_ids: JSON.stringify(u.pharmacyIds),
+      created_at: IDENTITY_SEED_DATE,
+      updated_at: IDENTITY_SEED_DATE,
+    });
   }
 
   // Companies, each with a favourite brand and a size weight (a few large chains, many small).
   const insertCompany = db.prepare(
-    `INSERT INTO companies (id, name, note, created_at, updated_at, created_by, updated_by) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO companies (id, name, note, created_at, updated_at, created_by, updated_by) VALUES (@id, @name, @note, @created_at, @updated_at, @created_by, @updated_by)`,
   );
   let rng = seedStream(seed, 'companies');
   const names = companyNames(rng, size.companies);
@@ -82,7 +91,8 @@ export function seedCore(db: DB, seed: number, scale: SeedScale): void {
   names.forEach((name, i) => {
     const t = timestamps(rng);
     const note = rng.pick(COMPANY_NOTES) || null;
-    insertCompany.run(i + 1, name, note, t.created_at, t.updated_at, rng.pick(STAFF), rng.pick(STAFF));
+    // Property values evaluate in order, so the random stream is drawn as before.
+    insertCompany.run({ id: i + 1, name, note, created_at: t.created_at, updated_at: t.updated_at, created_by: rng.pick(STAFF), updated_by: rng.pick(STAFF) });
     brands.push(rng.pick(PHARMACY_BRANDS));
     acc += rng.chance(0.1) ? rng.int(10, 30) : rng.int(1, 6);
     cumulative.push(acc);
@@ -102,7 +112,8 @@ export function seedCore(db: DB, seed: number, scale: SeedScale): void {
   const insertPharmacy = db.prepare(
     `INSERT INTO pharmacies (id, company_id, name, micode, postal_code, address1, address2, address3, address4, phone, fax,
        email, note, started_on, ended_on, service_share, service_medorder, created_at, updated_at, created_by, updated_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (@id, @company_id, @name, @micode, @postal_code, @address1, @address2, @address3, @address4, @phone, @fax,
+       @email, @note, @started_on, @ended_on, @service_share, @service_medorder, @created_at, @updated_at, @created_by, @updated_by)`,
   );
   rng = seedStream(seed, 'pharmacies');
   const weights = PREFECTURES.map((p) => p.weight);
@@ -131,12 +142,30 @@ export function seedCore(db: DB, seed: number, scale: SeedScale): void {
     else if (i > 1 && endRoll < 0.06) endedOn = isoDate(SEED_BASE_DATE + rng.int(400, 900) * 86400_000);
     const svc = rng.next();
     const t = timestamps(rng);
-    insertPharmacy.run(
-      i, companyId, `${brand} ${branch}`, buildMicode(pref.id, gun, number), postal, pref.name, city, address3, address4,
-      phone(rng, pref), phone(rng, pref), `store${String(i).padStart(5, '0')}@pharmacy.example.jp`,
-      rng.chance(0.2) ? '駐車場あり。' : null, isoDate(startedMs), endedOn, svc < 0.9 ? 1 : 0, svc < 0.7 || svc >= 0.9 ? 1 : 0,
-      t.created_at, t.updated_at, rng.pick(STAFF), rng.pick(STAFF),
-    );
+    // Property values evaluate in order, so the random stream is drawn as before.
+    insertPharmacy.run({
+      id: i,
+      company_id: companyId,
+      name: `${brand} ${branch}`,
+      micode: buildMicode(pref.id, gun, number),
+      postal_code: postal,
+      address1: pref.name,
+      address2: city,
+      address3,
+      address4,
+      phone: phone(rng, pref),
+      fax: phone(rng, pref),
+      email: `store${String(i).padStart(5, '0')}@pharmacy.example.jp`,
+      note: rng.chance(0.2) ? '駐車場あり。' : null,
+      started_on: isoDate(startedMs),
+      ended_on: endedOn,
+      service_share: svc < 0.9 ? 1 : 0,
+      service_medorder: svc < 0.7 || svc >= 0.9 ? 1 : 0,
+      created_at: t.created_at,
+      updated_at: t.updated_at,
+      created_by: rng.pick(STAFF),
+      updated_by: rng.pick(STAFF),
+    });
   }
 
   seedDealers(db, seedStream(seed, 'dealers'));

@@ -142,6 +142,14 @@ export function renderList<T, R>(db: DB, q: ListQuery, variant: string, render: 
   return { value: cached.value as R, total: cached.total, page: q.page };
 }
 
+/**
+ * A page the engine does not read itself (a ranked search), kept like the engine's own pages:
+ * until one of `tables` changes. `key` must name everything the page depends on.
+ */
+export function cachedPage<R>(db: DB, tables: readonly string[], key: string, read: () => { value: R; total: number }): { value: R; total: number } {
+  return cachesOf(db).rendered.get(`custom\u0000${key}`, tablesState(db, tables).key, read) as { value: R; total: number };
+}
+
 function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
   const orderBy = orderBySql(q);
   const where = whereSql(q.where);

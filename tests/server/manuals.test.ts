@@ -175,6 +175,8 @@ describe('manual writes', () => {
   it('creates, patches and deletes a manual, storing the markdown exactly as sent', async () => {
     const category = await categoryByPath('医薬品マスタ');
     const content = '## 見出し\n\n- 項目1\n- 項目2\n\n<script>alert(1)</script>\n\n  前に空白\n';
+    // Searched before it exists: the kept answer must not outlive the write.
+    expect((await search('新しいマニュアル')).body).toEqual([]);
     const created = await send('POST', MANUALS, { title: '  新しいマニュアル  ', content, manual_category_id: category.id });
     expect(created.status).toBe(201);
     const manual = (await created.json()) as Manual;

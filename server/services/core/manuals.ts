@@ -1,6 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { DB } from '../../db/open';
+import { cachedPage } from '../../db/list';
 import { tablesState } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
@@ -131,16 +132,22 @@ function rankedSearch(c: Context, db: DB, where: [string, Record<string, unknown
   const terms = searchTerms(query);
   const whereSql = where.map(([sql]) => `(${sql})`).join(' AND ');
   const params: Record<string, unknown> = Object.assign({}, ...where.map(([, values]) => values ?? {}));
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM manuals m WHERE ${whereSql}`).get(params) as { n: number }).n;
-  const titleHits = terms.map((_, i) => `(instr(fold_search(m.title), @title_term_${i}) > 0)`).join(' + ');
-  terms.forEach((term, i) => {
-    params[`title_term_${i}`] = term;
+  // A 1-2 character term scans the manuals' text (a few ms): the page is kept until a manual changes.
+  const key = [whereSql, JSON.stringify(params), JSON.stringify(terms), page, fields ?? ''].join('\u0000');
+  const { value, total } = cachedPage(db, ['manuals'], key, () => {
+    const count = (db.prepare(`SELECT COUNT(*) AS n FROM manuals m WHERE ${whereSql}`).get(params) as { n: number }).n;
+    const titleHits = terms.map((_, i) => `(instr(fold_search(m.title), @title_term_${i}) > 0)`).join(' + ');
+    const ranked: Record<string, unknown> = { ...params, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+    terms.forEach((term, i) => {
+      ranked[`title_term_${i}`] = term;
+    });
+    const rows = db
+      .prepare(`SELECT ${SELECT} FROM manuals m WHERE ${whereSql} ORDER BY ${titleHits} DESC, m.updated_at DESC, m.id DESC LIMIT @limit OFFSET @offset`)
+      .all(ranked) as Omit<Manual, 'title_short'>[];
+    return { value: pickFields(rows.map(withShortTitle), fields), total: count };
   });
-  const rows = db
-    .prepare(`SELECT ${SELECT} FROM manuals m WHERE ${whereSql} ORDER BY ${titleHits} DESC, m.updated_at DESC, m.id DESC LIMIT @limit OFFSET @offset`)
-    .all({ ...params, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }) as Omit<Manual, 'title_short'>[];
   setPagingHeaders(c, { total, page });
-  return c.json(pickFields(rows.map(withShortTitle), fields), 200);
+  return c.json(value, 200);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTHORIZATION_CODE_TTL_MS } from '../../server/identity/authorizationCodes';
 import { ADMIN, startApp, type TestApp } from './helpers';
 
@@ -168,6 +168,25 @@ describe('POST /authorize: signing in on the form', () => {
   });
 });
 
+describe('hostile requests', () => {
+  it('answers malformed encodings, garbage bodies and odd methods with 4xx, never 5xx', async () => {
+    const { challenge } = pkcePair();
+    const answers = [
+      await app.call(`/authorize?client_id=%E0%A4%A&redirect_uri=%ZZ&${new URLSearchParams(authorizeParams(challenge))}`),
+      await app.call('/authorize', { method: 'POST', body: '%%%&&&==\u0000\uffff', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await app.call('/authorize', { method: 'POST', body: 'x'.repeat(300 * 1024), headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await submitLogin(authorizeParams(challenge), { username: 'a'.repeat(10_000), password: 'b'.repeat(10_000) }),
+      await app.call('/v2/logout?returnTo=%E0%A4%A'),
+      await app.call('/oauth/token', form({ grant_type: 'authorization_code', client_id: 'cs-portal', code: '\u0000', code_verifier: '\u0000', redirect_uri: '\u0000' })),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
+    expect(answers.map((res) => res.status)).toEqual([400, 400, 413, 400, 400, 403]);
+  });
+});
+
 describe('the authorization-code grant with PKCE', () => {
   it('exchanges the code for tokens whose id_token carries the nonce for the client, and renews by rotation', async () => {
     const { verifier, challenge } = pkcePair();
@@ -279,5 +298,36 @@ describe('GET /v2/logout', () => {
     const stranger = await to(`client_id=someone-else&returnTo=${encodeURIComponent(CALLBACK)}`);
     expect(stranger.status).toBe(400);
     expect(await stranger.json()).toEqual({ errors: ['client_idが登録されたクライアントと一致しません。'] });
+  });
+});
+
+describe('a deployment in redirect mode (env AUTH_MODE, ISSUER, CLIENT_ORIGINS)', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('tells the SPA to use the redirect mode with the issuer as the SDK domain', async () => {
+    vi.stubEnv('AUTH_MODE', 'redirect');
+    vi.stubEnv('ISSUER', 'http://127.0.0.1:4100/');
+    const config = await (await app.call('/config.json')).json();
+    expect(config.environments.map((environment: { auth: unknown }) => environment.auth)).toEqual([
+      expect.objectContaining({ mode: 'redirect', domain: 'http://127.0.0.1:4100', clientId: 'cs-portal', audience: AUDIENCE }),
+      expect.objectContaining({ mode: 'redirect', domain: 'http://127.0.0.1:4100', audience: 'https://demo-api.cs-portal.example.com' }),
+    ]);
+    vi.unstubAllEnvs();
+    const plain = await (await app.call('/config.json')).json();
+    expect(plain.environments[0].auth).toMatchObject({ mode: 'password', domain: '' });
+  });
+
+  it('registers the callback of each listed origin, and only those', async () => {
+    vi.stubEnv('CLIENT_ORIGINS', 'https://portal.example.jp, http://127.0.0.1:4100');
+    const other = startApp();
+    try {
+      const { challenge } = pkcePair();
+      const page = (redirectUri: string) => other.call(`/authorize?${new URLSearchParams(authorizeParams(challenge, { redirect_uri: redirectUri }))}`);
+      expect((await page('https://portal.example.jp/login')).status).toBe(200);
+      expect((await page('http://127.0.0.1:4100/login')).status).toBe(200);
+      expect((await page(CALLBACK)).status).toBe(400);
+    } finally {
+      other.dispose();
+    }
   });
 });

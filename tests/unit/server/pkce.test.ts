@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pkceMatches } from '../../../server/identity/authorizationCodes';
-import { isAllowedReturnTo, isRegisteredCallback } from '../../../server/identity/clientRegistration';
+import { clientOrigins, isAllowedReturnTo, isRegisteredCallback } from '../../../server/identity/clientRegistration';
 
 const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~'.split('');
 const verifier = fc.array(fc.constantFrom(...UNRESERVED), { minLength: 43, maxLength: 128 }).map((chars) => chars.join(''));
@@ -26,6 +26,14 @@ describe('pkceMatches (RFC 7636 S256)', () => {
 
 describe('the client registration', () => {
   const client = { clientId: 'cs-portal', origins: ['https://portal.example.com', 'http://127.0.0.1:4100'] };
+
+  it('reads CLIENT_ORIGINS as exact origins, defaulting to the issuer origin', () => {
+    expect(clientOrigins('', 'https://cs-portal.example.com/')).toEqual(['https://cs-portal.example.com']);
+    expect(clientOrigins(' https://a.example.jp ,http://127.0.0.1:4100', 'https://cs-portal.example.com/')).toEqual(['https://a.example.jp', 'http://127.0.0.1:4100']);
+    for (const bad of ['https://a.example.jp/login', 'https://a.example.jp/', 'ftp://a.example.jp', 'a.example.jp']) {
+      expect(() => clientOrigins(bad, 'https://cs-portal.example.com/')).toThrow(`CLIENT_ORIGINS: not an origin (scheme://host[:port], no path): ${bad}`);
+    }
+  });
 
   it('takes exactly `{origin}/login` as the callback', () => {
     expect(isRegisteredCallback(client, 'https://portal.example.com/login')).toBe(true);

@@ -70,6 +70,12 @@ test.describe('sign-in through the identity provider redirect', () => {
     expect(new URL(page.url()).searchParams.get('code_challenge_method')).toBe('S256');
     await expectNoSeriousA11yViolations(page, 'ホスト型ログイン');
 
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect(page.getByText('メールアドレスを入力してください', { exact: true })).toBeVisible();
+    await expect(page.getByText('パスワードを入力してください', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('メールアドレス')).toBeFocused();
+    await expectNoSeriousA11yViolations(page, 'ホスト型ログイン（未入力エラー）');
+
     await page.getByLabel('メールアドレス').fill(accounts.admin.email);
     await page.getByLabel('パスワード').fill('wrong-password');
     await page.getByRole('button', { name: 'ログイン' }).click();

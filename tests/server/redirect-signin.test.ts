@@ -156,6 +156,23 @@ describe('POST /authorize: signing in on the form', () => {
     expect(emptyHtml).toContain('aria-invalid="true"');
   });
 
+  it('counts toward the same sign-in throttle as the password grant', async () => {
+    const address = '198.51.100.77';
+    const from = (path: string, init: RequestInit) => app.app.request(path, init, { incoming: { socket: { remoteAddress: address } } });
+    const params = authorizeParams(pkcePair().challenge);
+    for (let i = 0; i < 5; i += 1) {
+      const grant = await from('/oauth/token', form({ grant_type: 'password', username: ADMIN.username, password: `Wrong${i}pass` }));
+      expect(grant.status).toBe(403);
+      const page = await from('/authorize', form({ ...params, username: ADMIN.username, password: `Wrong${i}form`, action: 'login' }));
+      expect(page.status).toBe(401);
+    }
+    const blocked = await from('/authorize', form({ ...params, ...ADMIN, action: 'login' }));
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toBe(String(15 * 60));
+    expect(blocked.headers.get('location')).toBeNull();
+    expect(await blocked.text()).toContain('ログインの失敗が続いたため、一時的にログインできません。しばらくしてから再度お試しください。');
+  });
+
   it('sends a cancelled sign-in back as access_denied', async () => {
     const res = await app.call('/authorize', form({ ...authorizeParams(pkcePair().challenge), action: 'cancel' }));
     expect(errorRedirect(res)).toEqual({ error: 'access_denied', error_description: 'ユーザーがログインをキャンセルしました。', state: 'state-123' });

@@ -334,10 +334,17 @@ describe('a deployment in redirect mode (env AUTH_MODE, ISSUER, CLIENT_ORIGINS)'
     expect(plain.environments[0].auth).toMatchObject({ mode: 'password', domain: '' });
   });
 
-  it('registers the callback of each listed origin, and only those', async () => {
+  it('registers the callback of each listed origin, and only those; the SDK may call the token endpoint from them', async () => {
     vi.stubEnv('CLIENT_ORIGINS', 'https://portal.example.jp, http://127.0.0.1:4100');
+    vi.stubEnv('CORS_ORIGINS', 'https://portal.example.jp');
     const other = startApp();
     try {
+      const preflight = await other.call('/oauth/token', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://portal.example.jp', 'access-control-request-method': 'POST', 'access-control-request-headers': 'auth0-client,content-type' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('https://portal.example.jp');
+      expect(preflight.headers.get('access-control-allow-headers')?.split(',')).toContain('Auth0-Client');
       const { challenge } = pkcePair();
       const page = (redirectUri: string) => other.call(`/authorize?${new URLSearchParams(authorizeParams(challenge, { redirect_uri: redirectUri }))}`);
       expect((await page('https://portal.example.jp/login')).status).toBe(200);

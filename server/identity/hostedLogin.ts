@@ -66,8 +66,8 @@ export function renderHostedLogin(view: HostedLoginView): string {
   const hidden = view.hidden
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n      ');
-  // The first field in trouble takes the focus, so its message is read with it.
-  const focus = view.passwordError && !view.emailError ? 'password' : 'email';
+  // The field to type in next takes the focus (the password once the e-mail is given), so its message is read with it.
+  const focus = view.email && !view.emailError ? 'password' : 'email';
   const field = (id: 'email' | 'password', label: string, type: string, autocomplete: string, value: string, error?: string) => {
     // The focused field also points at the form's alert: a page that loads is not reliably announced.
     const describedBy = [error && `${id}-error`, focus === id && view.formError && 'form-error'].filter(Boolean).join(' ');

@@ -81,6 +81,7 @@ test.describe('sign-in through the identity provider redirect', () => {
     await page.getByRole('button', { name: 'ログイン' }).click();
     await expect(page.getByRole('alert')).toHaveText('メールアドレスまたはパスワードが正しくありません。');
     await expect(page.getByLabel('メールアドレス')).toHaveValue(accounts.admin.email);
+    await expect(page.getByLabel('パスワード')).toBeFocused();
     await expectNoSeriousA11yViolations(page, 'ホスト型ログイン（認証エラー）');
 
     await page.getByLabel('パスワード').fill(accounts.admin.password);

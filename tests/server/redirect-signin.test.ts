@@ -146,7 +146,7 @@ describe('POST /authorize: signing in on the form', () => {
     const html = await wrong.text();
     expect(html).toContain('<div class="alert" role="alert" id="form-error">メールアドレスまたはパスワードが正しくありません。</div>');
     expect(html).toContain(`value="${ADMIN.username}"`);
-    expect(html).toContain('aria-describedby="form-error"');
+    expect(html).toContain('type="password" autocomplete="current-password" required aria-describedby="form-error" autofocus>');
 
     const empty = await submitLogin(params, { username: '', password: '' });
     expect(empty.status).toBe(400);

@@ -11,6 +11,7 @@ import { publicJwk, type SigningKey } from './keys';
 import { PASSWORD_MAX_LENGTH } from '../../src/contract';
 import { createAuthorizationCodes } from './authorizationCodes';
 import { createAuthorizeRoutes } from './authorize';
+import { documentAuthorizeRoutes } from './authorizeDocs';
 import { clientOrigins } from './clientRegistration';
 import { createCredentialCheck } from './credentials';
 import { createRefreshTokens } from './refreshTokens';
@@ -290,6 +291,7 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
     return c.json(profile(user), 200);
   });
 
+  documentAuthorizeRoutes(api);
   app.route('/', api);
   app.route('/', createAuthorizeRoutes({
     client: { clientId: s.clientId, origins: s.clientOrigins ?? clientOrigins(undefined, s.issuer), audiences: s.audiences },

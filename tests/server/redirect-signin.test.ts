@@ -355,3 +355,13 @@ describe('a deployment in redirect mode (env AUTH_MODE, ISSUER, CLIENT_ORIGINS)'
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists the browser routes of the redirect sign-in', async () => {
+    const doc = await (await app.call('/api/openapi.json')).json();
+    expect(Object.keys(doc.paths['/authorize']).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/authorize'].post.responses).sort()).toEqual(['302', '400', '401', '415', '429']);
+    expect(Object.keys(doc.paths['/v2/logout'])).toEqual(['get']);
+    expect(doc.paths['/authorize'].get.parameters.map((p: { name: string }) => p.name)).toContain('code_challenge');
+  });
+});

@@ -122,6 +122,17 @@ test.describe('sign-in through the identity provider redirect', () => {
     expect(cached).toEqual([]);
   });
 
+  test('a signed-out visitor goes to /login without a round trip to the identity provider', async ({ page, baseURL }) => {
+    const logouts: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/v2/logout') logouts.push(request.url());
+    });
+    await page.goto('/v2/core/companies');
+    await expect(page).toHaveURL(`${baseURL}/login`);
+    await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+    expect(logouts).toEqual([]);
+  });
+
   test('a callback error is stored and not displayed', async ({ page, baseURL }) => {
     await openHostedLogin(page);
     await page.getByRole('button', { name: 'キャンセル' }).click();

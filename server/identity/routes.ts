@@ -8,10 +8,14 @@ import { bearerToken, verifyAccessToken } from '../shared/auth';
 import { commonErrors, createApi, jsonResponse } from '../shared/openapi';
 import type { IdentityUserRow } from './db';
 import { publicJwk, type SigningKey } from './keys';
-import { HashQueueFull, passwordHasher } from './passwords';
 import { PASSWORD_MAX_LENGTH } from '../../src/contract';
+import { createAuthorizationCodes } from './authorizationCodes';
+import { createAuthorizeRoutes } from './authorize';
+import { documentAuthorizeRoutes } from './authorizeDocs';
+import { clientOrigins } from './clientRegistration';
+import { createCredentialCheck } from './credentials';
 import { createRefreshTokens } from './refreshTokens';
-import { createLoginThrottle, isRefusal, SUSPICIOUS_DESCRIPTION, type ThrottleLimits } from './throttle';
+import { createLoginThrottle, type ThrottleLimits } from './throttle';
 import { issueTokens, profile, TOKEN_LIFETIME_SECONDS } from './tokens';
 
 export interface IdentitySettings {
@@ -27,6 +31,8 @@ export interface IdentitySettings {
   throttle?: ThrottleLimits;
   /** Proxies whose X-Forwarded-For names the client for the per-address throttle; otherwise the socket's peer. */
   trustedProxies?: string[];
+  /** Origins the SPA runs on, for the redirect sign-in (default: env CLIENT_ORIGINS, else the issuer's origin). */
+  clientOrigins?: string[];
 }
 
 const PASSWORD_REALM = 'http://auth0.com/oauth/grant-type/password-realm';
@@ -42,6 +48,9 @@ const TokenRequest = z
     audience: z.string().optional(),
     scope: z.string().optional(),
     refresh_token: z.string().optional(),
+    code: z.string().optional(),
+    code_verifier: z.string().optional(),
+    redirect_uri: z.string().optional(),
   })
   .openapi('TokenRequest');
 
@@ -63,7 +72,7 @@ const OAuthError = z.object({ error: z.string(), error_description: z.string() }
 const tokenRoute = createRoute({
   method: 'post',
   path: '/oauth/token',
-  summary: 'トークン発行 (Auth0互換: password, password-realm, refresh_token)',
+  summary: 'トークン発行 (Auth0互換: password, password-realm, authorization_code + PKCE, refresh_token)',
   tags: ['identity'],
   request: {
     body: {
@@ -154,17 +163,17 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
     return onError(err, c);
   });
 
-  const findByEmail = s.db.prepare('SELECT * FROM users WHERE email = @email COLLATE NOCASE');
   const findById = s.db.prepare('SELECT * FROM users WHERE id = @id');
   const refreshTokens = createRefreshTokens(s.db, s.now);
-  const throttle = createLoginThrottle(s.now, s.throttle);
+  const checkCredentials = createCredentialCheck(s.db, createLoginThrottle(s.now, s.throttle));
+  const codes = createAuthorizationCodes(s.now);
   const authSettings = s.audiences.map((audience) => ({
     issuer: s.issuer, audience, claimNamespace: s.claimNamespace, publicKey: s.key.publicKey, now: s.now,
   }));
 
-  const respond = async (c: Context, user: IdentityUserRow, audience: string, clientId: string, scope: string, refreshToken?: string) => {
+  const respond = async (c: Context, user: IdentityUserRow, audience: string, clientId: string, scope: string, refreshToken?: string, nonce?: string) => {
     const { accessToken, idToken } = await issueTokens(user, {
-      key: s.key, issuer: s.issuer, audience, clientId, scope, claimNamespace: s.claimNamespace, now: s.now(),
+      key: s.key, issuer: s.issuer, audience, clientId, scope, claimNamespace: s.claimNamespace, now: s.now(), nonce,
     });
     const body: z.infer<typeof TokenResponse> = {
       access_token: accessToken,
@@ -197,23 +206,12 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
     const audience = body.audience || s.audiences[0];
     if (!s.audiences.includes(audience)) throw new OAuthFailure(403, 'access_denied', `Service not found: ${audience}`);
 
-    const attempt = throttle.begin(username.toLowerCase(), clientOrigin(c, s.trustedProxies ?? []).address);
-    if (isRefusal(attempt)) throw new OAuthFailure(429, 'too_many_attempts', attempt.description, attempt.retryAfterSeconds);
-    const user = findByEmail.get({ email: username }) as IdentityUserRow | undefined;
-    let valid: boolean;
-    try {
-      // An unknown e-mail is hashed against a dummy: the answer takes as long as a wrong password.
-      valid = await passwordHasher.verify(body.password!, user?.password_hash);
-    } catch (error) {
-      attempt.abandoned();
-      if (error instanceof HashQueueFull) throw new OAuthFailure(429, 'too_many_attempts', SUSPICIOUS_DESCRIPTION, 1);
-      throw error;
+    const checked = await checkCredentials(username, body.password!, clientOrigin(c, s.trustedProxies ?? []).address);
+    if (!checked.ok && checked.reason === 'throttled') {
+      throw new OAuthFailure(429, 'too_many_attempts', checked.description, checked.retryAfterSeconds);
     }
-    if (!user || !valid) {
-      attempt.failed();
-      throw new OAuthFailure(403, 'invalid_grant', 'Wrong email or password.');
-    }
-    attempt.succeeded();
+    if (!checked.ok) throw new OAuthFailure(403, 'invalid_grant', 'Wrong email or password.');
+    const { user } = checked;
     const scope = body.scope?.trim() || DEFAULT_SCOPE;
     const refreshToken = scope.split(/\s+/).includes('offline_access')
       ? refreshTokens.issue({ userId: user.id, clientId, audience, scope })
@@ -229,6 +227,27 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
     return respond(c, user, next.audience, clientId, next.scope, next.token);
   };
 
+  /** The redirect sign-in's code (authorize.ts) for tokens, once, with the PKCE verifier. */
+  const codeGrant = async (c: Context, body: z.infer<typeof TokenRequest>, clientId: string) => {
+    for (const field of ['code', 'code_verifier', 'redirect_uri'] as const) {
+      if (!body[field]) throw new OAuthFailure(400, 'invalid_request', `Missing required parameter: ${field}`);
+    }
+    const redeemed = codes.redeem(body.code!, { clientId, redirectUri: body.redirect_uri!, codeVerifier: body.code_verifier! });
+    if (!redeemed.ok) {
+      // A replayed code: the tokens it gave may be in the wrong hands (RFC 6749 §4.1.2).
+      if (redeemed.reusedRefreshToken) refreshTokens.revoke(redeemed.reusedRefreshToken, clientId);
+      throw new OAuthFailure(403, 'invalid_grant', redeemed.description);
+    }
+    const { grant } = redeemed;
+    const user = findById.get({ id: grant.userId }) as IdentityUserRow | undefined;
+    if (!user) throw new OAuthFailure(403, 'invalid_grant', 'ユーザーが見つかりません。');
+    const refreshToken = grant.scope.split(' ').includes('offline_access')
+      ? refreshTokens.issue({ userId: user.id, clientId, audience: grant.audience, scope: grant.scope })
+      : undefined;
+    if (refreshToken) codes.bindRefreshToken(body.code!, refreshToken);
+    return respond(c, user, grant.audience, clientId, grant.scope, refreshToken, grant.nonce);
+  };
+
   api.openapi(
     tokenRoute,
     async (c) => {
@@ -238,6 +257,7 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
       const clientId = requireClient(body.client_id);
       if (grant === 'password' || grant === PASSWORD_REALM) return passwordGrant(c, body, clientId);
       if (grant === 'refresh_token') return refreshGrant(c, body, clientId);
+      if (grant === 'authorization_code') return codeGrant(c, body, clientId);
       throw new OAuthFailure(403, 'unsupported_grant_type', `Unsupported grant type: ${grant}`);
     },
     invalidRequest,
@@ -271,7 +291,14 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
     return c.json(profile(user), 200);
   });
 
+  documentAuthorizeRoutes(api);
   app.route('/', api);
+  app.route('/', createAuthorizeRoutes({
+    client: { clientId: s.clientId, origins: s.clientOrigins ?? clientOrigins(undefined, s.issuer), audiences: s.audiences },
+    checkCredentials,
+    codes,
+    trustedProxies: s.trustedProxies ?? [],
+  }));
 }
 
 function invalidRequest(result: { success: boolean }, c: Context) {

@@ -14,6 +14,8 @@ export interface IssueOptions {
   scope: string;
   claimNamespace: string;
   now: Date;
+  /** The authorization request's nonce (redirect sign-in): the SDK checks the id_token repeats it. */
+  nonce?: string;
 }
 
 export function customClaims(user: IdentityUserRow, ns: string): Record<string, unknown> {
@@ -51,6 +53,6 @@ export async function issueTokens(user: IdentityUserRow, o: IssueOptions) {
       .sign(o.key.privateKey);
   const { sub: _sub, ...info } = profile(user);
   const accessToken = await sign({ ...claims, scope: o.scope, azp: o.clientId }, o.audience);
-  const idToken = await sign({ ...claims, ...info }, o.clientId);
+  const idToken = await sign({ ...claims, ...info, ...(o.nonce !== undefined && { nonce: o.nonce }) }, o.clientId);
   return { accessToken, idToken };
 }

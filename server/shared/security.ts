@@ -122,7 +122,8 @@ export function httpSecurity(options: HttpSecurityOptions = {}): MiddlewareHandl
     cors({
       origin: (origin) => (origins.includes(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'If-Updated-Since'],
+      // Auth0-Client: @auth0/auth0-spa-js sends it on /oauth/token and /oauth/revoke (redirect mode).
+      allowHeaders: ['Authorization', 'Content-Type', 'If-Updated-Since', 'Auth0-Client'],
       exposeHeaders: EXPOSED_HEADERS,
     }),
     caseVariants,

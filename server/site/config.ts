@@ -20,6 +20,8 @@ export const claimNamespace = () => process.env.CLAIM_NAMESPACE || DEFAULT_CLAIM
 export const issuer = () => process.env.ISSUER || DEFAULT_ISSUER;
 /** env AUDIENCE_PRODUCTION / AUDIENCE_DEMO override the defaults. */
 export const audienceOf = (key: EnvironmentKey) => process.env[`AUDIENCE_${key.toUpperCase()}`] || DEFAULT_AUDIENCES[key];
+/** env AUTH_MODE=redirect: the SPA signs in through the hosted login (`/authorize`) instead of its own card. */
+export const authMode = (): 'password' | 'redirect' => (process.env.AUTH_MODE === 'redirect' ? 'redirect' : 'password');
 export const audiences = () => (Object.keys(DEFAULT_AUDIENCES) as EnvironmentKey[]).map(audienceOf);
 
 function environment(key: EnvironmentKey, label: string, prefix: string): EnvironmentConfig {
@@ -30,8 +32,9 @@ function environment(key: EnvironmentKey, label: string, prefix: string): Enviro
     legacyBase: `${prefix}/legacy`,
     cableUrl: `${prefix}/cable`,
     auth: {
-      mode: 'password',
-      domain: '',
+      mode: authMode(),
+      // Redirect mode: the SDK talks to the issuer's origin and checks each id_token's iss against `${domain}/`.
+      domain: authMode() === 'redirect' ? issuer().replace(/\/$/, '') : '',
       clientId: DEFAULT_CLIENT_ID,
       audience: audienceOf(key),
       claimNamespace: claimNamespace(),

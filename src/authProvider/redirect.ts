@@ -98,8 +98,11 @@ export const createRedirectAuthProvider = ({
   };
 
   return {
+    // The browser is leaving for the identity provider: never settle, or react-admin would navigate
+    // to / meanwhile, and Chromium drops a pending page load when the app changes its history.
     login: async () => {
       await (await getClient()).loginWithRedirect({ authorizationParams: { redirect_uri: redirectUri } });
+      return new Promise<never>(() => undefined);
     },
 
     // The spec: a callback error is stored, not displayed; the user lands on the login page again.
@@ -120,11 +123,24 @@ export const createRedirectAuthProvider = ({
       return { redirectTo: '/' };
     },
 
+    /**
+     * A signed-in user leaves through the identity provider's /v2/logout, which sends the browser
+     * back to /login. The URL is returned for react-admin to open after it has cleared its store:
+     * opened here, react-admin's own navigation to /login would race it (Chromium drops a pending
+     * page load when the app changes its history). Signed out already (react-admin also calls this
+     * when checkAuth fails), the round trip is skipped.
+     */
     logout: async () => {
       const client = await getClient();
+      const signedIn = await client.isAuthenticated();
       await revokeRefreshToken(client); // before logout, which drops the cached token
-      await client.logout({ logoutParams: { returnTo: redirectUri } });
-      return LOGIN_PATH;
+      let leaveTo = LOGIN_PATH;
+      await client.logout(
+        signedIn
+          ? { logoutParams: { returnTo: redirectUri }, openUrl: (url) => void (leaveTo = url) }
+          : { openUrl: false },
+      );
+      return leaveTo;
     },
 
     checkAuth: async () => {

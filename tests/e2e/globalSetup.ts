@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { chromium, type FullConfig } from '@playwright/test';
 import { accounts, storageStatePath, type AccountName } from './accounts';
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -17,7 +17,7 @@ const freePort = () =>
     });
   });
 
-const waitUntilUp = async (url: string, deadline: number) => {
+export const waitUntilUp = async (url: string, deadline: number) => {
   for (;;) {
     try {
       const response = await fetch(`${url}/config.json`);

@@ -30,7 +30,12 @@ describe('redirect mode (Auth0 SDK mocked)', () => {
   it('creates the client lazily with the configured options', async () => {
     const authProvider = createRedirectAuthProvider({ environment, storage: createMemoryStorage(), origin: 'https://portal.test' });
     expect(createAuth0Client).not.toHaveBeenCalled();
-    await authProvider.login({});
+    const settled = vi.fn();
+    void authProvider.login({}).then(settled, settled);
+    await vi.waitFor(() => expect(client.loginWithRedirect).toHaveBeenCalled());
+    // The page is leaving: login never settles, so react-admin does not navigate meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 0)); // a macrotask: every pending microtask has run
+    expect(settled).not.toHaveBeenCalled();
     expect(createAuth0Client).toHaveBeenCalledWith({
       domain: 'tenant.auth0.test',
       clientId: 'spa-client',
@@ -69,6 +74,23 @@ describe('redirect mode (Auth0 SDK mocked)', () => {
     client.getIdTokenClaims.mockResolvedValueOnce({ sub: 'auth0|1' });
     const authProvider = createRedirectAuthProvider({ environment, storage: createMemoryStorage(), origin: '' });
     await expect(authProvider.handleCallback()).rejects.toThrow('userRoleが見つかりません。');
+    expect(client.logout).toHaveBeenCalledWith({ openUrl: false });
+  });
+
+  it('signs a signed-in user out through the identity provider, returning its URL for react-admin to open', async () => {
+    client.logout.mockImplementationOnce((async (options: { openUrl: (url: string) => void }) => {
+      options.openUrl('https://tenant.auth0.test/v2/logout?client_id=spa-client&returnTo=https%3A%2F%2Fportal.test%2Flogin');
+    }) as never);
+    const authProvider = createRedirectAuthProvider({ environment, storage: createMemoryStorage(), origin: 'https://portal.test' });
+    await expect(authProvider.logout({})).resolves.toBe('https://tenant.auth0.test/v2/logout?client_id=spa-client&returnTo=https%3A%2F%2Fportal.test%2Flogin');
+    expect(client.revokeRefreshToken).toHaveBeenCalled();
+    expect(client.logout).toHaveBeenCalledWith({ logoutParams: { returnTo: 'https://portal.test/login' }, openUrl: expect.any(Function) });
+  });
+
+  it('skips the identity provider when nobody is signed in', async () => {
+    client.isAuthenticated.mockResolvedValueOnce(false);
+    const authProvider = createRedirectAuthProvider({ environment, storage: createMemoryStorage(), origin: 'https://portal.test' });
+    await expect(authProvider.logout({})).resolves.toBe('/login');
     expect(client.logout).toHaveBeenCalledWith({ openUrl: false });
   });
 

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import type { CableEndpoint, CableServer } from './cable';
@@ -11,6 +12,7 @@ import { createMedorderService, openMedorderDb } from './services/medorder';
 import type { AuthSettings } from './shared/auth';
 import type { IdentityManagement } from './shared/identityManagement';
 import { createEnvironmentStorage, type LocalStorage } from './storage';
+import { createWarehouse, type Warehouse } from './warehouse/warehouse';
 
 export type EnvironmentName = 'production' | 'demo';
 
@@ -43,6 +45,7 @@ export interface Environment {
   storageRoutes: Hono;
   jobs: LocalJobRunner;
   cable: CableEndpoint;
+  warehouse: Warehouse;
   close(): void;
 }
 
@@ -60,13 +63,14 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
   const medorder = openMedorderDb(dir, options.seed, options.scale ?? 'small');
   const legacy = openLegacyDb(dir);
   const dbs: DB[] = [jobsDb, core, medorder, legacy];
+  const warehouse = createWarehouse({ file: join(dir, 'warehouse.duckdb'), projectId: `cs-portal-${name}`, sources: { core, medorder }, now });
   const shared = { auth, now, storage, jobs, cable };
 
   return {
     name,
     prefix,
     services: {
-      core: createCoreService({ db: core, identity, ...shared }) as unknown as OpenAPIHono,
+      core: createCoreService({ db: core, identity, warehouse, ...shared }) as unknown as OpenAPIHono,
       medorder: createMedorderService({ db: medorder, ...shared }) as unknown as OpenAPIHono,
       legacy: createLegacyService({ db: legacy, ...shared }) as unknown as OpenAPIHono,
     },
@@ -74,8 +78,10 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
     storageRoutes,
     jobs,
     cable,
+    warehouse,
     close() {
       jobs.stop();
+      warehouse.close();
       for (const db of dbs) if (db.open) db.close();
     },
   };

@@ -18,6 +18,7 @@ import { registerPostalCodeRoutes } from './postalCodes';
 import { registerPharmacySideRoutes } from './pharmacyForPharmacy';
 import { registerPharmacyUserRoutes } from './pharmacyUsers';
 import { registerUserRoutes } from './users';
+import { registerWarehouseRoutes } from './warehouse';
 
 /**
  * The core service: routes under `/api/v2/...`, mounted at `/core` and `/demo/core`. It reaches the
@@ -41,6 +42,7 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerEthicalMedicineRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);
   registerPharmacyUserRoutes(app, ctx);
+  registerWarehouseRoutes(app, ctx);
   return app;
 }
 

@@ -3,6 +3,7 @@ import type { RouteCatalogue } from '../customRoutes/specPaths';
 import { assertDeclarations } from './checkDeclaration';
 import { companies } from './companies';
 import { dealers } from './dealers';
+import { embulkManager } from './embulkManager';
 import { ethicalMedicines } from './ethicalMedicines';
 import { groups } from './groups';
 import { manuals } from './manuals';
@@ -11,7 +12,7 @@ import { pharmacyLicenseExpires } from './pharmacyLicenseExpires';
 import { users } from './users';
 
 /** Every master the portal knows. Adding one is its declaration plus one line here. */
-export const resources: AnyResourceDeclaration[] = [pharmacies, users, companies, groups, dealers, pharmacyLicenseExpires, manuals, ethicalMedicines];
+export const resources: AnyResourceDeclaration[] = [pharmacies, users, companies, groups, dealers, pharmacyLicenseExpires, manuals, ethicalMedicines, embulkManager];
 
 assertDeclarations(resources);
 

@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+import { LinkBase } from 'react-admin';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+
+export interface WarehouseLink {
+  label: string;
+  to: string;
+  description: string;
+  icon: ComponentType<{ fontSize?: 'large' }>;
+}
+
+/** Cards that each open a warehouse screen (the manager's and the services' pages). */
+export const WarehouseLinks = ({ links, label }: { links: readonly WarehouseLink[]; label: string }) => (
+  <Box component="nav" aria-label={label} sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
+    {links.map(({ label: title, to, description, icon: Icon }) => (
+      <Card key={to}>
+        <CardActionArea component={LinkBase} to={to} sx={{ height: '100%' }}>
+          <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+            <Box sx={{ color: 'primary.main' }}>
+              <Icon fontSize="large" />
+            </Box>
+            <Box>
+              <Typography variant="h6" component="h2">
+                {title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {description}
+              </Typography>
+            </Box>
+          </CardContent>
+        </CardActionArea>
+      </Card>
+    ))}
+  </Box>
+);

@@ -13,6 +13,7 @@
  * - API calls made twice on any screen. Goal: none.
  * API section: bench/api.ts's `runApiBench()` when that module exists.
  * Inquiry delivery (bench/inquiryLatency.ts): POST to the other client's receive, median and p95, beside the POST's own answer.
+ * Warehouse (bench/warehouse.ts): a 60,000-row copy job into DuckDB against a plain SQLite → SQLite copy.
  *
  * `npm run bench -- <section>...` runs only the named sections (first-load, warm, duplicates,
  * api, inquiries); none named runs them all. `--detail` lists every request of the first loads.
@@ -62,7 +63,7 @@ const printFirstLoad = (title: string, ours: FirstLoad, theirs: FirstLoad) => {
   );
 };
 
-const SECTIONS = ['first-load', 'warm', 'duplicates', 'api', 'inquiries', 'imports'] as const;
+const SECTIONS = ['first-load', 'warm', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse'] as const;
 type Section = (typeof SECTIONS)[number];
 const args = process.argv.slice(2);
 const detail = args.includes('--detail');
@@ -197,3 +198,4 @@ if (wanted('first-load') || wanted('warm') || wanted('duplicates')) await sectio
 if (wanted('api')) await section('api bench', apiBench);
 if (wanted('inquiries')) await section('inquiry delivery bench', runInquiryLatencyBench);
 if (wanted('imports')) await section('ethical medicine import bench', async () => (await import('./masterImport')).runMasterImportBench());
+if (wanted('warehouse')) await section('warehouse copy bench', async () => (await import('./warehouse')).runWarehouseBench());

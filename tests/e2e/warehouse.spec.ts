@@ -34,7 +34,7 @@ test.describe('warehouse tables and copy jobs', () => {
     await expect(gone.getByRole('button', { name: 'コピージョブを実行' })).toBeDisabled();
     await expect(gone).toContainText('MySQLにないテーブルはコピーできません。');
     await expectNoSeriousA11yViolations(page, 'テーブル詳細（MySQLにない）');
-    await gone.getByRole('button', { name: '閉じる' }).click();
+    await gone.getByRole('button', { name: 'キャンセル' }).click();
     await expect(gone).toBeHidden();
 
     await companies.getByRole('button', { name: 'companiesの詳細' }).click();

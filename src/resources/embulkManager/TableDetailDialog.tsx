@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { RaRecord } from 'react-admin';
+import { DialogButtons } from '../../app/DialogButtons';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { formatDateTime } from '../../lib/dates';
 import type { WarehouseService } from '../../dataProvider/methods/warehouse';
@@ -42,7 +41,6 @@ export const TableDetailDialog = ({ table, now, onClose, onStarted, onFailed }: 
   const dataProvider = usePortalDataProvider();
   const [busy, setBusy] = useState(false);
   const titleId = 'warehouse-table-title';
-  const hintId = 'warehouse-copy-hint';
   const rows: [string, string][] = [
     [fields.projectId.label, table.projectId],
     [fields.datasetId.label, table.datasetId],
@@ -90,22 +88,12 @@ export const TableDetailDialog = ({ table, now, onClose, onStarted, onFailed }: 
           ))}
         </Typography>
         {!table.mysqlExist && (
-          <Typography id={hintId} sx={{ mt: 2 }}>
+          <Typography sx={{ mt: 2 }}>
             {WAREHOUSE_TEXTS.copyDisabled}
           </Typography>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>閉じる</Button>
-        <Button
-          variant="contained"
-          onClick={() => void copy()}
-          disabled={!table.mysqlExist || busy}
-          aria-describedby={table.mysqlExist ? undefined : hintId}
-        >
-          {WAREHOUSE_TEXTS.copy}
-        </Button>
-      </DialogActions>
+      <DialogButtons label={WAREHOUSE_TEXTS.copy} onCancel={onClose} onSubmit={() => void copy()} disabled={!table.mysqlExist} busy={busy} />
     </Dialog>
   );
 };

@@ -74,13 +74,15 @@ interface Connections {
 
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
-function append(appender: DuckDBAppender, type: WarehouseType, value: SourceValue): void {
+/** Appends the value as its column stores it; answers the stored value's logical bytes. */
+function append(appender: DuckDBAppender, type: WarehouseType, value: SourceValue): number {
   const stored = toWarehouseValue(type, value);
   if (stored === null) appender.appendNull();
   else if (type === 'BIGINT') appender.appendBigInt(stored as bigint);
   else if (type === 'DOUBLE') appender.appendDouble(stored as number);
   else if (type === 'BLOB') appender.appendBlob(stored as Uint8Array);
   else appender.appendVarchar(stored as string);
+  return logicalBytes(stored);
 }
 
 export function createWarehouse(options: WarehouseOptions): Warehouse {
@@ -130,9 +132,7 @@ export function createWarehouse(options: WarehouseOptions): Warehouse {
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i];
         for (let c = 0; c < columns.length; c++) {
-          const value = row[c] as SourceValue;
-          bytes += logicalBytes(value);
-          append(appender, columns[c].type, value);
+          bytes += append(appender, columns[c].type, row[c] as SourceValue);
         }
         appender.endRow();
         if ((i + 1) % ROWS_PER_SLICE === 0) {

@@ -9,7 +9,8 @@ const seedScale = process.env.SEED_SCALE === 'large' ? 'large' : 'small';
 for (const dir of [dataDir, join(dataDir, 'demo')]) {
   if (!existsSync(dir)) continue;
   for (const name of readdirSync(dir)) {
-    if (/\.sqlite(-wal|-shm|-journal)?$/.test(name)) rmSync(join(dir, name));
+    // The warehouse (warehouse.duckdb) goes too: it is seeded anew on its first use.
+    if (/\.(sqlite(-wal|-shm|-journal)?|duckdb(\.wal)?)$/.test(name)) rmSync(join(dir, name));
   }
   // The default upstream folder is dated from its first start; a reset writes it anew.
   rmSync(join(dir, 'master-sources'), { recursive: true, force: true });

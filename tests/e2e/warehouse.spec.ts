@@ -52,7 +52,8 @@ test.describe('warehouse tables and copy jobs', () => {
     await expectNoSeriousA11yViolations(page, 'ジョブ実行のトースト');
 
     // The job list: refresh until the real ticker has moved the job to SUCCEEDED.
-    await page.goto(JOBS);
+    await page.getByRole('link', { name: 'ジョブ一覧を見る' }).click();
+    await expect(page).toHaveURL(JOBS);
     await expect(page.getByText('ジョブの履歴は3〜4日で削除されます。')).toBeVisible();
     const job = page.locator('tr[data-job-name="core.companies のコピー"]').first();
     await expect(job).toBeVisible();

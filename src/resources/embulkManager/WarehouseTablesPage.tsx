@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useGetList } from 'react-admin';
+import { LinkBase, useGetList } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,6 +17,7 @@ import { Screen } from '../../app/Screen';
 import { formatDateTime } from '../../lib/dates';
 import type { WarehouseService } from '../../dataProvider/methods/warehouse';
 import { embulkManager } from './index';
+import { warehousePaths } from './paths';
 import { serverMessages } from '../schema/serverErrors';
 import { StaleBadge } from './StatusChips';
 import { CopyToast, type ToastState } from './CopyToast';
@@ -50,7 +51,14 @@ const WarehouseTablesPage = () => {
 
   return (
     <Screen title={`${WAREHOUSE_TEXTS.tables}: ${service}`}>
-      <Alert severity="info">{WAREHOUSE_TEXTS.loadingNotice}</Alert>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Alert severity="info" sx={{ flex: '1 1 auto' }}>
+          {WAREHOUSE_TEXTS.loadingNotice}
+        </Alert>
+        <Button variant="outlined" component={LinkBase} to={warehousePaths.jobs}>
+          {WAREHOUSE_TEXTS.jobs}を見る
+        </Button>
+      </Box>
       <Card>
         {isPending ? (
           <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 3 }}>

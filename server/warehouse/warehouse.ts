@@ -199,10 +199,12 @@ export function createWarehouse(options: WarehouseOptions): Warehouse {
 
     close() {
       closed = true;
-      void opening?.then(({ instance, writer, reader }) => {
-        writer.closeSync();
-        reader.closeSync();
-        instance.closeSync();
+      // After the copy under way (if any) has committed or rolled back; queued ones refuse to start.
+      void copies.then(() => opening).then((connections) => {
+        if (!connections) return;
+        connections.writer.closeSync();
+        connections.reader.closeSync();
+        connections.instance.closeSync();
       }, () => undefined);
     },
   };

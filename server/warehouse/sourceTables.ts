@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import type { DB } from '../db/open';
 import { warehouseType, type StorageClassCounts, type WarehouseType } from './columnTypes';
 
@@ -31,33 +32,64 @@ export interface SourceColumn {
   type: WarehouseType;
 }
 
-export interface SourceSnapshot {
-  columns: SourceColumn[];
-  /** Every row (in the table's scan order), integers as bigint. */
-  rows: unknown[][];
+export interface SourceReader {
+  /** Column names in table order. */
+  names: string[];
+  /** The rows in chunks (the table's scan order), integers as bigint; each call reads the snapshot anew. */
+  chunks(): Generator<unknown[][]>;
+  close(): void;
 }
 
 /**
- * Reads a whole table at once: one consistent snapshot, and the connection is free again before
- * the warehouse side starts (better-sqlite3 allows no other statement while an iterator is open).
- * `table` must come from `sourceTables`.
+ * Opens one consistent snapshot of a table on a read-only connection of its own (the databases
+ * are in WAL mode), so the copy can read it in chunks and give the event loop back between them
+ * while the service goes on writing through its own connection. `table` must come from
+ * `sourceTables`; call `close()` when done.
  */
-export function readSourceTable(db: DB, table: string): SourceSnapshot {
-  const names = (db.prepare('SELECT name FROM pragma_table_info(@table) ORDER BY cid').all({ table }) as { name: string }[]).map((c) => c.name);
-  if (names.length === 0) throw new Error(`テーブル ${table} の列が見つかりません。`);
-  const quoted = `FROM ${quoteIdentifier(table)}`;
-  const counts = names.flatMap((name) =>
-    ['integer', 'real', 'text', 'blob'].map((storage) => `SUM(typeof(${quoteIdentifier(name)}) = '${storage}')`),
-  );
-  const read = db.transaction(() => {
-    const totals = db.prepare(`SELECT ${counts.join(', ')} ${quoted}`).raw(true).get() as (number | null)[];
-    const rows = db.prepare(`SELECT ${names.map(quoteIdentifier).join(', ')} ${quoted}`).raw(true).safeIntegers(true).all() as unknown[][];
-    return { totals, rows };
-  });
-  const { totals, rows } = read();
-  const columns = names.map((name, i) => {
-    const [integer, real, text, blob] = totals.slice(i * 4, i * 4 + 4).map((n) => Number(n ?? 0));
-    return { name, type: warehouseType({ integer, real, text, blob } satisfies StorageClassCounts) };
-  });
-  return { columns, rows };
+export function openSourceTable(db: DB, table: string, chunkRows: number): SourceReader {
+  const reader = new Database(db.name, { readonly: true, fileMustExist: true });
+  try {
+    // One read transaction: every pass over the rows sees the same snapshot.
+    reader.exec('BEGIN');
+    const names = (reader.prepare('SELECT name FROM pragma_table_info(@table) ORDER BY cid').all({ table }) as { name: string }[]).map((c) => c.name);
+    if (names.length === 0) throw new Error(`テーブル ${table} の列が見つかりません。`);
+    const select = reader.prepare(`SELECT ${names.map(quoteIdentifier).join(', ')} FROM ${quoteIdentifier(table)}`).raw(true).safeIntegers(true);
+    return {
+      names,
+      *chunks() {
+        let chunk: unknown[][] = [];
+        for (const row of select.iterate() as IterableIterator<unknown[]>) {
+          chunk.push(row);
+          if (chunk.length === chunkRows) {
+            yield chunk;
+            chunk = [];
+          }
+        }
+        if (chunk.length > 0) yield chunk;
+      },
+      close: () => reader.close(),
+    };
+  } catch (error) {
+    reader.close();
+    throw error;
+  }
+}
+
+/** SQLite's storage class of a value as better-sqlite3 hands it over with safe integers on. */
+const storageClassOf = (value: unknown): keyof StorageClassCounts | null =>
+  value === null ? null : typeof value === 'bigint' ? 'integer' : typeof value === 'number' ? 'real' : typeof value === 'string' ? 'text' : 'blob';
+
+/** Each column's warehouse type from the values found: a first pass over the snapshot, pausing between chunks. */
+export async function sourceColumns(source: SourceReader, pause: () => Promise<unknown>): Promise<SourceColumn[]> {
+  const counts = source.names.map((): StorageClassCounts => ({ integer: 0, real: 0, text: 0, blob: 0 }));
+  for (const chunk of source.chunks()) {
+    for (const row of chunk) {
+      for (let c = 0; c < counts.length; c++) {
+        const kind = storageClassOf(row[c]);
+        if (kind) counts[c][kind] += 1;
+      }
+    }
+    await pause();
+  }
+  return source.names.map((name, c) => ({ name, type: warehouseType(counts[c]) }));
 }

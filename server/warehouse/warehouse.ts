@@ -3,7 +3,7 @@ import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection, type DuckDB
 import type { DB } from '../db/open';
 import { logicalBytes, toWarehouseValue, type SourceValue, type WarehouseType } from './columnTypes';
 import { seedWarehouse } from './seed';
-import { quoteIdentifier, readSourceTable, sourceTables } from './sourceTables';
+import { openSourceTable, quoteIdentifier, sourceColumns, sourceTables } from './sourceTables';
 
 /*
  * The data warehouse, standing in for BigQuery: one embedded DuckDB file per environment
@@ -62,8 +62,8 @@ export interface WarehouseOptions {
 }
 
 const META = 'warehouse_meta.tables';
-/** Rows appended between two yields to the event loop, so requests are served during a copy. */
-const ROWS_PER_SLICE = 5000;
+/** Rows read and appended between two yields to the event loop, so requests are served during a copy. */
+const ROWS_PER_SLICE = 1000;
 
 interface Connections {
   instance: DuckDBInstance;
@@ -122,23 +122,25 @@ export function createWarehouse(options: WarehouseOptions): Warehouse {
     at?: { createdAt: string; modifiedAt: string },
   ): Promise<CopyResult> {
     if (!whitelisted(dataset, table)) throw new Error(WAREHOUSE_MESSAGES.unknownTable(dataset, table));
-    const { columns, rows } = readSourceTable(sources[dataset], table);
+    const source = openSourceTable(sources[dataset], table, ROWS_PER_SLICE);
     const target = `${quoteIdentifier(dataset)}.${quoteIdentifier(table)}`;
     let bytes = 0;
-    await writer.run('BEGIN TRANSACTION');
+    let rows = 0;
+    let began = false;
     try {
+      const columns = await sourceColumns(source, yieldToEventLoop);
+      await writer.run('BEGIN TRANSACTION');
+      began = true;
       await writer.run(`CREATE OR REPLACE TABLE ${target} (${columns.map((c) => `${quoteIdentifier(c.name)} ${c.type}`).join(', ')})`);
       const appender = await writer.createAppender(table, dataset);
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i];
-        for (let c = 0; c < columns.length; c++) {
-          bytes += append(appender, columns[c].type, row[c] as SourceValue);
+      for (const chunk of source.chunks()) {
+        for (const row of chunk) {
+          for (let c = 0; c < columns.length; c++) bytes += append(appender, columns[c].type, row[c] as SourceValue);
+          appender.endRow();
         }
-        appender.endRow();
-        if ((i + 1) % ROWS_PER_SLICE === 0) {
-          appender.flushSync();
-          await yieldToEventLoop();
-        }
+        rows += chunk.length;
+        appender.flushSync();
+        await yieldToEventLoop();
       }
       appender.closeSync();
       const modifiedAt = at?.modifiedAt ?? now().toISOString();
@@ -146,13 +148,15 @@ export function createWarehouse(options: WarehouseOptions): Warehouse {
       const createdAt = at?.createdAt ?? (previous.getRowObjects()[0]?.created_at as string | undefined) ?? modifiedAt;
       await writer.run(
         `INSERT OR REPLACE INTO ${META} VALUES ($dataset, $table, $createdAt, $modifiedAt, $bytes, $rows)`,
-        { dataset, table, createdAt, modifiedAt, bytes, rows: rows.length },
+        { dataset, table, createdAt, modifiedAt, bytes, rows },
       );
       await writer.run('COMMIT');
-      return { dataset, table, rows: rows.length, bytes, modifiedAt };
+      return { dataset, table, rows, bytes, modifiedAt };
     } catch (error) {
-      await writer.run('ROLLBACK').catch(() => undefined);
+      if (began) await writer.run('ROLLBACK').catch(() => undefined);
       throw error;
+    } finally {
+      source.close();
     }
   }
 

@@ -47,7 +47,8 @@ export interface BlobStorage {
   list(bucket: string, prefix?: string, continuationToken?: string, maxKeys?: number): ListResult;
   /** Deleting a missing key is not an error (as in S3). */
   delete(bucket: string, key: string): void;
-  put(bucket: string, key: string, body: Buffer | string, contentType: string): void;
+  /** `lastModified` (default: now) lets seeds date their objects the way they would have arrived. */
+  put(bucket: string, key: string, body: Buffer | string, contentType: string, lastModified?: Date): void;
   get(bucket: string, key: string): BlobObject | undefined;
 }
 

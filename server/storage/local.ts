@@ -208,14 +208,14 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       }
     },
 
-    put(bucket, key, body, contentType) {
+    put(bucket, key, body, contentType, lastModified) {
       checkBucket(bucket);
       if (!MEDIA_TYPE.test(contentType)) throw new RangeError(`not a media type: ${contentType}`);
       const normal = normaliseKey(key);
       // The data first: a key clash (409) then leaves nothing behind.
       const path = dataPath(bucket, normal);
       writeAtomically(path, body);
-      const at = now();
+      const at = lastModified ?? now();
       utimesSync(path, at, at);
       writeAtomically(metaPath(bucket, normal), JSON.stringify({ contentType }));
     },

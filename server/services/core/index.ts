@@ -12,6 +12,7 @@ import { LICENSE_EXPIRY_LIST, registerLicenseRoutes } from './licenses';
 import { registerInquiryRoutes } from './inquiries';
 import { registerManualCategoryRoutes } from './manualCategories';
 import { registerManualFileRoutes } from './manualFiles';
+import { registerNsipsRoutes } from './nsipses';
 import { MANUAL_LIST, registerManualRoutes } from './manuals';
 import { PHARMACY_LIST, registerPharmacyRoutes } from './pharmacies';
 import { registerPostalCodeRoutes } from './postalCodes';
@@ -43,6 +44,7 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerAdminUserRoutes(app, ctx);
   registerPharmacyUserRoutes(app, ctx);
   registerWarehouseRoutes(app, ctx);
+  registerNsipsRoutes(app, ctx);
   return app;
 }
 

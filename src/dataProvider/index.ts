@@ -24,6 +24,7 @@ import { uploadMethods, type UploadMethods } from './methods/uploads';
 import { pharmacyMasterMethods, type PharmacyMasterMethods } from './methods/pharmacyMasters';
 import { stockMethods, type StockMethods } from './methods/stocks';
 import { masterImportMethods, type MasterImportMethods } from './methods/masterImports';
+import { nsipsMethods, type NsipsMethods } from './methods/nsips';
 import { userMethods, type UserMethods } from './methods/users';
 import { warehouseMethods, type WarehouseMethods } from './methods/warehouse';
 import { DEFAULT_PAGING, ListContractError, readListArray, readNextToken, readPageHeaders } from './paging';
@@ -43,7 +44,7 @@ import { writePayload } from './writePayload';
  * /forbidden on 403 are not done here: react-admin hands every data provider error to
  * authProvider.checkError, which decides (src/authProvider).
  */
-export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods & ManualMethods & StockMethods & MasterImportMethods & UserMethods & WarehouseMethods;
+export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods & ManualMethods & StockMethods & MasterImportMethods & UserMethods & WarehouseMethods & NsipsMethods;
 
 /** The named methods over any `send`, so tests can put them on a fake data provider too. */
 export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPortalMethods => {
@@ -61,6 +62,7 @@ export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPo
     ...manualMethods(send, doFetch),
     ...masterImportMethods(send),
     ...warehouseMethods(send),
+    ...nsipsMethods(send, doFetch),
   };
 };
 

@@ -7,12 +7,13 @@ import { embulkManager } from './embulkManager';
 import { ethicalMedicines } from './ethicalMedicines';
 import { groups } from './groups';
 import { manuals } from './manuals';
+import { nsipses } from './nsipses';
 import { pharmacies } from './pharmacies';
 import { pharmacyLicenseExpires } from './pharmacyLicenseExpires';
 import { users } from './users';
 
 /** Every master the portal knows. Adding one is its declaration plus one line here. */
-export const resources: AnyResourceDeclaration[] = [pharmacies, users, companies, groups, dealers, pharmacyLicenseExpires, manuals, ethicalMedicines, embulkManager];
+export const resources: AnyResourceDeclaration[] = [pharmacies, users, companies, groups, dealers, pharmacyLicenseExpires, manuals, ethicalMedicines, embulkManager, nsipses];
 
 assertDeclarations(resources);
 

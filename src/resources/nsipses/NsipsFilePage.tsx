@@ -1,0 +1,25 @@
+import { LinkBase, Title } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { NsipsFileCard } from './NsipsFileCard';
+import { nsipsPharmacyRoute } from './nsipsText';
+
+/** `/v2/core/nsipses/{id}/{filename}`: one file, decoded as CP932, with its original bytes to download. */
+const NsipsFilePage = () => {
+  const { id = '', filename = '' } = useParams();
+  return (
+    <>
+      <Title title={filename} />
+      <Box sx={{ mb: 1 }}>
+        <Button component={LinkBase} to={nsipsPharmacyRoute(id)} startIcon={<ArrowBackIcon />}>
+          この薬局のNSIPS一覧へ
+        </Button>
+      </Box>
+      <NsipsFileCard pharmacyId={id} filename={filename} />
+    </>
+  );
+};
+
+export default NsipsFilePage;

@@ -80,6 +80,8 @@ export default async function globalSetup(config: FullConfig) {
     throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
   process.env.E2E_BASE_URL = baseURL;
+  // Tests that compare what the browser got with what the server stored (NSIPS downloads) read it here.
+  process.env.E2E_DATA_DIR = dataDir;
   try {
     await signInOnce(config, baseURL);
   } catch (error) {

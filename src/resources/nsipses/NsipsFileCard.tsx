@@ -67,6 +67,7 @@ export const NsipsFileCard = ({ pharmacyId, filename }: NsipsFileCardProps) => {
             )}
             <Box
               component="pre"
+              role="region"
               tabIndex={0}
               aria-label={`${filename}の内容（CP932として表示）`}
               sx={{ m: 0, p: 1.5, maxHeight: '60vh', overflow: 'auto', bgcolor: 'grey.100', borderRadius: 1, fontSize: 13, lineHeight: 1.6, whiteSpace: 'pre' }}

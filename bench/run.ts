@@ -14,9 +14,10 @@
  * API section: bench/api.ts's `runApiBench()` when that module exists.
  * Inquiry delivery (bench/inquiryLatency.ts): POST to the other client's receive, median and p95, beside the POST's own answer.
  * Warehouse (bench/warehouse.ts): a 60,000-row copy job into DuckDB against a plain SQLite → SQLite copy.
+ * NSIPS (bench/nsips.ts): the 5 MB CP932 export decoded by TextDecoder('shift_jis') vs encoding-japanese, in Node and Chromium.
  *
  * `npm run bench -- <section>...` runs only the named sections (first-load, warm, duplicates,
- * api, inquiries); none named runs them all. `--detail` lists every request of the first loads.
+ * api, inquiries, imports, warehouse, nsips); none named runs them all. `--detail` lists every request of the first loads.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -63,7 +64,7 @@ const printFirstLoad = (title: string, ours: FirstLoad, theirs: FirstLoad) => {
   );
 };
 
-const SECTIONS = ['first-load', 'warm', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse'] as const;
+const SECTIONS = ['first-load', 'warm', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse', 'nsips'] as const;
 type Section = (typeof SECTIONS)[number];
 const args = process.argv.slice(2);
 const detail = args.includes('--detail');
@@ -199,3 +200,4 @@ if (wanted('api')) await section('api bench', apiBench);
 if (wanted('inquiries')) await section('inquiry delivery bench', runInquiryLatencyBench);
 if (wanted('imports')) await section('ethical medicine import bench', async () => (await import('./masterImport')).runMasterImportBench());
 if (wanted('warehouse')) await section('warehouse copy bench', async () => (await import('./warehouse')).runWarehouseBench());
+if (wanted('nsips')) await section('NSIPS decoding bench', async () => (await import('./nsips')).runNsipsBench());

@@ -30,9 +30,12 @@ const isDecodable = (path: string) => {
 
 const noop = async () => {};
 
+/** Where the spec's route table puts its screens (never a built file). */
+const SPA_ROUTE_ROOTS = /^\/v[12]\//;
+
 /**
- * Serves the built SPA from `dir`: an existing file, else (GET, no file extension) `index.html` so
- * history URLs work. Files come precompressed (`.br`, `.gz` written at build time by
+ * Serves the built SPA from `dir`: an existing file, else (GET, no file extension, or any path under
+ * the route table's `/v1/` and `/v2/`) `index.html` so history URLs work. Files come precompressed (`.br`, `.gz` written at build time by
  * vite.config.ts) as the request's Accept-Encoding allows. Returns undefined when nothing applies.
  */
 export function createSpaHandler(dir: string) {
@@ -56,7 +59,9 @@ export function createSpaHandler(dir: string) {
     const path = c.req.path;
     const asset = (await file(c, noop)) as Response | undefined;
     if (asset) return finish(asset, path.startsWith('/assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
-    if (extname(path) !== '' || !hasIndex()) return undefined;
+    // The route table's screens live under /v1/ and /v2/ and may end in a file's name (an NSIPS
+    // file's detail, `/v2/core/nsipses/1/20261031_all.csv`); elsewhere an extension means a file.
+    if ((extname(path) !== '' && !SPA_ROUTE_ROOTS.test(path)) || !hasIndex()) return undefined;
     const page = (await index(c, noop)) as Response | undefined;
     return page && finish(page, REVALIDATE_CACHE);
   };

@@ -51,6 +51,9 @@ test.describe('NSIPS files', () => {
     await expect(text).toContainText('①');
     await expect(text).toContainText('㈱');
     await expectNoSeriousA11yViolations(page, 'NSIPSファイル詳細');
+    // The detail's URL ends in a file name: a reload (or a shared link) still opens the screen.
+    await page.reload();
+    await expect(text).toContainText('①');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Shift_JISのままダウンロード' }).click()]);
     expect(download.suggestedFilename()).toBe(filename);
@@ -74,7 +77,7 @@ test.describe('NSIPS files', () => {
     await dialog.getByRole('button', { name: '閉じる' }).click();
     await expect(dialog).toBeHidden();
 
-    const search = page.getByRole('searchbox', { name: 'ファイル名（前方一致）で検索' });
+    const search = page.getByRole('searchbox', { name: 'ファイル名（前方一致）' });
     await search.fill('20261031_');
     await search.press('Enter');
     await expect(rows).toHaveCount(1);

@@ -72,7 +72,7 @@ describe('the SPA static files', () => {
   it('caches hashed assets for a year, immutable, and revalidates index.html on every load', async () => {
     expect((await get('/assets/main-abc123.js', 'br')).headers.get('cache-control')).toBe(IMMUTABLE_CACHE);
     expect((await get('/assets/plain-def456.css')).headers.get('cache-control')).toBe(IMMUTABLE_CACHE);
-    for (const path of ['/', '/login', '/v2/core/pharmacies', '/index.html']) {
+    for (const path of ['/', '/login', '/v2/core/pharmacies', '/index.html', '/v2/core/nsipses/1/20261031_all.csv']) {
       const res = await get(path, 'br');
       expect(res.headers.get('cache-control'), path).toBe(REVALIDATE_CACHE);
       expect(res.headers.get('content-type'), path).toContain('text/html');
@@ -86,6 +86,8 @@ describe('the SPA static files', () => {
     expect(res.headers.get('cache-control')).toBeNull();
     expect(await res.json()).toEqual({ errors: ['見つかりません。'] });
     expect((await get('/assets/../../package.json')).status).toBe(404);
+    // A file name is a screen only under the route table's roots.
+    expect((await get('/missing.csv')).status).toBe(404);
   });
 
   it('answers malformed percent-encoding in an SPA path with a Japanese 400, not a 500', async () => {

@@ -22,7 +22,7 @@ interface NsipsRecord {
   lastModified: string;
 }
 
-const FILTERS = [<ImeSafeSearchInput key="query" source="query" alwaysOn placeholder="ファイル名（前方一致）で検索" label="ファイル名（前方一致）で検索" />];
+const FILTERS = [<ImeSafeSearchInput key="query" source="query" alwaysOn placeholder="ファイル名（前方一致）" label="ファイル名（前方一致）" />];
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** The header: how many files are loaded, 'N + M' while more remain, and the pharmacy selector. */

@@ -46,7 +46,7 @@ export const NsipsFileCard = ({ pharmacyId, filename }: NsipsFileCardProps) => {
               <Typography variant="body2" color="text.secondary">
                 {formatFileSize(data.size)}
               </Typography>
-              <Button variant="outlined" size="small" href={data.url} download={filename} startIcon={<DownloadIcon />}>
+              <Button variant="outlined" size="small" href={data.url} download={filename} startIcon={<DownloadIcon />} sx={{ textTransform: 'none' }}>
                 Shift_JISのままダウンロード
               </Button>
             </>

@@ -41,7 +41,7 @@ describe('NSIPS list through the declaration (token paging)', () => {
 describe('NSIPS file methods', () => {
   it('asks for the link with the file name as one encoded segment, then fetches the bytes without the token', async () => {
     const calls: string[] = [];
-    const bytes = new Uint8Array([0x87, 0x40, 0x87, 0x8d]); // ① ㈱ in CP932
+    const bytes = new Uint8Array([0x87, 0x40, 0x87, 0x8a]); // ① ㈱ in CP932
     server.use(
       http.get(`${CORE}/admin/pharmacies/12/s3_nsipses/:filename`, ({ request, params }) => {
         calls.push(`link ${String(params.filename)} ${new URL(request.url).pathname.split('/').pop()} ${request.headers.get('authorization')}`);

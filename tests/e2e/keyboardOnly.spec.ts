@@ -206,6 +206,9 @@ test.describe('Tab round every landed screen', () => {
     { path: '/develop/user-restore', h1: 'ユーザー復元' },
     { path: '/v2/core/companies/99999', h1: /./ },
     { path: '/v2/core/inquiries', h1: /./ },
+    { path: '/v2/core/nsipses', h1: 'NSIPS一覧' },
+    { path: '/v2/core/nsipses/1', h1: 'NSIPS一覧（薬局 1）' },
+    { path: '/v2/core/nsipses/1/20261031_all.csv', h1: '20261031_all.csv' },
   ];
   for (const { path, h1, rowActions } of screens) {
     test(`${path}`, async ({ page }) => {

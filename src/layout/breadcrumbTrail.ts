@@ -42,7 +42,7 @@ export const breadcrumbTrail = (pathname: string, catalogue: Catalogue): Crumb[]
   if (declared) return [...trail, { label: declared.label }];
   if (first === 'new') return [...trail, { label: '新規作成' }];
   const id = decodeURIComponent(first);
-  trail.push({ record: { resource: resource.name, id }, to: specPath.show(resource.name, id) });
+  trail.push({ record: { resource: resource.routeRecordOf ?? resource.name, id }, to: specPath.show(resource.name, id) });
   if (second === 'edit') trail.push({ label: '編集' });
   else if (second) {
     const tab = resource.show?.tabs.find((item) => item.path === second);

@@ -38,6 +38,9 @@ export const declarationProblems = (resource: AnyResourceDeclaration, all: reado
   for (const link of resource.list.links ?? []) {
     if (!paths.includes(link.route)) problems.push(`${resource.name}: list link "${link.route}" is not a sub-route`);
   }
+  if (resource.routeRecordOf && !all.some((other) => other.name === resource.routeRecordOf)) {
+    problems.push(`${resource.name}: its URLs' records belong to undeclared resource "${resource.routeRecordOf}"`);
+  }
   for (const path of paths) {
     if (['new', ':id', ':id/edit'].includes(path)) problems.push(`${resource.name}: sub-route "${path}" shadows a generated route`);
   }

@@ -209,6 +209,8 @@ export interface TypedResourceDeclaration<F extends FieldMap> {
   fields: F;
   /** Field shown when a record is named (breadcrumbs, titles). */
   recordRepresentation?: Extract<keyof F, string>;
+  /** The master whose record the `{id}` of these URLs is, when it is another's (NSIPS: the pharmacy). */
+  routeRecordOf?: string;
   list: {
     columns: Extract<keyof F, string>[];
     /** Columns the column chooser offers but that start hidden. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DataTable, InfiniteList, LinkBase, TopToolbar, useInfinitePaginationContext, useListContext, useRecordContext } from 'react-admin';
+import { DataTable, InfiniteList, useGetOne, LinkBase, TopToolbar, useInfinitePaginationContext, useListContext, useRecordContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/dates';
 import { ListError } from '../schema/ListError';
 import { LoadMore } from '../schema/LoadMore';
 import { nsipses } from '.';
+import { pharmacies } from '../pharmacies';
 import { NsipsFileDialog } from './NsipsFileDialog';
 import { NsipsPharmacySelector } from './NsipsPharmacySelector';
 import { formatFileSize, nsipsCountLabel, nsipsFileRoute } from './nsipsText';
@@ -66,11 +67,12 @@ const FileActions = ({ pharmacyId, onPreview }: { pharmacyId: string; onPreview:
 const NsipsPharmacyPage = () => {
   const { id = '' } = useParams();
   const [preview, setPreview] = useState<string>();
+  const { data: pharmacy } = useGetOne<{ id: string; name: string }>(pharmacies.name, { id });
   return (
     <>
       <InfiniteList<NsipsRecord>
         resource={nsipses.name}
-        title={`NSIPS一覧（薬局 ${id}）`}
+        title={`NSIPS一覧（${pharmacy?.name ?? `薬局 ${id}`}）`}
         filter={{ pharmacyId: id }}
         filters={FILTERS}
         sort={nsipses.list.defaultSort}

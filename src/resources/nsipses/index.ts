@@ -12,6 +12,8 @@ export const nsipses = defineResource({
   recordLabel: 'NSIPSファイル',
   api: '/api/v2/core/admin/pharmacies/{pharmacyId}/s3_nsipses',
   recordKey: 'key',
+  // `/v2/core/nsipses/{id}` is a pharmacy's page: its breadcrumb names the pharmacy.
+  routeRecordOf: 'v2/core/pharmacies',
   fields: {
     key: { type: 'text', label: 'キー', sortable: true },
     filename: { type: 'text', label: 'ファイル名' },

@@ -31,6 +31,10 @@ describe('breadcrumbTrail', () => {
     ]);
   });
 
+  it("names another master's record when the URL's id is that master's (a pharmacy's NSIPS files)", () => {
+    expect(trail('/v2/core/nsipses/3')[2]).toEqual({ record: { resource: 'v2/core/pharmacies', id: '3' }, to: '/v2/core/nsipses/3' });
+  });
+
   it('decodes an encoded id', () => {
     expect(trail('/v2/core/dealers/a%20b')[2].record).toEqual({ resource: 'v2/core/dealers', id: 'a b' });
   });

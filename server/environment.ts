@@ -6,6 +6,7 @@ import type { DB } from './db/open';
 import { createJobRunner, openJobsDb, type LocalJobRunner } from './jobs/runner';
 import { createCoreService } from './services/core';
 import { openCoreDb } from './services/core/db';
+import { coreMasterReader } from './services/core/masterSourceRows';
 import type { SeedScale } from './services/core/seed';
 import { createLegacyService, openLegacyDb } from './services/legacy';
 import { createMedorderService, openMedorderDb } from './services/medorder';
@@ -71,7 +72,8 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
     prefix,
     services: {
       core: createCoreService({ db: core, identity, warehouse, ...shared }) as unknown as OpenAPIHono,
-      medorder: createMedorderService({ db: medorder, ...shared }) as unknown as OpenAPIHono,
+      // The ordering service reads core's imported master rows through this reader, never core's file.
+      medorder: createMedorderService({ db: medorder, ...shared }, coreMasterReader(core)) as unknown as OpenAPIHono,
       legacy: createLegacyService({ db: legacy, ...shared }) as unknown as OpenAPIHono,
     },
     storage,

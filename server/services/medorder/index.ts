@@ -7,12 +7,16 @@ import type { ServiceContext } from '../../shared/context';
 import { commonErrors, createApi, jsonResponse, SECURITY } from '../../shared/openapi';
 import type { SeedScale } from '../core/seed';
 import { batchConfigMigrations, registerBatchConfigRoutes } from './batchConfigs';
+import { registerFixtureRoutes } from './fixtures';
+import { registerMasterSourceRoutes } from './masterSources';
+import { masterSourceMigrations } from './masterSourcesMigrations';
+import { EMPTY_PUBLISHED_MASTER, type PublishedMasterReader } from './masterSourcesReader';
 import { registerStockRoutes } from './stocks';
 import { stockMigrations } from './stocksMigrations';
 
 /** The ordering service's database (its own file; seeds name the pharmacy ids of the shared catalogue). */
 export function openMedorderDb(dir: string, seed = 0, scale: SeedScale = 'small'): DB {
-  return openDatabase(join(dir, 'medorder.sqlite'), [{ version: 1, up: tableVersionsSql }, ...batchConfigMigrations(seed, scale), ...stockMigrations]);
+  return openDatabase(join(dir, 'medorder.sqlite'), [{ version: 1, up: tableVersionsSql }, ...batchConfigMigrations(seed, scale), ...stockMigrations, ...masterSourceMigrations(seed, scale)]);
 }
 
 const pingRoute = createRoute({
@@ -24,11 +28,14 @@ const pingRoute = createRoute({
   responses: { 200: jsonResponse(z.object({ ok: z.boolean() }), 'OK'), ...commonErrors },
 });
 
-export function createMedorderService(ctx: ServiceContext): OpenAPIHono<AuthEnv> {
+/** `publishedMaster`: core's imported master rows, the master diffs' source (passed in by the environment). */
+export function createMedorderService(ctx: ServiceContext, publishedMaster: PublishedMasterReader = EMPTY_PUBLISHED_MASTER): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
   app.use('/api/*', requireAuth(ctx.auth));
   app.openapi(pingRoute, (c) => c.json({ ok: true }, 200));
   registerBatchConfigRoutes(app, ctx);
   registerStockRoutes(app, ctx);
+  registerFixtureRoutes(app, ctx);
+  registerMasterSourceRoutes(app, ctx, publishedMaster);
   return app;
 }

@@ -25,6 +25,7 @@ import { pharmacyMasterMethods, type PharmacyMasterMethods } from './methods/pha
 import { stockMethods, type StockMethods } from './methods/stocks';
 import { masterImportMethods, type MasterImportMethods } from './methods/masterImports';
 import { nsipsMethods, type NsipsMethods } from './methods/nsips';
+import { masterSourceMethods, type MasterSourceMethods } from './methods/masterSources';
 import { userMethods, type UserMethods } from './methods/users';
 import { warehouseMethods, type WarehouseMethods } from './methods/warehouse';
 import { DEFAULT_PAGING, ListContractError, readListArray, readNextToken, readPageHeaders } from './paging';
@@ -44,7 +45,7 @@ import { writePayload } from './writePayload';
  * /forbidden on 403 are not done here: react-admin hands every data provider error to
  * authProvider.checkError, which decides (src/authProvider).
  */
-export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods & ManualMethods & StockMethods & MasterImportMethods & UserMethods & WarehouseMethods & NsipsMethods;
+export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods & ManualMethods & StockMethods & MasterImportMethods & MasterSourceMethods & UserMethods & WarehouseMethods & NsipsMethods;
 
 /** The named methods over any `send`, so tests can put them on a fake data provider too. */
 export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPortalMethods => {
@@ -63,6 +64,7 @@ export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPo
     ...masterImportMethods(send),
     ...warehouseMethods(send),
     ...nsipsMethods(send, doFetch),
+    ...masterSourceMethods(send),
   };
 };
 

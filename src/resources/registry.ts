@@ -11,9 +11,15 @@ import { nsipses } from './nsipses';
 import { pharmacies } from './pharmacies';
 import { pharmacyLicenseExpires } from './pharmacyLicenseExpires';
 import { users } from './users';
+import { stockableItemFixtures } from './stockableItemFixtures';
+import { orderableItemFixtures } from './orderableItemFixtures';
+import { stockableItemImportRequests } from './stockableItemImportRequests';
+import { unknownDeliveries } from './unknownDeliveries';
 
 /** Every master the portal knows. Adding one is its declaration plus one line here. */
-export const resources: AnyResourceDeclaration[] = [pharmacies, users, companies, groups, dealers, pharmacyLicenseExpires, manuals, ethicalMedicines, embulkManager, nsipses];
+export const resources: AnyResourceDeclaration[] = [pharmacies, users, companies, groups, dealers, pharmacyLicenseExpires, manuals, ethicalMedicines, embulkManager, nsipses,
+  stockableItemFixtures, orderableItemFixtures, stockableItemImportRequests, unknownDeliveries,
+];
 
 assertDeclarations(resources);
 

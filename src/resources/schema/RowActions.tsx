@@ -1,4 +1,4 @@
-import { Button, LinkBase, ShowButton, useDataProvider, useNotify, useRecordContext } from 'react-admin';
+import { Button, LinkBase, ShowButton, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { styled } from '@mui/material/styles';
 import MuiButton from '@mui/material/Button';
@@ -18,11 +18,14 @@ const MethodAction = ({ action }: { action: Extract<RowAction, { kind: 'method' 
   const record = useRecordContext();
   const dataProvider = useDataProvider() as unknown as Record<string, (value: unknown) => Promise<unknown>>;
   const notify = useNotify();
+  const refresh = useRefresh();
   if (!record) return null;
   const run = async () => {
     try {
       await dataProvider[action.method](record[action.field ?? 'id']);
       notify(`${action.label}しました。`, { type: 'success' });
+      // The method changed the record (a request rejected): the list shows what the server now holds.
+      refresh();
     } catch (error) {
       notify(serverMessages(error).join('\n'), { type: 'error', multiLine: true });
     }

@@ -1,0 +1,27 @@
+import { useRecordContext } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import { specPath } from '../../customRoutes/specPaths';
+import { StockableDiffPanel } from '../../customRoutes/masterSources/StockableDiffPanel';
+import { RecordFields } from '../schema/RecordFields';
+import { useResourceDeclaration } from '../schema/useResourceDeclaration';
+
+const ORDERABLE_FIXTURES = 'v2/core/master_sources/orderable_item_fixtures';
+
+/** A stockable fixture's fields and the diff it makes, with reflect; after reflecting, the orderable fixtures come next (spec section 2). */
+const StockableFixtureDetail = () => {
+  const resource = useResourceDeclaration();
+  const record = useRecordContext();
+  const navigate = useNavigate();
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, pb: 2 }}>
+      <RecordFields resource={resource} fields={resource.form?.fields ?? []} />
+      <Box sx={{ px: 2 }}>
+        <StockableDiffPanel importKey={{ stockableItemFixtureId: Number(record.id) }} onApplied={() => navigate(specPath.list(ORDERABLE_FIXTURES))} />
+      </Box>
+    </Box>
+  );
+};
+
+export default StockableFixtureDetail;

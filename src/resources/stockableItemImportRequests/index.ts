@@ -26,9 +26,9 @@ export const stockableItemImportRequests = defineResource({
       type: 'choice',
       label: '状態',
       choices: [
-        { value: 'open', label: '未処理', color: 'info' },
-        { value: 'accepted', label: '取り込み済み', color: 'success' },
-        { value: 'rejected', label: '却下', color: 'default' },
+        { value: 'open', label: '未処理' },
+        { value: 'accepted', label: '取り込み済み' },
+        { value: 'rejected', label: '却下' },
       ],
     },
     requestedAt: { type: 'datetime', label: '依頼日時', sortable: true },

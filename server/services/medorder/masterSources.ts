@@ -148,7 +148,7 @@ export const UNKNOWN_DELIVERY_LIST = {
   sortColumns: { id: 'd.id', not_found_at: 'd.not_found_at' },
   defaultSort: '-not_found_at',
   filters: { ignored: { label: '無視', schema: z.enum(['true', 'false']).optional(), example: 'false' } },
-  fields: ['id', 'item_code_type', 'item_code', 'name', 'not_found_at', 'ignored', 'matching_item'],
+  fields: ['id', 'item_code_type', 'item_code', 'name', 'not_found_at', 'ignored', 'matching_item_id', 'matching_item_name'],
 } satisfies ListDeclaration;
 const UnknownDeliverySchema = z
   .object({
@@ -158,7 +158,8 @@ const UnknownDeliverySchema = z
     name: z.string().nullable(),
     not_found_at: z.string(),
     ignored: z.boolean(),
-    matching_item: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+    matching_item_id: z.number().int().nullable(),
+    matching_item_name: z.string().nullable(),
   })
   .openapi('UnknownSdcvanDeliveryDRecord');
 const IgnoreBody = z.object({ ignored: labelled('無視', z.boolean()) }).openapi('UnknownSdcvanDeliveryDRecordInput');
@@ -263,9 +264,8 @@ export function registerMasterSourceRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servi
   type DeliveryRow = { id: number; item_code_type: string; item_code: string; name: string | null; not_found_at: string; ignored: number; matching_item_id: number | null };
   const itemName = db.prepare('SELECT name FROM stockable_items WHERE id = @id');
   const deliveryRecord = (row: DeliveryRow) => {
-    const { matching_item_id, ...rest } = row;
-    const item = matching_item_id === null ? undefined : (itemName.get({ id: matching_item_id }) as { name: string } | undefined);
-    return { ...rest, ignored: row.ignored === 1, matching_item: item ? { id: matching_item_id as number, name: item.name } : null };
+    const item = row.matching_item_id === null ? undefined : (itemName.get({ id: row.matching_item_id }) as { name: string } | undefined);
+    return { ...row, ignored: row.ignored === 1, matching_item_name: item?.name ?? null };
   };
   app.openapi(listRoute(UNKNOWN_DELIVERY_LIST, UnknownDeliverySchema, tags), (c) => {
     const q = c.req.valid('query');

@@ -56,7 +56,7 @@ const UnknownDeliveryList = () => {
       <Title title={`${resource.label}一覧`} />
       <Card sx={{ mt: 2 }}>
         <DataTable rowClick={false} bulkActionButtons={false} aria-label={`${resource.label}一覧`} empty={<Typography sx={{ p: 2 }}>{resource.list.empty}</Typography>}>
-          {(['id', 'matchingItem.name', 'itemCodeType', 'itemCode'] as const).map((source) => (
+          {(['id', 'matchingItemName', 'itemCodeType', 'itemCode'] as const).map((source) => (
             <DataTable.Col key={source} source={source} label={fields[source].label} disableSort={!fields[source].sortable}>
               <FieldValue source={source} field={fields[source]} truncate />
             </DataTable.Col>

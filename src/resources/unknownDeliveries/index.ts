@@ -12,7 +12,7 @@ export const unknownDeliveries = defineResource({
   capabilities: {},
   fields: {
     id: { type: 'id', label: 'ID', sortable: true },
-    'matchingItem.name': { type: 'text', label: '該当する品目' },
+    matchingItemName: { type: 'text', label: '該当する品目' },
     itemCodeType: {
       type: 'choice',
       label: 'コード種別',
@@ -27,7 +27,7 @@ export const unknownDeliveries = defineResource({
     ignored: { type: 'boolean', label: '無視' },
   },
   list: {
-    columns: ['id', 'matchingItem.name', 'itemCodeType', 'itemCode', 'name', 'notFoundAt', 'ignored'],
+    columns: ['id', 'matchingItemName', 'itemCodeType', 'itemCode', 'name', 'notFoundAt', 'ignored'],
     defaultSort: { field: 'notFoundAt', order: 'DESC' },
     paging: { mode: 'pages' },
     empty: '不明な納品はありません',

@@ -73,7 +73,7 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
     services: {
       core: createCoreService({ db: core, identity, warehouse, ...shared }) as unknown as OpenAPIHono,
       // The ordering service reads core's imported master rows through this reader, never core's file.
-      medorder: createMedorderService({ db: medorder, ...shared }, coreMasterReader(core)) as unknown as OpenAPIHono,
+      medorder: createMedorderService({ db: medorder, ...shared }, coreMasterReader(core, storage)) as unknown as OpenAPIHono,
       legacy: createLegacyService({ db: legacy, ...shared }) as unknown as OpenAPIHono,
     },
     storage,

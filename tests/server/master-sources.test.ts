@@ -171,6 +171,36 @@ describe('after the published files are imported', () => {
   });
 });
 
+describe('file lists', () => {
+  it('lists the downloaded files of each publisher and pages through a file\'s rows', async () => {
+    const bases = await getJson<{ id: number; file_name: string; file_date: string }[]>(app, `${M}/admin/medis_bases`);
+    expect(bases.status).toBe(200);
+    expect(bases.body.map((f) => f.file_date)).toEqual(['2026-10-22']);
+    const [file] = bases.body;
+    expect((await getJson(app, `${M}/admin/medis_bases/${file.id}`)).body).toMatchObject({ id: file.id, file_name: file.file_name });
+    const first = await getJson<{ line: number; hot_code: string }[]>(app, `${M}/admin/medis_base_rows?medis_base_id=${file.id}`);
+    expect(first.body).toHaveLength(25);
+    expect(first.body[0]).toMatchObject({ line: 2 });
+    expect(first.body[0].hot_code).toMatch(/^\d{13}$/);
+    expect(first.headers.get('x-total-count')).toBe('215');
+    expect(first.headers.get('x-total-pages')).toBe('9');
+    const last = await getJson<{ line: number }[]>(app, `${M}/admin/medis_base_rows?medis_base_id=${file.id}&page=9`);
+    expect(last.body).toHaveLength(15);
+    expect((await getJson(app, `${M}/admin/medis_base_rows?medis_base_id=${file.id}&page=10`)).status).toBe(422);
+    expect((await getJson(app, `${M}/admin/medis_base_rows?medis_base_id=999999`)).status).toBe(404);
+    expect((await getJson(app, `${M}/admin/medis_base_rows?medis_base_id=${file.id}&hot_code=1234567890123`)).status).toBe(422);
+
+    const insurance = await getJson<{ id: number }[]>(app, `${M}/admin/iryohokens`);
+    expect(insurance.body).toHaveLength(1);
+    const rows = await getJson<{ receipt_code: string }[]>(app, `${M}/admin/iryohoken_rows?iryohoken_id=${insurance.body[0].id}`);
+    expect(rows.body[0].receipt_code).toMatch(/^\d{9}$/);
+    // The file ids are per kind: a HOT file is not an insurance file.
+    expect((await getJson(app, `${M}/admin/iryohoken_rows?iryohoken_id=${file.id}`)).status).toBe(404);
+    expect((await getJson(app, `${M}/admin/medis_options`)).body).toEqual([]);
+    expect((await getJson(app, `${M}/admin/medis_option_rows?medis_option_id=1`)).status).toBe(404);
+  });
+});
+
 describe('fixtures', () => {
   it('creates, validates and patches a stockable fixture field by field', async () => {
     const missing = await send('POST', '/admin/stockable_item_fixtures', { name: '名称だけ' });

@@ -37,7 +37,28 @@ export interface PublishedRow {
   inactive_on: string | null;
 }
 
+/** A publisher's file as core downloaded it (spec section 3 "Master file"). */
+export interface PublishedFile {
+  id: number;
+  file_name: string;
+  file_date: string;
+  rows_count: number | null;
+  imported_at: string | null;
+}
+
+export type PublishedFileKind = 'hot_code' | 'medhot' | 'iryohoken';
+
+/** One line of a file as its layout reads it: the master columns it sets (snake_case). */
+export interface PublishedFileRow {
+  line: number;
+  values: Record<string, unknown>;
+}
+
 export interface PublishedMasterReader {
+  /** The downloaded files of a kind, newest first. */
+  files(kind: PublishedFileKind): PublishedFile[];
+  /** A file's rows, or undefined when there is no such file of that kind (or its bytes are gone or unreadable). */
+  fileRows(kind: PublishedFileKind, id: number): PublishedFileRow[] | undefined;
   byHotCode(hotCode: string): PublishedRow[];
   byReceiptCode(receiptCode: string): PublishedRow[];
   byYjCode(yjCode: string): PublishedRow[];
@@ -47,6 +68,8 @@ export interface PublishedMasterReader {
 
 /** A reader over no rows, for a service started without core (unit tests of the ordering service alone). */
 export const EMPTY_PUBLISHED_MASTER: PublishedMasterReader = {
+  files: () => [],
+  fileRows: () => undefined,
   byHotCode: () => [],
   byReceiptCode: () => [],
   byYjCode: () => [],

@@ -1,9 +1,10 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AuthEnv } from '../../shared/auth';
-import { validationError } from '../../shared/errors';
+import { ApiError, notFoundError, validationError } from '../../shared/errors';
+import { idParam } from '../../shared/openapi';
 import { commonErrors, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
 import { labelled } from '../../shared/validation';
-import type { PublishedMasterReader, PublishedRow } from './masterSourcesReader';
+import type { PublishedFileKind, PublishedMasterReader, PublishedRow } from './masterSourcesReader';
 
 /**
  * The published master rows of one code, as the four publishers' tables show them (spec section
@@ -18,8 +19,36 @@ const RowQuery = z.object({
   hot_code: labelled('HOTコード', z.string().regex(/^(\d{9}|\d{13})$/).optional()),
   receipt_code: labelled('レセプト電算コード', z.string().regex(/^\d{9}$/).optional()),
   yj_code: labelled('YJコード', z.string().regex(/^\d{7}[A-Z][0-9A-Z]{3}\d$/).optional()),
-  page: labelled('ページ', z.string().regex(/^\d{1,6}$/).optional()),
+  page: labelled('ページ', z.string().regex(/^[1-9]\d{0,5}$/).optional()),
 });
+
+const PAGE_SIZE = 25;
+
+/**
+ * The publishers' file lists (spec section 2 "File lists"): each names the file kind core
+ * downloads for it. The MEDIS option file is not among the files this build downloads, so its
+ * list is empty (and says so), never made up.
+ */
+const FILE_LISTS: Record<string, { summary: string; kind: PublishedFileKind | null; rows: string; param: string }> = {
+  medis_bases: { summary: 'HOTコードマスターのファイル一覧', kind: 'hot_code', rows: 'medis_base_rows', param: 'medis_base_id' },
+  medis_gs1s: { summary: 'GS1対応表 (MEDHOT) のファイル一覧', kind: 'medhot', rows: 'medis_gs1_rows', param: 'medis_gs1_id' },
+  medis_options: { summary: 'オプションファイル一覧', kind: null, rows: 'medis_option_rows', param: 'medis_option_id' },
+  iryohokens: { summary: '医療保険マスターのファイル一覧', kind: 'iryohoken', rows: 'iryohoken_rows', param: 'iryohoken_id' },
+};
+
+const pageParam = labelled('ページ', z.string().regex(/^[1-9]\d{0,5}$/).optional());
+const FileSchema = z.object({ id: z.number().int(), file_name: z.string(), file_date: z.string(), rows_count: z.number().int().nullable(), imported_at: z.string().nullable() });
+
+/** One page of an in-memory list, with the list headers every paged endpoint answers. */
+function page<T>(c: { header: (name: string, value: string) => void }, items: readonly T[], pageText: string | undefined): T[] {
+  const current = Number(pageText ?? '1');
+  const totalPages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
+  if (current > totalPages && items.length > 0) throw new ApiError(422, [`ページは${totalPages}以下で指定してください。`]);
+  c.header('x-current-page', String(current));
+  c.header('x-total-pages', String(totalPages));
+  c.header('x-total-count', String(items.length));
+  return items.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+}
 
 type Projection = (row: PublishedRow, reader: PublishedMasterReader) => Record<string, unknown>;
 
@@ -58,14 +87,64 @@ const TABLES: Record<string, { summary: string; project: Projection }> = {
 };
 
 export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: PublishedMasterReader): void {
+  for (const [name, list] of Object.entries(FILE_LISTS)) {
+    const path = `/api/v2/admin/${name}`;
+    app.openapi(
+      createRoute({
+        method: 'get', path, summary: list.summary, tags, security: SECURITY,
+        request: { query: z.object({ page: pageParam }) },
+        responses: { 200: { ...jsonResponse(z.array(FileSchema), list.summary), headers: listHeaders }, ...commonErrors },
+      }),
+      (c) => c.json(page(c, list.kind ? reader.files(list.kind) : [], c.req.valid('query').page), 200),
+    );
+    app.openapi(
+      createRoute({
+        method: 'get', path: `${path}/{id}`, summary: `${list.summary.replace('一覧', '')}の詳細`, tags, security: SECURITY,
+        request: { params: idParam },
+        responses: { 200: jsonResponse(FileSchema, 'ファイル'), ...commonErrors },
+      }),
+      (c) => {
+        const id = Number(c.req.valid('param').id);
+        const file = list.kind ? reader.files(list.kind).find((f) => f.id === id) : undefined;
+        if (!file) throw notFoundError();
+        return c.json(file, 200);
+      },
+    );
+    const fileRowsQuery = z.object({ [list.param]: labelled('ファイルID', z.string().regex(/^\d{1,12}$/)), page: pageParam });
+    const rowsRoute = createRoute({
+      method: 'get', path: `/api/v2/admin/${list.rows}`, summary: `${list.summary.replace('一覧', '')}の行 (ファイルの行番号と値)`, tags, security: SECURITY,
+      request: { query: fileRowsQuery },
+      responses: { 200: { ...jsonResponse(z.array(z.record(z.string(), z.unknown())), 'ファイルの行'), headers: listHeaders }, ...commonErrors },
+    });
+    // A table that also answers a code's published rows takes either the file or the code.
+    if (TABLES[list.rows]) continue;
+    app.openapi(rowsRoute, (c) => {
+      const q = c.req.valid('query') as Record<string, string | undefined>;
+      return c.json(fileRowsPage(c, list.kind, Number(q[list.param]), q.page), 200);
+    });
+  }
+
+  const fileRowsPage = (c: { header: (name: string, value: string) => void }, kind: PublishedFileKind | null, id: number, pageText: string | undefined) => {
+    const rows = kind ? reader.fileRows(kind, id) : undefined;
+    if (!rows) throw notFoundError();
+    return page(c, rows, pageText).map((row) => ({ line: row.line, ...row.values }));
+  };
+
   for (const [name, table] of Object.entries(TABLES)) {
+    const fileList = Object.values(FILE_LISTS).find((l) => l.rows === name);
+    const query = fileList ? RowQuery.extend({ [fileList.param]: labelled('ファイルID', z.string().regex(/^\d{1,12}$/).optional()) }) : RowQuery;
     const route = createRoute({
-      method: 'get', path: `/api/v2/admin/${name}`, summary: table.summary, tags, security: SECURITY,
-      request: { query: RowQuery },
+      method: 'get', path: `/api/v2/admin/${name}`, summary: `${table.summary}${fileList ? ` (${fileList.param} でファイルの行)` : ''}`, tags, security: SECURITY,
+      request: { query },
       responses: { 200: { ...jsonResponse(z.array(z.record(z.string(), z.unknown())), table.summary), headers: listHeaders }, ...commonErrors },
     });
     app.openapi(route, (c) => {
-      const q = c.req.valid('query');
+      const q = c.req.valid('query') as z.infer<typeof RowQuery> & Record<string, string | undefined>;
+      const fileId = fileList ? q[fileList.param] : undefined;
+      if (fileList && fileId !== undefined) {
+        if (q.hot_code || q.receipt_code || q.yj_code) throw validationError({ hot_code: [ROW_KEY_REQUIRED] });
+        return c.json(fileRowsPage(c, fileList.kind, Number(fileId), q.page), 200);
+      }
       const keys = [q.hot_code, q.receipt_code, q.yj_code].filter(Boolean);
       if (keys.length !== 1) throw validationError({ hot_code: [ROW_KEY_REQUIRED] });
       const rows = q.hot_code ? reader.byHotCode(q.hot_code) : q.receipt_code ? reader.byReceiptCode(q.receipt_code) : reader.byYjCode(q.yj_code as string);

@@ -10,8 +10,17 @@ import { getJson, startApp, type TestApp } from './helpers';
  * list column and detail field. A new master joins this test by being in the registry.
  */
 let app: TestApp;
-beforeAll(() => {
-  app = startApp();
+beforeAll(async () => {
+  app = startApp({ jobTickMs: 0 });
+  // The publishers' file lists (master sources) list what was downloaded: download every kind once.
+  const token = await app.token();
+  const downloads: [string, unknown][] = [['hot_code', { start_date: '2001-12-28' }], ['medhot', { start_date: '2015-06-30' }], ['iryohoken', { start_year: 2019 }]];
+  for (const [kind, json] of downloads) {
+    const res = await app.call(`/core/api/v2/master/ethical_medicines/downloads/${kind}`, { method: 'POST', token, json });
+    if (res.status !== 202) throw new Error(`download ${kind}: ${res.status}`);
+  }
+  const { jobs } = app.environments.production;
+  for (let i = 0; i < 30 && jobs.list().some((job) => !['SUCCEEDED', 'FAILED'].includes(job.status)); i++) await jobs.tick();
 });
 afterAll(() => app.dispose());
 

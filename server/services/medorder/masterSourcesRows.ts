@@ -92,10 +92,17 @@ export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: Publi
     app.openapi(
       createRoute({
         method: 'get', path, summary: list.summary, tags, security: SECURITY,
-        request: { query: z.object({ page: pageParam }) },
+        request: { query: z.object({ page: pageParam, sort: labelled('並び順', z.enum(['file_date', '-file_date', 'id', '-id']).optional()) }) },
         responses: { 200: { ...jsonResponse(z.array(FileSchema), list.summary), headers: listHeaders }, ...commonErrors },
       }),
-      (c) => c.json(page(c, list.kind ? reader.files(list.kind) : [], c.req.valid('query').page), 200),
+      (c) => {
+        const { page: pageText, sort = '-file_date' } = c.req.valid('query');
+        const files = list.kind ? reader.files(list.kind) : [];
+        const key = sort.replace('-', '') as 'file_date' | 'id';
+        const sign = sort.startsWith('-') ? -1 : 1;
+        const sorted = [...files].sort((a, b) => sign * (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id - b.id));
+        return c.json(page(c, sorted, pageText), 200);
+      },
     );
     app.openapi(
       createRoute({

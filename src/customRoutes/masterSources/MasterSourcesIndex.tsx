@@ -50,7 +50,7 @@ const MasterSourcesIndex = () => (
       <Typography variant="h6" component="h2">
         一覧
       </Typography>
-      <List dense>
+      <List dense aria-label="外部マスタデータの一覧">
         {MASTER_SOURCE_LINKS.map(({ label, to }) => (
           <ListItem key={to}>
             <Link component={LinkBase} to={to}>

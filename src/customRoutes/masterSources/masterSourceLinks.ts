@@ -3,10 +3,13 @@ const BASE = '/v2/core/master_sources';
 
 export const MASTER_SOURCE_LINKS: readonly { label: string; to: string }[] = [
   { label: '更新依頼', to: `${BASE}/stockable_item_import_requests` },
-  { label: '在庫品目マスター検索', to: `${BASE}/stockable_items` },
+  { label: 'HOTコードマスターファイル一覧', to: `${BASE}/medis_bases` },
+  { label: 'GS1対応表一覧', to: `${BASE}/medis_gs1s` },
+  { label: '保険者マスターファイル一覧', to: `${BASE}/iryohokens` },
   { label: '在庫品目の手動登録（在庫品目補正）', to: `${BASE}/stockable_item_fixtures` },
   { label: '発注品目の手動登録（発注品目補正）', to: `${BASE}/orderable_item_fixtures` },
   { label: '不明な納品', to: `${BASE}/unknown_sdcvan_delivery_d_records` },
+  { label: '在庫品目マスター検索', to: `${BASE}/stockable_items` },
 ];
 
 export type CodeKind = 'hot_codes' | 'receipt_codes';

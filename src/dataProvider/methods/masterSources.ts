@@ -83,7 +83,15 @@ export interface StockableItemPage {
   totalPages: number;
 }
 
+export interface MasterFileRowsPage {
+  rows: Attributes[];
+  totalCount: number;
+  totalPages: number;
+}
+
 export interface MasterSourceMethods {
+  /** One page of a publisher's file (`medis_base_rows?medis_base_id=`). */
+  getMasterFileRows: (table: string, fileParam: string, fileId: number, page: number) => Promise<MasterFileRowsPage>;
   getStockableItemImport: (key: StockableImportKey) => Promise<StockableItemImport>;
   applyStockableItemImport: (key: StockableImportKey) => Promise<StockableItemImport>;
   getOrderableItemImport: (orderableItemFixtureId: number) => Promise<OrderableItemImport>;
@@ -109,6 +117,14 @@ const camelStockable = (diff: StockableItemImport): StockableItemImport => ({
 });
 
 export const masterSourceMethods = (send: SendRequest): MasterSourceMethods => ({
+  getMasterFileRows: async (table, fileParam, fileId, page) => {
+    const response = await send<Attributes[]>({ path: `${ADMIN}/${table}`, query: { [fileParam]: fileId, page } });
+    return {
+      rows: response.json ?? [],
+      totalCount: Number(response.headers.get('x-total-count') ?? 0),
+      totalPages: Number(response.headers.get('x-total-pages') ?? 0),
+    };
+  },
   getStockableItemImport: async (key) => camelStockable((await send<StockableItemImport>({ path: STOCKABLE_IMPORT, query: key })).json),
   applyStockableItemImport: async (key) => camelStockable((await send<StockableItemImport>({ method: 'POST', path: STOCKABLE_IMPORT, body: key })).json),
   getOrderableItemImport: async (orderableItemFixtureId) =>

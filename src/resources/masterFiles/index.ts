@@ -1,0 +1,42 @@
+import { defineResource } from '../defineResource';
+
+/**
+ * The publishers' file lists (spec section 2 "File lists"): insurance fund, HOT code and GS1
+ * correspondence (MEDHOT) files, each file's detail paging through its rows. The MEDIS option
+ * file is not among the files this build downloads, so it has no list here. One declaration
+ * shape for the four; MASTER_FILE_ROWS names each one's rows call.
+ */
+const masterFileResource = (name: string, label: string) =>
+  defineResource({
+    name: `v2/core/master_sources/${name}`,
+    label,
+    recordLabel: label.replace(/一覧$/, ''),
+    api: `/api/v2/medorder/admin/${name}`,
+    recordRepresentation: 'fileName',
+    capabilities: {},
+    fields: {
+      id: { type: 'id', label: 'ID', sortable: true },
+      fileName: { type: 'text', label: 'ファイル名' },
+      fileDate: { type: 'date', label: 'ファイル日付', sortable: true },
+      rowsCount: { type: 'number', label: '行数' },
+      importedAt: { type: 'datetime', label: '取り込み日時' },
+    },
+    list: {
+      columns: ['id', 'fileName', 'fileDate', 'rowsCount', 'importedAt'],
+      actions: ['show'],
+      defaultSort: { field: 'fileDate', order: 'DESC' },
+      paging: { mode: 'pages' },
+      empty: 'ファイルはありません（医療用医薬品のマスター更新でダウンロードします）',
+    },
+    show: { tabs: [{ path: '', label: '行', view: () => import('./MasterFileRows') }] },
+  });
+
+export const MASTER_FILE_ROWS: Record<string, { table: string; param: string }> = {
+  'v2/core/master_sources/medis_bases': { table: 'medis_base_rows', param: 'medisBaseId' },
+  'v2/core/master_sources/medis_gs1s': { table: 'medis_gs1_rows', param: 'medisGs1Id' },
+  'v2/core/master_sources/iryohokens': { table: 'iryohoken_rows', param: 'iryohokenId' },
+};
+
+export const medisBases = masterFileResource('medis_bases', 'HOTコードマスターファイル一覧');
+export const medisGs1s = masterFileResource('medis_gs1s', 'GS1対応表一覧');
+export const iryohokens = masterFileResource('iryohokens', '保険者マスターファイル一覧');

@@ -254,6 +254,22 @@ describe('fixtures', () => {
   });
 });
 
+describe('contradictions', () => {
+  it('a fixture giving a package the GS1 code another item orders under makes the import invalid, never a half-write', async () => {
+    const taken = await medicine(7);
+    const target = await medicine(520);
+    const fixture = await send('POST', '/admin/orderable_item_fixtures', { hot_code: target.hot_code, gs1_code: taken.package_gs1_code });
+    expect(fixture.status).toBe(201);
+    const { body } = await diffOf(`hot_code=${target.hot_code}`);
+    expect(body.invalid_reason).toMatch(new RegExp(`^GS1コード ${taken.package_gs1_code} は別の在庫品目（ID: \\d+）の発注品目で使われています。$`));
+    const applied = await send('POST', '/admin/stockable_items/import', { hot_code: target.hot_code });
+    expect(applied.status).toBe(422);
+    expect(await itemsOf(target.yj_code)).toEqual([]);
+    const orderable = await getJson<{ invalid_reason: string }>(app, `${M}/admin/orderable_items/import?orderable_item_fixture_id=${fixture.body.id}`);
+    expect(orderable.body.invalid_reason).toBe(`在庫品目（YJコード ${target.yj_code}）がまだ発注マスターにありません。先に在庫品目を反映してください。`);
+  });
+});
+
 describe('import requests', () => {
   const openCount = async () => Number((await getJson(app, `${M}/admin/stockable_item_import_requests?state=open`)).headers.get('x-total-count'));
 

@@ -2,6 +2,7 @@ import type { DB } from '../../db/open';
 import { ApiError, notFoundError } from '../../shared/errors';
 import { toTokyoDay as tokyoDay } from '../../../src/lib/dates';
 import {
+  desiredPackages,
   importChangesSomething,
   mergeOrderableFixture,
   operationOf,
@@ -115,6 +116,9 @@ function contradictions(db: DB, reader: PublishedMasterReader, sources: Stockabl
     if (!gs1) continue;
     const claimants = distinct(reader.byGs1Code(gs1).map((r) => r.hot_code));
     if (claimants.length > 1) reasons.push(`GS1コード ${gs1} が複数のHOTコード（${claimants.join('、')}）に対応しています。`);
+  }
+  // Every package the import would write, fixtures' own included: one another item orders under cannot move silently.
+  for (const { gs1_code: gs1 } of desiredPackages(sources).packages) {
     const other = db.prepare('SELECT stockable_item_id FROM orderable_items WHERE gs1_code = @gs1').get({ gs1 }) as { stockable_item_id: number } | undefined;
     if (other && other.stockable_item_id !== item?.id) reasons.push(`GS1コード ${gs1} は別の在庫品目（ID: ${other.stockable_item_id}）の発注品目で使われています。`);
   }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JOB_MESSAGES } from '../../server/jobs/runner';
 import { quoteIdentifier } from '../../server/warehouse/sourceTables';
 import { getJson, PHARMACY, startApp, tempDir, type TestApp } from './helpers';
+import { SEEDED_PRODUCTS } from '../../server/services/medorder/masterSourcesMigrations';
 
 interface WarehouseTable {
   id: string;
@@ -81,7 +82,7 @@ describe('warehouse tables (bigqueries)', () => {
     }
     expect(names).toEqual([...names].sort());
     const medorder = await tables('medorder');
-    expect(medorder.find((t) => t.table_id === 'stockable_items')).toMatchObject({ mysql_exist: true, rows_count: 12 });
+    expect(medorder.find((t) => t.table_id === 'stockable_items')).toMatchObject({ mysql_exist: true, rows_count: SEEDED_PRODUCTS });
     expect(medorder.find((t) => t.table_id === 'order_histories_2023')).toMatchObject({ mysql_exist: false });
   });
 

@@ -10,7 +10,7 @@ import type { PublishedRow } from './masterSourcesReader';
 const SEED_DATE = '2026-11-01T00:00:00.000Z';
 
 /** The first products of the shared seed (the ones the upstream files name), as the ordering master holds them. */
-const SEEDED_PRODUCTS = 300;
+export const SEEDED_PRODUCTS = 300;
 
 const UNKNOWN_NAMES = ['ロキソプロフェンＮａ錠６０ｍｇ', 'アムロジピンＯＤ錠５ｍｇ', 'ツムラ葛根湯エキス顆粒', 'ムコスタ錠１００ｍｇ', 'マイスリー錠５ｍｇ', null, 'ビオフェルミン配合散'];
 

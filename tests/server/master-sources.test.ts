@@ -351,3 +351,38 @@ describe('published rows', () => {
     expect((await getJson(app, `${M}/admin/medis_base_rows`)).status).toBe(422);
   });
 });
+
+describe('hostile input', () => {
+  it('answers every malformed call with a Japanese 4xx and changes nothing', async () => {
+    const before = await getJson(app, `${M}/admin/stockable_item_fixtures`);
+    const calls: [string, string, unknown][] = [
+      ['POST', '/admin/stockable_item_fixtures', []],
+      ['POST', '/admin/stockable_item_fixtures', { yj_code: '1124003F2230', price: 1e20 }],
+      ['POST', '/admin/stockable_item_fixtures', { yj_code: "1124003F2230'; DROP TABLE stockable_items; --" }],
+      ['POST', '/admin/stockable_item_fixtures', { yj_code: '1124003F2230', name: 'あ'.repeat(201) }],
+      ['POST', '/admin/stockable_item_fixtures', { yj_code: '1124003F2230', generic: 'はい' }],
+      ['POST', '/admin/orderable_item_fixtures', { gs1_code: '123' }],
+      ['POST', '/admin/orderable_item_fixtures', { hot_code: '1234567890123', quantity: -1 }],
+      ['POST', '/admin/orderable_item_fixtures', { hot_code: '1234567890123', inactive_on: '2026/11/21' }],
+      ['PATCH', '/admin/orderable_item_fixtures/abc', { quantity: 1 }],
+      ['POST', '/admin/stockable_items/import', { hot_code: ['1234567890123'] }],
+      ['POST', '/admin/stockable_items/import', { stockable_item_fixture_id: 1.5 }],
+      ['POST', '/admin/orderable_items/import', {}],
+      ['PATCH', '/admin/stockable_item_import_requests/1', { state: null }],
+      ['PATCH', '/admin/unknown_sdcvan_delivery_d_records/1', {}],
+    ];
+    for (const [method, path, json] of calls) {
+      const { status, body } = await send(method, path, json);
+      const label = `${method} ${path} ${JSON.stringify(json).slice(0, 60)}`;
+      expect(status, label).toBeGreaterThanOrEqual(400);
+      expect(status, label).toBeLessThan(500);
+      expect(body.errors[0], label).toMatch(/[ぁ-んァ-ン一-龯]/);
+    }
+    for (const query of ['yj_codes=%27%20OR%201%3D1', 'exists_stock=true', 'pharmacy_id=-1', 'sort=price', 'page=0']) {
+      const { status } = await getJson(app, `${M}/master/stockable_items?${query}`);
+      expect(status, query).toBe(422);
+    }
+    const after = await getJson(app, `${M}/admin/stockable_item_fixtures`);
+    expect(after.headers.get('x-total-count')).toBe(before.headers.get('x-total-count'));
+  });
+});

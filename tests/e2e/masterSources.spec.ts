@@ -134,13 +134,16 @@ test.describe('master sources', () => {
     await page.goto(BASE);
     const links = page.getByRole('list', { name: '外部マスタデータの一覧' }).getByRole('link');
     await expect(links).toHaveText([
-      '更新依頼', 'HOTコードマスターファイル一覧', 'GS1対応表一覧', '保険者マスターファイル一覧', '在庫品目の手動登録（在庫品目補正）',
+      '更新依頼', 'HOTコードマスターファイル一覧', 'オプションファイル一覧', 'GS1対応表一覧', '保険者マスターファイル一覧', '在庫品目の手動登録（在庫品目補正）',
       '発注品目の手動登録（発注品目補正）', '不明な納品', '在庫品目マスター検索',
     ]);
     await page.getByRole('link', { name: 'HOTコードマスターファイル一覧' }).click();
     await expect(page).toHaveURL(`${BASE}/medis_bases`);
     await expect(page.getByRole('table', { name: 'HOTコードマスターファイル一覧一覧' }).or(page.getByText(/ファイルはありません/))).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'HOTコードマスターファイル一覧');
+    await page.goto(`${BASE}/medis_options`);
+    await expect(page.getByText(/オプションファイルはダウンロードの対象外です/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'オプションファイル一覧');
   });
 
   test('receipt code detail: diff, insurance, HOT base and GS1 rows, the stockable fixture', async ({ page }) => {

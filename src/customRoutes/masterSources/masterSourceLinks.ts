@@ -4,6 +4,7 @@ const BASE = '/v2/core/master_sources';
 export const MASTER_SOURCE_LINKS: readonly { label: string; to: string }[] = [
   { label: '更新依頼', to: `${BASE}/stockable_item_import_requests` },
   { label: 'HOTコードマスターファイル一覧', to: `${BASE}/medis_bases` },
+  { label: 'オプションファイル一覧', to: `${BASE}/medis_options` },
   { label: 'GS1対応表一覧', to: `${BASE}/medis_gs1s` },
   { label: '保険者マスターファイル一覧', to: `${BASE}/iryohokens` },
   { label: '在庫品目の手動登録（在庫品目補正）', to: `${BASE}/stockable_item_fixtures` },

@@ -118,6 +118,9 @@ test.describe('master sources', () => {
     await expect(rows.first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'ページ送り' }).getByRole('button', { name: /^\d+ページ$/ })).toHaveCount(10);
     await expectNoSeriousA11yViolations(page, '不明な納品一覧');
+    // The generated list's header count, and the spec's literal null for an empty name.
+    await expect(page.getByTestId('list-total')).toHaveText(/^全 [\d,]+ 件$/);
+    await expect(rows.locator('td', { hasText: /^null$/ }).first()).toBeVisible();
     const id = (await rows.first().locator('td').first().innerText()).trim();
     const toggle = page.getByRole('switch', { name: `ID ${id} を無視する` }).or(page.getByRole('checkbox', { name: `ID ${id} を無視する` }));
     const before = await toggle.isChecked();

@@ -31,8 +31,11 @@ const dateLike = new Set(['date', 'datetime']);
 /** One object for every date cell, so react-admin's memoised cells see the same props each render. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
+/** A screen's own content for some columns (a switch, a literal), in place of the field's display. */
+export type ColumnCells = Partial<Record<string, ReactElement>>;
+
 /** The table of a declared list: columns with their types, badges, hidden-by-default columns, row actions. */
-export const SchemaDataTable = ({ resource, storeKey }: { resource: AnyResourceDeclaration; storeKey: string }) => {
+export const SchemaDataTable = ({ resource, storeKey, cells }: { resource: AnyResourceDeclaration; storeKey: string; cells?: ColumnCells }) => {
   const { list, fields } = resource;
   const actions = list.actions ?? [];
   const sortAria = useSortAria<HTMLDivElement>();
@@ -57,7 +60,7 @@ export const SchemaDataTable = ({ resource, storeKey }: { resource: AnyResourceD
               align={numeric ? 'right' : 'left'}
               sx={dateLike.has(field.type) ? NO_WRAP : undefined}
             >
-              <FieldValue source={source} field={field} truncate badges={list.badges?.filter((badge) => badge.column === source)} />
+              {cells?.[source] ?? <FieldValue source={source} field={field} truncate badges={list.badges?.filter((badge) => badge.column === source)} />}
             </DataTable.Col>
           );
         })}
@@ -143,14 +146,14 @@ const SchemaListView = ({
  * are SchemaInfiniteList, a chunk of their own (src/resources/resourceViews.ts picks), so a
  * paged list's first visit does not carry react-admin's infinite-query machinery.
  */
-const SchemaList = () => {
+const SchemaList = ({ cells }: { cells?: ColumnCells }) => {
   const { resource, storeKey, props } = useSchemaListProps();
   const { title, sort, perPage, filters, actions, storeKey: listStoreKey, debounce, error } = props;
   const mode = resource.list.paging?.mode ?? 'pages';
   return (
     <ListBase sort={sort} perPage={perPage} storeKey={listStoreKey} debounce={debounce} authLoading={<Loading />}>
       <SchemaListView title={title} filters={filters} actions={actions} error={error} pagination={mode === 'pages' ? <PageLinks /> : null}>
-        <SchemaDataTable resource={resource} storeKey={storeKey} />
+        <SchemaDataTable resource={resource} storeKey={storeKey} cells={cells} />
       </SchemaListView>
     </ListBase>
   );

@@ -1,14 +1,11 @@
-import { DataTable, ListBase, Loading, Title, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useState } from 'react';
-import Card from '@mui/material/Card';
 import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
-import { SERVER_PAGE_SIZE } from '../../lib/constants';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
-import { FieldValue } from '../schema/FieldValue';
-import { PageLinks } from '../schema/PageLinks';
 import { serverMessages } from '../schema/serverErrors';
+import SchemaList from '../schema/SchemaList';
+import { FieldValue } from '../schema/FieldValue';
+import { unknownDeliveries } from '.';
 
 /** The ignore switch of one record: flips `ignored` on the server, then the list shows the server's state. */
 const IgnoreToggle = () => {
@@ -40,41 +37,18 @@ const IgnoreToggle = () => {
   );
 };
 
-/** The spec shows an empty name as null. */
-const NameOrNull = () => {
-  const record = useRecordContext();
-  const name = record?.name;
-  return <Typography variant="body2">{typeof name === 'string' && name !== '' ? name : 'null'}</Typography>;
-};
-
-/** Unknown deliveries (spec section 2): id, matching item, code type, item code, name, time judged not found, ignore toggle; page links. */
-const UnknownDeliveryList = () => {
-  const resource = useResourceDeclaration();
-  const { fields } = resource;
-  return (
-    <ListBase sort={resource.list.defaultSort} perPage={SERVER_PAGE_SIZE} storeKey={false} authLoading={<Loading />}>
-      <Title title={`${resource.label}一覧`} />
-      <Card sx={{ mt: 2 }}>
-        <DataTable rowClick={false} bulkActionButtons={false} aria-label={`${resource.label}一覧`} empty={<Typography sx={{ p: 2 }}>{resource.list.empty}</Typography>}>
-          {(['id', 'matchingItemName', 'itemCodeType', 'itemCode'] as const).map((source) => (
-            <DataTable.Col key={source} source={source} label={fields[source].label} disableSort={!fields[source].sortable}>
-              <FieldValue source={source} field={fields[source]} truncate />
-            </DataTable.Col>
-          ))}
-          <DataTable.Col source="name" label={fields.name.label} disableSort>
-            <NameOrNull />
-          </DataTable.Col>
-          <DataTable.Col source="notFoundAt" label={fields.notFoundAt.label}>
-            <FieldValue source="notFoundAt" field={fields.notFoundAt} />
-          </DataTable.Col>
-          <DataTable.Col source="ignored" label={fields.ignored.label} disableSort>
-            <IgnoreToggle />
-          </DataTable.Col>
-        </DataTable>
-      </Card>
-      <PageLinks />
-    </ListBase>
-  );
-};
+/**
+ * Unknown deliveries (spec section 2): the generated list (header count, errors, 10 page links,
+ * dates on one line) with the spec's literal null for an empty name and the ignore switch.
+ */
+const UnknownDeliveryList = () => (
+  <SchemaList
+    cells={{
+      // The spec shows an empty name as null.
+      name: <FieldValue source="name" field={unknownDeliveries.fields.name} truncate emptyText="null" />,
+      ignored: <IgnoreToggle />,
+    }}
+  />
+);
 
 export default UnknownDeliveryList;

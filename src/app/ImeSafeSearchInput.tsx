@@ -7,6 +7,13 @@ import SearchIcon from '@mui/icons-material/Search';
 /** How long typing must pause before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 400;
 
+/**
+ * Wide enough to show its whole placeholder (the only hint of what the box searches): a Japanese
+ * glyph is about 1em, plus the padding and the search icon. MUI's default width clipped
+ * 「名前・メールアドレスで検索」 mid-word.
+ */
+export const searchBoxWidth = (placeholder: string) => `calc(${[...placeholder].length}em + 64px)`;
+
 export interface ImeSafeSearchInputProps {
   source: string;
   placeholder?: string;
@@ -76,6 +83,7 @@ export const ImeSafeSearchInput = ({ source, placeholder, label, debounce = SEAR
   return (
     <TextField
       className={className}
+      sx={{ minWidth: searchBoxWidth(shownPlaceholder) }}
       type="search"
       size="small"
       variant="filled"

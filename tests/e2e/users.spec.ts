@@ -2,6 +2,7 @@ import { test, expect, unique, accounts, expectNoSeriousA11yViolations } from '.
 import { TEXTS } from '../../src/i18n/texts';
 import { parseLoginInfo } from '../../src/resources/users/loginInfo';
 import type { Page } from '@playwright/test';
+import { expectPlaceholdersFit } from './layout';
 
 /** Fills the shared fields of either create tab and submits. */
 const createUser = async (page: Page, name: string, email: string) => {
@@ -16,6 +17,7 @@ test.describe('users', () => {
     await expect(page.getByTestId('list-total')).toHaveText(/^全 \d+ 件$/);
     const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim());
     expect(headers).toEqual(['ID', '名前', 'メールアドレス', 'ユーザ種別', '更新日時', '操作']);
+    await expectPlaceholdersFit(page.locator('body'));
     await expectNoSeriousA11yViolations(page, 'ユーザー一覧');
     await page.locator('thead').getByText('メールアドレス', { exact: true }).click();
     await expect(page).toHaveURL(/sort=email/);
@@ -110,7 +112,11 @@ test.describe('users', () => {
     await dialog.getByRole('button', { name: 'コピー' }).click();
     await dialog.getByRole('link', { name: 'ユーザー詳細へ' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/users\/\d+$/);
-    await expect(page.getByText('管理ユーザー').first()).toBeVisible();
+    const roleChip = page.locator('.MuiChip-root', { hasText: '管理ユーザー' });
+    await expect(roleChip).toBeVisible();
+    // The chip is as wide as its label, not stretched across the detail's column.
+    const chipWidth = (await roleChip.boundingBox())?.width ?? Infinity;
+    expect(chipWidth).toBeLessThan(200);
     await page.getByRole('tab', { name: '薬局' }).click();
     await expect(page.getByText('管理ユーザーは薬局に所属しません。')).toBeVisible();
   });

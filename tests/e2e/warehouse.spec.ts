@@ -1,4 +1,5 @@
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
+import { expectNoWrappedButtons } from './layout';
 
 const MANAGER = '/v2/core/embulk_manager';
 const CORE_TABLES = `${MANAGER}/bigqueries/core`;
@@ -58,6 +59,8 @@ test.describe('warehouse tables and copy jobs', () => {
     const job = page.locator('tr[data-job-name="core.companies のコピー"]').first();
     await expect(job).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'ジョブ一覧');
+    // 再読み込み beside the status filter stays on one line.
+    await expectNoWrappedButtons(page.locator('body'));
     await expect(async () => {
       await page.getByRole('button', { name: '再読み込み' }).click();
       await expect(job.locator('[data-status]')).toHaveAttribute('data-status', 'SUCCEEDED', { timeout: 1000 });

@@ -54,11 +54,12 @@ export const FieldValue = ({
   }
   const content =
     field.type === 'choice' ? (
-      <Chip size="small" label={text} color={choiceFor(field, value)?.color ?? 'default'} />
+      // alignSelf: in a detail's labelled column (a flex box) a chip would stretch to the full width.
+      <Chip size="small" label={text} color={choiceFor(field, value)?.color ?? 'default'} sx={{ alignSelf: 'flex-start' }} />
     ) : field.type === 'multiChoice' ? (
       <>
         {(Array.isArray(value) ? value : [value]).map((item) => (
-          <Chip key={String(item)} size="small" label={displayText(field, [item])} color={choiceFor(field, item)?.color ?? 'default'} sx={{ mr: 0.5 }} />
+          <Chip key={String(item)} size="small" label={displayText(field, [item])} color={choiceFor(field, item)?.color ?? 'default'} sx={{ mr: 0.5, alignSelf: 'flex-start' }} />
         ))}
       </>
     ) : field.type === 'url' && text ? (

@@ -1,0 +1,44 @@
+import { expect, type Locator } from '@playwright/test';
+
+/**
+ * The text boxes whose placeholder does not fit their content box (measured in the box's own font).
+ * A clipped placeholder such as 「名前・メールアドレスで杉」 hides what the box searches.
+ */
+export const clippedPlaceholders = (scope: Locator) =>
+  scope.locator('input[placeholder]').evaluateAll((inputs) =>
+    (inputs as HTMLInputElement[])
+      .filter((input) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d');
+        if (!context || !input.placeholder) return false;
+        context.font = style.font;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return context.measureText(input.placeholder).width > room;
+      })
+      .map((input) => input.placeholder),
+  );
+
+/** Fails when any placeholder under `scope` is cut off. */
+export const expectPlaceholdersFit = async (scope: Locator) => {
+  expect(await clippedPlaceholders(scope)).toEqual([]);
+};
+
+/** The labels of buttons under `scope` whose text runs over more than one line. */
+export const wrappedButtonLabels = (scope: Locator) =>
+  scope.locator('button, a.MuiButton-root').evaluateAll((buttons) =>
+    buttons
+      .filter((button) => {
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        const lineTops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        // Icon and text sit on one line at slightly different tops; a second line is a full line lower.
+        const tops = [...lineTops].sort((a, b) => a - b);
+        return tops.length > 1 && tops[tops.length - 1] - tops[0] >= 12;
+      })
+      .map((button) => button.textContent ?? ''),
+  );
+
+/** Fails when any button label under `scope` wraps. */
+export const expectNoWrappedButtons = async (scope: Locator) => {
+  expect(await wrappedButtonLabels(scope)).toEqual([]);
+};

@@ -89,6 +89,8 @@ export const theme: RaThemeOptions = {
     // A Japanese label has no spaces, so a squeezed button broke it anywhere (再読み込 / み).
     // Kept on one line, the button keeps its width and the field beside it gives way.
     MuiButton: { styleOverrides: { root: { whiteSpace: 'nowrap' } } },
+    // Same for column headings (都道府 / 県, レセプト電 / 算コード): a table too wide scrolls in its own box.
+    MuiTableCell: { styleOverrides: { head: { whiteSpace: 'nowrap' } } },
     // These fill a container that clips its overflow (the sidebar, a tab strip, a menu, a card, a switch):
     // a ring outside them would be cut, so theirs is drawn inside. `&&` outranks the ButtonBase
     // rule above, which emotion places after theirs.

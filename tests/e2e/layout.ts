@@ -23,22 +23,27 @@ export const expectPlaceholdersFit = async (scope: Locator) => {
   expect(await clippedPlaceholders(scope)).toEqual([]);
 };
 
-/** The labels of buttons under `scope` whose text runs over more than one line. */
-export const wrappedButtonLabels = (scope: Locator) =>
-  scope.locator('button, a.MuiButton-root').evaluateAll((buttons) =>
-    buttons
-      .filter((button) => {
+/** The texts of the elements matching `selector` under `scope` that run over more than one line. */
+export const wrappedTexts = (scope: Locator, selector: string) =>
+  scope.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter((element) => {
         const range = document.createRange();
-        range.selectNodeContents(button);
+        range.selectNodeContents(element);
         const lineTops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
         // Icon and text sit on one line at slightly different tops; a second line is a full line lower.
         const tops = [...lineTops].sort((a, b) => a - b);
         return tops.length > 1 && tops[tops.length - 1] - tops[0] >= 12;
       })
-      .map((button) => button.textContent ?? ''),
+      .map((element) => element.textContent ?? ''),
   );
 
 /** Fails when any button label under `scope` wraps. */
 export const expectNoWrappedButtons = async (scope: Locator) => {
-  expect(await wrappedButtonLabels(scope)).toEqual([]);
+  expect(await wrappedTexts(scope, 'button, a.MuiButton-root')).toEqual([]);
+};
+
+/** Fails when any column heading under `scope` wraps (「都道府 / 県」): a wide table scrolls instead. */
+export const expectNoWrappedColumnHeadings = async (scope: Locator) => {
+  expect(await wrappedTexts(scope, 'thead th')).toEqual([]);
 };

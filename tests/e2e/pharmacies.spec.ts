@@ -135,7 +135,11 @@ test.describe('pharmacies', () => {
     await expect(save).toBeDisabled();
     await dialog.getByLabel('有効期限').fill(todayInTokyo());
     await expect(save).toBeDisabled();
+    // The file picker speaks Japanese whatever the browser's language (not Choose File / No file chosen).
+    await expect(dialog.getByRole('button', { name: 'ファイルを選択' })).toBeVisible();
+    await expect(dialog.getByTestId('license-file-name')).toHaveText('選択されていません');
     await dialog.getByLabel(/^ファイル/).setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
+    await expect(dialog.getByTestId('license-file-name')).toHaveText('license.png');
     await expect(save).toBeEnabled();
     await expectNoSeriousA11yViolations(page, '許可証の登録ダイアログ');
     await save.click();

@@ -12,6 +12,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -94,14 +96,24 @@ const UploadDialog = ({ pharmacyId, onClose }: { pharmacyId: unknown; onClose: (
             <Typography component="label" htmlFor={fileId} variant="body2" sx={{ display: 'block', mb: 0.5 }}>
               ファイル（PDF・PNG・JPEG、10MBまで）*
             </Typography>
-            <input
-              id={fileId}
-              type="file"
-              // Required is enforced by the disabled 保存, not the browser's own check.
-              aria-required="true"
-              accept={LICENSE_CONTENT_TYPES.join(',')}
-              onChange={(event) => setFile(event.target.files?.[0])}
-            />
+            {/* The browser's own file button speaks the browser's language (Choose File / No file chosen). */}
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Button component="label" variant="outlined" size="small" startIcon={<AttachFileIcon />}>
+                ファイルを選択
+                <input
+                  id={fileId}
+                  hidden
+                  type="file"
+                  // Required is enforced by the disabled 保存, not the browser's own check.
+                  aria-required="true"
+                  accept={LICENSE_CONTENT_TYPES.join(',')}
+                  onChange={(event) => setFile(event.target.files?.[0])}
+                />
+              </Button>
+              <Typography variant="body2" data-testid="license-file-name">
+                {file?.name ?? '選択されていません'}
+              </Typography>
+            </Stack>
             {fileProblem && <FormHelperText error>{fileProblem}</FormHelperText>}
           </Box>
         </DialogContent>

@@ -56,7 +56,11 @@ export const theme: RaThemeOptions = {
     // A wide table scrolls in its own box. react-admin lets the whole page grow to fit it
     // (minWidth: fit-content), which pushed a wide list's count and links off-screen at 1440 px.
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
-    RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
+    // A list's column headings stay on one line (会社 / ID, 都道府 / 県 at 1280 px): the table scrolls instead.
+    // Only lists: the warehouse table's two-part headings (bytes_count（サイズ）) may wrap to keep table_id in view.
+    RaDataTable: {
+      styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' }, '& thead th': { whiteSpace: 'nowrap' } } },
+    },
     RaToolbar: { styleOverrides: { root: { backgroundColor: palette.toolbar } } },
     RaSkipNavigationButton: {
       defaultProps: { onClick: skipToContent },
@@ -89,8 +93,6 @@ export const theme: RaThemeOptions = {
     // A Japanese label has no spaces, so a squeezed button broke it anywhere (再読み込 / み).
     // Kept on one line, the button keeps its width and the field beside it gives way.
     MuiButton: { styleOverrides: { root: { whiteSpace: 'nowrap' } } },
-    // Same for column headings (都道府 / 県, レセプト電 / 算コード): a table too wide scrolls in its own box.
-    MuiTableCell: { styleOverrides: { head: { whiteSpace: 'nowrap' } } },
     // These fill a container that clips its overflow (the sidebar, a tab strip, a menu, a card, a switch):
     // a ring outside them would be cut, so theirs is drawn inside. `&&` outranks the ButtonBase
     // rule above, which emotion places after theirs.

@@ -33,7 +33,7 @@ export const breadcrumbTrail = (pathname: string, catalogue: Catalogue): Crumb[]
     return entry ? [home, { label: entry.label, to: entry.to }] : [home, { label: 'ページが見つかりません' }];
   }
   const base = `/${resource.name}`;
-  const trail: Crumb[] = [home, { label: `${resource.label}一覧`, to: base }];
+  const trail: Crumb[] = [home, { label: resource.listTitle ?? `${resource.label}一覧`, to: base }];
   const [first, second] = found.rest;
   if (first === undefined) return trail;
   // A declared sub-route (search, update, bigqueries/:serviceName) is a fixed point, never a record.

@@ -191,6 +191,8 @@ export interface TypedResourceDeclaration<F extends FieldMap> {
   name: string;
   /** Japanese name of the master, used for the sidebar, titles and breadcrumbs. */
   label: string;
+  /** The list screen's name when it is not 「<label>一覧」: バッチコピー管理 is a hub, not a list. */
+  listTitle?: string;
   /** Japanese name of one record, e.g. 薬局会社. */
   recordLabel: string;
   /**

@@ -8,6 +8,7 @@ import { defineResource } from '../defineResource';
 export const embulkManager = defineResource({
   name: 'v2/core/embulk_manager',
   label: 'バッチコピー管理',
+  listTitle: 'バッチコピー管理',
   recordLabel: 'テーブル',
   api: '/api/v2/core/admin/bigqueries/{serviceName}',
   capabilities: {},

@@ -47,7 +47,7 @@ export const SchemaDataTable = ({ resource, storeKey, cells }: { resource: AnyRe
         hiddenColumns={list.hiddenColumns}
         storeKey={storeKey}
         empty={<Typography sx={{ p: 2 }}>{list.empty ?? '結果が見つかりませんでした'}</Typography>}
-        aria-label={`${resource.label}一覧`}
+        aria-label={resource.listTitle ?? `${resource.label}一覧`}
       >
         {list.columns.map((source) => {
           const field = fields[source];
@@ -86,7 +86,7 @@ export const useSchemaListProps = () => {
   const { search } = useLocation();
   useEffect(() => rememberListSearch(resource.name, search), [resource.name, search]);
   const props = {
-    title: `${resource.label}一覧`,
+    title: resource.listTitle ?? `${resource.label}一覧`,
     sort: resource.list.defaultSort,
     // react-admin needs a number; the server decides the real page size and the page count.
     perPage: SERVER_PAGE_SIZE,

@@ -19,6 +19,12 @@ describe('breadcrumbTrail', () => {
     expect(trail('/v2/core/dealers')).toEqual([home, { label: '卸一覧', to: '/v2/core/dealers' }]);
   });
 
+  it("uses the list screen's own name where it is not 「…一覧」 (バッチコピー管理, as the menu and its heading say)", () => {
+    const manager = { label: 'バッチコピー管理', to: '/v2/core/embulk_manager' };
+    expect(trail('/v2/core/embulk_manager')).toEqual([home, manager]);
+    expect(trail('/v2/core/embulk_manager/embulks')).toEqual([home, manager, { label: 'ジョブ一覧' }]);
+  });
+
   it('adds 新規作成 on the create page', () => {
     expect(trail('/v2/core/companies/new')).toEqual([home, companies, { label: '新規作成' }]);
   });

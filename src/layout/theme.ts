@@ -56,11 +56,7 @@ export const theme: RaThemeOptions = {
     // A wide table scrolls in its own box. react-admin lets the whole page grow to fit it
     // (minWidth: fit-content), which pushed a wide list's count and links off-screen at 1440 px.
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
-    // A list's column headings stay on one line (会社 / ID, 都道府 / 県 at 1280 px): the table scrolls instead.
-    // Only lists: the warehouse table's two-part headings (bytes_count（サイズ）) may wrap to keep table_id in view.
-    RaDataTable: {
-      styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' }, '& thead th': { whiteSpace: 'nowrap' } } },
-    },
+    RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
     RaToolbar: { styleOverrides: { root: { backgroundColor: palette.toolbar } } },
     RaSkipNavigationButton: {
       defaultProps: { onClick: skipToContent },

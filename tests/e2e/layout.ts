@@ -42,8 +42,3 @@ export const wrappedTexts = (scope: Locator, selector: string) =>
 export const expectNoWrappedButtons = async (scope: Locator) => {
   expect(await wrappedTexts(scope, 'button, a.MuiButton-root')).toEqual([]);
 };
-
-/** Fails when any column heading under `scope` wraps (「都道府 / 県」): a wide table scrolls instead. */
-export const expectNoWrappedColumnHeadings = async (scope: Locator) => {
-  expect(await wrappedTexts(scope, 'thead th')).toEqual([]);
-};

@@ -88,7 +88,8 @@ export const theme: RaThemeOptions = {
     },
     // A Japanese label has no spaces, so a squeezed button broke it anywhere (再読み込 / み).
     // Kept on one line, the button keeps its width and the field beside it gives way.
-    MuiButton: { styleOverrides: { root: { whiteSpace: 'nowrap' } } },
+    // And as written: MUI upper-cases button text, which turned v2 into V2 and Shift_JIS into SHIFT_JIS.
+    MuiButton: { styleOverrides: { root: { whiteSpace: 'nowrap', textTransform: 'none' } } },
     // These fill a container that clips its overflow (the sidebar, a tab strip, a menu, a card, a switch):
     // a ring outside them would be cut, so theirs is drawn inside. `&&` outranks the ButtonBase
     // rule above, which emotion places after theirs.

@@ -30,7 +30,10 @@ test.describe('stock diff', () => {
     await expect(timeline.getByRole('cell', { name: '購入', exact: true })).toHaveCount(2);
     await expectNoSeriousA11yViolations(page, '在庫数比較');
 
-    await timeline.getByRole('button', { name: 'v2 に在庫調整を追加 (2026年10月7日 09:30 の調剤 -7)' }).click();
+    const addAdjustment = timeline.getByRole('button', { name: 'v2 に在庫調整を追加 (2026年10月7日 09:30 の調剤 -7)' });
+    // The label shows as written (v2, the generation's name everywhere else), not upper-cased.
+    expect(await addAdjustment.innerText()).toBe('v2 に在庫調整を追加');
+    await addAdjustment.click();
     await expect(page.getByRole('status').filter({ hasText: '追加しました' })).toBeVisible();
     await expect(summary).toContainText('一致しています');
     const adjustments = timeline.getByRole('row').filter({ has: page.getByRole('cell', { name: '在庫調整', exact: true }) });

@@ -163,8 +163,8 @@ describe('downloads and imports', () => {
     const before = (await getJson<Medicine>(app, `${BASE}/21`)).body;
     expect((await post('/imports/hot_code')).status).toBe(202);
     let jobs = await runJobs();
-    // The earlier download (from 2001-12-28) took both HOT files.
-    expect(jobOf(jobs, 'download', 'hot_code').result).toMatchObject({ downloaded: 2 });
+    // The earlier download (from 2001-12-28) took both HOT files, each with its GS1 and option files.
+    expect(jobOf(jobs, 'download', 'hot_code').result).toMatchObject({ downloaded: 6 });
     const hotImport = jobOf(jobs, 'import', 'hot_code');
     expect(hotImport.status).toBe('SUCCEEDED');
     expect(hotImport.result).toMatchObject({ inserted: 10 });
@@ -245,6 +245,21 @@ describe('downloads and imports', () => {
     expect(after.get('x-total-count')).toBe(state.get('x-total-count'));
     expect(after.get('x-last-updated')).toBe(state.get('x-last-updated'));
     rmSync(join(upstream(), 'hot_code', 'bad-20261120.csv'));
+  });
+
+  it('fails a HOT code download on a bad GS1 or option file with its lines\' reasons, and never lists it', async () => {
+    const gs1 = readFileSync(join(upstream(), 'medis_gs1', 'MEDIS_GS1_20261022.csv'));
+    const lines = new TextDecoder('shift_jis').decode(gs1).split('\r\n');
+    const badDate = lines[1].replace(/"20261022"$/, '"20251340"');
+    writeFileSync(join(upstream(), 'medis_gs1', 'MEDIS_GS1_20261121.csv'), [lines[0], lines[1], badDate, `${lines[2]},"余分"`].join('\r\n'));
+    await post('/downloads/hot_code', { start_date: '2026-11-21' });
+    const job = jobOf(await runJobs(), 'download', 'hot_code');
+    expect(job.status).toBe('FAILED');
+    expect(job.status_reason).toBe('MEDIS_GS1_20261121.csv を取り込めませんでした。3行目: 更新年月日: 日付が正しくありません（20251340）。 4行目: 列の数が10です（9列のはずです）。');
+    const listed = (await getJson<{ file_name: string }[]>(app, '/medorder/api/v2/admin/medis_gs1s')).body.map((f) => f.file_name);
+    expect(listed).not.toContain('MEDIS_GS1_20261121.csv');
+    expect(listed.length).toBeGreaterThan(0);
+    rmSync(join(upstream(), 'medis_gs1', 'MEDIS_GS1_20261121.csv'));
   });
 
   it('reports an impossible date such as 20251340 on its line and applies nothing, not even the good files', async () => {

@@ -26,13 +26,12 @@ const PAGE_SIZE = 25;
 
 /**
  * The publishers' file lists (spec section 2 "File lists"): each names the file kind core
- * downloads for it. The MEDIS option file is not among the files this build downloads, so its
- * list is empty (and says so), never made up.
+ * downloads for it (the GS1 correspondence and option files come with the HOT code master).
  */
-const FILE_LISTS: Record<string, { summary: string; kind: PublishedFileKind | null; rows: string; param: string }> = {
+const FILE_LISTS: Record<string, { summary: string; kind: PublishedFileKind; rows: string; param: string }> = {
   medis_bases: { summary: 'HOTコードマスターのファイル一覧', kind: 'hot_code', rows: 'medis_base_rows', param: 'medis_base_id' },
-  medis_gs1s: { summary: 'GS1対応表 (MEDHOT) のファイル一覧', kind: 'medhot', rows: 'medis_gs1_rows', param: 'medis_gs1_id' },
-  medis_options: { summary: 'オプションファイル一覧', kind: null, rows: 'medis_option_rows', param: 'medis_option_id' },
+  medis_gs1s: { summary: 'GS1対応表のファイル一覧', kind: 'medis_gs1', rows: 'medis_gs1_rows', param: 'medis_gs1_id' },
+  medis_options: { summary: 'オプションファイル一覧', kind: 'medis_option', rows: 'medis_option_rows', param: 'medis_option_id' },
   iryohokens: { summary: '医療保険マスターのファイル一覧', kind: 'iryohoken', rows: 'iryohoken_rows', param: 'iryohoken_id' },
 };
 
@@ -97,7 +96,7 @@ export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: Publi
       }),
       (c) => {
         const { page: pageText, sort = '-file_date' } = c.req.valid('query');
-        const files = list.kind ? reader.files(list.kind) : [];
+        const files = reader.files(list.kind);
         const key = sort.replace('-', '') as 'file_date' | 'id';
         const sign = sort.startsWith('-') ? -1 : 1;
         const sorted = [...files].sort((a, b) => sign * (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id - b.id));
@@ -112,7 +111,7 @@ export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: Publi
       }),
       (c) => {
         const id = Number(c.req.valid('param').id);
-        const file = list.kind ? reader.files(list.kind).find((f) => f.id === id) : undefined;
+        const file = reader.files(list.kind).find((f) => f.id === id);
         if (!file) throw notFoundError();
         return c.json(file, 200);
       },
@@ -131,8 +130,8 @@ export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: Publi
     });
   }
 
-  const fileRowsPage = (c: { header: (name: string, value: string) => void }, kind: PublishedFileKind | null, id: number, pageText: string | undefined) => {
-    const rows = kind ? reader.fileRows(kind, id) : undefined;
+  const fileRowsPage = (c: { header: (name: string, value: string) => void }, kind: PublishedFileKind, id: number, pageText: string | undefined) => {
+    const rows = reader.fileRows(kind, id);
     if (!rows) throw notFoundError();
     return page(c, rows, pageText).map((row) => ({ line: row.line, ...row.values }));
   };

@@ -145,7 +145,7 @@ test.describe('master sources', () => {
     await expect(page.getByRole('table', { name: 'HOTコードマスターファイル一覧一覧' }).or(page.getByText(/ファイルはありません/))).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'HOTコードマスターファイル一覧');
     await page.goto(`${BASE}/medis_options`);
-    await expect(page.getByText(/オプションファイルはダウンロードの対象外です/)).toBeVisible();
+    await expect(page.getByRole('table', { name: 'オプションファイル一覧一覧' }).or(page.getByText(/ファイルはありません/))).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'オプションファイル一覧');
   });
 

@@ -18,7 +18,7 @@ import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 import { MASTER_FILE_ROWS } from '.';
 
 /** Columns of a file that the master has no field for (the option file's 薬効分類番号). */
-const FILE_ONLY_LABELS: Record<string, string> = { line: '行番号', therapeutic_category: '薬効分類番号' };
+const FILE_ONLY_LABELS: Record<string, string> = { line: '行番号', therapeuticCategory: '薬効分類番号' };
 
 /** A row's columns are the master's (ethical medicine) columns the file's layout sets: their labels are the master's. */
 const labelOf = (key: string) => FILE_ONLY_LABELS[key] ?? (ethicalMedicines.fields as Record<string, { label: string }>)[key]?.label ?? key;

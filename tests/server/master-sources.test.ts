@@ -218,6 +218,7 @@ describe('file lists', () => {
     const [gs1Row] = (await getJson<{ hot_code: string; package_gs1_code: string }[]>(app, `${M}/admin/medis_gs1_rows?medis_gs1_id=${gs1File.id}`)).body;
     const medicines = (await getJson<Medicine[]>(app, `/core/api/v2/master/ethical_medicines?query=${gs1Row.hot_code}`)).body;
     expect(gs1Row.package_gs1_code).toBe(medicines[0].package_gs1_code);
+    expect((gs1Row as unknown as { hot_codes: string[] }).hot_codes).toEqual([gs1Row.hot_code]);
     const [optionFile] = (await getJson<{ id: number }[]>(app, `${M}/admin/medis_options`)).body;
     const [optionRow] = (await getJson<Record<string, unknown>[]>(app, `${M}/admin/medis_option_rows?medis_option_id=${optionFile.id}`)).body;
     expect(Object.keys(optionRow).sort()).toEqual(['brand_name', 'generic', 'generic_code', 'generic_name', 'hot_code', 'line', 'therapeutic_category']);

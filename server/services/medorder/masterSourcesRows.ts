@@ -4,7 +4,7 @@ import { ApiError, notFoundError, validationError } from '../../shared/errors';
 import { idParam } from '../../shared/openapi';
 import { commonErrors, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
 import { labelled } from '../../shared/validation';
-import type { PublishedFileKind, PublishedMasterReader, PublishedRow } from './masterSourcesReader';
+import type { PublishedFileKind, PublishedFileRow, PublishedMasterReader, PublishedRow } from './masterSourcesReader';
 
 /**
  * The published master rows of one code, as the four publishers' tables show them (spec section
@@ -85,6 +85,23 @@ const TABLES: Record<string, { summary: string; project: Projection }> = {
   },
 };
 
+/**
+ * A GS1 correspondence row names every HOT code of the file claiming its 販売包装単位コード (spec
+ * section 3: medis gs1 rows show hot_code and hot_codes), as the code's table does over the master.
+ */
+function withHotCodes(all: readonly PublishedFileRow[], shown: Record<string, unknown>[]): Record<string, unknown>[] {
+  const wanted = new Set(shown.map((row) => row.package_gs1_code).filter((code): code is string => typeof code === 'string'));
+  const byCode = new Map<string, string[]>();
+  for (const { values } of all) {
+    const code = values.package_gs1_code;
+    if (typeof code !== 'string' || !wanted.has(code)) continue;
+    const codes = byCode.get(code) ?? [];
+    if (!codes.includes(String(values.hot_code))) codes.push(String(values.hot_code));
+    byCode.set(code, codes);
+  }
+  return shown.map((row) => ({ ...row, hot_codes: typeof row.package_gs1_code === 'string' ? (byCode.get(row.package_gs1_code) ?? []) : [row.hot_code] }));
+}
+
 export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: PublishedMasterReader): void {
   for (const [name, list] of Object.entries(FILE_LISTS)) {
     const path = `/api/v2/admin/${name}`;
@@ -133,7 +150,8 @@ export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: Publi
   const fileRowsPage = (c: { header: (name: string, value: string) => void }, kind: PublishedFileKind, id: number, pageText: string | undefined) => {
     const rows = reader.fileRows(kind, id);
     if (!rows) throw notFoundError();
-    return page(c, rows, pageText).map((row) => ({ line: row.line, ...row.values }));
+    const shown = page(c, rows, pageText).map((row) => ({ line: row.line, ...row.values }));
+    return kind === 'medis_gs1' ? withHotCodes(rows, shown) : shown;
   };
 
   for (const [name, table] of Object.entries(TABLES)) {

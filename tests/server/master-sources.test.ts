@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -225,6 +226,30 @@ describe('file lists', () => {
     // File ids are per kind: an option file is not a GS1 file.
     if (optionFile.id !== gs1File.id) expect((await getJson(app, `${M}/admin/medis_gs1_rows?medis_gs1_id=${optionFile.id}`)).status).toBe(404);
     expect((await getJson(app, `${M}/admin/medis_option_rows?medis_option_id=999999`)).status).toBe(404);
+  });
+});
+
+describe('file list paging', () => {
+  it('pages the files 25 at a time, newest first unless sorted, and refuses a page past the last', async () => {
+    // 30 more option files, one a day from 2026-10-23, brought by the next HOT code download.
+    const optionFile = readFileSync(join(app.dir, 'master-sources', 'medis_option', 'MEDIS_OPTION_20261022.csv'));
+    const days = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 9, 23 + i)).toISOString().slice(0, 10));
+    for (const day of days) writeFileSync(join(app.dir, 'master-sources', 'medis_option', `MEDIS_OPTION_${day.replace(/-/g, '')}.csv`), optionFile);
+    const token = await app.token();
+    const started = await app.call('/core/api/v2/master/ethical_medicines/downloads/hot_code', { method: 'POST', token, json: { start_date: '2026-10-23' } });
+    expect(started.status).toBe(202);
+    expect((await runJobs()).every((job) => job.status === 'SUCCEEDED')).toBe(true);
+
+    const first = await getJson<{ file_date: string }[]>(app, `${M}/admin/medis_options`);
+    expect(first.headers.get('x-total-count')).toBe('31');
+    expect(first.headers.get('x-total-pages')).toBe('2');
+    expect(first.body.map((f) => f.file_date)).toEqual([...days].reverse().slice(0, 25));
+    const second = await getJson<{ file_date: string }[]>(app, `${M}/admin/medis_options?page=2`);
+    expect(second.body.map((f) => f.file_date)).toEqual([...days.slice(0, 5).reverse(), '2026-10-22']);
+    const oldest = await getJson<{ file_date: string }[]>(app, `${M}/admin/medis_options?sort=file_date`);
+    expect(oldest.body.map((f) => f.file_date)).toEqual(['2026-10-22', ...days.slice(0, 24)]);
+    expect((await getJson(app, `${M}/admin/medis_options?page=3`)).status).toBe(422);
+    expect((await getJson(app, `${M}/admin/medis_options?sort=name`)).status).toBe(422);
   });
 });
 

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -275,5 +275,23 @@ describe('downloads and imports', () => {
     expect(job.status).toBe('FAILED');
     expect(job.status_reason).toContain('4行目: 更新年月日: 日付が正しくありません（20251340）。');
     expect((await getJson(app, `${BASE}?include_inactive=true`)).headers.get('x-last-updated')).toBe(before);
+  });
+});
+
+describe('default upstream folder', () => {
+  it('gives a folder written before a kind existed that kind alone, leaving the others as they are', () => {
+    const first = startApp({ now: () => NOW, jobTickMs: 0 });
+    const root = join(first.dir, 'master-sources');
+    first.close();
+    rmSync(join(root, 'medis_option'), { recursive: true });
+    writeFileSync(join(root, 'hot_code', 'MEDIS_HOT13_20261122.csv'), 'edited by hand');
+    const second = startApp({ now: () => NOW, jobTickMs: 0 }, first.dir);
+    try {
+      expect(readdirSync(join(root, 'medis_option')).sort()).toEqual(['MEDIS_OPTION_20260813.csv', 'MEDIS_OPTION_20261022.csv']);
+      expect(readFileSync(join(root, 'hot_code', 'MEDIS_HOT13_20261122.csv'), 'utf8')).toBe('edited by hand');
+      expect(readdirSync(root).sort()).toEqual(['hot_code', 'iryohoken', 'medhot', 'medis_gs1', 'medis_option']);
+    } finally {
+      second.dispose();
+    }
   });
 });

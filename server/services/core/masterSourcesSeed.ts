@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { DB } from '../../db/open';
 import { daysBeforeToday } from '../../../src/lib/dates';
 import { encodeCp932 } from './cp932';
@@ -70,11 +70,17 @@ const cp932OrUtf8 = (text: string): Buffer => {
   }
 };
 
-/** Writes the default upstream folder unless it exists (a configured MASTER_SOURCE_DIR is never written). */
+const KIND_FOLDERS = ['hot_code', 'medhot', 'iryohoken', 'medis_gs1', 'medis_option'] as const;
+
+/**
+ * Writes the default upstream folder unless it exists (a configured MASTER_SOURCE_DIR is never
+ * written); a folder written before a kind existed gets that kind's sub-folder alone.
+ */
 export function writeDefaultMasterSources(db: DB, now: Date): void {
   if (process.env.MASTER_SOURCE_DIR) return;
   const root = masterSourceDir(db);
-  if (existsSync(root)) return;
+  const missing = KIND_FOLDERS.filter((kind) => !existsSync(join(root, kind)));
+  if (existsSync(root) && missing.length === 0) return;
   const medicines = db.prepare('SELECT * FROM ethical_medicines WHERE hot_code IS NOT NULL ORDER BY id LIMIT 300').all() as Row[];
   const older = daysBeforeToday(100, now);
   const recent = daysBeforeToday(30, now);
@@ -108,11 +114,22 @@ export function writeDefaultMasterSources(db: DB, now: Date): void {
   );
 
   // Written aside and renamed into place: a crash never leaves a half-written folder that would stop a rewrite.
-  const temp = `${root}.tmp`;
+  if (!existsSync(root)) {
+    writeAside(root, Object.entries(files));
+    return;
+  }
+  for (const kind of missing) {
+    const own = Object.entries(files).filter(([name]) => name.startsWith(`${kind}/`)).map(([name, body]): [string, Buffer] => [name.slice(kind.length + 1), body]);
+    writeAside(join(root, kind), own);
+  }
+}
+
+function writeAside(folder: string, files: readonly [string, Buffer][]): void {
+  const temp = `${folder}.tmp`;
   rmSync(temp, { recursive: true, force: true });
-  for (const [name, body] of Object.entries(files)) {
-    mkdirSync(join(temp, name.split('/')[0]), { recursive: true });
+  for (const [name, body] of files) {
+    mkdirSync(join(temp, dirname(name)), { recursive: true });
     writeFileSync(join(temp, name), body);
   }
-  renameSync(temp, root);
+  renameSync(temp, folder);
 }

@@ -13,7 +13,6 @@ const MasterSourcesIndex = lazyPage(() => import('./masterSources/MasterSourcesI
 const HotCodePage = lazyPage(() => import('./masterSources/HotCodePage'));
 const ReceiptCodePage = lazyPage(() => import('./masterSources/ReceiptCodePage'));
 const StockableItemSearchPage = lazyPage(() => import('./masterSources/StockableItemSearchPage'));
-const OptionFilesPage = lazyPage(() => import('./masterSources/OptionFilesPage'));
 
 /** Screens outside the layout (no sidebar): the 403 page. */
 export const noLayoutRoutes = [<Route key="forbidden" path="/forbidden" element={<ForbiddenPage />} />];
@@ -30,7 +29,6 @@ export const appRoutes: React.ReactElement[] = [
   <Route key="master-sources" path="/v2/core/master_sources" element={<MasterSourcesIndex />} />,
   <Route key="master-sources-hot-code" path="/v2/core/master_sources/hot_codes/:hotCode" element={<HotCodePage />} />,
   <Route key="master-sources-receipt-code" path="/v2/core/master_sources/receipt_codes/:receiptCode" element={<ReceiptCodePage />} />,
-  <Route key="master-sources-option-files" path="/v2/core/master_sources/medis_options" element={<OptionFilesPage />} />,
   <Route key="master-sources-stockable-items" path="/v2/core/master_sources/stockable_items" element={<StockableItemSearchPage />} />,
   <Route key="v1-medorder" path="/v1/medorder" element={<Navigate to="/v1/medorder/stocks/fix" replace />} />,
 ];

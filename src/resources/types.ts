@@ -32,7 +32,8 @@ export type FieldType =
 export type ChipColor = 'default' | 'primary' | 'secondary' | 'success' | 'error' | 'info' | 'warning';
 
 export interface Choice {
-  value: string | number;
+  /** A boolean for a yes/no that may also be unset (null: the field's unknownLabel, 未設定). */
+  value: string | number | boolean;
   label: string;
   color?: ChipColor;
 }

@@ -91,7 +91,8 @@ test.describe('ethical medicines', () => {
     await hot.getByRole('button', { name: 'ダウンロード開始' }).click();
     await expect(page.getByRole('status').getByText('HOTコードマスターのダウンロードを開始しました。')).toBeVisible();
     await expect(hot.getByTestId('job-hot_code-download')).toContainText('成功', { timeout: 30_000 });
-    await expect(hot.getByTestId('job-hot_code-download')).toContainText('1件のファイル');
+    // The HOT code master with the GS1 correspondence and option files MEDIS publishes beside it.
+    await expect(hot.getByTestId('job-hot_code-download')).toContainText('3件のファイル');
     await expectNoSeriousA11yViolations(page, 'マスター更新（ダウンロード完了）');
     // The alert goes after 5 s.
     await expect(page.getByRole('status').getByText('HOTコードマスターのダウンロードを開始しました。')).toHaveCount(0, { timeout: 10_000 });
@@ -101,5 +102,15 @@ test.describe('ethical medicines', () => {
     await expect(hot.getByTestId('job-hot_code-import')).toContainText('成功', { timeout: 30_000 });
     await expect(hot.getByTestId('job-hot_code-import')).toContainText('追加 10件');
     await expectNoSeriousA11yViolations(page, 'マスター更新（取り込み完了）');
+
+    // The files the HOT download brought are listed with their rows (master sources, spec section 2).
+    for (const [list, label] of [['medis_gs1s', 'GS1対応表一覧'], ['medis_options', 'オプションファイル一覧']]) {
+      await page.goto(`/v2/core/master_sources/${list}`);
+      const files = page.getByRole('table', { name: `${label}一覧` });
+      await expect(files).toContainText(list === 'medis_gs1s' ? /MEDIS_GS1_\d{8}\.csv/ : /MEDIS_OPTION_\d{8}\.csv/);
+      await files.locator('tbody tr').first().getByRole('link', { name: '詳細' }).click();
+      await expect(page.getByRole('table', { name: /の行$/ })).toContainText(list === 'medis_gs1s' ? '販売包装単位GS1コード' : '薬効分類番号');
+      await expectNoSeriousA11yViolations(page, `${label}（ファイルの行）`);
+    }
   });
 });

@@ -43,9 +43,14 @@ test.describe('master sources', () => {
     // Edit sends only what changed, the price as an integer.
     await page.getByRole('link', { name: '編集' }).click();
     await page.getByLabel('薬価').fill('12');
+    // 後発品 and 在庫管理しない may stay unset: 未設定 / はい / いいえ.
+    await page.getByRole('combobox', { name: '在庫管理しない' }).click();
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['未設定', 'はい', 'いいえ']);
+    await page.getByRole('option', { name: 'いいえ' }).click();
+    await expectNoSeriousA11yViolations(page, '在庫品目補正の編集');
     const patch = page.waitForRequest((request) => request.method() === 'PATCH' && request.url().includes('/stockable_item_fixtures/'));
     await page.getByRole('button', { name: '保存' }).click();
-    expect((await patch).postDataJSON()).toEqual({ price: 12 });
+    expect((await patch).postDataJSON()).toEqual({ price: 12, disable_stock: false });
 
     await page.goto(`${BASE}/hot_codes/${HOT}`);
     const orderableSummary = page.getByRole('region', { name: '発注品目補正' });
@@ -88,6 +93,21 @@ test.describe('master sources', () => {
     await expect(page.getByRole('tabpanel').getByText(/^(メモ|在庫品目補正ID)$/)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, '発注品目補正詳細');
 
+    // Edit sends only what changed: numbers as integers, an emptied field as null, the day as yyyy-MM-dd.
+    await page.getByRole('link', { name: '編集' }).click();
+    await expect(page.getByLabel('名称追記')).toHaveValue('（E2E）');
+    await page.getByLabel('数量').fill('250');
+    await page.getByLabel('名称追記').fill('');
+    await page.getByLabel('販売中止日').fill('2027-03-31');
+    await expectNoSeriousA11yViolations(page, '発注品目補正の編集');
+    const orderablePatch = page.waitForRequest((request) => request.method() === 'PATCH' && request.url().includes('/orderable_item_fixtures/'));
+    const fixtureId = /orderable_item_fixtures\/(\d+)/.exec(page.url())![1];
+    await page.getByRole('button', { name: '保存' }).click();
+    expect((await orderablePatch).postDataJSON()).toEqual({ quantity: 250, name_append: null, inactive_on: '2027-03-31' });
+    await page.goto(`${BASE}/orderable_item_fixtures/${fixtureId}`);
+    await expect(page.getByRole('tabpanel').getByText('2027年3月31日')).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText('（E2E）', { exact: true })).toHaveCount(0);
+
     await page.goto(`${BASE}/stockable_items`);
     await page.getByLabel('名称・YJコード').fill(YJ);
     await page.getByRole('button', { name: '検索' }).click();
@@ -96,9 +116,16 @@ test.describe('master sources', () => {
   });
 
   test('import requests: reject one and update another; each leaves the open list', async ({ page }) => {
+    const listCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname.endsWith('/admin/stockable_item_import_requests')) listCalls.push(url.searchParams.get('state') ?? '(なし)');
+    });
     await page.goto(`${BASE}/stockable_item_import_requests`);
     const rows = page.locator('tbody tr');
     await expect(rows).toHaveCount(25);
+    // The open requests only: no unfiltered call before them.
+    expect(listCalls).toEqual(['open']);
     await expectNoSeriousA11yViolations(page, '更新依頼一覧');
     const firstId = (await rows.first().locator('td').first().innerText()).trim();
     await rows.first().getByRole('button', { name: '却下' }).click();
@@ -145,7 +172,7 @@ test.describe('master sources', () => {
     await expect(page.getByRole('table', { name: 'HOTコードマスターファイル一覧一覧' }).or(page.getByText(/ファイルはありません/))).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'HOTコードマスターファイル一覧');
     await page.goto(`${BASE}/medis_options`);
-    await expect(page.getByText(/オプションファイルはダウンロードの対象外です/)).toBeVisible();
+    await expect(page.getByRole('table', { name: 'オプションファイル一覧一覧' }).or(page.getByText(/ファイルはありません/))).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'オプションファイル一覧');
   });
 

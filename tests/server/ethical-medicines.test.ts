@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,8 +163,8 @@ describe('downloads and imports', () => {
     const before = (await getJson<Medicine>(app, `${BASE}/21`)).body;
     expect((await post('/imports/hot_code')).status).toBe(202);
     let jobs = await runJobs();
-    // The earlier download (from 2001-12-28) took both HOT files.
-    expect(jobOf(jobs, 'download', 'hot_code').result).toMatchObject({ downloaded: 2 });
+    // The earlier download (from 2001-12-28) took both HOT files, each with its GS1 and option files.
+    expect(jobOf(jobs, 'download', 'hot_code').result).toMatchObject({ downloaded: 6 });
     const hotImport = jobOf(jobs, 'import', 'hot_code');
     expect(hotImport.status).toBe('SUCCEEDED');
     expect(hotImport.result).toMatchObject({ inserted: 10 });
@@ -247,6 +247,21 @@ describe('downloads and imports', () => {
     rmSync(join(upstream(), 'hot_code', 'bad-20261120.csv'));
   });
 
+  it('fails a HOT code download on a bad GS1 or option file with its lines\' reasons, and never lists it', async () => {
+    const gs1 = readFileSync(join(upstream(), 'medis_gs1', 'MEDIS_GS1_20261022.csv'));
+    const lines = new TextDecoder('shift_jis').decode(gs1).split('\r\n');
+    const badDate = lines[1].replace(/"20261022"$/, '"20251340"');
+    writeFileSync(join(upstream(), 'medis_gs1', 'MEDIS_GS1_20261121.csv'), [lines[0], lines[1], badDate, `${lines[2]},"余分"`].join('\r\n'));
+    await post('/downloads/hot_code', { start_date: '2026-11-21' });
+    const job = jobOf(await runJobs(), 'download', 'hot_code');
+    expect(job.status).toBe('FAILED');
+    expect(job.status_reason).toBe('MEDIS_GS1_20261121.csv を取り込めませんでした。3行目: 更新年月日: 日付が正しくありません（20251340）。 4行目: 列の数が10です（9列のはずです）。');
+    const listed = (await getJson<{ file_name: string }[]>(app, '/medorder/api/v2/admin/medis_gs1s')).body.map((f) => f.file_name);
+    expect(listed).not.toContain('MEDIS_GS1_20261121.csv');
+    expect(listed.length).toBeGreaterThan(0);
+    rmSync(join(upstream(), 'medis_gs1', 'MEDIS_GS1_20261121.csv'));
+  });
+
   it('reports an impossible date such as 20251340 on its line and applies nothing, not even the good files', async () => {
     const good = readFileSync(join(FIXTURES, 'medis-hot9-20030228-excerpt.csv'), 'utf8').split('\n');
     const bad = good.slice(0, 4);
@@ -260,5 +275,23 @@ describe('downloads and imports', () => {
     expect(job.status).toBe('FAILED');
     expect(job.status_reason).toContain('4行目: 更新年月日: 日付が正しくありません（20251340）。');
     expect((await getJson(app, `${BASE}?include_inactive=true`)).headers.get('x-last-updated')).toBe(before);
+  });
+});
+
+describe('default upstream folder', () => {
+  it('gives a folder written before a kind existed that kind alone, leaving the others as they are', () => {
+    const first = startApp({ now: () => NOW, jobTickMs: 0 });
+    const root = join(first.dir, 'master-sources');
+    first.close();
+    rmSync(join(root, 'medis_option'), { recursive: true });
+    writeFileSync(join(root, 'hot_code', 'MEDIS_HOT13_20261122.csv'), 'edited by hand');
+    const second = startApp({ now: () => NOW, jobTickMs: 0 }, first.dir);
+    try {
+      expect(readdirSync(join(root, 'medis_option')).sort()).toEqual(['MEDIS_OPTION_20260813.csv', 'MEDIS_OPTION_20261022.csv']);
+      expect(readFileSync(join(root, 'hot_code', 'MEDIS_HOT13_20261122.csv'), 'utf8')).toBe('edited by hand');
+      expect(readdirSync(root).sort()).toEqual(['hot_code', 'iryohoken', 'medhot', 'medis_gs1', 'medis_option']);
+    } finally {
+      second.dispose();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runList } from '../../server/db/list';
 import { versionTriggersSql, tableVersionsSql } from '../../server/db/versions';
 import { CORE_LISTS } from '../../server/services/core';
+import { MEDORDER_LISTS } from '../../server/services/medorder';
 import { getJson, startApp, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -12,7 +13,7 @@ beforeAll(() => {
 });
 afterAll(() => app.dispose());
 
-describe.each(CORE_LISTS.map((list) => [list.path, list] as const))('list contract: %s', (_path, list) => {
+describe.each([...CORE_LISTS, ...MEDORDER_LISTS].map((list) => [list.path, list] as const))('list contract: %s', (_path, list) => {
   const url = (query: string) => `${list.base}${list.path}?${query}`;
 
   it('returns every declared field', async () => {

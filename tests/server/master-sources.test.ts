@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,8 +197,59 @@ describe('file lists', () => {
     expect(rows.body[0].receipt_code).toMatch(/^\d{9}$/);
     // The file ids are per kind: a HOT file is not an insurance file.
     expect((await getJson(app, `${M}/admin/iryohoken_rows?iryohoken_id=${file.id}`)).status).toBe(404);
-    expect((await getJson(app, `${M}/admin/medis_options`)).body).toEqual([]);
-    expect((await getJson(app, `${M}/admin/medis_option_rows?medis_option_id=1`)).status).toBe(404);
+  });
+
+  it('lists the GS1 correspondence and option files the HOT code download brought, with their rows paged', async () => {
+    for (const [list, rowsPath, param] of [['medis_gs1s', 'medis_gs1_rows', 'medis_gs1_id'], ['medis_options', 'medis_option_rows', 'medis_option_id']]) {
+      const files = await getJson<{ id: number; file_name: string; file_date: string; rows_count: number }[]>(app, `${M}/admin/${list}`);
+      expect(files.body.map((f) => [f.file_date, f.rows_count]), list).toEqual([['2026-10-22', 200]]);
+      const [file] = files.body;
+      expect(file.file_name).toBe(list === 'medis_gs1s' ? 'MEDIS_GS1_20261022.csv' : 'MEDIS_OPTION_20261022.csv');
+      expect((await getJson(app, `${M}/admin/${list}/${file.id}`)).body).toMatchObject({ id: file.id, file_name: file.file_name });
+      const first = await getJson<{ line: number; hot_code: string }[]>(app, `${M}/admin/${rowsPath}?${param}=${file.id}`);
+      expect(first.body).toHaveLength(25);
+      expect(first.body[0].line).toBe(2);
+      expect(first.body[0].hot_code).toMatch(/^\d{13}$/);
+      expect(first.headers.get('x-total-pages')).toBe('8');
+      const last = await getJson<{ line: number }[]>(app, `${M}/admin/${rowsPath}?${param}=${file.id}&page=8`);
+      expect(last.body.map((r) => r.line)).toEqual(Array.from({ length: 25 }, (_, i) => 177 + i));
+      expect((await getJson(app, `${M}/admin/${rowsPath}?${param}=${file.id}&page=9`)).status).toBe(422);
+    }
+    const [gs1File] = (await getJson<{ id: number }[]>(app, `${M}/admin/medis_gs1s`)).body;
+    const [gs1Row] = (await getJson<{ hot_code: string; package_gs1_code: string }[]>(app, `${M}/admin/medis_gs1_rows?medis_gs1_id=${gs1File.id}`)).body;
+    const medicines = (await getJson<Medicine[]>(app, `/core/api/v2/master/ethical_medicines?query=${gs1Row.hot_code}`)).body;
+    expect(gs1Row.package_gs1_code).toBe(medicines[0].package_gs1_code);
+    expect((gs1Row as unknown as { hot_codes: string[] }).hot_codes).toEqual([gs1Row.hot_code]);
+    const [optionFile] = (await getJson<{ id: number }[]>(app, `${M}/admin/medis_options`)).body;
+    const [optionRow] = (await getJson<Record<string, unknown>[]>(app, `${M}/admin/medis_option_rows?medis_option_id=${optionFile.id}`)).body;
+    expect(Object.keys(optionRow).sort()).toEqual(['brand_name', 'generic', 'generic_code', 'generic_name', 'hot_code', 'line', 'therapeutic_category']);
+    // File ids are per kind: an option file is not a GS1 file.
+    if (optionFile.id !== gs1File.id) expect((await getJson(app, `${M}/admin/medis_gs1_rows?medis_gs1_id=${optionFile.id}`)).status).toBe(404);
+    expect((await getJson(app, `${M}/admin/medis_option_rows?medis_option_id=999999`)).status).toBe(404);
+  });
+});
+
+describe('file list paging', () => {
+  it('pages the files 25 at a time, newest first unless sorted, and refuses a page past the last', async () => {
+    // 30 more option files, one a day from 2026-10-23, brought by the next HOT code download.
+    const optionFile = readFileSync(join(app.dir, 'master-sources', 'medis_option', 'MEDIS_OPTION_20261022.csv'));
+    const days = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 9, 23 + i)).toISOString().slice(0, 10));
+    for (const day of days) writeFileSync(join(app.dir, 'master-sources', 'medis_option', `MEDIS_OPTION_${day.replace(/-/g, '')}.csv`), optionFile);
+    const token = await app.token();
+    const started = await app.call('/core/api/v2/master/ethical_medicines/downloads/hot_code', { method: 'POST', token, json: { start_date: '2026-10-23' } });
+    expect(started.status).toBe(202);
+    expect((await runJobs()).every((job) => job.status === 'SUCCEEDED')).toBe(true);
+
+    const first = await getJson<{ file_date: string }[]>(app, `${M}/admin/medis_options`);
+    expect(first.headers.get('x-total-count')).toBe('31');
+    expect(first.headers.get('x-total-pages')).toBe('2');
+    expect(first.body.map((f) => f.file_date)).toEqual([...days].reverse().slice(0, 25));
+    const second = await getJson<{ file_date: string }[]>(app, `${M}/admin/medis_options?page=2`);
+    expect(second.body.map((f) => f.file_date)).toEqual([...days.slice(0, 5).reverse(), '2026-10-22']);
+    const oldest = await getJson<{ file_date: string }[]>(app, `${M}/admin/medis_options?sort=file_date`);
+    expect(oldest.body.map((f) => f.file_date)).toEqual(['2026-10-22', ...days.slice(0, 24)]);
+    expect((await getJson(app, `${M}/admin/medis_options?page=3`)).status).toBe(422);
+    expect((await getJson(app, `${M}/admin/medis_options?sort=name`)).status).toBe(422);
   });
 });
 

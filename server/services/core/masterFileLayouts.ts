@@ -12,11 +12,26 @@ import { decodeMasterFile, parseCompactDate, parseCsv, parseEraDate, type CsvRec
  *   包装単位単位, シート入数, 包装数, 包装数単位, 更新区分, 更新年月日.
  * - `iryohoken`: 社会保険診療報酬支払基金 医薬品マスター (42 columns, no header), and the MHLW
  *   薬価基準収載品目リスト (15 columns with its header row), told apart by the header.
+ * - `medis_gs1`: MEDIS's GS1 correspondence table (対応表), published with the HOT code master.
+ *   Its public record names the codes but not a column order, so this layout is ours (9 columns,
+ *   header row): ＨＯＴコード, 販売名, 規格単位, 包装形態, 調剤包装単位コード (GTIN-13 as 14
+ *   digits with a leading 0), 販売包装単位コード (GTIN-14, indicator 1), 元梱包装単位コード
+ *   (GTIN-14, indicator 2), 更新区分, 更新年月日.
+ * - `medis_option`: MEDIS's option table, published with the HOT code master; thin public
+ *   record, so this layout is ours (8 columns, header row): ＨＯＴコード, 販売名, 一般名コード,
+ *   一般名, 薬効分類番号 (4 digits), 後発品区分 (0 先発等 / 1 後発品), 更新区分, 更新年月日.
+ * The last two are listed with their rows (spec section 2 "File lists") and not applied to the
+ * medicine master: its GS1 codes come from MEDHOT and its generic names from the insurance master,
+ * one source per column.
  */
 export type MasterKind = 'hot_code' | 'medhot' | 'iryohoken';
 export const MASTER_KINDS: readonly MasterKind[] = ['hot_code', 'medhot', 'iryohoken'];
 
-export type LayoutName = 'medis_hot' | 'medhot' | 'ssk_y' | 'mhlw_price_list';
+/** Every kind of downloaded file: the imported kinds and the two MEDIS files that come with the HOT master. */
+export type MasterFileKind = MasterKind | 'medis_gs1' | 'medis_option';
+export const MASTER_FILE_KINDS: readonly MasterFileKind[] = [...MASTER_KINDS, 'medis_gs1', 'medis_option'];
+
+export type LayoutName = 'medis_hot' | 'medhot' | 'ssk_y' | 'mhlw_price_list' | 'medis_gs1' | 'medis_option';
 
 /** Which master rows a file row applies to, and whether an unknown key adds a medicine. */
 export interface ParsedRow {
@@ -92,7 +107,7 @@ class RowReader {
 
 interface Layout {
   name: LayoutName;
-  kind: MasterKind;
+  kind: MasterFileKind;
   columns: number;
   headers: readonly string[];
   /** Whether the first record is the header row (checked against the first header). */
@@ -283,10 +298,76 @@ const mhlwPriceList: Layout = {
   },
 };
 
-const LAYOUTS_BY_KIND: Record<MasterKind, readonly Layout[]> = {
+const MEDIS_GS1_HEADERS = ['ＨＯＴコード', '販売名', '規格単位', '包装形態', '調剤包装単位コード', '販売包装単位コード', '元梱包装単位コード', '更新区分',
+  '更新年月日'] as const;
+
+/** A row's 更新区分 and 更新年月日 (a real yyyymmdd), the last two columns of the MEDIS files. */
+const checkUpdate = (r: RowReader, typeIndex: number) => {
+  r.oneOf(typeIndex, ['1', '2', '3', '4']);
+  if (r.date(typeIndex + 1) === null) r.required(typeIndex + 1, /^\d{8}$/, '日付');
+};
+
+const medisGs1: Layout = {
+  name: 'medis_gs1',
+  kind: 'medis_gs1',
+  columns: 9,
+  headers: MEDIS_GS1_HEADERS,
+  header: true,
+  row: (r) => {
+    const hotCode = r.required(0, HOT, 'HOTコード（9桁または13桁）');
+    checkUpdate(r, 7);
+    return {
+      match: 'hot_code',
+      key: hotCode,
+      insert: false,
+      values: {
+        hot_code: hotCode,
+        brand_name: r.text(1),
+        standard: r.text(2),
+        packet_form: r.text(3),
+        packet_gs1_code: r.code(4, GS1, 'GS1コード（13桁または14桁）'),
+        package_gs1_code: r.code(5, GS1, 'GS1コード（13桁または14桁）'),
+        supply_gs1_code: r.code(6, GS1, 'GS1コード（13桁または14桁）'),
+      },
+    };
+  },
+};
+
+const MEDIS_OPTION_HEADERS = ['ＨＯＴコード', '販売名', '一般名コード', '一般名', '薬効分類番号', '後発品区分', '更新区分', '更新年月日'] as const;
+
+const medisOption: Layout = {
+  name: 'medis_option',
+  kind: 'medis_option',
+  columns: 8,
+  headers: MEDIS_OPTION_HEADERS,
+  header: true,
+  row: (r) => {
+    const hotCode = r.required(0, HOT, 'HOTコード（9桁または13桁）');
+    checkUpdate(r, 6);
+    const category = r.code(4, DIGITS(4), '薬効分類番号（4桁）');
+    return {
+      match: 'hot_code',
+      key: hotCode,
+      insert: false,
+      values: {
+        hot_code: hotCode,
+        brand_name: r.text(1),
+        generic_code: r.text(2),
+        generic_name: r.text(3),
+        // Not a master column: shown in the file's rows only (the master is never given it).
+        therapeutic_category: category,
+        generic: r.oneOf(5, ['0', '1']) === '1' ? 1 : 0,
+      } as MedicineValues,
+    };
+  },
+};
+
+const LAYOUTS_BY_KIND: Record<MasterFileKind, readonly Layout[]> = {
   hot_code: [medisHot],
   medhot: [medhot],
   iryohoken: [mhlwPriceList, sskY],
+  medis_gs1: [medisGs1],
+  medis_option: [medisOption],
 };
 
 /** The first header up to its parenthesis: MEDIS has written both 基準番号（ＨＯＴ番号） and 基準番号（ＨＯＴコード）. */
@@ -296,7 +377,7 @@ const headerMatches = (layout: Layout, record: CsvRecord | undefined) =>
   layout.header && record !== undefined && headStem(record.fields[0] ?? '') === headStem(layout.headers[0]);
 
 /** The layout of a file of `kind`: a header-row layout whose header matches, else the headerless one. */
-function layoutOf(kind: MasterKind, first: CsvRecord | undefined): Layout | undefined {
+function layoutOf(kind: MasterFileKind, first: CsvRecord | undefined): Layout | undefined {
   const layouts = LAYOUTS_BY_KIND[kind];
   return layouts.find((l) => headerMatches(l, first)) ?? layouts.find((l) => !l.header);
 }
@@ -305,7 +386,7 @@ function layoutOf(kind: MasterKind, first: CsvRecord | undefined): Layout | unde
  * Decodes, splits and checks a whole file. Any bad line fails the file (its rows are never
  * applied); up to MAX_LINE_ERRORS lines are reported.
  */
-export function parseMasterFile(kind: MasterKind, bytes: Uint8Array): ParsedFile {
+export function parseMasterFile(kind: MasterFileKind, bytes: Uint8Array): ParsedFile {
   // Files made on DOS-era tools end with an EOF mark (Ctrl-Z, 0x1A): the 2003 MEDIS file does.
   // Dropped as a byte: decoders disagree on it (Node's ICU Shift_JIS gives U+001C).
   const decoded = decodeMasterFile(bytes.at(-1) === EOF_MARK ? bytes.subarray(0, -1) : bytes);
@@ -342,4 +423,4 @@ export function describeFileErrors(fileName: string, errors: readonly LineError[
   return `${fileName} を取り込めませんでした。${errors.map((e) => `${e.line}行目: ${e.message}`).join(' ')}`;
 }
 
-export { MEDIS_HOT_HEADERS, MEDHOT_HEADERS, SSK_HEADERS, MHLW_HEADERS };
+export { MEDIS_HOT_HEADERS, MEDHOT_HEADERS, SSK_HEADERS, MHLW_HEADERS, MEDIS_GS1_HEADERS, MEDIS_OPTION_HEADERS };

@@ -6,8 +6,9 @@ import { MASTER_FILES_BUCKET } from './masterSources';
 
 /**
  * Core's side of the published-master reader the ordering service is given: the imported rows
- * of core's own master (the HOT base, GS1, insurance and MEDHOT files merged per HOT code by the
- * import), read through core's connection, at most a few hundred rows per code.
+ * of core's own master (the HOT base, insurance and MEDHOT files merged per HOT code by the
+ * import), read through core's connection, at most a few hundred rows per code, and any downloaded
+ * file's rows (the GS1 correspondence and option files included) parsed from blob storage.
  */
 const COLUMNS = `hot_code, hot_code_7, yj_code, receipt_code, jan_code, package_gs1_code, packet_gs1_code, supply_gs1_code, brand_name,
   brand_name_pronunciation, official_name, unit_type, standard, dosage_type, maker, seller, packet_form, packet_form_subdivision, packet_volume,

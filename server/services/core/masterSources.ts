@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { DB } from '../../db/open';
 import type { BlobStorage } from '../../shared/storage';
 import { applyRows, type ApplyCounts } from './masterFileImport';
-import { describeFileErrors, parseMasterFile, type MasterKind, type ParsedRow } from './masterFileLayouts';
+import { describeFileErrors, MASTER_KINDS, parseMasterFile, type MasterFileKind, type MasterKind, type ParsedRow } from './masterFileLayouts';
 import { parseCompactDate } from './masterFileCsv';
 
 /**
@@ -16,13 +16,25 @@ import { parseCompactDate } from './masterFileCsv';
  * (bucket `master-files`, as the real service keeps them in S3) and records each as a master file.
  * "Import" parses every downloaded file of the kind and applies them in date order in one
  * transaction: one bad line in any file fails the job and leaves the master as it was.
+ * MEDIS publishes its GS1 correspondence and option tables with the HOT code master, so the HOT
+ * code download brings them too (their own kinds and sub-folders, listed with their rows; the
+ * import does not apply them, see masterFileLayouts.ts).
  */
 export const MASTER_FILES_BUCKET = 'master-files';
 
-export const MASTER_KIND_LABELS: Record<MasterKind, string> = {
+export const MASTER_KIND_LABELS: Record<MasterFileKind, string> = {
   hot_code: 'HOTコードマスター',
   medhot: 'MEDHOTマスター',
   iryohoken: '医療保険マスター',
+  medis_gs1: 'GS1対応表',
+  medis_option: 'オプションファイル',
+};
+
+/** The files a kind's download brings besides its own: MEDIS's tables published with the HOT master. */
+export const DOWNLOADED_WITH: Record<MasterKind, readonly MasterFileKind[]> = {
+  hot_code: ['hot_code', 'medis_gs1', 'medis_option'],
+  medhot: ['medhot'],
+  iryohoken: ['iryohoken'],
 };
 
 /** Larger upstream files are refused (a HOT13 master is about 15 MB). */
@@ -39,7 +51,7 @@ export interface UpstreamFile {
 }
 
 /** The kind's files in the upstream folder, oldest first; names without a real date are not master files. */
-export function upstreamFiles(root: string, kind: MasterKind): UpstreamFile[] {
+export function upstreamFiles(root: string, kind: MasterFileKind): UpstreamFile[] {
   let names: string[];
   try {
     names = readdirSync(join(root, kind));
@@ -64,7 +76,10 @@ export interface DownloadResult {
   unchanged: number;
 }
 
-/** Copies the selected upstream files into blob storage; a file already downloaded with the same bytes is left alone. */
+/**
+ * Copies the selected upstream files of the kind and of the files published with it (DOWNLOADED_WITH)
+ * into blob storage; a file already downloaded with the same bytes is left alone.
+ */
 export function downloadMasterFiles(
   db: DB,
   storage: BlobStorage,
@@ -72,15 +87,21 @@ export function downloadMasterFiles(
   wanted: (file: UpstreamFile) => boolean,
   now: string,
 ): DownloadResult {
+  const result: DownloadResult = { files: [], downloaded: 0, unchanged: 0 };
+  for (const fileKind of DOWNLOADED_WITH[kind]) downloadKind(db, storage, fileKind, wanted, now, result);
+  return result;
+}
+
+function downloadKind(db: DB, storage: BlobStorage, kind: MasterFileKind, wanted: (file: UpstreamFile) => boolean, now: string, result: DownloadResult): void {
   const root = masterSourceDir(db);
   const selected = upstreamFiles(root, kind).filter(wanted);
-  const result: DownloadResult = { files: [], downloaded: 0, unchanged: 0 };
   const known = db.prepare('SELECT sha256 FROM master_files WHERE kind = @kind AND file_name = @file_name');
   const upsert = db.prepare(
     `INSERT INTO master_files (kind, file_name, file_date, storage_key, size, sha256, downloaded_at) VALUES (@kind, @file_name, @file_date, @storage_key, @size, @sha256, @downloaded_at)
      ON CONFLICT (kind, file_name) DO UPDATE SET file_date = excluded.file_date, size = excluded.size, sha256 = excluded.sha256,
        downloaded_at = excluded.downloaded_at, rows_count = NULL, imported_at = NULL`,
   );
+  const setRowsCount = db.prepare('UPDATE master_files SET rows_count = @rows_count WHERE kind = @kind AND file_name = @file_name');
   for (const file of selected) {
     const path = join(root, kind, file.fileName);
     if (statSync(path).size > MAX_MASTER_FILE_BYTES) throw new Error(`${file.fileName} は大きすぎます（${MAX_MASTER_FILE_BYTES / 1024 / 1024}MBまで）。`);
@@ -92,12 +113,16 @@ export function downloadMasterFiles(
       result.unchanged += 1;
       continue;
     }
+    // A file no import reads is checked here instead: a bad one fails the download with its lines' reasons.
+    const listedOnly = !(MASTER_KINDS as readonly MasterFileKind[]).includes(kind);
+    const parsed = listedOnly ? parseMasterFile(kind, body) : undefined;
+    if (parsed && !parsed.ok) throw new Error(describeFileErrors(file.fileName, parsed.errors));
     const key = `${kind}/${file.fileName}`;
     storage.put(MASTER_FILES_BUCKET, key, body, 'text/csv');
     upsert.run({ kind, file_name: file.fileName, file_date: file.fileDate, storage_key: key, size: body.length, sha256, downloaded_at: now });
+    if (parsed?.ok) setRowsCount.run({ kind, file_name: file.fileName, rows_count: parsed.rows.length });
     result.downloaded += 1;
   }
-  return result;
 }
 
 export interface ImportResult extends ApplyCounts {

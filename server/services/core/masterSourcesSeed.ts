@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { DB } from '../../db/open';
 import { daysBeforeToday } from '../../../src/lib/dates';
 import { encodeCp932 } from './cp932';
@@ -8,8 +8,8 @@ import { masterSourceDir } from './masterSources';
 
 /**
  * The default upstream folder, written on first start when there is none, so `npm start` can
- * demo the whole refresh: files in the publishers' layouts and encodings (HOT and the SSK master
- * in CP932, MEDHOT in UTF-8 with a BOM) built from the seeded master, one set dated 100 days
+ * demo the whole refresh: files in the publishers' layouts and encodings (HOT with its GS1
+ * correspondence and option tables, and the SSK master in CP932, MEDHOT in UTF-8 with a BOM) built from the seeded master, one set dated 100 days
  * ago and one 30 days ago (the default start date, two months back, picks the second). The
  * second set changes a few things: new packages, discontinued ones, revised prices.
  */
@@ -39,6 +39,17 @@ const medhotLine = (m: Row, day: string, subdivision: string | null) =>
   csvLine([m.hot_code, m.package_gs1_code, m.packet_gs1_code, m.supply_gs1_code, m.jan_code, m.packet_form, subdivision ?? m.packet_form_subdivision,
     m.packet_volume, m.packet_unit_name, m.packet_per_sheet, m.package_packet_count, m.package_packet_count_unit_name, '1', compact(day)]);
 
+const MEDIS_GS1_HEADER = csvLine(['ＨＯＴコード', '販売名', '規格単位', '包装形態', '調剤包装単位コード', '販売包装単位コード', '元梱包装単位コード', '更新区分', '更新年月日']);
+
+const medisGs1Line = (m: Row, day: string) =>
+  csvLine([m.hot_code, m.brand_name, m.standard, m.packet_form, m.packet_gs1_code, m.package_gs1_code, m.supply_gs1_code, '1', compact(day)]);
+
+const MEDIS_OPTION_HEADER = csvLine(['ＨＯＴコード', '販売名', '一般名コード', '一般名', '薬効分類番号', '後発品区分', '更新区分', '更新年月日']);
+
+/** 薬効分類番号: the first four digits of the YJ code. */
+const medisOptionLine = (m: Row, day: string) =>
+  csvLine([m.hot_code, m.brand_name, m.generic_code, m.generic_name, m.yj_code ? String(m.yj_code).slice(0, 4) : null, m.generic ? '1' : '0', '1', compact(day)]);
+
 const DOSAGE_CODES: Record<string, string> = { 内: '1', 注: '4', 外: '6', 歯: '8' };
 
 const sskLine = (m: Row, day: string, price: number) => {
@@ -59,11 +70,17 @@ const cp932OrUtf8 = (text: string): Buffer => {
   }
 };
 
-/** Writes the default upstream folder unless it exists (a configured MASTER_SOURCE_DIR is never written). */
+const KIND_FOLDERS = ['hot_code', 'medhot', 'iryohoken', 'medis_gs1', 'medis_option'] as const;
+
+/**
+ * Writes the default upstream folder unless it exists (a configured MASTER_SOURCE_DIR is never
+ * written); a folder written before a kind existed gets that kind's sub-folder alone.
+ */
 export function writeDefaultMasterSources(db: DB, now: Date): void {
   if (process.env.MASTER_SOURCE_DIR) return;
   const root = masterSourceDir(db);
-  if (existsSync(root)) return;
+  const missing = KIND_FOLDERS.filter((kind) => !existsSync(join(root, kind)));
+  if (existsSync(root) && missing.length === 0) return;
   const medicines = db.prepare('SELECT * FROM ethical_medicines WHERE hot_code IS NOT NULL ORDER BY id LIMIT 300').all() as Row[];
   const older = daysBeforeToday(100, now);
   const recent = daysBeforeToday(30, now);
@@ -84,6 +101,12 @@ export function writeDefaultMasterSources(db: DB, now: Date): void {
   const medhot = [MEDHOT_HEADER, ...medicines.slice(0, 200).map((m, i) => medhotLine(m, recent, m.packet_form === 'ＰＴＰ' && i % 2 === 0 ? '１０錠シート' : null))];
   files[`medhot/MEDHOT_${compact(recent)}.csv`] = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${medhot.join('\r\n')}\r\n`, 'utf8')]);
 
+  // MEDIS's GS1 correspondence and option tables, published with each HOT code master (CP932 like it).
+  for (const [day, rows] of [[older, medicines], [recent, medicines.slice(0, 200)]] as const) {
+    files[`medis_gs1/MEDIS_GS1_${compact(day)}.csv`] = cp932OrUtf8(`${[MEDIS_GS1_HEADER, ...rows.map((m) => medisGs1Line(m, day))].join('\r\n')}\r\n`);
+    files[`medis_option/MEDIS_OPTION_${compact(day)}.csv`] = cp932OrUtf8(`${[MEDIS_OPTION_HEADER, ...rows.map((m) => medisOptionLine(m, day))].join('\r\n')}\r\n`);
+  }
+
   files['iryohoken/y_20190401.csv'] = cp932OrUtf8(`${medicines.map((m) => sskLine(m, '2019-04-01', Number(m.official_unit_price) * 1.1)).join('\r\n')}\r\n`);
   // The recent SSK file revises every price down by 3 % (a 薬価改定).
   files[`iryohoken/y_${compact(recent)}.csv`] = cp932OrUtf8(
@@ -91,11 +114,22 @@ export function writeDefaultMasterSources(db: DB, now: Date): void {
   );
 
   // Written aside and renamed into place: a crash never leaves a half-written folder that would stop a rewrite.
-  const temp = `${root}.tmp`;
+  if (!existsSync(root)) {
+    writeAside(root, Object.entries(files));
+    return;
+  }
+  for (const kind of missing) {
+    const own = Object.entries(files).filter(([name]) => name.startsWith(`${kind}/`)).map(([name, body]): [string, Buffer] => [name.slice(kind.length + 1), body]);
+    writeAside(join(root, kind), own);
+  }
+}
+
+function writeAside(folder: string, files: readonly [string, Buffer][]): void {
+  const temp = `${folder}.tmp`;
   rmSync(temp, { recursive: true, force: true });
-  for (const [name, body] of Object.entries(files)) {
-    mkdirSync(join(temp, name.split('/')[0]), { recursive: true });
+  for (const [name, body] of files) {
+    mkdirSync(join(temp, dirname(name)), { recursive: true });
     writeFileSync(join(temp, name), body);
   }
-  renameSync(temp, root);
+  renameSync(temp, folder);
 }

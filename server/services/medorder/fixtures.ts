@@ -127,7 +127,7 @@ export const STOCKABLE_FIXTURE_LIST = {
     yj_code: codeFilter('YJコード', YJ, '1124003F2230'),
     receipt_code: codeFilter('レセプト電算コード', RECEIPT, '620000000'),
   },
-  fields: ['id', 'name', 'unit', 'price', 'yj_code', 'receipt_code', 'note', 'updated_at'],
+  fields: ['id', 'name', 'unit', 'price', 'yj_code', 'receipt_code', 'generic', 'generic_id', 'disable_stock', 'interim_period_on', 'note', 'created_at', 'updated_at'],
 } satisfies ListDeclaration;
 
 export const ORDERABLE_FIXTURE_LIST = {
@@ -142,7 +142,8 @@ export const ORDERABLE_FIXTURE_LIST = {
     hot_code: codeFilter('HOTコード', HOT, '1000007010101'),
     stockable_item_fixture_id: codeFilter('在庫品目補正ID', ID_TEXT, '1'),
   },
-  fields: ['id', 'name', 'name_append', 'gs1_code', 'jan_code', 'stockable_item_fixture_id', 'hot_code', 'updated_at'],
+  fields: ['id', 'name', 'name_append', 'gs1_code', 'jan_code', 'stockable_item_fixture_id', 'hot_code', 'maker_name', 'seller_name', 'packet_form',
+    'packet_volume', 'package_packet_count', 'quantity', 'inactive_on', 'note', 'created_at', 'updated_at'],
 } satisfies ListDeclaration;
 
 const toDb = (value: unknown) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);

@@ -7,8 +7,9 @@ import type { ServiceContext } from '../../shared/context';
 import { commonErrors, createApi, jsonResponse, SECURITY } from '../../shared/openapi';
 import type { SeedScale } from '../core/seed';
 import { batchConfigMigrations, registerBatchConfigRoutes } from './batchConfigs';
-import { registerFixtureRoutes } from './fixtures';
-import { registerMasterSourceRoutes } from './masterSources';
+import type { ListDeclaration } from '../../shared/listEndpoint';
+import { ORDERABLE_FIXTURE_LIST, registerFixtureRoutes, STOCKABLE_FIXTURE_LIST } from './fixtures';
+import { IMPORT_REQUEST_LIST, registerMasterSourceRoutes, STOCKABLE_ITEM_LIST, UNKNOWN_DELIVERY_LIST } from './masterSources';
 import { masterSourceMigrations } from './masterSourcesMigrations';
 import { EMPTY_PUBLISHED_MASTER, type PublishedMasterReader } from './masterSourcesReader';
 import { registerStockRoutes } from './stocks';
@@ -18,6 +19,11 @@ import { stockMigrations } from './stocksMigrations';
 export function openMedorderDb(dir: string, seed = 0, scale: SeedScale = 'small'): DB {
   return openDatabase(join(dir, 'medorder.sqlite'), [{ version: 1, up: tableVersionsSql }, ...batchConfigMigrations(seed, scale), ...stockMigrations, ...masterSourceMigrations(seed, scale)]);
 }
+
+/** The ordering service's declared lists: the list contract test and the API bench cover each. */
+export const MEDORDER_LISTS: readonly ListDeclaration[] = [
+  STOCKABLE_FIXTURE_LIST, ORDERABLE_FIXTURE_LIST, IMPORT_REQUEST_LIST, UNKNOWN_DELIVERY_LIST, STOCKABLE_ITEM_LIST,
+];
 
 const pingRoute = createRoute({
   method: 'get',

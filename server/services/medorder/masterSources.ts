@@ -109,7 +109,7 @@ export const IMPORT_REQUEST_LIST = {
   sortColumns: { id: 'r.id', requested_at: 'r.requested_at' },
   defaultSort: 'requested_at',
   filters: { state: { label: '状態', schema: z.enum(['open', 'accepted', 'rejected']).optional(), example: 'open' } },
-  fields: ['id', 'code', 'code_type', 'state', 'requested_at'],
+  fields: ['id', 'code', 'code_type', 'state', 'pharmacy_id', 'requested_at', 'updated_at'],
 } satisfies ListDeclaration;
 
 const ImportRequestSchema = z
@@ -182,9 +182,10 @@ export const STOCKABLE_ITEM_LIST = {
     gs1_codes: { label: 'GS1コード', schema: z.string().max(3000).regex(/^[0-9,]*$/).optional(), example: '14987000000012' },
     jan_codes: { label: 'JANコード', schema: z.string().max(2800).regex(/^[0-9,]*$/).optional(), example: '4987000000012' },
     pharmacy_id: { label: '薬局ID', schema: z.string().regex(ID_TEXT).optional(), example: '1' },
-    exists_stock: { label: '在庫あり', schema: z.enum(['true', 'false']).optional(), example: 'true' },
+    // 'true' needs pharmacy_id too (a 422 alone), so the example a contract sends by itself is 'false'.
+    exists_stock: { label: '在庫あり', schema: z.enum(['true', 'false']).optional(), example: 'false' },
   },
-  fields: ['id', 'name', 'yj_code', 'orderable_items'],
+  fields: ['id', 'name', 'name_pronunciation', 'yj_code', 'unit', 'price', 'generic', 'interim_period_on', 'expires_at', 'orderable_items'],
 } satisfies ListDeclaration;
 const OrderableItemSchema = z.object({
   id: z.number().int(), name: z.string().nullable(), gs1_code: z.string(), jan_code: z.string().nullable(), quantity: z.number().nullable(),

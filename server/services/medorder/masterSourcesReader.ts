@@ -46,7 +46,7 @@ export interface PublishedFile {
   imported_at: string | null;
 }
 
-export type PublishedFileKind = 'hot_code' | 'medhot' | 'iryohoken';
+export type PublishedFileKind = 'hot_code' | 'medhot' | 'iryohoken' | 'medis_gs1' | 'medis_option';
 
 /** One line of a file as its layout reads it: the master columns it sets (snake_case). */
 export interface PublishedFileRow {

@@ -4,7 +4,7 @@ import { ApiError, notFoundError, validationError } from '../../shared/errors';
 import { idParam } from '../../shared/openapi';
 import { commonErrors, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
 import { labelled } from '../../shared/validation';
-import type { PublishedFileKind, PublishedMasterReader, PublishedRow } from './masterSourcesReader';
+import type { PublishedFileKind, PublishedFileRow, PublishedMasterReader, PublishedRow } from './masterSourcesReader';
 
 /**
  * The published master rows of one code, as the four publishers' tables show them (spec section
@@ -26,13 +26,12 @@ const PAGE_SIZE = 25;
 
 /**
  * The publishers' file lists (spec section 2 "File lists"): each names the file kind core
- * downloads for it. The MEDIS option file is not among the files this build downloads, so its
- * list is empty (and says so), never made up.
+ * downloads for it (the GS1 correspondence and option files come with the HOT code master).
  */
-const FILE_LISTS: Record<string, { summary: string; kind: PublishedFileKind | null; rows: string; param: string }> = {
+const FILE_LISTS: Record<string, { summary: string; kind: PublishedFileKind; rows: string; param: string }> = {
   medis_bases: { summary: 'HOTコードマスターのファイル一覧', kind: 'hot_code', rows: 'medis_base_rows', param: 'medis_base_id' },
-  medis_gs1s: { summary: 'GS1対応表 (MEDHOT) のファイル一覧', kind: 'medhot', rows: 'medis_gs1_rows', param: 'medis_gs1_id' },
-  medis_options: { summary: 'オプションファイル一覧', kind: null, rows: 'medis_option_rows', param: 'medis_option_id' },
+  medis_gs1s: { summary: 'GS1対応表のファイル一覧', kind: 'medis_gs1', rows: 'medis_gs1_rows', param: 'medis_gs1_id' },
+  medis_options: { summary: 'オプションファイル一覧', kind: 'medis_option', rows: 'medis_option_rows', param: 'medis_option_id' },
   iryohokens: { summary: '医療保険マスターのファイル一覧', kind: 'iryohoken', rows: 'iryohoken_rows', param: 'iryohoken_id' },
 };
 
@@ -86,6 +85,23 @@ const TABLES: Record<string, { summary: string; project: Projection }> = {
   },
 };
 
+/**
+ * A GS1 correspondence row names every HOT code of the file claiming its 販売包装単位コード (spec
+ * section 3: medis gs1 rows show hot_code and hot_codes), as the code's table does over the master.
+ */
+function withHotCodes(all: readonly PublishedFileRow[], shown: Record<string, unknown>[]): Record<string, unknown>[] {
+  const wanted = new Set(shown.map((row) => row.package_gs1_code).filter((code): code is string => typeof code === 'string'));
+  const byCode = new Map<string, string[]>();
+  for (const { values } of all) {
+    const code = values.package_gs1_code;
+    if (typeof code !== 'string' || !wanted.has(code)) continue;
+    const codes = byCode.get(code) ?? [];
+    if (!codes.includes(String(values.hot_code))) codes.push(String(values.hot_code));
+    byCode.set(code, codes);
+  }
+  return shown.map((row) => ({ ...row, hot_codes: typeof row.package_gs1_code === 'string' ? (byCode.get(row.package_gs1_code) ?? []) : [row.hot_code] }));
+}
+
 export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: PublishedMasterReader): void {
   for (const [name, list] of Object.entries(FILE_LISTS)) {
     const path = `/api/v2/admin/${name}`;
@@ -97,7 +113,7 @@ export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: Publi
       }),
       (c) => {
         const { page: pageText, sort = '-file_date' } = c.req.valid('query');
-        const files = list.kind ? reader.files(list.kind) : [];
+        const files = reader.files(list.kind);
         const key = sort.replace('-', '') as 'file_date' | 'id';
         const sign = sort.startsWith('-') ? -1 : 1;
         const sorted = [...files].sort((a, b) => sign * (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id - b.id));
@@ -112,7 +128,7 @@ export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: Publi
       }),
       (c) => {
         const id = Number(c.req.valid('param').id);
-        const file = list.kind ? reader.files(list.kind).find((f) => f.id === id) : undefined;
+        const file = reader.files(list.kind).find((f) => f.id === id);
         if (!file) throw notFoundError();
         return c.json(file, 200);
       },
@@ -131,10 +147,11 @@ export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: Publi
     });
   }
 
-  const fileRowsPage = (c: { header: (name: string, value: string) => void }, kind: PublishedFileKind | null, id: number, pageText: string | undefined) => {
-    const rows = kind ? reader.fileRows(kind, id) : undefined;
+  const fileRowsPage = (c: { header: (name: string, value: string) => void }, kind: PublishedFileKind, id: number, pageText: string | undefined) => {
+    const rows = reader.fileRows(kind, id);
     if (!rows) throw notFoundError();
-    return page(c, rows, pageText).map((row) => ({ line: row.line, ...row.values }));
+    const shown = page(c, rows, pageText).map((row) => ({ line: row.line, ...row.values }));
+    return kind === 'medis_gs1' ? withHotCodes(rows, shown) : shown;
   };
 
   for (const [name, table] of Object.entries(TABLES)) {

@@ -7,7 +7,7 @@ import FormLabel from '@mui/material/FormLabel';
 import { FieldTitle, InputHelperText, useInput, type InputProps } from 'react-admin';
 
 export interface MultiChoiceInputProps extends InputProps {
-  choices: readonly { value: string | number; label: string }[];
+  choices: readonly { value: string | number | boolean; label: string }[];
 }
 
 /**
@@ -19,7 +19,7 @@ export const MultiChoiceInput = ({ choices, label, helperText, ...props }: Multi
   const { field, fieldState, isRequired } = useInput(props);
   const labelId = useId();
   const selected: unknown[] = Array.isArray(field.value) ? field.value : [];
-  const toggle = (value: string | number, checked: boolean) => {
+  const toggle = (value: string | number | boolean, checked: boolean) => {
     const next = new Set(checked ? [...selected, value] : selected.filter((item) => item !== value));
     field.onChange(choices.map((choice) => choice.value).filter((item) => next.has(item)));
     field.onBlur();

@@ -89,17 +89,7 @@ export interface MasterFileRowsPage {
   totalPages: number;
 }
 
-export interface MasterFile {
-  id: number;
-  fileName: string;
-  fileDate: string;
-  rowsCount: number | null;
-  importedAt: Date | null;
-}
-
 export interface MasterSourceMethods {
-  /** The first page of a publisher's file list (the option files have no declared list: none are downloaded). */
-  getMasterFiles: (list: 'medis_options') => Promise<MasterFile[]>;
   /** One page of a publisher's file (`medis_base_rows?medis_base_id=`). */
   getMasterFileRows: (table: string, fileParam: string, fileId: number, page: number) => Promise<MasterFileRowsPage>;
   getStockableItemImport: (key: StockableImportKey) => Promise<StockableItemImport>;
@@ -127,7 +117,6 @@ const camelStockable = (diff: StockableItemImport): StockableItemImport => ({
 });
 
 export const masterSourceMethods = (send: SendRequest): MasterSourceMethods => ({
-  getMasterFiles: async (list) => (await send<MasterFile[]>({ path: `${ADMIN}/${list}` })).json ?? [],
   getMasterFileRows: async (table, fileParam, fileId, page) => {
     const response = await send<Attributes[]>({ path: `${ADMIN}/${table}`, query: { [fileParam]: fileId, page } });
     return {

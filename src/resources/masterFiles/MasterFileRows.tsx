@@ -17,10 +17,20 @@ import { serverMessages } from '../schema/serverErrors';
 import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 import { MASTER_FILE_ROWS } from '.';
 
-/** A row's columns are the master's (ethical medicine) columns the file's layout sets: their labels are the master's. */
-const labelOf = (key: string) => (key === 'line' ? '行番号' : ((ethicalMedicines.fields as Record<string, { label: string }>)[key]?.label ?? key));
+/** Columns of a file that the master has no field for (the option file's 薬効分類番号). */
+const FILE_ONLY_LABELS: Record<string, string> = { line: '行番号', therapeuticCategory: '薬効分類番号' };
 
-const cellText = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'boolean' ? (value ? 'はい' : 'いいえ') : String(value));
+const masterField = (key: string) => (ethicalMedicines.fields as Record<string, { label: string; type: string } | undefined>)[key];
+
+/** A row's columns are the master's (ethical medicine) columns the file's layout sets: their labels are the master's. */
+const labelOf = (key: string) => FILE_ONLY_LABELS[key] ?? masterField(key)?.label ?? key;
+
+/** A file row carries the master's flags as 1 / 0, as the import would write them. */
+const cellText = (key: string, value: unknown) => {
+  if (value === null || value === undefined) return '';
+  const flag = typeof value === 'boolean' ? value : masterField(key)?.type === 'boolean' && (value === 0 || value === 1) ? value === 1 : undefined;
+  return flag === undefined ? String(value) : flag ? 'はい' : 'いいえ';
+};
 
 /** A file's rows, a server page at a time, with up to 10 page links. */
 const MasterFileRows = () => {
@@ -54,7 +64,7 @@ const MasterFileRows = () => {
             {data.rows.map((row) => (
               <TableRow key={String(row.line)}>
                 {columns.map((key) => (
-                  <TableCell key={key}>{cellText(row[key])}</TableCell>
+                  <TableCell key={key}>{cellText(key, row[key])}</TableCell>
                 ))}
               </TableRow>
             ))}

@@ -1,10 +1,10 @@
 import { defineResource } from '../defineResource';
 
 /**
- * The publishers' file lists (spec section 2 "File lists"): insurance fund, HOT code and GS1
- * correspondence (MEDHOT) files, each file's detail paging through its rows. The MEDIS option
- * file is not among the files this build downloads, so it has no list here. One declaration
- * shape for the four; MASTER_FILE_ROWS names each one's rows call.
+ * The publishers' file lists (spec section 2 "File lists"): insurance fund, HOT code, GS1
+ * correspondence and option files (the last two come with the HOT code master), each file's
+ * detail paging through its rows. One declaration shape for the four; MASTER_FILE_ROWS names
+ * each one's rows call.
  */
 const masterFileResource = (name: string, label: string) =>
   defineResource({
@@ -34,9 +34,11 @@ const masterFileResource = (name: string, label: string) =>
 export const MASTER_FILE_ROWS: Record<string, { table: string; param: string }> = {
   'v2/core/master_sources/medis_bases': { table: 'medis_base_rows', param: 'medisBaseId' },
   'v2/core/master_sources/medis_gs1s': { table: 'medis_gs1_rows', param: 'medisGs1Id' },
+  'v2/core/master_sources/medis_options': { table: 'medis_option_rows', param: 'medisOptionId' },
   'v2/core/master_sources/iryohokens': { table: 'iryohoken_rows', param: 'iryohokenId' },
 };
 
 export const medisBases = masterFileResource('medis_bases', 'HOTコードマスターファイル一覧');
 export const medisGs1s = masterFileResource('medis_gs1s', 'GS1対応表一覧');
+export const medisOptions = masterFileResource('medis_options', 'オプションファイル一覧');
 export const iryohokens = masterFileResource('iryohokens', '保険者マスターファイル一覧');

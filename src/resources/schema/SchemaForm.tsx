@@ -51,7 +51,8 @@ export const FieldInput = ({ source, field }: { source: string; field: FieldDecl
     case 'url':
       return <TextInput {...common} type="url" fullWidth />;
     case 'choice':
-      return <SelectInput {...common} choices={(field.choices ?? []).map((choice) => ({ id: choice.value, name: choice.label }))} />;
+      // The empty option reads as an unset value does (unknownLabel: 未設定 where a field says so).
+      return <SelectInput {...common} emptyText={field.unknownLabel ?? ''} choices={(field.choices ?? []).map((choice) => ({ id: choice.value, name: choice.label }))} />;
     case 'multiChoice':
       return <MultiChoiceInput {...common} choices={field.choices ?? []} />;
   }

@@ -1,11 +1,28 @@
 import { defineResource } from '../defineResource';
+import type { FieldDeclaration } from '../types';
 
 export const NO_FIXTURE = '登録はありません';
 
 /**
+ * A yes/no the fixture may leave unset (null: the published masters' value stands), so the form
+ * offers 未設定 / はい / いいえ and 未設定 sends null.
+ */
+const optionalFlag = (label: string): FieldDeclaration => ({
+  type: 'choice',
+  label,
+  choices: [
+    { value: true, label: 'はい' },
+    { value: false, label: 'いいえ' },
+  ],
+  unknownLabel: '未設定',
+  parse: 'emptyToNull',
+});
+
+/**
  * Stockable item fixtures (在庫品目補正, spec sections 2, 3 and 5): the staff's corrections of
  * one YJ code's stockable item, merged over the published masters by the import diff. Edits send
- * only the changed fields (PATCH); price and genericId as integers; the note only when non-empty.
+ * only the changed fields (PATCH); price and genericId as integers; the note only when non-empty;
+ * generic and disableStock may be unset (null).
  */
 export const stockableItemFixtures = defineResource({
   name: 'v2/core/master_sources/stockable_item_fixtures',
@@ -23,9 +40,9 @@ export const stockableItemFixtures = defineResource({
     yjCode: { type: 'text', label: 'YJコード', parse: 'emptyToNull' },
     receiptCode: { type: 'text', label: 'レセプト電算コード', parse: 'emptyToNull' },
     genericId: { type: 'number', label: '一般名ID', parse: 'integer' },
-    generic: { type: 'boolean', label: '後発品' },
+    generic: optionalFlag('後発品'),
     interimPeriodOn: { type: 'date', label: '経過措置期限', parse: 'emptyToNull' },
-    disableStock: { type: 'boolean', label: '在庫管理しない' },
+    disableStock: optionalFlag('在庫管理しない'),
     note: { type: 'longText', label: 'メモ', rows: 3, parse: 'omitEmpty' },
     updatedAt: { type: 'datetime', label: '更新日時', sortable: true, readOnly: true },
   },

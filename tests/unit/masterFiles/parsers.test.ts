@@ -140,10 +140,43 @@ describe('parseMasterFile', () => {
   });
 
   it('never throws on arbitrary bytes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 400 }), fc.constantFrom('hot_code', 'medhot', 'iryohoken') as fc.Arbitrary<'hot_code'>, (bytes, kind) => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 400 }), fc.constantFrom('hot_code', 'medhot', 'iryohoken', 'medis_gs1', 'medis_option') as fc.Arbitrary<'hot_code'>, (bytes, kind) => {
       const parsed = parseMasterFile(kind, bytes);
       if (!parsed.ok) expect(parsed.errors.length).toBeGreaterThan(0);
     }));
+  });
+
+  const gs1Header = 'ＨＯＴコード,販売名,規格単位,包装形態,調剤包装単位コード,販売包装単位コード,元梱包装単位コード,更新区分,更新年月日';
+  const gs1Row = (date = '20250101', columns: string[] = []) =>
+    ['1001372010101', 'アムロジン錠５ｍｇ', '５ｍｇ１錠', 'ＰＴＰ', '04987123456782', '14987123456789', '24987123456786', '1', date, ...columns].join(',');
+  const optionHeader = 'ＨＯＴコード,販売名,一般名コード,一般名,薬効分類番号,後発品区分,更新区分,更新年月日';
+
+  it('maps a GS1 correspondence row in CP932 and an option row in UTF-8 with a BOM', () => {
+    const gs1 = parseMasterFile('medis_gs1', encodeCp932(`${gs1Header}\r\n${gs1Row()}\r\n`));
+    expect(gs1.ok && gs1.layout).toBe('medis_gs1');
+    expect(gs1.ok && gs1.encoding).toBe('CP932');
+    expect(gs1.ok && gs1.rows[0].values).toEqual({
+      hot_code: '1001372010101', brand_name: 'アムロジン錠５ｍｇ', standard: '５ｍｇ１錠', packet_form: 'ＰＴＰ',
+      packet_gs1_code: '04987123456782', package_gs1_code: '14987123456789', supply_gs1_code: '24987123456786',
+    });
+    const option = parseMasterFile('medis_option', Buffer.from(`\ufeff${optionHeader}\r\n1001372010101,アムロジン錠５ｍｇ,2171022F1ZZZ,【般】アムロジピン錠５ｍｇ,2171,1,1,20250101\r\n`));
+    expect(option.ok && option.rows[0].values).toMatchObject({ generic_code: '2171022F1ZZZ', therapeutic_category: '2171', generic: 1 });
+  });
+
+  it('reports a GS1 or option file\'s wrong column count, bad date and bad header per line', () => {
+    const gs1 = parseMasterFile('medis_gs1', Buffer.from([gs1Header, gs1Row(), gs1Row('20251340'), gs1Row('20250101', ['余分'])].join('\n')));
+    expect(gs1).toEqual({
+      ok: false,
+      errors: [
+        { line: 3, message: '更新年月日: 日付が正しくありません（20251340）。' },
+        { line: 4, message: '列の数が10です（9列のはずです）。' },
+      ],
+    });
+    const option = parseMasterFile('medis_option', Buffer.from(`${optionHeader}\n1001372010101,名,,,21X1,2,1,20250101\n`));
+    expect(option).toEqual({ ok: false, errors: [{ line: 2, message: '薬効分類番号: 薬効分類番号（4桁）ではありません（21X1）。 後発品区分: 想定外の値です（2）。' }] });
+    expect(parseMasterFile('medis_option', Buffer.from(`${header}\n${hotRow('1001372010101')}\n`))).toEqual({
+      ok: false, errors: [{ line: 1, message: '見出し行が想定と異なります（先頭の列は「ＨＯＴコード」）。' }],
+    });
   });
 
   it('keeps one row per key, later files over earlier ones', () => {

@@ -38,6 +38,17 @@ describe('stockable fixture edit', () => {
     );
   });
 
+  it('offers generic and disableStock as 未設定 / はい / いいえ, 未設定 sending null', () => {
+    for (const field of [stockableItemFixtures.fields.generic, stockableItemFixtures.fields.disableStock]) {
+      expect(field.type).toBe('choice');
+      expect([field.unknownLabel, ...(field.choices ?? []).map((c) => `${c.label}:${String(c.value)}`)]).toEqual(['未設定', 'はい:true', 'いいえ:false']);
+    }
+    // The select's empty option is '': unset sends null; unchanged null (unset) sends nothing.
+    expect(changed(stockableItemFixtures, stockable, { ...stockable, generic: '', disableStock: true })).toEqual({ generic: null, disableStock: true });
+    expect(changed(stockableItemFixtures, stockable, { ...stockable, disableStock: '' })).toEqual({});
+    expect(changed(stockableItemFixtures, { ...stockable, disableStock: true }, { ...stockable, disableStock: false })).toEqual({ disableStock: false });
+  });
+
   it('creates with the form fields, prefilled yjCode included', () => {
     expect(writePayload(stockableItemFixtures, { yjCode: '1149019F1560', name: 'テスト', price: '30', note: '' })).toEqual({ yjCode: '1149019F1560', name: 'テスト', price: 30 });
   });

@@ -71,5 +71,33 @@ export function ethicalMedicineMigrations(seed: number, scale: SeedScale): Migra
         restampTable(db, 'ethical_medicines', 'updated_at', new Date().toISOString());
       },
     },
+    {
+      // The MEDIS GS1 correspondence and option files, downloaded with the HOT code master: the
+      // kind CHECK widens, which SQLite does only by rebuilding the table (ids kept).
+      version: 41,
+      up: (db: DB) => {
+        db.exec(`
+          DROP TRIGGER master_files_version_insert;
+          DROP TRIGGER master_files_version_update;
+          DROP TRIGGER master_files_version_delete;
+          ALTER TABLE master_files RENAME TO master_files_before_41;
+          CREATE TABLE master_files (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('hot_code', 'medhot', 'iryohoken', 'medis_gs1', 'medis_option')),
+            file_name TEXT NOT NULL,
+            file_date TEXT NOT NULL,
+            storage_key TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            sha256 TEXT NOT NULL,
+            rows_count INTEGER,
+            downloaded_at TEXT NOT NULL,
+            imported_at TEXT,
+            UNIQUE (kind, file_name)
+          );
+          INSERT INTO master_files SELECT * FROM master_files_before_41;
+          DROP TABLE master_files_before_41;
+          ${versionTriggersSql('master_files', 'downloaded_at')}`);
+      },
+    },
   ];
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { RecordContextProvider } from 'react-admin';
+import MasterFileRows from '../../src/resources/masterFiles/MasterFileRows';
+import { createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
+
+describe('master file rows (option file)', () => {
+  it('labels the columns as the master does, 薬効分類番号 included, and shows the 1 / 0 flags as はい / いいえ', async () => {
+    const dataProvider = createTestDataProvider();
+    const rows = [
+      { line: 2, hotCode: '1001372010101', genericName: '【般】アムロジピン錠５ｍｇ', therapeuticCategory: '2171', generic: 1 },
+      { line: 3, hotCode: '1001372010102', genericName: null, therapeuticCategory: '2171', generic: 0 },
+    ];
+    const getRows = vi.fn(async () => ({ rows, totalCount: 2, totalPages: 1 }));
+    Object.assign(dataProvider, { getMasterFileRows: getRows });
+    renderWithAdmin(
+      <RecordContextProvider value={{ id: 5, fileName: 'MEDIS_OPTION_20261022.csv' }}>
+        <MasterFileRows />
+      </RecordContextProvider>,
+      { dataProvider, resource: 'v2/core/master_sources/medis_options' },
+    );
+    const table = await screen.findByRole('table', { name: 'MEDIS_OPTION_20261022.csv の行' });
+    expect(getRows).toHaveBeenCalledWith('medis_option_rows', 'medisOptionId', 5, 1);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['行番号', 'HOTコード', '一般名', '薬効分類番号', '後発品']);
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', '1001372010101', '【般】アムロジピン錠５ｍｇ', '2171', 'はい']);
+    expect(within(second).getAllByRole('cell').at(-1)?.textContent).toBe('いいえ');
+  });
+});

@@ -2,10 +2,10 @@ import TableChartIcon from '@mui/icons-material/TableChart';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import { Screen } from '../../app/Screen';
 import { warehousePaths } from './paths';
-import { WarehouseLinks, type WarehouseLink } from './WarehouseLinks';
+import { LinkCards, type LinkCard } from '../../app/LinkCards';
 import { WAREHOUSE_SERVICES, WAREHOUSE_TEXTS } from './warehouseRules';
 
-const LINKS: WarehouseLink[] = [
+const LINKS: LinkCard[] = [
   ...WAREHOUSE_SERVICES.map(({ name, label }) => ({
     label: `${WAREHOUSE_TEXTS.tables}: ${name}`,
     to: warehousePaths.tables(name),
@@ -18,7 +18,7 @@ const LINKS: WarehouseLink[] = [
 /** `/v2/core/embulk_manager`: links to the warehouse tables and the job list (spec section 2). */
 const EmbulkManagerPage = () => (
   <Screen title={WAREHOUSE_TEXTS.manager}>
-    <WarehouseLinks links={LINKS} label={WAREHOUSE_TEXTS.manager} />
+    <LinkCards links={LINKS} label={WAREHOUSE_TEXTS.manager} />
   </Screen>
 );
 

@@ -1,7 +1,7 @@
 import TableChartIcon from '@mui/icons-material/TableChart';
 import { Screen } from '../../app/Screen';
 import { warehousePaths } from './paths';
-import { WarehouseLinks } from './WarehouseLinks';
+import { LinkCards } from '../../app/LinkCards';
 import { WAREHOUSE_SERVICES, WAREHOUSE_TEXTS } from './warehouseRules';
 
 const LINKS = WAREHOUSE_SERVICES.map(({ name, label }) => ({
@@ -14,7 +14,7 @@ const LINKS = WAREHOUSE_SERVICES.map(({ name, label }) => ({
 /** `/v2/core/embulk_manager/bigqueries`: which service's tables to open. */
 const WarehouseServicesPage = () => (
   <Screen title={WAREHOUSE_TEXTS.tables}>
-    <WarehouseLinks links={LINKS} label={WAREHOUSE_TEXTS.tables} />
+    <LinkCards links={LINKS} label={WAREHOUSE_TEXTS.tables} />
   </Screen>
 );
 

@@ -6,15 +6,16 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 
-export interface WarehouseLink {
+/** A card that opens a screen: its name, where it goes, what it does. */
+export interface LinkCard {
   label: string;
   to: string;
   description: string;
   icon: ComponentType<{ fontSize?: 'large' }>;
 }
 
-/** Cards that each open a warehouse screen (the manager's and the services' pages). */
-export const WarehouseLinks = ({ links, label }: { links: readonly WarehouseLink[]; label: string }) => (
+/** A menu page's cards, each opening a screen (the developer menu, the warehouse manager and its services). */
+export const LinkCards = ({ links, label }: { links: readonly LinkCard[]; label: string }) => (
   <Box component="nav" aria-label={label} sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
     {links.map(({ label: title, to, description, icon: Icon }) => (
       <Card key={to}>

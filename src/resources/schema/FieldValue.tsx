@@ -3,23 +3,9 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { styled } from '@mui/material/styles';
+import { CELL_TEXT_CLASS } from '../../layout/theme';
 import type { BadgeDeclaration, FieldDeclaration } from '../types';
 import { badgeShows, choiceFor, displayText, fieldValue } from './fieldDisplay';
-
-/**
- * A list cell's text on one line. Its styles are fixed, so they are made once here rather than
- * from an `sx` object in each of a page's 125-odd cells on every render.
- */
-const TruncatedText = styled('span')(({ theme }) => ({
-  ...theme.typography.body2,
-  display: 'inline-block',
-  maxWidth: '24em',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  verticalAlign: 'bottom',
-}));
 
 /** Shown on a detail page for a field with no value, so an empty field reads as empty, not as missing. */
 export const NOT_SET = '未設定';
@@ -69,7 +55,8 @@ export const FieldValue = ({
     ) : field.type === 'email' && text ? (
       <Link href={`mailto:${text}`}>{text}</Link>
     ) : truncate ? (
-      <TruncatedText>{text}</TruncatedText>
+      // One class for each of a page's 125-odd cells (the theme's), not a styled component each.
+      <span className={CELL_TEXT_CLASS}>{text}</span>
     ) : (
       <Typography component="span" variant="body2" sx={{ whiteSpace: field.type === 'longText' ? 'pre-wrap' : 'normal', overflowWrap: 'anywhere' }}>
         {text}

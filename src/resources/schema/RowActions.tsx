@@ -1,11 +1,9 @@
-import { Button, LinkBase, ShowButton, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { styled } from '@mui/material/styles';
-import MuiButton from '@mui/material/Button';
+import { Button, useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { RowAction } from '../types';
-import { fillPathTemplate } from '../../customRoutes/specPaths';
+import { fillPathTemplate, specPath } from '../../customRoutes/specPaths';
 import { useRuntime } from '../../app/RuntimeContext';
-import { EditLinkButton } from './EditLinkButton';
+import { ROW_ACTIONS_CLASS } from '../../layout/theme';
+import { ExternalRowLink, RowLink } from './RowLink';
 import { serverMessages } from './serverErrors';
 
 /** Configured URL bases a declaration's external links may start with. */
@@ -33,39 +31,22 @@ const MethodAction = ({ action }: { action: Extract<RowAction, { kind: 'method' 
   return <Button label={action.label} onClick={run} />;
 };
 
-/** Fixed styles, made once rather than from an `sx` object in every row on every render. */
-const ActionsLine = styled('div')(({ theme }) => ({ display: 'flex', flexWrap: 'nowrap', gap: theme.spacing(0.5), whiteSpace: 'nowrap' }));
-
 /** A row's actions, on one line: detail, edit, and the declaration's own (external link, link, method). */
 export const RowActions = ({ actions }: { actions: readonly RowAction[] }) => {
   const record = useRecordContext();
+  const resource = useResourceContext();
   const bases = useUrlBases();
-  if (!record) return null;
+  const translate = useTranslate();
+  if (!record || !resource) return null;
   return (
-    <ActionsLine>
+    <div className={ROW_ACTIONS_CLASS}>
       {actions.map((action) => {
-        if (action === 'show') return <ShowButton key="show" />;
-        if (action === 'edit') return <EditLinkButton key="edit" />;
-        if (action.kind === 'external') {
-          return (
-            <MuiButton
-              key={action.label}
-              size="small"
-              href={fillPathTemplate(action.href, record, bases)}
-              target="_blank"
-              rel="noopener noreferrer"
-              endIcon={<OpenInNewIcon />}
-              aria-label={`${action.label}（新しいタブで開く）`}
-            >
-              {action.label}
-            </MuiButton>
-          );
-        }
-        if (action.kind === 'link') {
-          return <Button key={action.label} component={LinkBase} to={fillPathTemplate(action.to, record)} label={action.label} />;
-        }
+        if (action === 'show') return <RowLink key="show" to={specPath.show(resource, record.id)}>{translate('ra.action.show')}</RowLink>;
+        if (action === 'edit') return <RowLink key="edit" to={specPath.edit(resource, record.id)}>{translate('ra.action.edit')}</RowLink>;
+        if (action.kind === 'external') return <ExternalRowLink key={action.label} href={fillPathTemplate(action.href, record, bases)} label={action.label} />;
+        if (action.kind === 'link') return <RowLink key={action.label} to={fillPathTemplate(action.to, record)}>{action.label}</RowLink>;
         return <MethodAction key={action.label} action={action} />;
       })}
-    </ActionsLine>
+    </div>
   );
 };

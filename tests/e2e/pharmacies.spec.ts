@@ -5,10 +5,10 @@ import { todayInTokyo } from '../../src/lib/dates';
 import type { Page } from '@playwright/test';
 
 /**
- * Moves the browser's clock to `to` and lets it run from there. Playwright's page.clock (and a
- * plain `class extends Date`) give Date another prototype, and @date-fns/tz's TZDate copies its
- * methods from `Date.prototype`: every Tokyo date would then read in the browser's zone. This
- * constructor keeps the native prototype and subclassing (Reflect.construct with new.target).
+ * Moves the browser's clock to `to` and lets it run from there, as the machine's own clock would:
+ * Playwright's page.clock (and a plain `class extends Date`) give Date another prototype, which
+ * code that copies or checks Date's methods can trip on. This constructor keeps the native
+ * prototype and subclassing (Reflect.construct with new.target).
  */
 const shiftBrowserClock = (page: Page, to: Date) =>
   page.addInitScript((target: number) => {

@@ -1,6 +1,4 @@
-import { format } from 'date-fns';
-import { tz } from '@date-fns/tz';
-import { formatDate, formatDateTime, TOKYO_TIME_ZONE } from '../../lib/dates';
+import { formatDate, formatDateTime, formatTokyoTime } from '../../lib/dates';
 
 /** Spec section 9: a message younger than about 23 hours shows its time, an older one its date. */
 export const RECENT_TIME_MS = 82_800_000;
@@ -11,7 +9,7 @@ export const RECENT_TIME_MS = 82_800_000;
  */
 export const formatInquiryTime = (at: Date | undefined | null, now: Date): string => {
   if (!at || Number.isNaN(at.getTime())) return '';
-  return now.getTime() - at.getTime() < RECENT_TIME_MS ? format(at, 'HH:mm', { in: tz(TOKYO_TIME_ZONE) }) : formatDate(at);
+  return now.getTime() - at.getTime() < RECENT_TIME_MS ? formatTokyoTime(at) : formatDate(at);
 };
 
 /** A message's time in the chat: `HH:mm` when recent, else the date with its time (Japan time). */

@@ -106,6 +106,31 @@ describe('parseApiDate', () => {
     expect(parseApiDate('2026-11-22T01:00:00Z')).toEqual(new Date('2026-11-22T01:00:00Z'));
     expect(parseApiDate('12')).toBeUndefined();
   });
+
+  it('reads the zone designators ISO 8601 allows, and fractions of a second to the millisecond', () => {
+    const instant = new Date('2026-11-21T16:00:00Z');
+    for (const text of ['2026-11-22T01:00:00+09:00', '2026-11-22T01:00:00+0900', '2026-11-22T01:00:00+09', '2026-11-21T11:00:00-05:00', '2026-11-22T01:00']) {
+      expect(parseApiDate(text), text).toEqual(instant);
+    }
+    expect(parseApiDate('2026-11-22T01:00:00.123456Z')).toEqual(new Date('2026-11-22T01:00:00.123Z'));
+    expect(parseApiDate('2026-11-22')).toEqual(new Date('2026-11-21T15:00:00Z'));
+  });
+
+  it('rejects days and times that do not exist, and text around a date', () => {
+    for (const text of ['2026-02-30T00:00:00', '2026-13-01', '2026-11-22T24:00:00', '2026-11-22T10:60:00', '2026-11-22T10:00:00+25:00', '2026-11-22Tfoo', 'x2026-11-22', '2026-11-22T10:00:00Zjunk']) {
+      expect(parseApiDate(text), text).toBeUndefined();
+    }
+  });
+
+  it('reads back any instant written as UTC or as Japan wall time (property)', () => {
+    fc.assert(
+      fc.property(instants, (date) => {
+        expect(parseApiDate(date.toISOString())).toEqual(date);
+        const wholeMinute = new Date(Math.floor(date.getTime() / 60_000) * 60_000);
+        expect(parseApiDate(toTokyoDateTimeLocal(date))).toEqual(wholeMinute);
+      }),
+    );
+  });
 });
 
 describe('today in Tokyo', () => {

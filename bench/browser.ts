@@ -254,6 +254,8 @@ export const inAppVisits = async (
     const samples: { rows: number; callStart: number; call: number }[] = [];
     const duplicates = new Set<string>();
     for (let run = 0; run < runs; run += 1) {
+      // A new document each run: going to a hash URL from the same page would only change the hash.
+      await page.goto('about:blank');
       await page.goto(`${base}${from}`);
       await link.prepare(page);
       // Until the idle prefetch of the other screens is done, as a user who has read the screen.

@@ -9,7 +9,8 @@
  * - warm visit to the pharmacies list: the first row in the DOM as a ratio to the list call's own
  *   time, for a click on the sidebar link from the home screen (app loaded, screens prefetched;
  *   timed from the press), the goal figure (<= 1.5), and for information a reload with the
- *   assets cached (navigation start to rows).
+ *   assets cached (navigation start to rows), and the same click in stock react-admin
+ *   (bench/bareList) as the floor the framework sets for rendering a list.
  * - API calls made twice on any screen. Goal: none.
  * API section: bench/api.ts's `runApiBench()` when that module exists.
  * Inquiry delivery (bench/inquiryLatency.ts): POST to the other client's receive, median and p95, beside the POST's own answer.
@@ -33,6 +34,8 @@ const root = resolve(import.meta.dirname, '..');
 const out = join(root, 'bench/.out');
 const FIRST_LOAD_GOAL = 1.1;
 const WARM_GOAL = 1.5;
+/** In-app visits are a few tens of ms each and vary by a third between runs: nine, and their median. */
+const IN_APP_RUNS = 9;
 
 const build = (args: string[]) =>
   execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', ...args], {
@@ -83,6 +86,7 @@ const browserBench = async () => {
   build(['--outDir', join(out, 'app'), '--emptyOutDir']);
   // The portal's Vite config, so the bare app gets the same plugins and precompression.
   build(['bench/bare', '--config', join(root, 'vite.config.ts'), '--outDir', join(out, 'bare'), '--emptyOutDir']);
+  if (wanted('warm')) build(['bench/bareList', '--config', join(root, 'vite.config.ts'), '--outDir', join(out, 'bareList'), '--emptyOutDir']);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-portal-bench-'));
   const portal = await startPortal(dataDir, join(out, 'app'));
@@ -124,9 +128,22 @@ const browserBench = async () => {
         },
         locate: (page: Page) => page.getByRole('navigation').getByRole('link', { name: '薬局一覧' }),
       };
-      const inApp = await inAppVisits(browser, portal.url, '/', sidebarLink, portalStorage, PHARMACIES_CALL, PHARMACY_ROWS, isPortalApi);
+      const inApp = await inAppVisits(browser, portal.url, '/', sidebarLink, portalStorage, PHARMACIES_CALL, PHARMACY_ROWS, isPortalApi, IN_APP_RUNS);
       const warm = await warmVisits(browser, `${portal.url}${PHARMACIES}`, portalStorage, PHARMACIES_CALL, PHARMACY_ROWS, isPortalApi);
-      console.log(`\nwarm visit to ${PHARMACIES}: the first row in the DOM as a ratio to the list call's own time (request start to response end), medians of ${warm.runs}`);
+      // The same visit in stock react-admin: the floor the framework sets for a list's rendering.
+      const stockSite = await startBare(join(out, 'bareList'));
+      const stock = await inAppVisits(
+        browser,
+        stockSite.url,
+        '/#/posts',
+        { prepare: async () => undefined, locate: (page: Page) => page.getByRole('menuitem', { name: '薬局一覧' }) },
+        {},
+        /\/api\/pharmacies(?:\?|$)/,
+        PHARMACY_ROWS,
+        (url) => new URL(url).pathname.startsWith('/api/'),
+        IN_APP_RUNS,
+      ).finally(() => stockSite.close());
+      console.log(`\nwarm visit to ${PHARMACIES}: the first row in the DOM as a ratio to the list call's own time (request start to response end), medians of ${inApp.runs} clicks and ${warm.runs} reloads`);
       const line = (label: string, visit: WarmVisit, goal: boolean) =>
         console.log(
           `  ${label}: call at ${ms(visit.callStart)}, took ${ms(visit.call)}; rows at ${ms(visit.rows)}; ratio ${visit.ratio.toFixed(1)}` +
@@ -134,6 +151,11 @@ const browserBench = async () => {
         );
       line('click on 薬局一覧 in the sidebar of the home screen, timed from the press', inApp, true);
       line('reload with the assets cached, timed from navigation start', warm, false);
+      console.log(
+        `  the same click in stock react-admin (bench/bareList: List, DataTable, ShowButton, EditButton; the same columns and row actions, 25 rows): ` +
+          `call took ${ms(stock.call)}; rows at ${ms(stock.rows)}, ${ms(stock.afterAnswer)} after the answer; ratio ${stock.ratio.toFixed(1)}`,
+      );
+      console.log(`  CS portal's rows time / stock react-admin's: ${(inApp.rows / stock.rows).toFixed(2)} (rendering after the answer: ${(inApp.afterAnswer / stock.afterAnswer).toFixed(2)})`);
       console.log(`  rows after the answer was in (rendering): in the app ${ms(inApp.afterAnswer)}, on reload ${ms(warm.afterAnswer)}`);
       for (const repeated of [...inApp.duplicates, ...warm.duplicates]) console.log(`  API call made twice in a warm visit: ${repeated}`);
     }

@@ -66,14 +66,32 @@ const POSTS = Array.from({ length: 100 }, (_, index) => ({
   published_at: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
 }));
 
-/** The bare react-admin app (bench/bare) and the one list it shows, in ra-data-simple-rest's dialect. */
+const NAMES = ['けやき薬局 会津若松本店', 'オレンジ薬局 福島店', 'ことぶき薬局 青葉病院前店', 'みどり調剤薬局 松原店', 'グリーン薬局 宇治店'];
+const PREFECTURES = ['福島県', '奈良県', '宮城県', '長崎県', '京都府'];
+const PHARMACIES = Array.from({ length: 100 }, (_, index) => ({
+  id: 29_859 - index,
+  companyId: index % 3 === 0 ? null : 900 + index,
+  name: NAMES[index % NAMES.length],
+  address1: PREFECTURES[index % PREFECTURES.length],
+  updatedAt: new Date(Date.UTC(2026, 10, 1, 0, 59 - (index % 60))).toISOString(),
+}));
+
+const RECORDS: Record<string, readonly object[]> = { posts: POSTS, pharmacies: PHARMACIES };
+
+/**
+ * The bare react-admin apps (bench/bare, bench/bareList) and the lists they show (posts, and
+ * pharmacies with the portal's list columns), in ra-data-simple-rest's dialect.
+ */
 export const startBare = async (staticDir: string): Promise<RunningSite> => {
   const app = new Hono();
   app.use(...httpSecurity({ origins: [], trustedProxies: [] }));
-  app.get('/api/posts', (c) => {
+  app.get('/api/:resource', (c) => {
+    const resource = c.req.param('resource');
+    const records = RECORDS[resource];
+    if (!records) return c.json({ errors: ['見つかりません。'] }, 404);
     const [start, end] = JSON.parse(c.req.query('range') ?? '[0,9]') as [number, number];
-    const page = POSTS.slice(start, end + 1);
-    c.header('content-range', `posts ${start}-${start + page.length - 1}/${POSTS.length}`);
+    const page = records.slice(start, end + 1);
+    c.header('content-range', `${resource} ${start}-${start + page.length - 1}/${records.length}`);
     c.header('cache-control', 'no-store');
     return sendCompressible(c, new CompressibleBody(JSON.stringify(page)));
   });

@@ -38,7 +38,7 @@ export const wrappedTexts = (scope: Locator, selector: string) =>
       .map((element) => element.textContent ?? ''),
   );
 
-/** Fails when any button label under `scope` wraps. */
+/** Fails when any button label under `scope` wraps (list rows' action links, `cs-RowLink` in src/layout/theme.ts, included). */
 export const expectNoWrappedButtons = async (scope: Locator) => {
-  expect(await wrappedTexts(scope, 'button, a.MuiButton-root')).toEqual([]);
+  expect(await wrappedTexts(scope, 'button, a.MuiButton-root, a.cs-RowLink')).toEqual([]);
 };

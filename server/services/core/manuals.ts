@@ -160,8 +160,8 @@ export function registerManualRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
 
   app.openapi(listManualsRoute, (c) => {
     const q = c.req.valid('query');
-    const tree = categoryTree(db);
-    const subtree = q.manual_category === undefined ? undefined : subtreeIds(tree, Number(q.manual_category));
+    // The category tree only when a category and its descendants are asked for.
+    const subtree = q.manual_category === undefined ? undefined : subtreeIds(categoryTree(db), Number(q.manual_category));
     const filters: ListFilter[] = [
       q.manual_category_id !== undefined && ['m.manual_category_id = @manual_category_id', { manual_category_id: Number(q.manual_category_id) }],
       subtree && [`m.manual_category_id IN ${inList('manual_category_subtree')}`, { manual_category_subtree: listParam(subtree) }],

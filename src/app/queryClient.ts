@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient, type DefaultOptions, type QueryKey, type SetDataOptions } from '@tanstack/react-query';
+import { isListRow, isRecordQueryKey, rememberListRows } from './recordCache';
 
 /** A remount (tab switch, back to the list) within this window reuses the answer instead of refetching. */
 export const STALE_TIME_MS = 30_000;
@@ -23,9 +24,32 @@ export const shouldRetry = (failureCount: number, error: unknown): boolean => {
   return status === 0 || status >= 500;
 };
 
-export const createQueryClient = () =>
-  new QueryClient({
+/**
+ * The app's query client (tests pass `overrides`, e.g. no retries): answers stay fresh for STALE_TIME_MS, failures retry by shouldRetry,
+ * and a list row is never filed as a record (./recordCache.ts): a detail, a tab or a form always
+ * renders from the record's own answer, whatever a list has cached.
+ */
+export const createQueryClient = (overrides: DefaultOptions = {}) => {
+  const queryClient = new QueryClient({
+    queryCache: new QueryCache({ onSuccess: (data, query) => rememberListRows(query.queryKey, data) }),
     defaultOptions: {
-      queries: { staleTime: STALE_TIME_MS, retry: shouldRetry },
+      ...overrides,
+      queries: { staleTime: STALE_TIME_MS, retry: shouldRetry, ...overrides.queries },
     },
   });
+  // react-query types setQueryData by the key's tag; this guard sees every key, so it works on
+  // the untyped shape and hands the typed method back.
+  type UntypedSetQueryData = (queryKey: QueryKey, updater: unknown, options?: SetDataOptions) => unknown;
+  const setQueryData: UntypedSetQueryData = queryClient.setQueryData.bind(queryClient);
+  const setRecordSafely: UntypedSetQueryData = (queryKey, updater, options) => {
+    if (!isRecordQueryKey(queryKey)) return setQueryData(queryKey, updater, options);
+    // Returning undefined leaves the query as it was (react-query's rule for updaters).
+    const guarded = (previous: unknown) => {
+      const next = typeof updater === 'function' ? (updater as (old: unknown) => unknown)(previous) : updater;
+      return isListRow(next) ? undefined : next;
+    };
+    return setQueryData(queryKey, guarded, options);
+  };
+  queryClient.setQueryData = setRecordSafely as QueryClient['setQueryData'];
+  return queryClient;
+};

@@ -10,7 +10,7 @@ import {
   type AuthProvider,
   type DataProvider,
 } from 'react-admin';
-import { QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '../../src/app/queryClient';
 import { RuntimeProvider, type Runtime } from '../../src/app/RuntimeContext';
 import type { EnvironmentConfig } from '../../src/config/types';
 import { portalMethods, type ApiRequest, type ApiResponse, type SendRequest } from '../../src/dataProvider';
@@ -77,9 +77,11 @@ export interface RenderWithAdminResult extends RenderResult {
 /** The app's own router provider, so route mapping bugs show up in component tests too. */
 const routerProvider = createSpecRouterProvider(routeCatalogue);
 
-/** Failed queries fail at once in tests; the default three retries take seconds. */
-const testQueryClient = () =>
-  new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+/**
+ * The app's query client (a list row never stands in for a record), except that failed queries
+ * fail at once (retries take seconds) and answers are stale at once unless a test says otherwise.
+ */
+export const testQueryClient = () => createQueryClient({ queries: { retry: false, gcTime: Infinity, staleTime: 0 }, mutations: { retry: false } });
 
 /**
  * Renders UI the way the app does: react-admin's context (Japanese i18n from the declarations,

@@ -30,6 +30,7 @@ import { userMethods, type UserMethods } from './methods/users';
 import { warehouseMethods, type WarehouseMethods } from './methods/warehouse';
 import { DEFAULT_PAGING, ListContractError, readListArray, readNextToken, readPageHeaders } from './paging';
 import { writePayload } from './writePayload';
+import { RecordConflictError, unmodifiedSinceHeader, versionOf } from './recordConflict';
 
 /**
  * react-admin's data provider over the API client, driven by the declarations
@@ -232,14 +233,29 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl }: Data
       return { data: withId<Result>(declaration, { ...data, ...asObject(json) }) };
     },
 
+    // No silent overwrite: when the record the form opened carries a version (updatedAt), the
+    // record is read again first and a save over someone else's change is refused with what the
+    // record is now (RecordConflictError), so the form can show both and let the user choose.
+    // The reference API checks the same through If-Unmodified-Since (412) for the race between.
     update: async <R extends RaRecord>(resource: string, { id, data, previousData, meta }: UpdateParams) => {
       const declaration = declarationOf(resource);
       const { method, send: sendMode } = declaration.update ?? { method: 'PUT', send: 'form' };
-      const { json } = await send<Record<string, unknown> | undefined>({
-        method,
-        path: recordPath(collectionPath(declaration, meta), id),
-        body: writePayload(declaration, data, { send: sendMode, previousData }),
-      });
+      const path = recordPath(collectionPath(declaration, meta), id);
+      const base = versionOf(previousData);
+      const conflict = async () => new RecordConflictError(withId<RaRecord>(declaration, (await send({ path })).json), previousData ?? {}, data);
+      if (base !== undefined && versionOf((await send({ path })).json) !== base) throw await conflict();
+      let json: Record<string, unknown> | undefined;
+      try {
+        ({ json } = await send<Record<string, unknown> | undefined>({
+          method,
+          path,
+          headers: base === undefined ? undefined : unmodifiedSinceHeader(base),
+          body: writePayload(declaration, data, { send: sendMode, previousData }),
+        }));
+      } catch (error) {
+        if (isStatus(error, 412)) throw await conflict();
+        throw error;
+      }
       return { data: { ...withId<R>(declaration, { ...previousData, ...data, ...asObject(json) }), id } as R };
     },
 
@@ -271,4 +287,5 @@ export type { PresignedUpload } from './methods/uploads';
 export type { MembershipMethod, MembershipMethodName } from './methods/memberships';
 export type { CreatedUser, NewUser, Permission, PharmacyUser, PharmacyUsersPage } from './methods/users';
 export { ListContractError } from './paging';
+export { RecordConflictError, isRecordConflict, RECORD_CONFLICT_MESSAGE } from './recordConflict';
 export { MissingPathParamError } from './endpoint';

@@ -1,0 +1,40 @@
+import { HttpError, type RaRecord } from 'ra-core';
+import type { ApiErrorBody } from './httpError';
+
+/** What the user reads when someone else saved the record since the form opened. */
+export const RECORD_CONFLICT_MESSAGE = 'このデータは、編集を始めたあとに他のユーザーが更新しました。相手の変更を確認してから保存してください。';
+
+/** The status react-admin's callers see: HTTP's "Conflict". */
+export const RECORD_CONFLICT_STATUS = 409;
+
+/**
+ * A save refused because the record changed on the server since the form opened (its updatedAt
+ * moved). The platform has no ETag: the provider reads the record before writing, and the
+ * reference API also honours If-Unmodified-Since (412). `current` is the record as it is now,
+ * `base` the one the form opened with, `mine` what the form tried to save.
+ */
+export class RecordConflictError extends HttpError {
+  declare body: ApiErrorBody;
+
+  constructor(
+    readonly current: RaRecord,
+    readonly base: Record<string, unknown>,
+    readonly mine: Record<string, unknown>,
+  ) {
+    super(RECORD_CONFLICT_MESSAGE, RECORD_CONFLICT_STATUS, { messages: [RECORD_CONFLICT_MESSAGE], errors: {} } satisfies ApiErrorBody);
+  }
+}
+
+export const isRecordConflict = (error: unknown): error is RecordConflictError => error instanceof RecordConflictError;
+
+/** The version a record carries, when it carries one. */
+export const versionOf = (record: unknown): string | undefined => {
+  const value = (record as { updatedAt?: unknown } | null | undefined)?.updatedAt;
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/** RFC 9110's HTTP-date for If-Unmodified-Since (whole seconds), or undefined for a version that is no date. */
+export const unmodifiedSinceHeader = (version: string): Record<string, string> => {
+  const instant = Date.parse(version);
+  return Number.isNaN(instant) ? {} : { 'If-Unmodified-Since': new Date(instant).toUTCString() };
+};

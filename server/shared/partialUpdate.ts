@@ -19,11 +19,6 @@ export function namedColumns<K extends string>(body: Partial<Record<K, unknown>>
   return columns;
 }
 
-/** The fields a body names, with their values as sent (for merging over the stored record). */
-export function namedFields<T extends object>(body: T): Partial<T> {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-
 /**
  * UPDATE `table` SET the given columns and `stamp` WHERE `idColumn` = `id`. Column names come from
  * the caller's field lists, never from the client; a column not given is not written.

@@ -7,6 +7,7 @@ import type { ServiceContext } from '../../shared/context';
 import { notFoundError, validationError } from '../../shared/errors';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
 import { createRecordRoute, detailRoute, listRoute, updateRecordRoute } from '../../shared/routes';
+import { namedColumns, updateColumns } from '../../shared/partialUpdate';
 import { labelled } from '../../shared/validation';
 import { findOrderableFixture, findStockableFixture, stockableFixtureRow } from './diffsStore';
 
@@ -146,15 +147,6 @@ export const ORDERABLE_FIXTURE_LIST = {
     'packet_volume', 'package_packet_count', 'quantity', 'inactive_on', 'note', 'created_at', 'updated_at'],
 } satisfies ListDeclaration;
 
-const toDb = (value: unknown) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
-
-/** The SET clause and values of the fields a body names (the column names are the schema's own keys, never the client's). */
-function assignments(body: Record<string, unknown>, fields: readonly string[]) {
-  const named = fields.filter((field) => body[field] !== undefined);
-  const values: Record<string, unknown> = {};
-  for (const field of named) values[field] = toDb(body[field]);
-  return { named, values };
-}
 
 export const NEEDS_CODE = 'YJコードかレセプト電算コードを入力してください。';
 export const NEEDS_PACKAGE_CODE = 'GS1コードかHOTコードを入力してください。';
@@ -174,21 +166,18 @@ export function registerFixtureRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     return fixture as unknown as z.infer<typeof OrderableFixtureSchema>;
   };
 
+  // Column names are the schema's own keys (the field lists), never the client's.
   const insert = (table: string, fields: readonly string[], body: Record<string, unknown>) => {
-    const { named, values } = assignments(body, fields);
+    const values = namedColumns(body, fields);
     const at = ctx.now().toISOString();
-    const columns = [...named, 'created_at', 'updated_at'];
+    const columns = [...Object.keys(values), 'created_at', 'updated_at'];
     return Number(
       db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run({ ...values, created_at: at, updated_at: at })
         .lastInsertRowid,
     );
   };
-  const update = (table: string, fields: readonly string[], id: number, body: Record<string, unknown>) => {
-    const { named, values } = assignments(body, fields);
-    const at = ctx.now().toISOString();
-    const sets = [...named.map((c) => `${c} = @${c}`), 'updated_at = @updated_at'];
-    db.prepare(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = @id`).run({ ...values, updated_at: at, id });
-  };
+  const update = (table: string, fields: readonly string[], id: number, body: Record<string, unknown>) =>
+    updateColumns(db, table, id, namedColumns(body, fields), { updated_at: ctx.now().toISOString() });
   const lastUpdated = (c: Context<AuthEnv>, table: string) => c.header('x-last-updated', tablesVersion(db, table) ?? ctx.now().toISOString());
   const assertStockableFixture = (id: number | null | undefined) => {
     if (id !== null && id !== undefined && !findStockableFixture(db, id)) throw validationError({ stockable_item_fixture_id: [UNKNOWN_STOCKABLE_FIXTURE] });

@@ -5,6 +5,7 @@ import { tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { actorName } from './actor';
+import { assertUnmodifiedSince } from '../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../shared/errors';
 import { checkFreshness, maxIso } from '../../shared/freshness';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
@@ -130,7 +131,9 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const body = c.req.valid('json');
     const { at, by } = stamp(c);
     db.transaction(() => {
-      if (!findCompany(db, id)) throw notFoundError();
+      const current = findCompany(db, id);
+      if (!current) throw notFoundError();
+      assertUnmodifiedSince(c, current.updated_at);
       if (body.name !== undefined) assertUniqueName(db, body.name, id);
       updateColumns(db, 'companies', id, namedColumns(body, ['name', 'note']), { updated_at: at, updated_by: by });
     })();

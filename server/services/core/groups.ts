@@ -5,6 +5,7 @@ import { tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { actorName } from './actor';
+import { assertUnmodifiedSince } from '../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../shared/errors';
 import { checkFreshness, maxIso } from '../../shared/freshness';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
@@ -130,7 +131,9 @@ export function registerGroupRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceConte
     const body = c.req.valid('json');
     const { at, by } = stamp(c);
     db.transaction(() => {
-      if (!findGroup(db, id)) throw notFoundError();
+      const current = findGroup(db, id);
+      if (!current) throw notFoundError();
+      assertUnmodifiedSince(c, current.updated_at);
       if (body.name !== undefined) assertUniqueName(db, body.name, id);
       updateColumns(db, 'groups', id, namedColumns(body, ['name']), { updated_at: at, updated_by: by });
     })();

@@ -4,6 +4,7 @@ import type { DB } from '../../db/open';
 import { tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
+import { assertUnmodifiedSince } from '../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../shared/errors';
 import { checkFreshness, maxIso } from '../../shared/freshness';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
@@ -237,6 +238,7 @@ export function registerPharmacyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCo
     const { at, by } = stamp(c);
     db.transaction(() => {
       const current = pharmacyDetail(db, id);
+      assertUnmodifiedSince(c, current.updated_at);
       const previous = storedWrite(current);
       const write = pharmacyWrite(body, previous);
       const errors = pharmacyErrorsOf(write);

@@ -6,6 +6,7 @@ import { seededPharmacyIds } from '../../db/seedCatalogue';
 import { restampTable, versionTriggersSql } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
+import { assertRowUnmodifiedSince } from '../../shared/conditionalWrite';
 import { validationError } from '../../shared/errors';
 import { commonErrors, jsonResponse, SECURITY } from '../../shared/openapi';
 import { writeRoute } from '../../shared/routes';
@@ -80,6 +81,7 @@ const putRoute = writeRoute('put', path, {
   body: BatchConfigInputSchema,
   response: BatchConfigSchema,
   summary: '薬局のバッチキュー設定の更新',
+  conditional: true,
   description:
     'ttl は 43200・3600・0 のいずれか。use_secondary は ttl が 0 のとき false、それ以外で true。送られなかった項目はそのまま (ttl だけ送ると use_secondary は ttl に合わせる)。',
   tags,
@@ -100,6 +102,7 @@ export function registerBatchConfigRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servic
     const pharmacyId = Number(c.req.valid('param').id);
     const body = c.req.valid('json');
     db.transaction(() => {
+      assertRowUnmodifiedSince(c, db, 'batch_configs', pharmacyId, 'pharmacy_id');
       const current = configOf(db, pharmacyId);
       // What the body does not name stays; use_secondary follows a ttl sent alone (the two must agree).
       const ttl = body.ttl ?? current.ttl;

@@ -4,6 +4,7 @@ import { isDayString } from '../../../src/lib/dates';
 import { tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
+import { assertUnmodifiedSince } from '../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../shared/errors';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
 import { createRecordRoute, detailRoute, listRoute, updateRecordRoute } from '../../shared/routes';
@@ -215,6 +216,7 @@ export function registerFixtureRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       const body = c.req.valid('json');
       db.transaction(() => {
         const current = stockableDetail(id);
+        assertUnmodifiedSince(c, current.updated_at);
         const yj = body.yj_code === undefined ? current.yj_code : body.yj_code;
         const receipt = body.receipt_code === undefined ? current.receipt_code : body.receipt_code;
         if (!yj && !receipt) throw validationError({ yj_code: [NEEDS_CODE] });
@@ -264,6 +266,7 @@ export function registerFixtureRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       const body = c.req.valid('json');
       db.transaction(() => {
         const current = orderableDetail(id);
+        assertUnmodifiedSince(c, current.updated_at);
         const gs1 = body.gs1_code === undefined ? current.gs1_code : body.gs1_code;
         const hot = body.hot_code === undefined ? current.hot_code : body.hot_code;
         if (!gs1 && !hot) throw validationError({ gs1_code: [NEEDS_PACKAGE_CODE] });

@@ -18,7 +18,7 @@ export type FieldErrors = Record<string, string[]>;
 /** An error answered as `{"errors": [...], "field_errors"?: {...}}` with the given status. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429,
     readonly messages: string[],
     readonly fieldErrors?: FieldErrors,
   ) {

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { conditionalErrors, conditionalHeaders } from './conditionalWrite';
 import { listQuerySchema, type ListDeclaration } from './listEndpoint';
 import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY } from './openapi';
 
@@ -11,13 +12,16 @@ import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY } 
  *   listRoute(COMPANY_LIST, CompanySchema, tags)                               GET    path
  *   detailRoute(path, CompanyDetailSchema, '会社詳細', tags)                    GET    path/{id}
  *   createRecordRoute(path, { body, response, summary, tags })                 POST   path        → 201
- *   updateRecordRoute(path, { body, response, summary, tags })                 PUT    path/{id}   → 200
- *   deleteRecordRoute(path, { summary, tags })                                 DELETE path/{id}   → 204
+ *   updateRecordRoute(path, { body, response, summary, tags })                 PUT    path/{id}   → 200 (or 412)
+ *   deleteRecordRoute(path, { summary, tags })                                 DELETE path/{id}   → 204 (or 412)
  *   writeRoute('post', `${path}/{id}/pharmacy`, { body, response, summary, tags })   anything else → 200
  *
  * `writeRoute` covers membership changes (PATCH/DELETE `{id}/pharmacies`, POST/DELETE
  * `{id}/pharmacy`) and actions (`users/change_password`): it takes the `{id}` parameter exactly
  * when the path has one. Handlers read `c.req.valid('param').id` and `c.req.valid('json')`.
+ *
+ * Record writes (update, delete, or `conditional: true`) document the optional If-Unmodified-Since
+ * header and its 412; the handler checks it with `assertUnmodifiedSince` (conditionalWrite.ts).
  */
 
 type Method = 'post' | 'put' | 'patch' | 'delete';
@@ -33,6 +37,12 @@ export interface WriteSpec<B extends z.ZodType, R extends z.ZodType> {
   /** Description of the success answer; defaults to the summary. */
   responseDescription?: string;
   tags: string[];
+  /**
+   * A write of one record that has updated_at: documents If-Unmodified-Since and its 412
+   * (the handler calls `assertUnmodifiedSince`, see conditionalWrite.ts). On by default for
+   * updateRecordRoute and deleteRecordRoute.
+   */
+  conditional?: boolean;
 }
 
 type JsonBody<B extends z.ZodType> = { readonly required: true; readonly content: { readonly 'application/json': { readonly schema: B } } };
@@ -40,8 +50,9 @@ type WriteRequest<P extends string, B extends z.ZodType> = P extends `${string}{
   ? { params: typeof idParam; body: JsonBody<B> }
   : { body: JsonBody<B> };
 
-function writeRequest<P extends string, B extends z.ZodType>(path: P, body: B): WriteRequest<P, B> {
-  return (path.includes('{id}') ? { params: idParam, body: jsonBody(body) } : { body: jsonBody(body) }) as WriteRequest<P, B>;
+function writeRequest<P extends string, B extends z.ZodType>(path: P, body: B, conditional = false): WriteRequest<P, B> {
+  const request = path.includes('{id}') ? { params: idParam, body: jsonBody(body) } : { body: jsonBody(body) };
+  return (conditional ? { ...request, headers: conditionalHeaders } : request) as WriteRequest<P, B>;
 }
 
 /** A write answering 200 with `spec.response`: membership changes and actions. */
@@ -57,8 +68,8 @@ export function writeRoute<M extends Method, P extends string, B extends z.ZodTy
     ...(spec.description && { description: spec.description }),
     tags: spec.tags,
     security: SECURITY,
-    request: writeRequest(path, spec.body),
-    responses: { 200: jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...commonErrors },
+    request: writeRequest(path, spec.body, spec.conditional),
+    responses: { 200: jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...commonErrors, ...(spec.conditional && conditionalErrors) },
   });
 }
 
@@ -81,7 +92,7 @@ export function updateRecordRoute<P extends string, B extends z.ZodType, R exten
   path: P,
   spec: WriteSpec<B, R> & { method?: 'put' | 'patch' },
 ) {
-  return writeRoute(spec.method ?? 'put', `${path}/{id}` as `${P}/{id}`, spec);
+  return writeRoute(spec.method ?? 'put', `${path}/{id}` as `${P}/{id}`, { conditional: true, ...spec });
 }
 
 /** DELETE `path/{id}`: deletes the record, answers 204 with no body. */
@@ -93,8 +104,8 @@ export function deleteRecordRoute<P extends string>(path: P, spec: Pick<WriteSpe
     ...(spec.description && { description: spec.description }),
     tags: spec.tags,
     security: SECURITY,
-    request: { params: idParam },
-    responses: { 204: { description: '削除しました' }, ...commonErrors },
+    request: { params: idParam, headers: conditionalHeaders },
+    responses: { 204: { description: '削除しました' }, ...commonErrors, ...conditionalErrors },
   });
 }
 

@@ -123,7 +123,7 @@ export function httpSecurity(options: HttpSecurityOptions = {}): MiddlewareHandl
       origin: (origin) => (origins.includes(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       // Auth0-Client: @auth0/auth0-spa-js sends it on /oauth/token and /oauth/revoke (redirect mode).
-      allowHeaders: ['Authorization', 'Content-Type', 'If-Updated-Since', 'Auth0-Client'],
+      allowHeaders: ['Authorization', 'Content-Type', 'If-Updated-Since', 'If-Unmodified-Since', 'Auth0-Client'],
       exposeHeaders: EXPOSED_HEADERS,
     }),
     caseVariants,

@@ -174,7 +174,12 @@ describe('POST / PUT companies', () => {
     expect(clash.status).toBe(422);
     expect((await getJson<Company>(app, `${BASE}/${created.id}`)).body.name).toBe('株式会社更新後');
     expect((await send('PUT', `${BASE}/99999`, { name: '株式会社なし' })).status).toBe(404);
-    expect((await send('PUT', `${BASE}/${created.id}`, {})).status).toBe(422);
+    // A PUT changes only what it names (issue 21): an empty body keeps the name and the note.
+    const empty = await send('PUT', `${BASE}/${created.id}`, {});
+    expect(empty.status).toBe(200);
+    expect((await empty.json()) as Company).toMatchObject({ name: '株式会社更新後', note: null });
+    expect((await send('PUT', `${BASE}/${created.id}`, { name: null })).status).toBe(422);
+    expect((await send('PUT', `${BASE}/${created.id}`, { name: ' ' })).status).toBe(422);
   });
 });
 

@@ -64,6 +64,11 @@ describe('write route helpers', () => {
     expect(Object.keys(doc.paths!['/things']!.post!.responses)).toEqual(['201', '401', '403', '404', '422']);
     expect(Object.keys(doc.paths!['/things/{id}']!).sort()).toEqual(['delete', 'put']);
     expect(Object.keys(doc.paths!['/things/{id}']!.delete!.responses)).toContain('204');
+    // Record writes document the optional If-Unmodified-Since and its 412 (issue 21); a create does not.
+    for (const op of [doc.paths!['/things/{id}']!.put!, doc.paths!['/things/{id}']!.delete!]) {
+      expect(op.responses).toHaveProperty('412');
+      expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'if-unmodified-since', in: 'header', required: false }));
+    }
     expect(doc.paths!['/things']!.post!.parameters ?? []).toEqual([]);
     expect(doc.paths!['/things/{id}/archive']!.post!.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
   });

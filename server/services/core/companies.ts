@@ -5,14 +5,16 @@ import { tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { actorName } from './actor';
+import { assertUnmodifiedSince } from '../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../shared/errors';
 import { checkFreshness, maxIso } from '../../shared/freshness';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
 import { createRecordRoute, detailRoute, listRoute, updateRecordRoute, writeRoute } from '../../shared/routes';
+import { namedColumns, updateColumns } from '../../shared/partialUpdate';
 import { inList, listParam } from '../../shared/sql';
 import { pharmaciesOfCompany } from './pharmacies';
 import { COMPANY_SEARCH } from './searchIndexes';
-import { CompanyDetailSchema, CompanyInputSchema, CompanySchema, PharmacyIdsInputSchema } from './schemas';
+import { CompanyDetailSchema, CompanyInputSchema, CompanySchema, CompanyUpdateSchema, PharmacyIdsInputSchema } from './schemas';
 
 type Company = z.infer<typeof CompanySchema>;
 type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
@@ -45,11 +47,13 @@ const getRoute = detailRoute(COMPANY_LIST.path, CompanyDetailSchema, '会社詳�
 
 const write = (summary: string, responseDescription: string) =>
   ({ body: CompanyInputSchema, response: CompanyDetailSchema, summary, responseDescription, tags });
+const update = (summary: string, responseDescription: string) =>
+  ({ body: CompanyUpdateSchema, response: CompanyDetailSchema, summary, responseDescription, tags, description: '送られなかった項目はそのまま、null は消去。' });
 const membership = (summary: string) =>
   ({ body: PharmacyIdsInputSchema, response: CompanyDetailSchema, summary, responseDescription: '更新した会社', tags });
 
 const createCompanyRoute = createRecordRoute(COMPANY_LIST.path, write('会社登録', '登録した会社'));
-const updateRoute = updateRecordRoute(COMPANY_LIST.path, write('会社更新', '更新した会社'));
+const updateRoute = updateRecordRoute(COMPANY_LIST.path, update('会社更新', '更新した会社'));
 const addPharmaciesRoute = writeRoute('patch', `${COMPANY_LIST.path}/{id}/pharmacies`, membership('会社に薬局を追加 (x-store-cache-control: clear)'));
 const removePharmaciesRoute = writeRoute('delete', `${COMPANY_LIST.path}/{id}/pharmacies`, membership('会社から薬局を外す (x-store-cache-control: clear)'));
 
@@ -127,11 +131,11 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const body = c.req.valid('json');
     const { at, by } = stamp(c);
     db.transaction(() => {
-      if (!findCompany(db, id)) throw notFoundError();
-      assertUniqueName(db, body.name, id);
-      db.prepare('UPDATE companies SET name = @name, note = @note, updated_at = @at, updated_by = @by WHERE id = @id').run({
-        name: body.name, note: body.note ?? null, at, by, id,
-      });
+      const current = findCompany(db, id);
+      if (!current) throw notFoundError();
+      assertUnmodifiedSince(c, current.updated_at);
+      if (body.name !== undefined) assertUniqueName(db, body.name, id);
+      updateColumns(db, 'companies', id, namedColumns(body, ['name', 'note']), { updated_at: at, updated_by: by });
     })();
     c.header('x-last-updated', tablesVersion(db, 'companies') ?? at);
     return c.json(companyDetail(db, id), 200);

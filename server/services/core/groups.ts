@@ -5,12 +5,14 @@ import { tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { actorName } from './actor';
+import { assertUnmodifiedSince } from '../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../shared/errors';
 import { checkFreshness, maxIso } from '../../shared/freshness';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
 import { createRecordRoute, detailRoute, listRoute, updateRecordRoute, writeRoute } from '../../shared/routes';
+import { namedColumns, updateColumns } from '../../shared/partialUpdate';
 import { pharmaciesWhere } from './pharmacies';
-import { GroupDetailSchema, GroupInputSchema, GroupPharmacyInputSchema, GroupSchema } from './schemas';
+import { GroupDetailSchema, GroupInputSchema, GroupPharmacyInputSchema, GroupSchema, GroupUpdateSchema } from './schemas';
 import { GROUP_SEARCH } from './searchIndexes';
 
 type Group = z.infer<typeof GroupSchema>;
@@ -46,11 +48,13 @@ const getRoute = detailRoute(GROUP_LIST.path, GroupDetailSchema, '近隣グル�
 
 const write = (summary: string, responseDescription: string) =>
   ({ body: GroupInputSchema, response: GroupDetailSchema, summary, responseDescription, tags });
+const update = (summary: string, responseDescription: string) =>
+  ({ body: GroupUpdateSchema, response: GroupDetailSchema, summary, responseDescription, tags, description: '送られなかった項目はそのまま。' });
 const membership = (summary: string) =>
   ({ body: GroupPharmacyInputSchema, response: GroupDetailSchema, summary, responseDescription: '更新した近隣グループ', tags });
 
 const createGroupRoute = createRecordRoute(GROUP_LIST.path, write('近隣グループ登録', '登録した近隣グループ'));
-const updateRoute = updateRecordRoute(GROUP_LIST.path, write('近隣グループ更新', '更新した近隣グループ'));
+const updateRoute = updateRecordRoute(GROUP_LIST.path, update('近隣グループ更新', '更新した近隣グループ'));
 const joinRoute = writeRoute('post', `${GROUP_LIST.path}/{id}/pharmacy`, membership('近隣グループに薬局を追加 (x-store-cache-control: clear)'));
 const leaveRoute = writeRoute('delete', `${GROUP_LIST.path}/{id}/pharmacy`, membership('近隣グループから薬局を外す (x-store-cache-control: clear)'));
 
@@ -124,12 +128,14 @@ export function registerGroupRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceConte
 
   app.openapi(updateRoute, (c) => {
     const id = Number(c.req.valid('param').id);
-    const { name } = c.req.valid('json');
+    const body = c.req.valid('json');
     const { at, by } = stamp(c);
     db.transaction(() => {
-      if (!findGroup(db, id)) throw notFoundError();
-      assertUniqueName(db, name, id);
-      db.prepare('UPDATE groups SET name = @name, updated_at = @at, updated_by = @by WHERE id = @id').run({ name, at, by, id });
+      const current = findGroup(db, id);
+      if (!current) throw notFoundError();
+      assertUnmodifiedSince(c, current.updated_at);
+      if (body.name !== undefined) assertUniqueName(db, body.name, id);
+      updateColumns(db, 'groups', id, namedColumns(body, ['name']), { updated_at: at, updated_by: by });
     })();
     c.header('x-last-updated', tablesVersion(db, 'groups') ?? at);
     return c.json(groupDetail(db, id), 200);

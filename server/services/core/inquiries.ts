@@ -2,6 +2,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import type { AuthEnv } from '../../shared/auth';
+import { assertUnmodifiedSince, conditionalErrors, conditionalHeaders } from '../../shared/conditionalWrite';
 import { ApiError, notFoundError, validationError } from '../../shared/errors';
 import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
 import type { ServiceContext } from '../../shared/context';
@@ -216,10 +217,11 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   app.openapi(route('get', '/api/v2/admin/inquiry_rooms', '問い合わせルーム一覧 (x-unread-total: 自分の未読合計)', { query: RoomQuerySchema }, { 200: listOk('ルーム') }), listRoomsHandler('admin') as never);
 
   app.openapi(
-    route('patch', '/api/v2/admin/inquiry_rooms/{id}', '件名またはステータスの変更 (クローズ=completed、再開=need_action)', { params: roomIdParam, body: jsonBody(RoomPatchSchema) }, { 200: ok('ルーム') }),
+    route('patch', '/api/v2/admin/inquiry_rooms/{id}', '件名またはステータスの変更 (クローズ=completed、再開=need_action)', { params: roomIdParam, body: jsonBody(RoomPatchSchema), headers: conditionalHeaders }, { 200: ok('ルーム'), ...conditionalErrors }),
     ((c: Context<AuthEnv>) => {
       const user = userOf(c, 'admin');
       const room = readableRoom(user, Number(c.req.param('id')));
+      assertUnmodifiedSince(c, room.updated_at);
       const body = (c.req as unknown as { valid(target: 'json'): z.infer<typeof RoomPatchSchema> }).valid('json');
       if ((body.name === undefined) === (body.status === undefined)) throw new ApiError(422, [INQUIRY_TEXTS.roomChangeMissing]);
       if (body.status !== undefined && !isInquiryStatus(body.status)) throw validationError({ status: [INQUIRY_TEXTS.statusInvalid] });
@@ -245,10 +247,11 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   app.openapi(route('get', '/api/v2/admin/inquiry_messages/file_presigned_url', '添付ファイルのアップロード先 (content_type: image/png | image/jpeg)', { query: PresignQuerySchema }, { 200: ok('presigned_url, object_name') }), presignHandler('admin') as never);
 
   app.openapi(
-    route('patch', '/api/v2/admin/inquiry_messages/{id}', 'メッセージ編集 (自分のメッセージのみ)', { params: idParam, body: jsonBody(MessageEditSchema) }, { 200: ok('メッセージ') }),
+    route('patch', '/api/v2/admin/inquiry_messages/{id}', 'メッセージ編集 (自分のメッセージのみ)', { params: idParam, body: jsonBody(MessageEditSchema), headers: conditionalHeaders }, { 200: ok('メッセージ'), ...conditionalErrors }),
     ((c: Context<AuthEnv>) => {
       const user = userOf(c, 'admin');
       const message = ownMessage(user, Number(c.req.param('id')));
+      assertUnmodifiedSince(c, message.updated_at);
       const { content } = (c.req as unknown as { valid(target: 'json'): z.infer<typeof MessageEditSchema> }).valid('json');
       const at = ctx.now().toISOString();
       db.transaction(() => {
@@ -262,10 +265,11 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   );
 
   app.openapi(
-    route('delete', '/api/v2/admin/inquiry_messages/{id}', 'メッセージ削除 (自分のメッセージのみ)', { params: idParam }, { 200: ok('削除したメッセージ') }),
+    route('delete', '/api/v2/admin/inquiry_messages/{id}', 'メッセージ削除 (自分のメッセージのみ)', { params: idParam, headers: conditionalHeaders }, { 200: ok('削除したメッセージ'), ...conditionalErrors }),
     ((c: Context<AuthEnv>) => {
       const user = userOf(c, 'admin');
       const message = ownMessage(user, Number(c.req.param('id')));
+      assertUnmodifiedSince(c, message.updated_at);
       const at = ctx.now().toISOString();
       const quoting = db.prepare('SELECT id FROM inquiry_messages WHERE reply_message_id = @id').all({ id: message.id }) as { id: number }[];
       db.transaction(() => {

@@ -5,6 +5,7 @@ import { cachedPage } from '../../db/list';
 import { tablesState } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
+import { assertUnmodifiedSince, conditionalErrors, conditionalHeaders } from '../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../shared/errors';
 import { checkFreshness } from '../../shared/freshness';
 import { answerList, type ListDeclaration, type ListFilter } from '../../shared/listEndpoint';
@@ -89,8 +90,8 @@ const patchRoute = createRoute({
   summary: 'マニュアル更新 (送った項目だけ)',
   tags,
   security: SECURITY,
-  request: { params: idParam, body: jsonBody(ManualPatchSchema) },
-  responses: { 200: detail('更新したマニュアル'), ...commonErrors },
+  request: { params: idParam, body: jsonBody(ManualPatchSchema), headers: conditionalHeaders },
+  responses: { 200: detail('更新したマニュアル'), ...commonErrors, ...conditionalErrors },
 });
 const deleteRoute = createRoute({
   method: 'delete',
@@ -98,8 +99,8 @@ const deleteRoute = createRoute({
   summary: 'マニュアル削除',
   tags,
   security: SECURITY,
-  request: { params: idParam },
-  responses: { 200: jsonResponse(z.object({ id: z.number().int() }), '削除したマニュアルのID'), ...commonErrors },
+  request: { params: idParam, headers: conditionalHeaders },
+  responses: { 200: jsonResponse(z.object({ id: z.number().int() }), '削除したマニュアルのID'), ...commonErrors, ...conditionalErrors },
 });
 
 function findManual(db: DB, id: number): Manual | undefined {
@@ -226,6 +227,7 @@ export function registerManualRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
     db.transaction(() => {
       const current = findManual(db, id);
       if (!current) throw notFoundError();
+      assertUnmodifiedSince(c, current.updated_at);
       assertCategoryExists(db, body.manual_category_id);
       const next = {
         title: body.title ?? current.title,
@@ -241,8 +243,12 @@ export function registerManualRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
 
   app.openapi(deleteRoute, (c) => {
     const id = Number(c.req.valid('param').id);
-    const info = db.prepare('DELETE FROM manuals WHERE id = @id').run({ id });
-    if (info.changes === 0) throw notFoundError();
+    db.transaction(() => {
+      const current = findManual(db, id);
+      if (!current) throw notFoundError();
+      assertUnmodifiedSince(c, current.updated_at);
+      db.prepare('DELETE FROM manuals WHERE id = @id').run({ id });
+    })();
     return c.json({ id }, 200);
   });
 }

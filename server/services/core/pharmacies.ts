@@ -4,9 +4,11 @@ import type { DB } from '../../db/open';
 import { tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
+import { assertUnmodifiedSince } from '../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../shared/errors';
 import { checkFreshness, maxIso } from '../../shared/freshness';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
+import { updateColumns } from '../../shared/partialUpdate';
 import { createRecordRoute, detailRoute, listRoute, updateRecordRoute } from '../../shared/routes';
 import { tokyoDate } from '../../shared/time';
 import { actorName } from './actor';
@@ -86,7 +88,7 @@ const updatePharmacyRoute = updateRecordRoute(PHARMACY_LIST.path, {
   body: PharmacyInputSchema,
   response: PharmacyDetailSchema,
   summary: '薬局更新',
-  description: '送られなかった項目はそのまま、null は消去。検証は登録と同じ。',
+  description: '送られなかった項目はそのまま、null は消去。*_attributes は Rails の nested attributes と同じく、省略・null・{} なら変えず、その中でも送られた項目だけ変える。検証は登録と同じ。',
   responseDescription: '更新した薬局',
   tags,
 });
@@ -168,13 +170,6 @@ function assertCompanyExists(db: DB, companyId: number | null): void {
   }
 }
 
-const WRITE_COLUMNS = `company_id = @company_id, name = @name, micode = @micode, invoice_number = @invoice_number,
-  postal_code = @postal_code, address1 = @address1, address2 = @address2, address3 = @address3, address4 = @address4,
-  phone = @phone, fax = @fax, email = @email, web_url = @web_url, navigation = @navigation, note = @note,
-  started_on = @started_on, ended_on = @ended_on, deleted_on = @deleted_on,
-  subdivision_transferor_name = @subdivision_transferor_name, subdivision_transferee_name = @subdivision_transferee_name,
-  v4_inst_id = @v4_inst_id, predictor = @predictor, service_share = @service_share, service_medorder = @service_medorder`;
-
 /** Named parameters of a checked write. */
 const writeParams = (write: PharmacyWrite) => {
   const { services, ...rest } = write;
@@ -242,11 +237,17 @@ export function registerPharmacyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCo
     const body = c.req.valid('json');
     const { at, by } = stamp(c);
     db.transaction(() => {
-      const write = pharmacyWrite(body, storedWrite(pharmacyDetail(db, id)));
+      const current = pharmacyDetail(db, id);
+      assertUnmodifiedSince(c, current.updated_at);
+      const previous = storedWrite(current);
+      const write = pharmacyWrite(body, previous);
       const errors = pharmacyErrorsOf(write);
       if (errors) throw validationError(errors);
       assertCompanyExists(db, write.company_id);
-      db.prepare(`UPDATE pharmacies SET ${WRITE_COLUMNS}, updated_at = @at, updated_by = @by WHERE id = @id`).run({ ...writeParams(write), at, by, id });
+      // Only the columns this request changes are written: what it does not name stays as stored.
+      const before: Record<string, unknown> = writeParams(previous);
+      const changed = Object.fromEntries(Object.entries(writeParams(write)).filter(([column, value]) => value !== before[column]));
+      updateColumns(db, 'pharmacies', id, changed, { updated_at: at, updated_by: by });
     })();
     c.header('x-last-updated', tablesVersion(db, 'pharmacies') ?? at);
     return c.json(pharmacyDetail(db, id), 200);

@@ -46,7 +46,7 @@ const clean = (value: string | null | undefined): string | null => {
 
 /**
  * The body over `previous` (PUT: a field the body leaves out keeps its value; null clears it),
- * trimmed. The postal code is kept as its 7 digits when it is one, as the seeds store it.
+ * trimmed. A postal code sent is kept as its 7 digits when it is one, as the seeds store it.
  */
 export function pharmacyWrite(body: PharmacyInput, previous: PharmacyWrite = EMPTY): PharmacyWrite {
   const write: PharmacyWrite = { ...previous };
@@ -63,13 +63,15 @@ export function pharmacyWrite(body: PharmacyInput, previous: PharmacyWrite = EMP
     if (value !== undefined) (write as unknown as Record<string, string | null>)[key] = clean(value);
   }
   assign('company_id', body.company_id);
-  if (body.pharmacy_invoice_attributes !== undefined) {
-    write.invoice_number = clean(body.pharmacy_invoice_attributes?.invoice_number);
-  }
-  if (body.predict_config_attributes !== undefined) write.predictor = clean(body.predict_config_attributes?.predictor);
+  // Nested attributes as Rails reads them: an absent, null or empty object changes nothing; within
+  // it an absent field stays, null clears it, a value sets it.
+  const invoiceNumber = body.pharmacy_invoice_attributes?.invoice_number;
+  if (invoiceNumber !== undefined) write.invoice_number = clean(invoiceNumber);
+  const predictor = body.predict_config_attributes?.predictor;
+  if (predictor !== undefined) write.predictor = clean(predictor);
   // Unknown service names are dropped: with none left, the rules say to choose one.
   if (body.services !== undefined) write.services = PHARMACY_SERVICES.filter((service) => body.services?.includes(service));
-  write.postal_code = postalDigits(write.postal_code) ?? write.postal_code;
+  if (body.postal_code !== undefined) write.postal_code = postalDigits(write.postal_code) ?? write.postal_code;
   return write;
 }
 

@@ -50,6 +50,14 @@ export const CompanyInputSchema = z
   })
   .openapi('CompanyInput');
 
+/** PUT: only the fields sent change (a name absent keeps the name; note null clears the note). */
+export const CompanyUpdateSchema = z
+  .object({
+    name: labelled('会社名', z.string().trim().min(1).max(100).openapi({ example: '株式会社さくらメディカル' })).optional(),
+    note: labelled('備考', z.string().max(2000).nullable().optional()),
+  })
+  .openapi('CompanyUpdate');
+
 export const PharmacyIdsInputSchema = z
   .object({ pharmacy_ids: labelled('薬局ID', z.array(z.number().int().positive()).min(1).max(100)) })
   .openapi('PharmacyIdsInput');
@@ -71,6 +79,11 @@ export const GroupDetailSchema = GroupSchema.extend({ pharmacies: z.array(Pharma
 export const GroupInputSchema = z
   .object({ name: labelled('グループ名', z.string().trim().min(1).max(100).openapi({ example: '渋谷駅前薬局グループ' })) })
   .openapi('GroupInput');
+
+/** PUT: only the fields sent change (an empty body changes nothing). */
+export const GroupUpdateSchema = z
+  .object({ name: labelled('グループ名', z.string().trim().min(1).max(100).openapi({ example: '渋谷駅前薬局グループ' })).optional() })
+  .openapi('GroupUpdate');
 
 export const GroupPharmacyInputSchema = z
   .object({ pharmacy_id: labelled('薬局ID', z.number().int().positive().max(2_147_483_647).openapi({ example: 1 })) })

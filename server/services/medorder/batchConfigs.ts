@@ -6,6 +6,7 @@ import { seededPharmacyIds } from '../../db/seedCatalogue';
 import { restampTable, versionTriggersSql } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
+import { assertRowUnmodifiedSince } from '../../shared/conditionalWrite';
 import { validationError } from '../../shared/errors';
 import { commonErrors, jsonResponse, SECURITY } from '../../shared/openapi';
 import { writeRoute } from '../../shared/routes';
@@ -58,7 +59,10 @@ const BatchConfigSchema = z
   .openapi('BatchConfig');
 
 const BatchConfigInputSchema = z
-  .object({ ttl: labelled('ttl', z.number().int().min(0).max(86_400)), use_secondary: labelled('use_secondary', z.boolean()) })
+  .object({
+    ttl: labelled('ttl', z.number().int().min(0).max(86_400)).optional(),
+    use_secondary: labelled('use_secondary', z.boolean()).optional(),
+  })
   .openapi('BatchConfigInput');
 
 const pharmacyParam = z.object({
@@ -77,7 +81,9 @@ const putRoute = writeRoute('put', path, {
   body: BatchConfigInputSchema,
   response: BatchConfigSchema,
   summary: '薬局のバッチキュー設定の更新',
-  description: 'ttl は 43200・3600・0 のいずれか。use_secondary は ttl が 0 のとき false、それ以外で true。',
+  conditional: true,
+  description:
+    'ttl は 43200・3600・0 のいずれか。use_secondary は ttl が 0 のとき false、それ以外で true。送られなかった項目はそのまま (ttl だけ送ると use_secondary は ttl に合わせる)。',
   tags,
 });
 
@@ -94,13 +100,20 @@ export function registerBatchConfigRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servic
 
   app.openapi(putRoute, (c) => {
     const pharmacyId = Number(c.req.valid('param').id);
-    const { ttl, use_secondary } = c.req.valid('json');
-    if (!(BATCH_TTLS as readonly number[]).includes(ttl)) throw validationError({ ttl: [BATCH_CONFIG_MESSAGES.ttl] });
-    if (use_secondary !== (ttl !== 0)) throw validationError({ use_secondary: [BATCH_CONFIG_MESSAGES.mismatch] });
-    db.prepare(
-      `INSERT INTO batch_configs (pharmacy_id, ttl, use_secondary, updated_at) VALUES (@pharmacyId, @ttl, @useSecondary, @at)
-       ON CONFLICT(pharmacy_id) DO UPDATE SET ttl = excluded.ttl, use_secondary = excluded.use_secondary, updated_at = excluded.updated_at`,
-    ).run({ pharmacyId, ttl, useSecondary: use_secondary ? 1 : 0, at: ctx.now().toISOString() });
+    const body = c.req.valid('json');
+    db.transaction(() => {
+      assertRowUnmodifiedSince(c, db, 'batch_configs', pharmacyId, 'pharmacy_id');
+      const current = configOf(db, pharmacyId);
+      // What the body does not name stays; use_secondary follows a ttl sent alone (the two must agree).
+      const ttl = body.ttl ?? current.ttl;
+      const useSecondary = body.use_secondary ?? (body.ttl === undefined ? current.use_secondary : ttl !== 0);
+      if (!(BATCH_TTLS as readonly number[]).includes(ttl)) throw validationError({ ttl: [BATCH_CONFIG_MESSAGES.ttl] });
+      if (useSecondary !== (ttl !== 0)) throw validationError({ use_secondary: [BATCH_CONFIG_MESSAGES.mismatch] });
+      db.prepare(
+        `INSERT INTO batch_configs (pharmacy_id, ttl, use_secondary, updated_at) VALUES (@pharmacyId, @ttl, @useSecondary, @at)
+         ON CONFLICT(pharmacy_id) DO UPDATE SET ttl = excluded.ttl, use_secondary = excluded.use_secondary, updated_at = excluded.updated_at`,
+      ).run({ pharmacyId, ttl, useSecondary: useSecondary ? 1 : 0, at: ctx.now().toISOString() });
+    })();
     return c.json(configOf(db, pharmacyId), 200);
   });
 }

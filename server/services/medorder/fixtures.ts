@@ -4,9 +4,11 @@ import { isDayString } from '../../../src/lib/dates';
 import { tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
+import { assertUnmodifiedSince } from '../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../shared/errors';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
 import { createRecordRoute, detailRoute, listRoute, updateRecordRoute } from '../../shared/routes';
+import { namedColumns, updateColumns } from '../../shared/partialUpdate';
 import { labelled } from '../../shared/validation';
 import { findOrderableFixture, findStockableFixture, stockableFixtureRow } from './diffsStore';
 
@@ -146,15 +148,6 @@ export const ORDERABLE_FIXTURE_LIST = {
     'packet_volume', 'package_packet_count', 'quantity', 'inactive_on', 'note', 'created_at', 'updated_at'],
 } satisfies ListDeclaration;
 
-const toDb = (value: unknown) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
-
-/** The SET clause and values of the fields a body names (the column names are the schema's own keys, never the client's). */
-function assignments(body: Record<string, unknown>, fields: readonly string[]) {
-  const named = fields.filter((field) => body[field] !== undefined);
-  const values: Record<string, unknown> = {};
-  for (const field of named) values[field] = toDb(body[field]);
-  return { named, values };
-}
 
 export const NEEDS_CODE = 'YJコードかレセプト電算コードを入力してください。';
 export const NEEDS_PACKAGE_CODE = 'GS1コードかHOTコードを入力してください。';
@@ -174,21 +167,18 @@ export function registerFixtureRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     return fixture as unknown as z.infer<typeof OrderableFixtureSchema>;
   };
 
+  // Column names are the schema's own keys (the field lists), never the client's.
   const insert = (table: string, fields: readonly string[], body: Record<string, unknown>) => {
-    const { named, values } = assignments(body, fields);
+    const values = namedColumns(body, fields);
     const at = ctx.now().toISOString();
-    const columns = [...named, 'created_at', 'updated_at'];
+    const columns = [...Object.keys(values), 'created_at', 'updated_at'];
     return Number(
       db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run({ ...values, created_at: at, updated_at: at })
         .lastInsertRowid,
     );
   };
-  const update = (table: string, fields: readonly string[], id: number, body: Record<string, unknown>) => {
-    const { named, values } = assignments(body, fields);
-    const at = ctx.now().toISOString();
-    const sets = [...named.map((c) => `${c} = @${c}`), 'updated_at = @updated_at'];
-    db.prepare(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = @id`).run({ ...values, updated_at: at, id });
-  };
+  const update = (table: string, fields: readonly string[], id: number, body: Record<string, unknown>) =>
+    updateColumns(db, table, id, namedColumns(body, fields), { updated_at: ctx.now().toISOString() });
   const lastUpdated = (c: Context<AuthEnv>, table: string) => c.header('x-last-updated', tablesVersion(db, table) ?? ctx.now().toISOString());
   const assertStockableFixture = (id: number | null | undefined) => {
     if (id !== null && id !== undefined && !findStockableFixture(db, id)) throw validationError({ stockable_item_fixture_id: [UNKNOWN_STOCKABLE_FIXTURE] });
@@ -226,6 +216,7 @@ export function registerFixtureRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       const body = c.req.valid('json');
       db.transaction(() => {
         const current = stockableDetail(id);
+        assertUnmodifiedSince(c, current.updated_at);
         const yj = body.yj_code === undefined ? current.yj_code : body.yj_code;
         const receipt = body.receipt_code === undefined ? current.receipt_code : body.receipt_code;
         if (!yj && !receipt) throw validationError({ yj_code: [NEEDS_CODE] });
@@ -275,6 +266,7 @@ export function registerFixtureRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       const body = c.req.valid('json');
       db.transaction(() => {
         const current = orderableDetail(id);
+        assertUnmodifiedSince(c, current.updated_at);
         const gs1 = body.gs1_code === undefined ? current.gs1_code : body.gs1_code;
         const hot = body.hot_code === undefined ? current.hot_code : body.hot_code;
         if (!gs1 && !hot) throw validationError({ gs1_code: [NEEDS_PACKAGE_CODE] });

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { tablesVersion } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
+import { assertRowUnmodifiedSince, assertUnmodifiedSince } from '../../shared/conditionalWrite';
 import { ApiError, MESSAGES, notFoundError, validationError } from '../../shared/errors';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
 import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
@@ -125,6 +126,7 @@ const ImportRequestSchema = z
   .openapi('StockableItemImportRequest');
 const RequestStateBody = z.object({ state: labelled('状態', z.enum(['accepted', 'rejected'])) }).openapi('StockableItemImportRequestState');
 const patchRequestRoute = writeRoute('patch', `${IMPORT_REQUEST_LIST.path}/{id}`, {
+  conditional: true,
   body: RequestStateBody, response: ImportRequestSchema, summary: '取り込み依頼の処理 (rejected: 却下、accepted: 取り込みを実行)', tags,
   description: '未処理 (open) の依頼だけが変えられる。accepted は依頼のコードで在庫品目の取り込みを実行し、差分が invalid なら 422 で依頼は open のまま。',
 });
@@ -164,6 +166,7 @@ const UnknownDeliverySchema = z
   .openapi('UnknownSdcvanDeliveryDRecord');
 const IgnoreBody = z.object({ ignored: labelled('無視', z.boolean()) }).openapi('UnknownSdcvanDeliveryDRecordInput');
 const patchDeliveryRoute = writeRoute('patch', `${UNKNOWN_DELIVERY_LIST.path}/{id}`, {
+  conditional: true,
   body: IgnoreBody, response: UnknownDeliverySchema, summary: '納品データの無視の切り替え', tags,
 });
 
@@ -234,6 +237,7 @@ export function registerMasterSourceRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servi
     db.transaction(() => {
       const request = findRequest(id);
       if (!request) throw notFoundError();
+      assertUnmodifiedSince(c, request.updated_at);
       if (request.state !== 'open') throw new ApiError(409, [REQUEST_CLOSED]);
       if (state === 'accepted') {
         applyStockableImport(db, reader, request.code_type === 'hot_code' ? { hot_code: request.code } : { receipt_code: request.code }, ctx.now());
@@ -280,6 +284,8 @@ export function registerMasterSourceRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servi
   app.openapi(patchDeliveryRoute, (c) => {
     const id = Number(c.req.valid('param').id);
     const { ignored } = c.req.valid('json');
+    // Synchronous from the check to the write: no other request runs between them.
+    assertRowUnmodifiedSince(c, db, 'unknown_sdcvan_delivery_d_records', id);
     const changed = db
       .prepare('UPDATE unknown_sdcvan_delivery_d_records SET ignored = @ignored, updated_at = @at WHERE id = @id')
       .run({ ignored: ignored ? 1 : 0, at: ctx.now().toISOString(), id });

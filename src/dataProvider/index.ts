@@ -241,7 +241,9 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl }: Data
       const declaration = declarationOf(resource);
       const { method, send: sendMode } = declaration.update ?? { method: 'PUT', send: 'form' };
       const path = recordPath(collectionPath(declaration, meta), id);
-      const base = versionOf(previousData);
+      // The version the form was built from (its own copy of updatedAt): the cached record may
+      // have been refetched under the form since, and a newer base would hide the other save.
+      const base = versionOf(data) ?? versionOf(previousData);
       const conflict = async () => new RecordConflictError(withId<RaRecord>(declaration, (await send({ path })).json), previousData ?? {}, data);
       if (base !== undefined && versionOf((await send({ path })).json) !== base) throw await conflict();
       let json: Record<string, unknown> | undefined;

@@ -22,19 +22,23 @@ export class RecordConflictError extends HttpError {
     readonly mine: Record<string, unknown>,
   ) {
     super(RECORD_CONFLICT_MESSAGE, RECORD_CONFLICT_STATUS, { messages: [RECORD_CONFLICT_MESSAGE], errors: {} } satisfies ApiErrorBody);
+    // react-admin's HttpError sets its own prototype, which would make this a plain HttpError.
+    Object.setPrototypeOf(this, RecordConflictError.prototype);
+    this.name = 'RecordConflictError';
   }
 }
 
 export const isRecordConflict = (error: unknown): error is RecordConflictError => error instanceof RecordConflictError;
 
-/** The version a record carries, when it carries one. */
-export const versionOf = (record: unknown): string | undefined => {
+/**
+ * The version a record carries: its updatedAt as an instant in milliseconds (the client decodes
+ * `*At` values to Dates; a form may hold the ISO string), or undefined when it carries none.
+ */
+export const versionOf = (record: unknown): number | undefined => {
   const value = (record as { updatedAt?: unknown } | null | undefined)?.updatedAt;
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  const instant = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(instant) ? undefined : instant;
 };
 
-/** RFC 9110's HTTP-date for If-Unmodified-Since (whole seconds), or undefined for a version that is no date. */
-export const unmodifiedSinceHeader = (version: string): Record<string, string> => {
-  const instant = Date.parse(version);
-  return Number.isNaN(instant) ? {} : { 'If-Unmodified-Since': new Date(instant).toUTCString() };
-};
+/** RFC 9110's HTTP-date for If-Unmodified-Since (whole seconds). */
+export const unmodifiedSinceHeader = (version: number): Record<string, string> => ({ 'If-Unmodified-Since': new Date(version).toUTCString() });

@@ -1,6 +1,6 @@
 import { Edit } from 'react-admin';
 import { useResourceDeclaration } from '../schema/useResourceDeclaration';
-import { useSaveOptions } from '../schema/useSaveOptions';
+import { EDIT_QUERY_OPTIONS, useSaveOptions } from '../schema/useSaveOptions';
 import { SchemaForm } from '../schema/SchemaForm';
 import { pharmacyFormErrors } from './formRules';
 import { PHARMACY_INPUTS } from './PharmacyCreate';
@@ -8,10 +8,11 @@ import { PHARMACY_INPUTS } from './PharmacyCreate';
 /** Editing a pharmacy: the same form as creating one. */
 const PharmacyEdit = () => {
   const resource = useResourceDeclaration();
-  const { serverErrors, mutationOptions } = useSaveOptions(resource, 'app.notification.updated', 'show');
+  const save = useSaveOptions(resource, 'app.notification.updated', 'show');
+  const { serverErrors, mutationOptions } = save;
   return (
-    <Edit title="薬局編集" mutationMode="pessimistic" actions={false} mutationOptions={mutationOptions} redirect={false}>
-      <SchemaForm resource={resource} mode="edit" serverErrors={serverErrors} validate={pharmacyFormErrors} inputs={PHARMACY_INPUTS} />
+    <Edit title="薬局編集" mutationMode="pessimistic" queryOptions={EDIT_QUERY_OPTIONS} actions={false} mutationOptions={mutationOptions} redirect={false}>
+      <SchemaForm resource={resource} mode="edit" serverErrors={serverErrors} save={save} validate={pharmacyFormErrors} inputs={PHARMACY_INPUTS} />
     </Edit>
   );
 };

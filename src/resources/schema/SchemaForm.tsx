@@ -17,11 +17,15 @@ import { Fragment, type ReactNode } from 'react';
 import type { AnyResourceDeclaration, FieldDeclaration } from '../types';
 import { specPath } from '../../customRoutes/specPaths';
 import { ServerErrors } from './ServerErrors';
+import { ConflictResolver } from './ConflictResolver';
+import type { SaveOptions } from './useSaveOptions';
 import { UnsavedChangesGuard } from '../../app/UnsavedChangesGuard';
 import { useIsAdmin } from './useIsAdmin';
 import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
 import { TokyoDateTimeInput } from '../../app/inputs/TokyoDateTimeInput';
 import { MultiChoiceInput } from '../../app/inputs/MultiChoiceInput';
+
+const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
 
 /** One input per declared field type; nothing falls through to a text box by accident. */
 export const FieldInput = ({ source, field }: { source: string; field: FieldDeclaration }) => {
@@ -88,6 +92,7 @@ export const SchemaForm = ({
   resource,
   mode,
   serverErrors,
+  save,
   defaultValues,
   validate,
   inputs = {},
@@ -95,6 +100,8 @@ export const SchemaForm = ({
   resource: AnyResourceDeclaration;
   mode: 'create' | 'edit';
   serverErrors: string[];
+  /** An edit's save state: a conflict with another user's save opens the choice per field. */
+  save?: SaveOptions;
   defaultValues?: Record<string, unknown>;
   /** Rules over the whole form (field → message, nested as the fields), run before saving, e.g. the same rules as the API's. */
   validate?: (values: Record<string, unknown>) => Record<string, unknown>;
@@ -109,9 +116,12 @@ export const SchemaForm = ({
       sx={{ maxWidth: 720 }}
       defaultValues={defaultValues}
       validate={validate}
+      // Should the record be read again under an open form, what the user typed stays.
+      resetOptions={KEEP_TYPED_VALUES}
     >
       <UnsavedChangesGuard />
       <ServerErrors messages={serverErrors} />
+      {save && <ConflictResolver resource={resource} save={save} />}
       {fields.map((source) =>
         Object.hasOwn(inputs, source) ? <Fragment key={source}>{inputs[source]}</Fragment> : <FieldInput key={source} source={source} field={resource.fields[source]} />,
       )}

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/dataProvider/apiClient';
-import { createDataProvider, formatSort } from '../../../src/dataProvider';
+import { createDataProvider, formatSort, isRecordConflict, RECORD_CONFLICT_MESSAGE, type RecordConflictError } from '../../../src/dataProvider';
 import type { AnyResourceDeclaration } from '../../../src/resources/types';
 import { testEnvironment } from '../support/environment';
 import { setupMswServer } from '../support/mswServer';
@@ -395,7 +395,8 @@ describe('create / update / delete', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const record = { id: 3, name: '新しい名前', endedOn: null, pharmacyInvoice: { invoiceNumber: 'T9' }, updatedAt: new Date() };
+    // Unversioned: the version check has its own tests below.
+    const record = { id: 3, name: '新しい名前', endedOn: null, pharmacyInvoice: { invoiceNumber: 'T9' } };
     const { data } = await dataProvider.update('v2/core/pharmacies', { id: 3, data: record, previousData: record });
     expect(body).toEqual({ name: '新しい名前', ended_on: null, pharmacy_invoice_attributes: { invoice_number: 'T9' } });
     expect(data).toMatchObject({ id: 3, name: '新しい名前' });
@@ -448,5 +449,85 @@ describe('create / update / delete', () => {
   it('still exposes send for screens that have not moved to a method', async () => {
     server.use(http.get(`${CORE}/common/users/me`, () => HttpResponse.json({ id: 9 })));
     expect((await dataProvider.send({ path: '/api/v2/core/common/users/me' })).json).toEqual({ id: 9 });
+  });
+});
+
+describe('update: no silent overwrite of another user\'s save', () => {
+  const opened = { id: 7, name: '青葉薬局', note: null, pharmaciesCount: 2, updatedAt: new Date('2026-11-26T01:02:03.456Z') };
+  const stored = (updatedAt: string, name = '青葉薬局') => ({ id: 7, name, note: null, pharmacies_count: 2, updated_at: updatedAt });
+
+  it('reads the record first and writes with If-Unmodified-Since when it is the version the form opened', async () => {
+    const seen: { method: string; header: string | null }[] = [];
+    server.use(
+      http.get(`${CORE}/admin/companies/7`, ({ request }) => {
+        seen.push({ method: request.method, header: null });
+        return HttpResponse.json(stored('2026-11-26T01:02:03.456Z'));
+      }),
+      http.put(`${CORE}/admin/companies/7`, ({ request }) => {
+        seen.push({ method: request.method, header: request.headers.get('if-unmodified-since') });
+        return HttpResponse.json(stored('2026-11-26T02:00:00.000Z', '青葉薬局 本店'));
+      }),
+    );
+    const result = await dataProvider.update('v2/core/companies', { id: 7, data: { ...opened, name: '青葉薬局 本店' }, previousData: opened });
+    expect(seen).toEqual([
+      { method: 'GET', header: null },
+      { method: 'PUT', header: 'Thu, 26 Nov 2026 01:02:03 GMT' },
+    ]);
+    expect(result.data.name).toBe('青葉薬局 本店');
+  });
+
+  it('refuses with the record as it is now when someone saved since, and writes nothing', async () => {
+    let puts = 0;
+    server.use(
+      http.get(`${CORE}/admin/companies/7`, () => HttpResponse.json(stored('2026-11-26T01:05:00.000Z', '青葉薬局（他の人の変更）'))),
+      http.put(`${CORE}/admin/companies/7`, () => {
+        puts += 1;
+        return HttpResponse.json({});
+      }),
+    );
+    const error = await dataProvider.update('v2/core/companies', { id: 7, data: { ...opened, note: '備考' }, previousData: opened }).catch((caught: unknown) => caught);
+    expect(isRecordConflict(error)).toBe(true);
+    expect((error as RecordConflictError).current.name).toBe('青葉薬局（他の人の変更）');
+    expect((error as RecordConflictError).status).toBe(409);
+    expect((error as RecordConflictError).body.messages).toEqual([RECORD_CONFLICT_MESSAGE]);
+    expect(puts).toBe(0);
+  });
+
+  it('takes the form\'s own version over a record refetched under it', async () => {
+    server.use(http.get(`${CORE}/admin/companies/7`, () => HttpResponse.json(stored('2026-11-26T01:05:00.000Z'))));
+    const refetched = { ...opened, updatedAt: new Date('2026-11-26T01:05:00.000Z') };
+    const error = await dataProvider.update('v2/core/companies', { id: 7, data: opened, previousData: refetched }).catch((caught: unknown) => caught);
+    expect(isRecordConflict(error)).toBe(true);
+  });
+
+  it('turns the API\'s 412 (a save in between) into the same conflict', async () => {
+    let reads = 0;
+    server.use(
+      http.get(`${CORE}/admin/companies/7`, () => {
+        reads += 1;
+        return HttpResponse.json(stored(reads === 1 ? '2026-11-26T01:02:03.456Z' : '2026-11-26T01:02:09.000Z', '青葉薬局 新'));
+      }),
+      http.put(`${CORE}/admin/companies/7`, () => HttpResponse.json({ errors: ['このデータは他のユーザーによって更新されています。'] }, { status: 412 })),
+    );
+    const error = await dataProvider.update('v2/core/companies', { id: 7, data: opened, previousData: opened }).catch((caught: unknown) => caught);
+    expect(isRecordConflict(error)).toBe(true);
+    expect((error as RecordConflictError).current.name).toBe('青葉薬局 新');
+  });
+
+  it('a record without a version is written as before, without a read', async () => {
+    const methods: string[] = [];
+    server.use(
+      http.get(`${CORE}/admin/companies/7`, () => {
+        methods.push('GET');
+        return HttpResponse.json(stored('2026-11-26T01:02:03.456Z'));
+      }),
+      http.put(`${CORE}/admin/companies/7`, () => {
+        methods.push('PUT');
+        return HttpResponse.json({});
+      }),
+    );
+    const { updatedAt: _version, ...unversioned } = opened;
+    await dataProvider.update('v2/core/companies', { id: 7, data: unversioned, previousData: unversioned });
+    expect(methods).toEqual(['PUT']);
   });
 });

@@ -298,6 +298,7 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
   app.route('/', api);
   app.route('/', createAuthorizeRoutes({
     client: { clientId: s.clientId, origins: s.clientOrigins ?? clientOrigins(undefined, s.issuer), audiences: s.audiences },
+    issuerOrigin: new URL(s.issuer).origin,
     checkCredentials,
     codes,
     trustedProxies: s.trustedProxies ?? [],

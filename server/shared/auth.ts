@@ -110,6 +110,11 @@ export function verifyJwt(token: string, settings: JwtSettings): Record<string, 
 
 /** Verifies an RS256 access token issued by our identity endpoints for this environment. Throws ApiError(401). */
 export async function verifyAccessToken(token: string, settings: AuthSettings): Promise<Principal> {
+  return currentPrincipal(token, settings);
+}
+
+/** The same, synchronously: what the token's holder may do now (the cable checks it again on every subscribe and ping). */
+export function currentPrincipal(token: string, settings: AuthSettings): Principal {
   return principalOf(verifyJwt(token, settings), settings);
 }
 

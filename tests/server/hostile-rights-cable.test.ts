@@ -22,7 +22,7 @@ async function signIn(user: { username: string; password: string }): Promise<str
 
 async function send(method: string, path: string, token: string, json?: unknown) {
   const res = await s.app.call(path, { method, token, json });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> & Record<string, unknown>[] };
+  return { status: res.status, body: (await res.json()) as unknown };
 }
 
 async function subscribed(token: string, channel: Record<string, unknown>) {

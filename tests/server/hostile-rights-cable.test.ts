@@ -11,7 +11,7 @@ let s: CableTestServer;
 let clock = new Date('2026-11-21T10:00:00.000Z');
 beforeAll(async () => {
   s = await startCableServer({ now: () => clock });
-});
+}, 60_000);
 afterAll(() => s.stop());
 
 async function signIn(user: { username: string; password: string }): Promise<string> {

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { createCableServer, type Schedule } from './cable';
 import { createEnvironment, type Environment, type EnvironmentName } from './environment';
 import { openIdentityDb } from './identity/db';
-import { createIdentityManagement } from './identity/management';
+import { createIdentityManagement, tokensValidAfterLookup } from './identity/management';
 import { loadSigningKey } from './identity/keys';
 import { registerIdentityRoutes } from './identity/routes';
 import { DEFAULT_TICK_MS } from './jobs/runner';
@@ -69,8 +69,11 @@ export function createApp(options: AppOptions): CreatedApp {
 
   const identityDb = openIdentityDb(options.dataDir);
   const key = loadSigningKey(identityDb);
-  // Each environment is its own API: a token carries that environment's audience.
-  const authOf = (env: EnvironmentName): AuthSettings => ({ issuer: issuer(), audience: audienceOf(env), claimNamespace: namespace, publicKey: key.publicKey, now });
+  // Each environment is its own API: a token carries that environment's audience. Revocations
+  // come from the identity store, pharmacy rights from the environment's core (environment.ts).
+  const tokensValidAfter = tokensValidAfterLookup(identityDb);
+  const authOf = (env: EnvironmentName): Omit<AuthSettings, 'access'> & { tokensValidAfter: typeof tokensValidAfter } =>
+    ({ issuer: issuer(), audience: audienceOf(env), claimNamespace: namespace, publicKey: key.publicKey, now, tokensValidAfter });
 
   const app = new OpenAPIHono();
   app.onError(onError);

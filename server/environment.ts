@@ -11,6 +11,7 @@ import type { SeedScale } from './services/core/seed';
 import { createLegacyService, openLegacyDb } from './services/legacy';
 import { createMedorderService, openMedorderDb } from './services/medorder';
 import type { AuthSettings } from './shared/auth';
+import { corePharmacyRights } from './services/core/pharmacyRights';
 import type { IdentityManagement } from './shared/identityManagement';
 import { createEnvironmentStorage, type LocalStorage } from './storage';
 import { createWarehouse, type Warehouse } from './warehouse/warehouse';
@@ -27,8 +28,11 @@ export interface EnvironmentOptions {
   scale?: SeedScale;
   /** Where its routes are mounted: `''` (production) or `/demo`. */
   prefix: string;
-  /** Token settings of this environment (its own audience, so a token of the other is refused). */
-  auth: AuthSettings;
+  /**
+   * Token settings of this environment (its own audience, so a token of the other is refused) and
+   * the identity store's revocation look-up; the pharmacy rights come from this environment's core.
+   */
+  auth: Omit<AuthSettings, 'access'> & { tokensValidAfter: AuthSettings['access']['tokensValidAfter'] };
   now: () => Date;
   identity: IdentityManagement;
   /** The process's cable server; the environment opens its endpoint `{prefix}/cable` on it. */
@@ -55,12 +59,15 @@ export interface Environment {
  * each given its own database and those shared pieces (as core is given `identity`).
  */
 export function createEnvironment(options: EnvironmentOptions): Environment {
-  const { name, dir, prefix, auth, now, identity } = options;
+  const { name, dir, prefix, now, identity } = options;
+  const core = openCoreDb(dir, options.seed, options.scale ?? 'small');
+  // Every service of the environment (and its cable) checks tokens and rights the same way.
+  const { tokensValidAfter, ...jwt } = options.auth;
+  const auth: AuthSettings = { ...jwt, access: { tokensValidAfter, pharmacyRights: corePharmacyRights(core) } };
   const cable = options.cables.endpoint(`${prefix}/cable`, auth);
   const { storage, routes: storageRoutes } = createEnvironmentStorage({ dataDir: options.dataDir, environment: name, prefix, now });
   const jobsDb = openJobsDb(dir);
   const jobs = createJobRunner({ db: jobsDb, now });
-  const core = openCoreDb(dir, options.seed, options.scale ?? 'small');
   const medorder = openMedorderDb(dir, options.seed, options.scale ?? 'small');
   const legacy = openLegacyDb(dir);
   const dbs: DB[] = [jobsDb, core, medorder, legacy];

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Cable, CableChannel, CableParams } from '../shared/cable';
-import { verifyAccessToken, type AuthSettings, type Principal } from '../shared/auth';
+import { currentPrincipal, verifyAccessToken, type AuthSettings, type Principal } from '../shared/auth';
 import { parseClientFrame, type ClientFrame } from './frames';
 
 export const CABLE_PROTOCOL = 'actioncable-v1-json';
@@ -130,9 +130,47 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
       }, expiresAtMs - options.now().getTime());
     };
 
-    const subscribe = async (f: ClientFrame, who: Principal) => {
+    // Rights change under a live connection (a removal from a pharmacy, a password change): the
+    // token is checked again on every subscribe and ping, as a request would be. A refused token
+    // is disconnected (its holder may come back with a renewed one); a subscription the user may
+    // no longer hold drops the connection too, so the client's resubscribe is judged afresh.
+    const token = url.searchParams.get('token') ?? '';
+    const unauthorized = () => {
+      send(ws, frame({ type: 'disconnect', reason: 'unauthorized', reconnect: true }));
+      ws.close();
+      cutSoon();
+    };
+    const stillAllowed = (): Principal | undefined => {
+      try {
+        return currentPrincipal(token, auth);
+      } catch {
+        return undefined;
+      }
+    };
+    const recheck = async () => {
+      if (!principal || ws.readyState !== ws.OPEN) return;
+      // An expired token is the expiry watch's to end (it says so at the exact time).
+      if (principal.expiresAt * 1000 <= options.now().getTime()) return;
+      const fresh = stillAllowed();
+      if (!fresh) return unauthorized();
+      for (const sub of [...subscriptions.values()]) {
+        let streams: string[] | null;
+        try {
+          streams = await channels.get(sub.params.channel as string)!.subscribe(sub.params, fresh);
+        } catch {
+          streams = null;
+        }
+        const same = Array.isArray(streams) && streams.length === sub.streams.length && streams.every((stream) => sub.streams.includes(String(stream)));
+        if (!same && subscriptions.get(sub.identifier) === sub) return unauthorized();
+      }
+    };
+
+    const subscribe = async (f: ClientFrame, connected: Principal) => {
       const { identifier } = f;
       if (subscriptions.has(identifier) || subscribing.has(identifier)) return; // duplicate: ignored
+      const now = options.now().getTime();
+      const who = connected.expiresAt * 1000 <= now ? connected : stillAllowed();
+      if (!who) return unauthorized();
       const channel = channels.get(f.params.channel);
       let listenTo: string[] | null = null;
       if (channel && subscriptions.size + subscribing.size < MAX_SUBSCRIPTIONS) {
@@ -193,7 +231,7 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
       pending.push(text);
     });
 
-    verifyAccessToken(url.searchParams.get('token') ?? '', auth).then(
+    verifyAccessToken(token, auth).then(
       (who) => {
         if (ws.readyState !== ws.OPEN) return;
         principal = who;
@@ -202,6 +240,7 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
         const ping = () => {
           cancelPing = options.schedule(() => {
             send(ws, frame({ type: 'ping', message: Math.floor(options.now().getTime() / 1000) }));
+            void recheck();
             ping();
           }, options.pingIntervalMs);
         };

@@ -16,6 +16,8 @@ import { HOSTED_LOGIN_MESSAGES, hostedLoginCsp, renderHostedLogin, type HostedLo
  */
 export interface AuthorizeSettings {
   client: AuthorizeClient;
+  /** The issuer's origin (env ISSUER): the hosted login form is served there, and only posts from there are taken. */
+  issuerOrigin: string;
   checkCredentials: CheckCredentials;
   codes: AuthorizationCodes;
   trustedProxies: string[];
@@ -26,6 +28,7 @@ export const LOGOUT_MESSAGES = {
   returnTo: 'returnToが許可されたURLではありません。',
 } as const;
 const FORM_REQUIRED = 'Content-Type は application/x-www-form-urlencoded を指定してください。';
+export const CROSS_SITE_LOGIN = '他のサイトから送信されたログインは受け付けられません。ログイン画面からもう一度ログインしてください。';
 const MAX_EMAIL_LENGTH = 254;
 
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
@@ -62,7 +65,25 @@ export function createAuthorizeRoutes(s: AuthorizeSettings): Hono {
     return page(c, { hidden: authorizeParams(result.request) });
   });
 
+  /**
+   * Login CSRF: another site must not be able to sign a visitor's browser in (to the attacker's
+   * account) by posting this form. A browser says where a post comes from: Sec-Fetch-Site (which
+   * a page cannot forge) must be same-origin; without it (older browsers) Origin must be the
+   * issuer's, and `null` is refused. A request with neither is not a browser's cross-site post
+   * (every current browser sends Origin on one), so scripts and curl may still post the form.
+   */
+  const crossSite = (c: Context): boolean => {
+    const site = c.req.header('sec-fetch-site');
+    if (site !== undefined) return site !== 'same-origin';
+    const origin = c.req.header('origin');
+    return origin !== undefined && origin !== s.issuerOrigin;
+  };
+
   app.post('/authorize', async (c) => {
+    if (crossSite(c)) {
+      noStore(c);
+      return c.json(errorBody([CROSS_SITE_LOGIN]), 403);
+    }
     if (!FORM_TYPE.test(c.req.header('content-type') ?? '')) return c.json(errorBody([FORM_REQUIRED]), 415);
     const form = new URLSearchParams(await c.req.text());
     const result = read(c, form);

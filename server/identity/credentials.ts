@@ -17,6 +17,8 @@ export function createCredentialCheck(db: DB, throttle: ReturnType<typeof create
   return async (username: string, password: string, address: string): Promise<CredentialCheck> => {
     const attempt = throttle.begin(username.toLowerCase(), address);
     if (isRefusal(attempt)) return { ok: false, reason: 'throttled', ...attempt };
+    // An account under guessing from many addresses is slowed down, never locked.
+    if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
     const user = findByEmail.get({ email: username }) as IdentityUserRow | undefined;
     let valid: boolean;
     try {

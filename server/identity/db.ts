@@ -53,6 +53,12 @@ const migrations: Migration[] = [
       CREATE INDEX refresh_tokens_family ON refresh_tokens (family_id);
       CREATE INDEX refresh_tokens_user ON refresh_tokens (user_id);`,
   },
+  {
+    // Unix seconds: the user's access tokens issued earlier are refused (a password change or a
+    // revocation); NULL when nothing was revoked. Read on every API request (shared/auth.ts).
+    version: 3,
+    up: 'ALTER TABLE users ADD COLUMN tokens_valid_after INTEGER;',
+  },
 ];
 
 export const IDENTITY_SEED_DATE = '2024-04-01T00:00:00.000Z';
@@ -84,4 +90,5 @@ export interface IdentityUserRow {
   role: 'admin' | 'pharmacy';
   pharmacy_ids: string;
   email_verified: number;
+  tokens_valid_after: number | null;
 }

@@ -1,6 +1,9 @@
 /**
  * The identity provider's hosted login form (Auth0's universal login page, in Japanese): plain
  * HTML, no script, posting back to `/authorize` with the authorization request in hidden fields.
+ * Its referrer policy is same-origin, not no-referrer: the request's parameters still never reach
+ * another origin in a Referer, and the form's own post carries its Origin (a no-referrer page
+ * posts `Origin: null`), which authorize.ts checks against login CSRF.
  */
 export const HOSTED_LOGIN_MESSAGES = {
   title: 'ログイン | CS portal',
@@ -85,7 +88,7 @@ export function renderHostedLogin(view: HostedLoginView): string {
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="referrer" content="no-referrer">
+  <meta name="referrer" content="same-origin">
   <title>${m.title}</title>
   <style>${STYLE}</style>
 </head>

@@ -46,11 +46,12 @@ const toIdentityUser = (row: IdentityUserRow): IdentityUser => ({
 
 /**
  * The identity store's management interface (Auth0's Management API in production). A password
- * change revokes the user's refresh tokens; issued access tokens stay valid until they expire.
+ * change revokes the user's refresh tokens and records `tokens_valid_after`, so the access tokens
+ * issued before it are refused by every service's auth check (see `tokensValidAfterLookup`).
  */
 export function createIdentityManagement(db: DB, now: () => Date): IdentityManagement {
   const findById = db.prepare('SELECT * FROM users WHERE id = @id');
-  const setPassword = db.prepare('UPDATE users SET password_hash = @hash, updated_at = @at WHERE id = @id');
+  const setPassword = db.prepare('UPDATE users SET password_hash = @hash, tokens_valid_after = @validAfter, updated_at = @at WHERE id = @id');
   const setPharmacyIds = db.prepare('UPDATE users SET pharmacy_ids = @pharmacyIds, updated_at = @at WHERE id = @id');
   const rowOf = (userId: string) => findById.get({ id: userId.replace(/^auth0\|/, '') }) as IdentityUserRow | undefined;
   const refreshTokens = createRefreshTokens(db, now);
@@ -96,9 +97,12 @@ export function createIdentityManagement(db: DB, now: () => Date): IdentityManag
       }
       const hash = patch.password === undefined ? undefined : await hashing(() => passwordHasher.hash(patch.password!));
       const at = now().toISOString();
+      const nowSeconds = Math.floor(now().getTime() / 1000);
+      const requested = patch.tokens_valid_after;
+      const validAfter = Number.isInteger(requested) && requested! <= nowSeconds ? requested! : nowSeconds;
       db.transaction(() => {
         if (hash !== undefined) {
-          setPassword.run({ hash, at, id: row.id });
+          setPassword.run({ hash, validAfter, at, id: row.id });
           refreshTokens.revokeUser(row.id);
         }
         if (pharmacyIds !== undefined) setPharmacyIds.run({ pharmacyIds: JSON.stringify(pharmacyIds), at, id: row.id });
@@ -128,5 +132,18 @@ export function createIdentityManagement(db: DB, now: () => Date): IdentityManag
       if (!row) throw new IdentityManagementError(404, 'The user does not exist.');
       db.prepare('DELETE FROM users WHERE id = @id').run({ id: row.id });
     },
+  };
+}
+
+/**
+ * `AccessLookup.tokensValidAfter` of the identity store, handed to each environment's auth check
+ * (services never read this table): one primary-key read per request.
+ */
+export function tokensValidAfterLookup(db: DB): (sub: string) => number | null | undefined {
+  const select = db.prepare('SELECT tokens_valid_after FROM users WHERE id = ?').pluck();
+  return (sub) => {
+    if (!sub.startsWith('auth0|')) return undefined;
+    const value = select.get(sub.slice('auth0|'.length)) as number | null | undefined;
+    return value;
   };
 }

@@ -16,6 +16,7 @@ import { clientOrigins } from './clientRegistration';
 import { createCredentialCheck } from './credentials';
 import { createRefreshTokens } from './refreshTokens';
 import { createLoginThrottle, type ThrottleLimits } from './throttle';
+import { tokensValidAfterLookup } from './management';
 import { issueTokens, profile, TOKEN_LIFETIME_SECONDS } from './tokens';
 
 export interface IdentitySettings {
@@ -167,8 +168,10 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
   const refreshTokens = createRefreshTokens(s.db, s.now);
   const checkCredentials = createCredentialCheck(s.db, createLoginThrottle(s.now, s.throttle));
   const codes = createAuthorizationCodes(s.now);
+  // /userinfo refuses what the APIs refuse (a token from before a password change); it needs no pharmacy rights.
+  const access = { tokensValidAfter: tokensValidAfterLookup(s.db), pharmacyRights: () => new Map() };
   const authSettings = s.audiences.map((audience) => ({
-    issuer: s.issuer, audience, claimNamespace: s.claimNamespace, publicKey: s.key.publicKey, now: s.now,
+    issuer: s.issuer, audience, claimNamespace: s.claimNamespace, publicKey: s.key.publicKey, now: s.now, access,
   }));
 
   const respond = async (c: Context, user: IdentityUserRow, audience: string, clientId: string, scope: string, refreshToken?: string, nonce?: string) => {
@@ -295,6 +298,7 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
   app.route('/', api);
   app.route('/', createAuthorizeRoutes({
     client: { clientId: s.clientId, origins: s.clientOrigins ?? clientOrigins(undefined, s.issuer), audiences: s.audiences },
+    issuerOrigin: new URL(s.issuer).origin,
     checkCredentials,
     codes,
     trustedProxies: s.trustedProxies ?? [],

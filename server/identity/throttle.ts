@@ -1,11 +1,16 @@
 /**
  * Sign-in throttling with Auth0's two protections and their answers (429 too_many_attempts):
- * - brute-force protection: consecutive failures for one account from one address block that
- *   pair for a while; the right password does not lift the block before it expires;
- * - suspicious-address throttling: too many failures from one address, whatever the accounts;
- * plus a ceiling per account from all addresses together, against guessing spread over many
- * addresses. An attempt counts against the limits from the moment it starts (a success takes it
- * back), so a hundred attempts sent at once are throttled before their hashes finish.
+ * - brute-force protection: 10 consecutive failures for one account from one address block that
+ *   pair for 15 minutes (a time window: the right password does not lift the block before it
+ *   expires, a success before the tenth failure starts the count again);
+ * - suspicious-address throttling: 100 failures from one address within an hour, whatever the
+ *   accounts, refuse that address.
+ * Nothing is refused for the account as a whole: guesses spread over many addresses would
+ * otherwise let any stranger lock its owner out. Past 50 failures within the hour from all
+ * addresses together, each attempt on the account is only slowed down (100 ms more per failure,
+ * 2 s at most), so the owner signing in from an address that has not failed always gets in.
+ * An attempt counts against the limits from the moment it starts (a success takes it back), so a
+ * hundred attempts sent at once are throttled before their hashes finish.
  */
 export interface ThrottleLimits {
   /** Consecutive failures of one account from one address before the pair is blocked (Auth0: 10). */
@@ -13,9 +18,13 @@ export interface ThrottleLimits {
   pairBlockMs: number;
   /** Failures from one address within the window (Auth0: 100). */
   addressFailures: number;
-  /** Failures of one account from every address within the window. */
+  /** Failures of one account from every address within the window beyond which its attempts are slowed (never refused). */
   accountFailures: number;
   windowMs: number;
+  /** The slowing: this much more per failure beyond `accountFailures` (default 100 ms)… */
+  accountDelayStepMs?: number;
+  /** …up to this (default 2 s). */
+  accountDelayMaxMs?: number;
 }
 
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
@@ -24,6 +33,8 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   addressFailures: 100,
   accountFailures: 50,
   windowMs: 60 * 60_000,
+  accountDelayStepMs: 100,
+  accountDelayMaxMs: 2000,
 };
 
 export const BLOCKED_DESCRIPTION =
@@ -40,6 +51,8 @@ export interface Refusal {
 }
 
 export interface Attempt {
+  /** How long to wait before judging (account-wide pressure): 0 normally, a bounded delay under attack. */
+  delayMs: number;
   /** The password was right: the pair's consecutive failures start again from zero. */
   succeeded(): void;
   /** The password was wrong: one more consecutive failure for the pair. */
@@ -65,6 +78,8 @@ export function createLoginThrottle(now: () => Date, limits: ThrottleLimits = DE
     while (map.size > MAX_KEYS) map.delete(map.keys().next().value!);
   };
 
+  const step = limits.accountDelayStepMs ?? DEFAULT_THROTTLE_LIMITS.accountDelayStepMs!;
+  const maxDelay = limits.accountDelayMaxMs ?? DEFAULT_THROTTLE_LIMITS.accountDelayMaxMs!;
   const recent = (key: string, at: number) => (windows.get(key) ?? []).filter((t) => t > at - limits.windowMs);
 
   return {
@@ -85,9 +100,14 @@ export function createLoginThrottle(now: () => Date, limits: ThrottleLimits = DE
       if (pair.failures + pair.pending >= limits.pairFailures) return { description: BLOCKED_DESCRIPTION, retryAfterSeconds: 1 };
 
       const byAddress = recent(`a\u0000${address}`, at);
-      const byAccount = recent(`u\u0000${account}`, at);
-      const full = byAddress.length >= limits.addressFailures ? byAddress : byAccount.length >= limits.accountFailures ? byAccount : undefined;
-      if (full) return { description: SUSPICIOUS_DESCRIPTION, retryAfterSeconds: Math.ceil((full[0] + limits.windowMs - at) / 1000) };
+      if (byAddress.length >= limits.addressFailures) {
+        return { description: SUSPICIOUS_DESCRIPTION, retryAfterSeconds: Math.ceil((byAddress[0] + limits.windowMs - at) / 1000) };
+      }
+      // The account's failures from everywhere only slow its attempts down: kept only as far as
+      // the delay can grow, so a flood on one account neither grows memory nor locks it.
+      const byAccount = recent(`u\u0000${account}`, at).slice(-(limits.accountFailures + Math.ceil(maxDelay / step)));
+      const beyond = byAccount.length - limits.accountFailures + 1;
+      const delayMs = beyond > 0 ? Math.min(maxDelay, beyond * step) : 0;
 
       pair.pending += 1;
       remember(pairs, pairKey, pair);
@@ -109,6 +129,7 @@ export function createLoginThrottle(now: () => Date, limits: ThrottleLimits = DE
         outcome();
       };
       return {
+        delayMs,
         succeeded: () =>
           judge(() => {
             // Once blocked, the right password does not lift the block before it expires.

@@ -2,23 +2,51 @@ import type { MiddlewareHandler } from 'hono';
 import { verify as verifySignature, type KeyObject } from 'node:crypto';
 import { ApiError, MESSAGES } from './errors';
 
-/** One environment's view of the identity provider: tokens must carry this issuer and audience. */
-export interface AuthSettings {
+/** What a signature check needs: tokens must carry this issuer and audience. */
+export interface JwtSettings {
   issuer: string;
   audience: string;
-  claimNamespace: string;
   publicKey: KeyObject;
   now: () => Date;
+}
+
+export type PharmacyPermission = 'read' | 'write';
+
+/**
+ * What the auth check looks up on every request, passed in as `IdentityManagement` is (services
+ * never read another service's tables): the identity store's revocation time, and the pharmacy
+ * rights as the core service holds them now (not as the token's claim had them an hour ago).
+ */
+export interface AccessLookup {
+  /**
+   * Unix seconds: the user's access tokens issued earlier (`iat` below it) are refused (set by a
+   * password change or a revocation); `null` when nothing was revoked; `undefined` when the
+   * identity store has no such user (deleted), whose tokens are refused.
+   */
+  tokensValidAfter(sub: string): number | null | undefined;
+  /** The user's pharmacies and the permission on each, by pharmacy id (empty for an unknown user). */
+  pharmacyRights(sub: string): ReadonlyMap<number, PharmacyPermission>;
+}
+
+/** One environment's view of the identity provider and of its users' current rights. */
+export interface AuthSettings extends JwtSettings {
+  claimNamespace: string;
+  access: AccessLookup;
 }
 
 export interface Principal {
   sub: string;
   roles: string[];
+  /** Pharmacies the user may read (read or write permission), looked up for this request; empty for staff. */
   pharmacyIds: number[];
+  /** The permission on each of them (staff may name any pharmacy: see `pharmacyAllowed`). */
+  pharmacyRights: ReadonlyMap<number, PharmacyPermission>;
   isAdmin: boolean;
   scope: string;
   /** The token's `exp` (unix seconds): the cable closes a connection then. */
   expiresAt: number;
+  /** The token's `iat` (unix seconds; 0 when absent). */
+  issuedAt: number;
 }
 
 export type AuthEnv = { Variables: { principal: Principal } };
@@ -56,7 +84,7 @@ function decodeSegment(segment: string): Record<string, unknown> {
  * password hashes in libuv's pool. Only RS256 is accepted, so `none` and HS256-with-the-public-key
  * are refused before any key is used. Returns the payload; throws ApiError(401).
  */
-export function verifyJwt(token: string, settings: AuthSettings): Record<string, unknown> {
+export function verifyJwt(token: string, settings: JwtSettings): Record<string, unknown> {
   const parts = token.split('.');
   if (parts.length !== 3) throw unauthenticated();
   const header = decodeSegment(parts[0]);
@@ -82,22 +110,57 @@ export function verifyJwt(token: string, settings: AuthSettings): Record<string,
 
 /** Verifies an RS256 access token issued by our identity endpoints for this environment. Throws ApiError(401). */
 export async function verifyAccessToken(token: string, settings: AuthSettings): Promise<Principal> {
-  return principalOf(verifyJwt(token, settings), settings.claimNamespace);
+  return currentPrincipal(token, settings);
 }
 
-function principalOf(payload: Record<string, unknown>, ns: string): Principal {
+/** The same, synchronously: what the token's holder may do now (the cable checks it again on every subscribe and ping). */
+export function currentPrincipal(token: string, settings: AuthSettings): Principal {
+  return principalOf(verifyJwt(token, settings), settings);
+}
+
+const NO_RIGHTS: ReadonlyMap<number, PharmacyPermission> = new Map();
+
+/**
+ * The token's principal as of now: a token issued before the user's last password change or
+ * revocation (or of a user no longer in the identity store) is refused, and a pharmacy user's
+ * pharmacies are looked up, so a removal or a read-only switch takes effect at once.
+ */
+function principalOf(payload: Record<string, unknown>, settings: AuthSettings): Principal {
+  const ns = settings.claimNamespace;
   if (typeof payload.sub !== 'string') throw unauthenticated();
+  const validAfter = settings.access.tokensValidAfter(payload.sub);
+  if (validAfter === undefined) throw unauthenticated();
+  if (validAfter !== null && (typeof payload.iat !== 'number' || payload.iat < validAfter)) throw new ApiError(401, [MESSAGES.expired]);
   const roles = Array.isArray(payload[`${ns}roles`]) ? (payload[`${ns}roles`] as unknown[]).map(String) : [];
-  const meta = (payload[`${ns}app_metadata`] ?? {}) as { pharmacy_ids?: unknown; admin?: unknown };
-  const pharmacyIds = Array.isArray(meta.pharmacy_ids) ? meta.pharmacy_ids.map(Number).filter(Number.isInteger) : [];
+  const meta = (payload[`${ns}app_metadata`] ?? {}) as { admin?: unknown };
+  const isAdmin = roles.includes('admin') || meta.admin === true;
+  const pharmacyRights = isAdmin ? NO_RIGHTS : settings.access.pharmacyRights(payload.sub);
   return {
     sub: payload.sub,
     roles,
-    pharmacyIds,
-    isAdmin: roles.includes('admin') || meta.admin === true,
+    pharmacyIds: [...pharmacyRights.keys()],
+    pharmacyRights,
+    isAdmin,
     scope: typeof payload.scope === 'string' ? payload.scope : '',
     expiresAt: payload.exp as number, // verifyJwt has checked it is a number
+    issuedAt: typeof payload.iat === 'number' ? payload.iat : 0,
   };
+}
+
+export const WRITE_FORBIDDEN = 'この薬局のデータを変更する権限がありません。';
+
+/** Staff may name any pharmacy; a pharmacy user needs the permission (write, or read for reading). */
+export const pharmacyAllowed = (principal: Principal, pharmacyId: number, need: PharmacyPermission): boolean =>
+  principal.isAdmin || (need === 'read' ? principal.pharmacyRights.has(pharmacyId) : principal.pharmacyRights.get(pharmacyId) === 'write');
+
+/**
+ * Every route that names a pharmacy (path, query or body) checks it here: 403 for a pharmacy the
+ * caller does not belong to, or (writes) holds only read on.
+ */
+export function assertPharmacyRight(principal: Principal, pharmacyId: number, need: PharmacyPermission): void {
+  if (pharmacyAllowed(principal, pharmacyId, need)) return;
+  const reads = need === 'write' && principal.pharmacyRights.has(pharmacyId);
+  throw new ApiError(403, [reads ? WRITE_FORBIDDEN : MESSAGES.forbidden]);
 }
 
 /**
@@ -109,7 +172,7 @@ export function requireAuth(settings: AuthSettings): MiddlewareHandler<AuthEnv> 
     if (c.req.method === 'OPTIONS') return next();
     const token = bearerToken(c.req.header('authorization'));
     if (!token) throw unauthenticated();
-    const principal = principalOf(verifyJwt(token, settings), settings.claimNamespace);
+    const principal = principalOf(verifyJwt(token, settings), settings);
     if (/\/api\/v\d+\/admin(\/|$)/i.test(c.req.path) && !principal.isAdmin) {
       throw new ApiError(403, [MESSAGES.forbidden]);
     }

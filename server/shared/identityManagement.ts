@@ -17,7 +17,14 @@ export interface IdentityUser {
 }
 
 export interface IdentityUserPatch {
+  /** A new password: the user's refresh tokens are revoked, and so are access tokens issued before the change. */
   password?: string;
+  /**
+   * With `password`: access tokens issued before this time (unix seconds) are refused, instead of
+   * before now. A self-service change passes its own token's `iat`, so the session that made the
+   * change goes on (its refresh tokens are revoked all the same) while older tokens stop at once.
+   */
+  tokens_valid_after?: number;
   app_metadata?: Partial<IdentityAppMetadata>;
 }
 
@@ -38,7 +45,7 @@ export interface IdentityManagement {
   deleteUser(userId: string): Promise<void>;
   /**
    * Rejects with IdentityManagementError (e.g. the password policy's PasswordStrengthError). A new
-   * password revokes the user's refresh tokens (issued access tokens stay valid until they expire).
+   * password revokes the user's refresh tokens and the access tokens issued before it.
    */
   updateUser(userId: string, patch: IdentityUserPatch): Promise<IdentityUser>;
   /** Whether the password is the user's current one (in production: a password-realm grant against Auth0). */

@@ -74,6 +74,33 @@ describe('brute-force protection, as a property', () => {
   });
 });
 
+describe('account-wide pressure (issue 22, item 4), as a property', () => {
+  it('never refuses an address that has not failed, and slows the account by at most 2 s', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 12 }), { maxLength: 400 }), (addresses) => {
+        const throttle = createLoginThrottle(() => new Date(0));
+        let failures = 0;
+        // Guesses for one account, spread over addresses as the array says (a blocked pair's are refused, and not counted).
+        for (const a of addresses) {
+          const attempt = throttle.begin('owner@example.com', `203.0.113.${a}`);
+          if (!isRefusal(attempt)) {
+            expect(attempt.delayMs).toBeLessThanOrEqual(2000);
+            attempt.failed();
+            failures += 1;
+          }
+        }
+        const owner = throttle.begin('owner@example.com', '198.51.100.1');
+        expect(isRefusal(owner)).toBe(false);
+        if (!isRefusal(owner)) {
+          expect(owner.delayMs).toBeLessThanOrEqual(2000);
+          expect(owner.delayMs > 0).toBe(failures >= 50);
+        }
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
+
 describe('the password hashing queue', () => {
   it('runs at most its concurrency at once and refuses beyond its queue', async () => {
     const hasher = createPasswordHasher(1, 2);

@@ -92,7 +92,7 @@ describe('POST /api/v2/common/users/change_password', () => {
     expect((await grant(ADMIN.username, ADMIN.password)).status).toBe(200);
   });
 
-  it('changes the password: the new one signs in, the old one no longer does, issued access tokens stay valid', async () => {
+  it('changes the password: the new one signs in, the old one no longer does, the changing session goes on', async () => {
     const oldToken = await app.token(STAFF);
     const { status, body } = await post(CHANGE, { current_password: STAFF.password, new_password: 'Changed123!', new_password_again: 'Changed123!' }, STAFF);
     expect(status).toBe(200);

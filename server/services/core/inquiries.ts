@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { randomUUID } from 'node:crypto';
-import type { AuthEnv } from '../../shared/auth';
+import { assertPharmacyRight, WRITE_FORBIDDEN, type AuthEnv } from '../../shared/auth';
 import { assertUnmodifiedSince, conditionalErrors, conditionalHeaders } from '../../shared/conditionalWrite';
 import { ApiError, notFoundError, validationError } from '../../shared/errors';
 import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
@@ -172,6 +172,8 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   const postMessageHandler = (side: 'admin' | 'pharmacy') => (c: Context<AuthEnv>) => {
     const user = userOf(c, side);
     const room = readableRoom(user, Number(c.req.param('id')));
+    // Writing in a pharmacy's room needs write on that pharmacy (read lets a user only read it).
+    if (side === 'pharmacy') assertPharmacyRight(c.get('principal'), room.pharmacy_id, 'write');
     const body = (c.req as unknown as { valid(target: 'json'): z.infer<typeof MessageInputSchema> }).valid('json');
     const at = ctx.now().toISOString();
     const id = db.transaction(() => {
@@ -238,6 +240,8 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
 
   const presignHandler = (side: 'admin' | 'pharmacy') => (c: Context<AuthEnv>) => {
     const user = userOf(c, side);
+    // An upload is only ever attached to a message: a user who may write in no pharmacy's room gets no upload link.
+    if (side === 'pharmacy' && ![...c.get('principal').pharmacyRights.values()].includes('write')) throw new ApiError(403, [WRITE_FORBIDDEN]);
     const contentType = c.req.query('content_type') ?? 'image/png';
     if (!(INQUIRY_FILE_TYPES as readonly string[]).includes(contentType)) throw validationError({ content_type: [INQUIRY_TEXTS.fileRefused] });
     const objectName = `uploads/${user.id}/${randomUUID()}`;
@@ -293,6 +297,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       const user = userOf(c, 'pharmacy');
       const body = (c.req as unknown as { valid(target: 'json'): z.infer<typeof RoomOpenSchema> }).valid('json');
       if (!user.pharmacyIds.includes(body.pharmacy_id)) throw new ApiError(403, [INQUIRY_TEXTS.roomForbidden]);
+      assertPharmacyRight(c.get('principal'), body.pharmacy_id, 'write');
       if (!db.prepare('SELECT 1 FROM pharmacies WHERE id = @id').get({ id: body.pharmacy_id })) throw notFoundError();
       const at = ctx.now().toISOString();
       const roomId = db.transaction(() => {

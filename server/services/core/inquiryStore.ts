@@ -17,7 +17,7 @@ export interface InquiryUser {
   id: number;
   name: string;
   role: 'admin' | 'pharmacy';
-  /** Pharmacies whose rooms a pharmacy user may read (the token's claim); empty for staff. */
+  /** Pharmacies whose rooms a pharmacy user may read (looked up for the request); empty for staff. */
   pharmacyIds: number[];
 }
 

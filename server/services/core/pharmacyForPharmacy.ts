@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import type { AuthEnv } from '../../shared/auth';
+import { assertPharmacyRight, type AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
-import { ApiError, MESSAGES, notFoundError } from '../../shared/errors';
+import { notFoundError } from '../../shared/errors';
 import { commonErrors, idParam, jsonResponse, SECURITY } from '../../shared/openapi';
 import { pharmaciesWhere } from './pharmacies';
 import { PharmacySchema } from './schemas';
@@ -23,8 +23,7 @@ const route = createRoute({
 export function registerPharmacySideRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
   app.openapi(route, (c) => {
     const id = Number(c.req.valid('param').id);
-    const principal = c.get('principal');
-    if (!principal.isAdmin && !principal.pharmacyIds.includes(id)) throw new ApiError(403, [MESSAGES.forbidden]);
+    assertPharmacyRight(c.get('principal'), id, 'read');
     const [pharmacy] = pharmaciesWhere(ctx.db, 'p.id = @id', { id });
     if (!pharmacy) throw notFoundError();
     return c.json(pharmacy, 200);

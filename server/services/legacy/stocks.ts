@@ -1,11 +1,10 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import type { AuthEnv } from '../../shared/auth';
+import { assertPharmacyRight, type AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { ApiError, notFoundError } from '../../shared/errors';
 import { inList, listParam } from '../../shared/sql';
 import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
 import { labelled } from '../../shared/validation';
-import { assertPharmacyAccess } from '../medorder/stocks';
 import { rackQuantity } from '../medorder/stocksScenario';
 import { BAD_PAGE_TOKEN, decodePageToken, encodePageToken } from './pageToken';
 
@@ -93,7 +92,7 @@ export function registerLegacyStockRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servic
       if (!query.pharmacyId || !query.yjCode) throw required('pharmacyId と yjCode を指定してください。', query.pharmacyId ? 'yjCode' : 'pharmacyId');
       start = { pharmacyId: Number(query.pharmacyId), yjCode: query.yjCode, executedAt: '', id: 0 };
     }
-    assertPharmacyAccess(c, start.pharmacyId);
+    assertPharmacyRight(c.get('principal'), start.pharmacyId, 'read');
     const rows = db
       .prepare(`SELECT id, type, quantity, executed_at AS executedAt, prescription_number AS prescriptionNumber FROM fifo_racks
         WHERE pharmacy_id = @pharmacyId AND yj_code = @yjCode AND (executed_at, id) > (@executedAt, @id)
@@ -121,7 +120,7 @@ export function registerLegacyStockRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servic
     } else {
       throw required(PHARMACY_REQUIRED, 'pharmacyId');
     }
-    assertPharmacyAccess(c, pharmacyId);
+    assertPharmacyRight(c.get('principal'), pharmacyId, 'read');
     const codes = query.yjCodes?.split(',');
     const rows = db
       .prepare(`SELECT yj_code AS yjCode, quantity FROM stocks
@@ -139,7 +138,7 @@ export function registerLegacyStockRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servic
     const { yjCode } = c.req.valid('param');
     const body = c.req.valid('json');
     if (body.yjCode !== yjCode) throw required(YJ_CODE_MISMATCH, 'yjCode');
-    assertPharmacyAccess(c, body.pharmacyId);
+    assertPharmacyRight(c.get('principal'), body.pharmacyId, 'write');
     const key = { pharmacyId: body.pharmacyId, yjCode };
     const stock = db.prepare('SELECT fix_locked AS fixLocked FROM stocks WHERE pharmacy_id = @pharmacyId AND yj_code = @yjCode').get(key) as
       | { fixLocked: number }

@@ -1,10 +1,10 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { tablesVersion } from '../../db/versions';
-import type { AuthEnv } from '../../shared/auth';
+import { assertPharmacyRight, type AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { assertRowUnmodifiedSince, assertUnmodifiedSince } from '../../shared/conditionalWrite';
-import { ApiError, MESSAGES, notFoundError, validationError } from '../../shared/errors';
+import { ApiError, notFoundError, validationError } from '../../shared/errors';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
 import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
 import { listRoute, writeRoute } from '../../shared/routes';
@@ -248,9 +248,8 @@ export function registerMasterSourceRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servi
     return c.json(findRequest(id) as z.infer<typeof ImportRequestSchema>, 200);
   });
   app.openapi(pharmacyRequestRoute, (c) => {
-    const principal = c.get('principal');
     const body = c.req.valid('json');
-    if (!principal.pharmacyIds.includes(body.pharmacy_id)) throw new ApiError(403, [MESSAGES.forbidden]);
+    assertPharmacyRight(c.get('principal'), body.pharmacy_id, 'write');
     if (!(body.code_type === 'hot_code' ? HOT : RECEIPT).test(body.code)) {
       throw validationError({ code: [body.code_type === 'hot_code' ? 'HOTコードは9桁か13桁の数字で入力してください。' : 'レセプト電算コードは9桁の数字で入力してください。'] });
     }
@@ -303,6 +302,8 @@ export function registerMasterSourceRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servi
     const gs1 = codeList(q.gs1_codes);
     const jan = codeList(q.jan_codes);
     if (q.exists_stock === 'true' && !q.pharmacy_id) throw validationError({ pharmacy_id: ['在庫ありで絞り込むには薬局IDを指定してください。'] });
+    // A pharmacy named in the filter is one the caller may read (staff: any).
+    if (q.pharmacy_id) assertPharmacyRight(c.get('principal'), Number(q.pharmacy_id), 'read');
     return answerList<ItemRow, z.infer<typeof StockableItemSchema>>(c, db, q, STOCKABLE_ITEM_LIST, {
       select: 's.id, s.name, s.name_pronunciation, s.unit, s.yj_code, s.price, s.generic, s.interim_period_on, s.expires_at',
       from: 'FROM stockable_items s', alias: 's', idColumn: 's.id',

@@ -1,9 +1,9 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { DB } from '../../db/open';
-import type { AuthEnv } from '../../shared/auth';
+import { assertPharmacyRight, type AuthEnv, type PharmacyPermission } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
-import { ApiError, MESSAGES, notFoundError } from '../../shared/errors';
+import { ApiError, notFoundError } from '../../shared/errors';
 import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
 import { labelled } from '../../shared/validation';
 import { MILLI } from './stocksMigrations';
@@ -78,16 +78,11 @@ const parseMilli = (text: string): number => {
   return text.startsWith('-') ? -milli : milli;
 };
 
-/** A pharmacy user reaches only its own pharmacies' stocks; staff reach all. */
-export function assertPharmacyAccess(c: Context<AuthEnv>, pharmacyId: number): void {
-  const principal = c.get('principal');
-  if (!principal.isAdmin && !principal.pharmacyIds.includes(pharmacyId)) throw new ApiError(403, [MESSAGES.forbidden]);
-}
-
-function stockKey(c: Context<AuthEnv>, db: DB, params: { pharmacyId: string; itemId: string }) {
+/** A pharmacy user reads its own pharmacies' stocks and changes those it holds write on; staff reach all. */
+function stockKey(c: Context<AuthEnv>, db: DB, params: { pharmacyId: string; itemId: string }, need: PharmacyPermission) {
   const pharmacyId = Number(params.pharmacyId);
   const itemId = Number(params.itemId);
-  assertPharmacyAccess(c, pharmacyId);
+  assertPharmacyRight(c.get('principal'), pharmacyId, need);
   if (!db.prepare('SELECT 1 FROM stockable_items WHERE id = @itemId').get({ itemId })) throw notFoundError();
   return { pharmacyId, itemId };
 }
@@ -109,18 +104,18 @@ export function registerStockRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceConte
     WHERE pharmacy_id = @pharmacyId AND stockable_item_id = @itemId`);
 
   app.openapi(getStockRoute, (c) => {
-    const key = stockKey(c, db, c.req.valid('param'));
+    const key = stockKey(c, db, c.req.valid('param'), 'read');
     const { milli } = quantityOf.get(key) as { milli: number };
     return c.json({ pharmacy_id: key.pharmacyId, stockable_item_id: key.itemId, quantity: formatMilli(milli) }, 200);
   });
 
   app.openapi(listLogsRoute, (c) => {
-    const key = stockKey(c, db, c.req.valid('param'));
+    const key = stockKey(c, db, c.req.valid('param'), 'read');
     return c.json((logsOf.all(key) as LogRow[]).map(serialiseLog), 200);
   });
 
   app.openapi(addLogRoute, (c) => {
-    const key = stockKey(c, db, c.req.valid('param'));
+    const key = stockKey(c, db, c.req.valid('param'), 'write');
     const body = c.req.valid('json');
     if (body.stock_action !== 'fix_quantity') throw new ApiError(422, [ONLY_FIX_QUANTITY], { stock_action: [ONLY_FIX_QUANTITY] });
     if (!QUANTITY_PATTERN.test(body.delta_quantity)) throw new ApiError(422, [QUANTITY_FORMAT], { delta_quantity: [QUANTITY_FORMAT] });

@@ -10,11 +10,11 @@ const record = { ...row, pharmacyInvoice: { invoiceNumber: 'T6221848063027' }, a
 
 const setup = (overrides: Partial<DataProvider> = {}) => {
   const dataProvider = testDataProvider({
-    getList: vi.fn(async () => ({ data: [{ ...row }], total: 1 })),
-    getMany: vi.fn(async () => ({ data: [{ ...row }] })),
-    getManyReference: vi.fn(async () => ({ data: [{ ...row }], total: 1 })),
-    getOne: vi.fn(async () => ({ data: { ...record } })),
-    update: vi.fn(async (_resource, params) => ({ data: { ...record, ...params.data } })),
+    getList: vi.fn(async () => ({ data: [{ ...row }], total: 1 })) as DataProvider['getList'],
+    getMany: vi.fn(async () => ({ data: [{ ...row }] })) as DataProvider['getMany'],
+    getManyReference: vi.fn(async () => ({ data: [{ ...row }], total: 1 })) as DataProvider['getManyReference'],
+    getOne: vi.fn(async () => ({ data: { ...record } })) as DataProvider['getOne'],
+    update: vi.fn(async (_resource: string, params: { data: object }) => ({ data: { ...record, ...params.data } })) as unknown as DataProvider['update'],
     ...overrides,
   });
   // The app's own client, with its 30-second freshness: the repro needed a fresh list cache.

@@ -29,6 +29,9 @@ export const INQUIRY_TEXTS = {
 } as const;
 
 const tags = ['core: inquiries'];
+/** Where upload URLs write (`uploads/{userId}/{uuid}`), and where a posted message's checked copy lives. */
+const UPLOAD_PREFIX = 'uploads/';
+const ATTACHED_PREFIX = 'attached/';
 const pageParam = labelled('ページ', z.string().regex(/^[1-9]\d{0,8}$/).optional());
 const idText = (label: string) => labelled(label, z.string().regex(/^\d{1,12}$/).optional());
 const statusParam = labelled('ステータス', z.string().max(200).optional().openapi({ description: 'カンマ区切りのステータス', example: 'new,unreplied' }));
@@ -116,8 +119,13 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     if (row) cable.broadcast(messagesStream(row.room_id), serialiseMessage(row, storage));
   };
 
-  /** Checks an uploaded attachment by its bytes; a refused object is deleted. */
-  const attachment = (user: InquiryUser, file: z.infer<typeof FileSchema>) => {
+  /**
+   * Checks an uploaded attachment by its bytes; a refused object is deleted. The checked bytes are
+   * what the message keeps: they are written under `attached/`, a prefix no upload URL can write
+   * (those are all `uploads/{userId}/...`), so a second PUT through the still-valid upload URL
+   * cannot swap what staff were shown. The caller deletes the upload once the message is committed.
+   */
+  const attachment = (user: InquiryUser, roomId: number, file: z.infer<typeof FileSchema>) => {
     const refuse = (message: string, key?: string) => {
       if (key) storage.delete(INQUIRY_FILE_BUCKET, key);
       return validationError({ file: [message] });
@@ -135,7 +143,9 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     if (object.body.length > INQUIRY_FILE_MAX_BYTES) throw refuse(INQUIRY_TEXTS.fileTooLarge, key);
     const type = sniffImageType(object.body);
     if (!type || !extension) throw refuse(INQUIRY_TEXTS.fileRefused, key);
-    return { key, name: file.name, size: object.body.length, type, extension };
+    const attachedKey = `${ATTACHED_PREFIX}${roomId}/${randomUUID()}`;
+    storage.put(INQUIRY_FILE_BUCKET, attachedKey, object.body, type);
+    return { uploadKey: key, key: attachedKey, name: file.name, size: object.body.length, type, extension };
   };
 
   const listRoomsHandler = (side: 'admin' | 'pharmacy') => (c: Context<AuthEnv>) => {
@@ -173,31 +183,40 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const room = readableRoom(user, Number(c.req.param('id')));
     const body = (c.req as unknown as { valid(target: 'json'): z.infer<typeof MessageInputSchema> }).valid('json');
     const at = ctx.now().toISOString();
-    const id = db.transaction(() => {
-      if (body.reply_message_id != null) {
-        const quoted = db.prepare('SELECT room_id FROM inquiry_messages WHERE id = @id').get({ id: body.reply_message_id }) as { room_id: number } | undefined;
-        if (quoted?.room_id !== room.id) throw validationError({ reply_message_id: [INQUIRY_TEXTS.replyMissing] });
-      }
-      const file = body.file ? attachment(user, body.file) : undefined;
-      const info = db
-        .prepare(
-          `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, reply_message_id,
-             file_object, file_name, file_size, file_type, file_extension, created_at, updated_at)
-           VALUES (@room, @sender, @role, @name, @content, @reply, @object, @fileName, @size, @type, @extension, @at, @at)`,
-        )
-        .run({
-          room: room.id, sender: user.id, role: user.role, name: user.name, content: body.content, reply: body.reply_message_id ?? null,
-          object: file?.key ?? null, fileName: file?.name ?? null, size: file?.size ?? null, type: file?.type ?? null, extension: file?.extension ?? null, at,
-        });
-      const messageId = Number(info.lastInsertRowid);
-      // Staff words make a room replied; a pharmacy's make it unreplied (a new room stays new until staff answer).
-      const status = user.role === 'admin' ? 'replied' : room.status === 'new' ? 'new' : 'unreplied';
-      db.prepare('UPDATE inquiry_rooms SET status = @status WHERE id = @id').run({ status, id: room.id });
-      refreshLastMessage(db, room.id, at);
-      // The sender has seen what they wrote.
-      markRead(db, user.id, room.id);
-      return messageId;
-    })();
+    let file: ReturnType<typeof attachment> | undefined;
+    let id: number;
+    try {
+      id = db.transaction(() => {
+        if (body.reply_message_id != null) {
+          const quoted = db.prepare('SELECT room_id FROM inquiry_messages WHERE id = @id').get({ id: body.reply_message_id }) as { room_id: number } | undefined;
+          if (quoted?.room_id !== room.id) throw validationError({ reply_message_id: [INQUIRY_TEXTS.replyMissing] });
+        }
+        file = body.file ? attachment(user, room.id, body.file) : undefined;
+        const info = db
+          .prepare(
+            `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, reply_message_id,
+               file_object, file_name, file_size, file_type, file_extension, created_at, updated_at)
+             VALUES (@room, @sender, @role, @name, @content, @reply, @object, @fileName, @size, @type, @extension, @at, @at)`,
+          )
+          .run({
+            room: room.id, sender: user.id, role: user.role, name: user.name, content: body.content, reply: body.reply_message_id ?? null,
+            object: file?.key ?? null, fileName: file?.name ?? null, size: file?.size ?? null, type: file?.type ?? null, extension: file?.extension ?? null, at,
+          });
+        const messageId = Number(info.lastInsertRowid);
+        // Staff words make a room replied; a pharmacy's make it unreplied (a new room stays new until staff answer).
+        const status = user.role === 'admin' ? 'replied' : room.status === 'new' ? 'new' : 'unreplied';
+        db.prepare('UPDATE inquiry_rooms SET status = @status WHERE id = @id').run({ status, id: room.id });
+        refreshLastMessage(db, room.id, at);
+        // The sender has seen what they wrote.
+        markRead(db, user.id, room.id);
+        return messageId;
+      })();
+    } catch (e) {
+      // Nothing half-saved: the copy of a message that was not written goes too.
+      if (file) storage.delete(INQUIRY_FILE_BUCKET, file.key);
+      throw e;
+    }
+    if (file) storage.delete(INQUIRY_FILE_BUCKET, file.uploadKey);
     publishMessage(id);
     publishRoom(room.id);
     const row = findMessage(db, id);
@@ -272,7 +291,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
         db.prepare('DELETE FROM inquiry_messages WHERE id = @id').run({ id: message.id });
         refreshLastMessage(db, message.room_id, at);
       })();
-      if (message.file_object && message.file_object.startsWith('uploads/')) storage.delete(INQUIRY_FILE_BUCKET, message.file_object);
+      if (message.file_object && (message.file_object.startsWith(ATTACHED_PREFIX) || message.file_object.startsWith(UPLOAD_PREFIX))) storage.delete(INQUIRY_FILE_BUCKET, message.file_object);
       cable.broadcast(messagesStream(message.room_id), { id: message.id, room_id: message.room_id, deleted: true });
       // Replies that quoted it lost their quote (the foreign key cleared it).
       for (const { id } of quoting) publishMessage(id);

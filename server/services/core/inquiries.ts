@@ -15,6 +15,12 @@ import {
   type InquiryUser, type RoomRow,
 } from './inquiryStore';
 
+/** How long an upload URL stays valid, and how many unexpired, unattached ones a user may hold. */
+export const UPLOAD_URL_SECONDS = 900;
+export const MAX_OUTSTANDING_UPLOADS = 20;
+/** How often the job runner sweeps expired uploads away. */
+const UPLOAD_SWEEP_MS = 60_000;
+
 export const INQUIRY_TEXTS = {
   fileRefused: '添付できるのはPNGまたはJPEG形式の画像（png, jpg, jpeg）のみです。',
   fileTooLarge: '添付ファイルは10MB以内にしてください。',
@@ -26,6 +32,7 @@ export const INQUIRY_TEXTS = {
   ownMessagesOnly: '自分のメッセージのみ編集・削除できます。',
   pharmacyOnly: '薬局ユーザーのみ利用できます。',
   noAccount: 'ユーザーが登録されていません。',
+  tooManyUploads: `添付ファイルのアップロード先を使い切りました（送信していないアップロードは${UPLOAD_URL_SECONDS / 60}分間で${MAX_OUTSTANDING_UPLOADS}件まで）。送信するか、しばらく待ってからもう一度添付してください。`,
 } as const;
 
 const tags = ['core: inquiries'];
@@ -85,6 +92,30 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   SEED_ATTACHMENTS.forEach(({ key }, index) => {
     if (!storage.get(INQUIRY_FILE_BUCKET, key)) storage.put(INQUIRY_FILE_BUCKET, key, seedAttachmentBody(index), 'image/png');
   });
+
+  /**
+   * An S3 lifecycle rule for `uploads/`: an upload whose URL has expired and that no message
+   * took is deleted. Recorded URLs go by their expiry; an object with no record (its message was
+   * posted and a second PUT wrote it again, or the record predates a restart) goes once it is
+   * older than a URL's whole life, which no upload through a live URL can be.
+   */
+  const sweepUploads = (now: Date) => {
+    const at = now.toISOString();
+    const expired = db.prepare('SELECT object_name FROM inquiry_uploads WHERE expires_at <= @at').all({ at }) as { object_name: string }[];
+    for (const { object_name } of expired) storage.delete(INQUIRY_FILE_BUCKET, object_name);
+    db.prepare('DELETE FROM inquiry_uploads WHERE expires_at <= @at').run({ at });
+    const live = db.prepare('SELECT 1 FROM inquiry_uploads WHERE object_name = @key');
+    const oldest = now.getTime() - UPLOAD_URL_SECONDS * 1000;
+    let token: string | undefined;
+    do {
+      const page = storage.list(INQUIRY_FILE_BUCKET, UPLOAD_PREFIX, token);
+      for (const object of page.contents) {
+        if (object.lastModified.getTime() <= oldest && !live.get({ key: object.key })) storage.delete(INQUIRY_FILE_BUCKET, object.key);
+      }
+      token = page.nextContinuationToken;
+    } while (token);
+  };
+  ctx.jobs.every('inquiry_uploads_sweep', UPLOAD_SWEEP_MS, sweepUploads);
 
   const userOf = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy'): InquiryUser => {
     const user = inquiryUserOf(db, c.get('principal'));
@@ -192,6 +223,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
           if (quoted?.room_id !== room.id) throw validationError({ reply_message_id: [INQUIRY_TEXTS.replyMissing] });
         }
         file = body.file ? attachment(user, room.id, body.file) : undefined;
+        if (file) db.prepare('DELETE FROM inquiry_uploads WHERE object_name = @key').run({ key: file.uploadKey });
         const info = db
           .prepare(
             `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, reply_message_id,
@@ -257,8 +289,17 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const user = userOf(c, side);
     const contentType = c.req.query('content_type') ?? 'image/png';
     if (!(INQUIRY_FILE_TYPES as readonly string[]).includes(contentType)) throw validationError({ content_type: [INQUIRY_TEXTS.fileRefused] });
-    const objectName = `uploads/${user.id}/${randomUUID()}`;
-    const presignedUrl = storage.presignPut(INQUIRY_FILE_BUCKET, objectName, { contentType, maxBytes: INQUIRY_FILE_MAX_BYTES, expiresIn: 900 });
+    const objectName = `${UPLOAD_PREFIX}${user.id}/${randomUUID()}`;
+    const now = ctx.now();
+    db.transaction(() => {
+      const { n } = db
+        .prepare('SELECT COUNT(*) AS n FROM inquiry_uploads WHERE user_id = @user AND expires_at > @now')
+        .get({ user: user.id, now: now.toISOString() }) as { n: number };
+      if (n >= MAX_OUTSTANDING_UPLOADS) throw new ApiError(429, [INQUIRY_TEXTS.tooManyUploads]);
+      const expiresAt = new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000).toISOString();
+      db.prepare('INSERT INTO inquiry_uploads (object_name, user_id, expires_at) VALUES (@objectName, @user, @expiresAt)').run({ objectName, user: user.id, expiresAt });
+    })();
+    const presignedUrl = storage.presignPut(INQUIRY_FILE_BUCKET, objectName, { contentType, maxBytes: INQUIRY_FILE_MAX_BYTES, expiresIn: UPLOAD_URL_SECONDS });
     return c.json({ presigned_url: presignedUrl, object_name: objectName }, 200);
   };
   app.openapi(route('get', '/api/v2/admin/inquiry_messages/file_presigned_url', '添付ファイルのアップロード先 (content_type: image/png | image/jpeg)', { query: PresignQuerySchema }, { 200: ok('presigned_url, object_name') }), presignHandler('admin') as never);

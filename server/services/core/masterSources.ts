@@ -6,6 +6,8 @@ import type { BlobStorage } from '../../shared/storage';
 import { applyRows, type ApplyCounts } from './masterFileImport';
 import { describeFileErrors, MASTER_KINDS, parseMasterFile, type MasterFileKind, type MasterKind, type ParsedRow } from './masterFileLayouts';
 import { parseCompactDate } from './masterFileCsv';
+import { runOffThread } from '../../jobs/offThread';
+import type { MasterImportInput } from './masterImportTask';
 
 /**
  * The publishers' folder and the two steps of a refresh (spec section 2 "Ethical medicine").
@@ -189,23 +191,41 @@ interface MasterFileRow {
   storage_key: string;
 }
 
+export interface ParsedFile {
+  file: Pick<MasterFileRow, 'id' | 'file_name'>;
+  rows: ParsedRow[];
+  layout: string;
+  encoding: string;
+}
+
 /**
  * Parses every downloaded file of the kind first (any failure throws its per-line Japanese
- * reason before anything is written), then applies them all in one transaction.
+ * reason before anything is written), then applies them all in one transaction. Both run on the
+ * worker thread (masterImportTask.ts), with its own connection to this database: the request
+ * thread only reads the blobs, so other requests are served while a 20 MB master is imported.
  */
-export function importMasterFiles(db: DB, storage: BlobStorage, kind: MasterKind, now: string): ImportResult {
+export async function importMasterFiles(db: DB, storage: BlobStorage, kind: MasterKind, now: string): Promise<ImportResult> {
   const files = db
     .prepare('SELECT id, file_name, storage_key FROM master_files WHERE kind = @kind ORDER BY file_date, file_name')
     .all({ kind }) as MasterFileRow[];
   if (files.length === 0) throw new Error(`取り込む${MASTER_KIND_LABELS[kind]}のファイルがありません。先にダウンロードしてください。`);
-  const parsed: { file: MasterFileRow; rows: ParsedRow[]; layout: string; encoding: string }[] = [];
+  const input: MasterImportInput = { dbFile: db.name, kind, now, files: [] };
   for (const file of files) {
     const blob = storage.get(MASTER_FILES_BUCKET, file.storage_key);
     if (!blob) throw new Error(`${file.file_name} が保存領域に見つかりません。もう一度ダウンロードしてください。`);
-    const result = parseMasterFile(kind, blob.body);
-    if (!result.ok) throw new Error(describeFileErrors(file.file_name, result.errors));
-    parsed.push({ file, rows: result.rows, layout: result.layout, encoding: result.encoding });
+    input.files.push({ id: file.id, fileName: file.file_name, body: ownBytes(blob.body) });
   }
+  return runOffThread<ImportResult>('masterImport', input, input.files.map((f) => f.body.buffer as ArrayBuffer));
+}
+
+/** The bytes in an ArrayBuffer of their own, so they can be handed to the worker without a copy. */
+function ownBytes(body: Buffer): Uint8Array {
+  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength) return new Uint8Array(body.buffer, 0, body.byteLength);
+  return new Uint8Array(body);
+}
+
+/** Applies parsed files in one transaction and marks them imported (the worker's connection). */
+export function applyParsedFiles(db: DB, parsed: readonly ParsedFile[], now: string): ImportResult {
   const mark = db.prepare('UPDATE master_files SET rows_count = @rows_count, imported_at = @imported_at WHERE id = @id');
   return db.transaction(() => {
     const counts = applyRows(db, latestRows(parsed.map((p) => p.rows)), now);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import {
   mkdirSync,
   readdirSync,
@@ -281,6 +281,27 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       const at = lastModified ?? now();
       utimesSync(path, at, at);
       writeAtomically(metaPath(bucket, normal), JSON.stringify({ contentType }));
+    },
+
+    async read(bucket, key): Promise<BlobObject | undefined> {
+      checkBucket(bucket);
+      const normal = normaliseKey(key);
+      let body: Buffer;
+      let lastModified: Date;
+      try {
+        const path = dataPath(bucket, normal);
+        lastModified = (await stat(path)).mtime;
+        body = await readFile(path);
+      } catch {
+        return undefined;
+      }
+      let contentType = DEFAULT_CONTENT_TYPE;
+      try {
+        contentType = (JSON.parse(await readFile(metaPath(bucket, normal), 'utf8')) as { contentType: string }).contentType;
+      } catch {
+        /* written before its metadata, or by hand: served as bytes */
+      }
+      return { body, contentType, lastModified };
     },
 
     get(bucket, key): BlobObject | undefined {

@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DB } from '../../db/open';
 import type { BlobStorage } from '../../shared/storage';
 import { applyRows, type ApplyCounts } from './masterFileImport';
-import { describeFileErrors, MASTER_KINDS, parseMasterFile, type MasterFileKind, type MasterKind, type ParsedRow } from './masterFileLayouts';
+import { MASTER_KINDS, type MasterFileKind, type MasterKind, type ParsedRow } from './masterFileLayouts';
 import { parseCompactDate } from './masterFileCsv';
 import { runOffThread } from '../../jobs/offThread';
-import type { MasterImportInput } from './masterImportTask';
+import type { MasterCheckInput, MasterImportInput } from './masterImportTask';
 
 /**
  * The publishers' folder and the two steps of a refresh (spec section 2 "Ethical medicine").
@@ -88,15 +88,16 @@ export interface DownloadResult {
  * replaced. Every file is read and checked before anything is written, and the records change in
  * one transaction, so a failed download leaves the file list as it was.
  */
-export function downloadMasterFiles(
+export async function downloadMasterFiles(
   db: DB,
   storage: BlobStorage,
   kind: MasterKind,
   wanted: (file: UpstreamFile) => boolean,
   now: string,
-): DownloadResult {
+): Promise<DownloadResult> {
   const result: DownloadResult = { files: [], downloaded: 0, unchanged: 0, removed: [] };
-  const plans = DOWNLOADED_WITH[kind].map((fileKind) => planKind(db, fileKind, wanted, result));
+  const plans: KindPlan[] = [];
+  for (const fileKind of DOWNLOADED_WITH[kind]) plans.push(await planKind(db, fileKind, wanted, result));
   const written: string[] = [];
   const dropped: string[] = [];
   try {
@@ -120,7 +121,7 @@ interface KindPlan {
   present: Set<string>;
 }
 
-function planKind(db: DB, kind: MasterFileKind, wanted: (file: UpstreamFile) => boolean, result: DownloadResult): KindPlan {
+async function planKind(db: DB, kind: MasterFileKind, wanted: (file: UpstreamFile) => boolean, result: DownloadResult): Promise<KindPlan> {
   const root = masterSourceDir(db);
   const all = upstreamFiles(root, kind);
   const known = db.prepare('SELECT sha256 FROM master_files WHERE kind = @kind AND file_name = @file_name');
@@ -128,19 +129,23 @@ function planKind(db: DB, kind: MasterFileKind, wanted: (file: UpstreamFile) => 
   for (const file of all.filter(wanted)) {
     const path = join(root, kind, file.fileName);
     if (statSync(path).size > MAX_MASTER_FILE_BYTES) throw new Error(`${file.fileName} は大きすぎます（${MAX_MASTER_FILE_BYTES / 1024 / 1024}MBまで）。`);
-    const body = readFileSync(path);
-    const sha256 = createHash('sha256').update(body).digest('hex');
+    const body = await readFile(path);
+    // A file no import reads is checked here instead: a bad one fails the download with its lines' reasons.
+    // Hashing and checking run on the worker thread, on a copy (the body is still to be stored).
+    const listedOnly = !(MASTER_KINDS as readonly MasterFileKind[]).includes(kind);
+    const copy = new Uint8Array(body);
+    const { sha256, rowsCount } = await runOffThread<{ sha256: string; rowsCount?: number }>(
+      'masterCheck',
+      { kind, fileName: file.fileName, body: copy, parse: listedOnly } satisfies MasterCheckInput,
+      [copy.buffer],
+    );
     result.files.push(file.fileName);
     const previous = known.get({ kind, file_name: file.fileName }) as { sha256: string } | undefined;
     if (previous?.sha256 === sha256) {
       result.unchanged += 1;
       continue;
     }
-    // A file no import reads is checked here instead: a bad one fails the download with its lines' reasons.
-    const listedOnly = !(MASTER_KINDS as readonly MasterFileKind[]).includes(kind);
-    const parsed = listedOnly ? parseMasterFile(kind, body) : undefined;
-    if (parsed && !parsed.ok) throw new Error(describeFileErrors(file.fileName, parsed.errors));
-    plan.changed.push({ file, body, sha256, rowsCount: parsed?.ok ? parsed.rows.length : undefined });
+    plan.changed.push({ file, body, sha256, rowsCount });
   }
   return plan;
 }
@@ -211,7 +216,7 @@ export async function importMasterFiles(db: DB, storage: BlobStorage, kind: Mast
   if (files.length === 0) throw new Error(`取り込む${MASTER_KIND_LABELS[kind]}のファイルがありません。先にダウンロードしてください。`);
   const input: MasterImportInput = { dbFile: db.name, kind, now, files: [] };
   for (const file of files) {
-    const blob = storage.get(MASTER_FILES_BUCKET, file.storage_key);
+    const blob = await storage.read(MASTER_FILES_BUCKET, file.storage_key);
     if (!blob) throw new Error(`${file.file_name} が保存領域に見つかりません。もう一度ダウンロードしてください。`);
     input.files.push({ id: file.id, fileName: file.file_name, body: ownBytes(blob.body) });
   }

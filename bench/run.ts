@@ -16,9 +16,11 @@
  * Inquiry delivery (bench/inquiryLatency.ts): POST to the other client's receive, median and p95, beside the POST's own answer.
  * Warehouse (bench/warehouse.ts): a 60,000-row copy job into DuckDB against a plain SQLite → SQLite copy.
  * NSIPS (bench/nsips.ts): the 5 MB CP932 export decoded by TextDecoder('shift_jis') vs encoding-japanese, in Node and Chromium.
+ * Long work (bench/longWork.ts): the worst /config.json latency during a 20 MB master import, a 30 MB malformed one and a
+ * warehouse copy, as a ratio to its idle latency; goal worst <= 50 ms.
  *
  * `npm run bench -- <section>...` runs only the named sections (first-load, warm, duplicates,
- * api, inquiries, imports, warehouse, nsips); none named runs them all. `--detail` lists every request of the first loads.
+ * api, inquiries, imports, warehouse, nsips, longwork); none named runs them all. `--detail` lists every request of the first loads.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -67,7 +69,7 @@ const printFirstLoad = (title: string, ours: FirstLoad, theirs: FirstLoad) => {
   );
 };
 
-const SECTIONS = ['first-load', 'warm', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse', 'nsips'] as const;
+const SECTIONS = ['first-load', 'warm', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse', 'nsips', 'longwork'] as const;
 type Section = (typeof SECTIONS)[number];
 const args = process.argv.slice(2);
 const detail = args.includes('--detail');
@@ -223,3 +225,4 @@ if (wanted('inquiries')) await section('inquiry delivery bench', runInquiryLaten
 if (wanted('imports')) await section('ethical medicine import bench', async () => (await import('./masterImport')).runMasterImportBench());
 if (wanted('warehouse')) await section('warehouse copy bench', async () => (await import('./warehouse')).runWarehouseBench());
 if (wanted('nsips')) await section('NSIPS decoding bench', async () => (await import('./nsips')).runNsipsBench());
+if (wanted('longwork')) await section('long work bench', async () => (await import('./longWork')).runLongWorkBench());

@@ -22,6 +22,20 @@ function registerFunctions(db: DB): void {
 }
 
 /**
+ * A second connection to a database another connection already migrated (a worker thread's, for
+ * long work off the request thread): the same pragmas and SQL functions, no migrations.
+ */
+export function openConnection(file: string): DB {
+  const db = new Database(file, { fileMustExist: true });
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  registerFunctions(db);
+  return db;
+}
+
+/**
  * Opens a SQLite file with WAL and foreign keys and applies pending migrations (recorded in
  * `schema_migrations`), each with its seed in one transaction so a crash never leaves a
  * half-migrated or half-seeded file. `seed` (older style) runs once when the file was never seeded.

@@ -94,6 +94,7 @@ export interface LocalJobRunner extends JobRunner {
  */
 export function createJobRunner({ db, now, concurrency = DEFAULT_CONCURRENCY }: JobRunnerOptions): LocalJobRunner {
   const handlers = new Map<string, JobHandler>();
+  const chores = new Map<string, { intervalMs: number; task: (now: Date) => unknown; lastRun?: number }>();
   let timer: NodeJS.Timeout | undefined;
   const iso = () => now().toISOString();
 
@@ -148,6 +149,11 @@ export function createJobRunner({ db, now, concurrency = DEFAULT_CONCURRENCY }: 
       return id;
     },
 
+    every(name, intervalMs, task) {
+      if (chores.has(name)) throw new Error(`chore ${name} is already registered`);
+      chores.set(name, { intervalMs, task });
+    },
+
     get(id) {
       const row = byId.get({ id }) as JobRow | undefined;
       return row && toJob(row);
@@ -162,6 +168,20 @@ export function createJobRunner({ db, now, concurrency = DEFAULT_CONCURRENCY }: 
 
     tick() {
       if (!db.open) return Promise.resolve();
+      const at = now().getTime();
+      const choresDone: Promise<unknown>[] = [];
+      for (const [name, chore] of chores) {
+        if (chore.lastRun !== undefined && at - chore.lastRun < chore.intervalMs) continue;
+        chore.lastRun = at;
+        choresDone.push(
+          Promise.resolve()
+            .then(() => chore.task(new Date(at)))
+            .catch((e: unknown) => {
+              chore.lastRun = undefined;
+              console.error(`chore ${name} failed:`, e);
+            }),
+        );
+      }
       const started: JobRow[] = [];
       db.transaction(() => {
         prune.run({ before: new Date(now().getTime() - JOB_RETENTION_MS).toISOString() });
@@ -179,7 +199,7 @@ export function createJobRunner({ db, now, concurrency = DEFAULT_CONCURRENCY }: 
           move.run({ to: NEXT[row.status], now: iso(), id: row.id, from: row.status });
         }
       })();
-      return Promise.all(started.map(run)).then(() => undefined);
+      return Promise.all([...choresDone, ...started.map(run)]).then(() => undefined);
     },
 
     start(intervalMs = DEFAULT_TICK_MS) {

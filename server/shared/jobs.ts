@@ -40,4 +40,10 @@ export interface JobRunner {
   get(id: string): Job | undefined;
   /** Newest first. */
   list(filter?: { status?: JobStatus; kind?: string; limit?: number }): Job[];
+  /**
+   * Housekeeping on the runner's clock (an S3 lifecycle rule, a cleanup cron): `task` runs on the
+   * first tick and then on the first tick at least `intervalMs` of the injected clock after its last
+   * run. It is not a listed job; a throw is logged and retried on the next due tick.
+   */
+  every(name: string, intervalMs: number, task: (now: Date) => unknown): void;
 }

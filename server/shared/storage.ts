@@ -50,6 +50,8 @@ export interface BlobStorage {
   /** `lastModified` (default: now) lets seeds date their objects the way they would have arrived. */
   put(bucket: string, key: string, body: Buffer | string, contentType: string, lastModified?: Date): void;
   get(bucket: string, key: string): BlobObject | undefined;
+  /** `get` without holding the thread while a big object is read (S3's GetObject is async anyway). */
+  read(bucket: string, key: string): Promise<BlobObject | undefined>;
 }
 
 /** A refused storage call: a bad key or token (400), an unknown bucket (404), a key clash (409). */

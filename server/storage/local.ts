@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { open, readFile, stat } from 'node:fs/promises';
 import {
   mkdirSync,
   readdirSync,
@@ -47,6 +48,13 @@ export interface LocalStorage extends BlobStorage {
   isPublic(bucket: string): boolean;
   /** Whether the bucket takes this body as this content type (its `accepts` rule; true without one). */
   accepts(bucket: string, body: Buffer, contentType: string): boolean;
+  /**
+   * Streams a body into place (a presigned PUT): chunk by chunk into `.tmp`, never whole in
+   * memory, counting bytes as they come; past `maxBytes` it stops reading and deletes the partial
+   * file ('tooLarge'); the bucket's `accepts` rule judges the first bytes ('refused'). Only a
+   * complete, accepted body is renamed into place.
+   */
+  putStream(bucket: string, key: string, body: ReadableStream<Uint8Array> | null, contentType: string, maxBytes: number): Promise<'ok' | 'tooLarge' | 'refused'>;
   /** Throws StorageError(404) for a bucket nobody declared. */
   checkBucket(bucket: string): void;
 }
@@ -54,8 +62,10 @@ export interface LocalStorage extends BlobStorage {
 export const DEFAULT_EXPIRES_IN = 900;
 /** S3's longest presigned URL life: 7 days. */
 const MAX_EXPIRES_IN = 7 * 24 * 3600;
-/** Uploads are buffered in memory before the atomic rename, so their limit stays modest. */
+/** Uploads stream to disk before the atomic rename; the limit keeps one upload's disk use modest. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** How much of an uploaded body a bucket's `accepts` rule sees (magic numbers need a dozen bytes). */
+const HEAD_BYTES = 64;
 const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(\s*;\s*[a-z0-9!#$&^_.+-]+=("[^"\\\r\n]*"|[a-z0-9!#$&^_.+-]+))*$/i;
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
@@ -208,6 +218,59 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       }
     },
 
+    async putStream(bucket, key, body, contentType, maxBytes) {
+      checkBucket(bucket);
+      if (!MEDIA_TYPE.test(contentType)) throw new RangeError(`not a media type: ${contentType}`);
+      const normal = normaliseKey(key);
+      const path = dataPath(bucket, normal);
+      mkdirSync(tmpDir, { recursive: true });
+      const tmp = join(tmpDir, randomUUID());
+      const file = await open(tmp, 'w');
+      let outcome: 'ok' | 'tooLarge' | 'refused' = 'ok';
+      let head = Buffer.alloc(0);
+      try {
+        try {
+          const reader = body?.getReader();
+          let total = 0;
+          while (reader) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            total += value.byteLength;
+            if (total > maxBytes) {
+              outcome = 'tooLarge';
+              await reader.cancel().catch(() => undefined);
+              break;
+            }
+            if (head.length < HEAD_BYTES) head = Buffer.concat([head, Buffer.from(value.subarray(0, HEAD_BYTES - head.length))]);
+            await file.write(value);
+          }
+        } finally {
+          await file.close();
+        }
+        if (outcome === 'ok' && !storage.accepts(bucket, head, contentType)) outcome = 'refused';
+        if (outcome !== 'ok') {
+          rmSync(tmp, { force: true });
+          return outcome;
+        }
+        try {
+          mkdirSync(dirname(path), { recursive: true });
+          renameSync(tmp, path);
+        } catch (e) {
+          const code = (e as NodeJS.ErrnoException).code;
+          if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR') throw new StorageError(409, STORAGE_MESSAGES.clash);
+          throw e;
+        }
+      } catch (e) {
+        // An aborted upload or a clash: no partial file is left behind.
+        rmSync(tmp, { force: true });
+        throw e;
+      }
+      const at = now();
+      utimesSync(path, at, at);
+      writeAtomically(metaPath(bucket, normal), JSON.stringify({ contentType }));
+      return 'ok';
+    },
+
     put(bucket, key, body, contentType, lastModified) {
       checkBucket(bucket);
       if (!MEDIA_TYPE.test(contentType)) throw new RangeError(`not a media type: ${contentType}`);
@@ -218,6 +281,27 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       const at = lastModified ?? now();
       utimesSync(path, at, at);
       writeAtomically(metaPath(bucket, normal), JSON.stringify({ contentType }));
+    },
+
+    async read(bucket, key): Promise<BlobObject | undefined> {
+      checkBucket(bucket);
+      const normal = normaliseKey(key);
+      let body: Buffer;
+      let lastModified: Date;
+      try {
+        const path = dataPath(bucket, normal);
+        lastModified = (await stat(path)).mtime;
+        body = await readFile(path);
+      } catch {
+        return undefined;
+      }
+      let contentType = DEFAULT_CONTENT_TYPE;
+      try {
+        contentType = (JSON.parse(await readFile(metaPath(bucket, normal), 'utf8')) as { contentType: string }).contentType;
+      } catch {
+        /* written before its metadata, or by hand: served as bytes */
+      }
+      return { body, contentType, lastModified };
     },
 
     get(bucket, key): BlobObject | undefined {

@@ -48,28 +48,6 @@ function checkGrant(c: Context, storage: LocalStorage, grant: Omit<Grant, 'expir
   return full;
 }
 
-/** Reads at most `maxBytes` of the body; one byte more is a 413, whatever Content-Length said. */
-async function readLimited(c: Context, maxBytes: number): Promise<Buffer> {
-  const declared = c.req.header('content-length');
-  if (declared !== undefined && Number(declared) > maxBytes) throw new Refused(413, STORAGE_MESSAGES.tooLarge(maxBytes));
-  const stream = c.req.raw.body;
-  if (!stream) return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  let total = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new Refused(413, STORAGE_MESSAGES.tooLarge(maxBytes));
-    }
-    chunks.push(Buffer.from(value));
-  }
-  return Buffer.concat(chunks);
-}
-
 function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
@@ -113,9 +91,12 @@ export function createStorageRoutes(storage: LocalStorage): Hono {
     if (contentType === undefined || Number.isNaN(maxBytes)) throw new Refused(403, STORAGE_MESSAGES.signature);
     checkGrant(c, storage, { method: 'PUT', mount: storage.mount, bucket, key, contentType, maxBytes });
     if (!sameContentType(c.req.header('content-type') ?? '', contentType)) throw new Refused(415, STORAGE_MESSAGES.contentType);
-    const body = await readLimited(c, maxBytes);
-    if (!storage.accepts(bucket, body, contentType)) throw new Refused(415, STORAGE_MESSAGES.notThatType);
-    storage.put(bucket, key, body, contentType);
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && Number(declared) > maxBytes) throw new Refused(413, STORAGE_MESSAGES.tooLarge(maxBytes));
+    // Streamed to disk, counted as it comes: one byte more than signed is a 413, whatever Content-Length said.
+    const outcome = await storage.putStream(bucket, key, c.req.raw.body, contentType, maxBytes);
+    if (outcome === 'tooLarge') throw new Refused(413, STORAGE_MESSAGES.tooLarge(maxBytes));
+    if (outcome === 'refused') throw new Refused(415, STORAGE_MESSAGES.notThatType);
     return c.body(null, 200);
   });
 

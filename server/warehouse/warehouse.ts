@@ -64,6 +64,8 @@ export interface WarehouseOptions {
 const META = 'warehouse_meta.tables';
 /** Rows read and appended between two yields to the event loop, so requests are served during a copy. */
 const ROWS_PER_SLICE = 1000;
+/** The longest the copy keeps the request thread before letting other requests in. */
+const YIELD_AFTER_MS = 8;
 
 interface Connections {
   instance: DuckDBInstance;
@@ -133,14 +135,22 @@ export function createWarehouse(options: WarehouseOptions): Warehouse {
       began = true;
       await writer.run(`CREATE OR REPLACE TABLE ${target} (${columns.map((c) => `${quoteIdentifier(c.name)} ${c.type}`).join(', ')})`);
       const appender = await writer.createAppender(table, dataset);
+      let sliceStart = performance.now();
       for (const chunk of source.chunks()) {
-        for (const row of chunk) {
+        for (let r = 0; r < chunk.length; r++) {
+          const row = chunk[r];
           for (let c = 0; c < columns.length; c++) bytes += append(appender, columns[c].type, row[c] as SourceValue);
           appender.endRow();
+          // A wide table's slice can take longer than a request may wait: yield by time as well as by slice.
+          if (r % 64 === 63 && performance.now() - sliceStart > YIELD_AFTER_MS) {
+            await yieldToEventLoop();
+            sliceStart = performance.now();
+          }
         }
         rows += chunk.length;
         appender.flushSync();
         await yieldToEventLoop();
+        sliceStart = performance.now();
       }
       appender.closeSync();
       const modifiedAt = at?.modifiedAt ?? now().toISOString();

@@ -112,7 +112,7 @@ export type RowAction<K extends string = string> =
   | 'edit'
   | { kind: 'external'; label: string; href: string }
   | { kind: 'link'; label: string; to: string }
-  | { kind: 'method'; label: string; method: string; field?: K };
+  | { kind: 'method'; label: string; method: string; field?: K; /** Asks first (SafeConfirm, focus on キャンセル) with this sentence. */ confirm?: string };
 
 /** A badge beside a column's value, e.g. 終了 when `endedOn` is today or earlier in Japan. */
 export interface BadgeDeclaration<K extends string = string> {

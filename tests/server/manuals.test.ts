@@ -172,9 +172,53 @@ describe('manual detail and views', () => {
 });
 
 describe('manual writes', () => {
+  it('stores markdown without raw HTML or foreign images, on create and on update (issue 22 item 10)', async () => {
+    const hostile = [
+      '## 手順',
+      '',
+      '<script>alert(1)</script>',
+      '',
+      '画像 <img src=x onerror=alert(1)> の説明',
+      '',
+      '<div onclick="steal()">クリック</div>',
+      '',
+      '![追跡](https://evil.example/track.png)',
+      '',
+      '![受付画面](/storage/manual-images/2026/11/22/a.png)',
+      '',
+      '```',
+      '<script>コードとして表示</script>',
+      '```',
+      '',
+    ].join('\n');
+    const created = await send('POST', MANUALS, { title: '危険な本文', content: hostile });
+    expect(created.status).toBe(201);
+    const manual = (await created.json()) as Manual;
+    const stored = (await getJson<Manual>(app, `${MANUALS}/${manual.id}`)).body.content;
+    const outsideCode = stored.replace(/```[^]*?```/g, '');
+    for (const bad of ['<script', '<img', 'onerror', '<div', 'onclick', 'evil.example']) expect(outsideCode, bad).not.toContain(bad);
+    expect(stored).toContain('## 手順');
+    expect(stored).toContain('画像');
+    expect(stored).toContain('![受付画面](/storage/manual-images/2026/11/22/a.png)');
+    expect(stored).toContain('```\n<script>コードとして表示</script>\n```');
+
+    const patched = await send('PATCH', `${MANUALS}/${manual.id}`, { content: '本文\n\n<iframe src="https://evil.example"></iframe>\n![x](http://evil.example/a.gif)\n' });
+    expect(patched.status).toBe(200);
+    const after = ((await patched.json()) as Manual).content;
+    expect(after).not.toContain('iframe');
+    expect(after).not.toContain('evil.example');
+    expect(after).toContain('本文');
+
+    // Nothing but HTML: nothing left to store.
+    const empty = await send('POST', MANUALS, { title: '空', content: '<script>alert(1)</script>' });
+    expect(empty.status).toBe(422);
+    expect(await errorsOf(empty)).toEqual(['本文を入力してください。']);
+    expect((await send('DELETE', `${MANUALS}/${manual.id}`)).status).toBe(200);
+  });
+
   it('creates, patches and deletes a manual, storing the markdown exactly as sent', async () => {
     const category = await categoryByPath('医薬品マスタ');
-    const content = '## 見出し\n\n- 項目1\n- 項目2\n\n<script>alert(1)</script>\n\n  前に空白\n';
+    const content = '## 見出し\n\n- 項目1\n- 項目2\n\n`<b>` はコードなので残る\n\n  前に空白\n';
     // Searched before it exists: the kept answer must not outlive the write.
     expect((await search('新しいマニュアル')).body).toEqual([]);
     const created = await send('POST', MANUALS, { title: '  新しいマニュアル  ', content, manual_category_id: category.id });

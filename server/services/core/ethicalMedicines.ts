@@ -6,14 +6,14 @@ import type { ServiceContext } from '../../shared/context';
 import { ApiError, MESSAGES, notFoundError, validationError } from '../../shared/errors';
 import { checkFreshness } from '../../shared/freshness';
 import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
-import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
+import { commonErrors, idParam, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
 import { detailRoute, listRoute } from '../../shared/routes';
 import { tokyoDate } from '../../shared/time';
 import { labelled } from '../../shared/validation';
 import { isInsuranceStartYear, startDateProblem, INSURANCE_START_YEARS } from '../../../src/resources/ethicalMedicines/importRules';
 import { FLAG_COLUMNS, MEDICINE_COLUMN_NAMES, MEDICINE_COLUMNS, type ColumnKind } from './ethicalMedicineColumns';
 import { MASTER_KINDS, type MasterKind } from './masterFileLayouts';
-import { downloadMasterFiles, importMasterFiles, MASTER_KIND_LABELS, type UpstreamFile } from './masterSources';
+import { deleteMasterFile, downloadMasterFiles, importMasterFiles, MASTER_KIND_LABELS, type UpstreamFile } from './masterSources';
 import { writeDefaultMasterSources } from './masterSourcesSeed';
 import { ETHICAL_MEDICINE_SEARCH } from './searchIndexEthicalMedicines';
 
@@ -128,6 +128,19 @@ const jobsRoute = createRoute({
   responses: { 200: jsonResponse(z.array(MasterJobSchema), '最後のジョブ'), ...commonErrors },
 });
 
+const deleteFileRoute = createRoute({
+  method: 'delete',
+  path: '/api/v2/admin/master_files/{id}',
+  summary: 'ダウンロード済みマスターファイルの削除 (取り込めないファイルを取り込み対象から外す)',
+  tags,
+  security: SECURITY,
+  request: { params: idParam },
+  responses: {
+    200: jsonResponse(z.object({ id: z.number(), kind: z.string(), file_name: z.string() }).openapi('DeletedMasterFile'), '削除したファイル'),
+    ...commonErrors,
+  },
+});
+
 type Action = 'download' | 'import';
 const jobKind = (action: Action, kind: MasterKind) => `ethical_medicines_${action}_${kind}`;
 const ACTION_LABELS: Record<Action, string> = { download: 'ダウンロード', import: '取り込み' };
@@ -211,6 +224,13 @@ export function registerEthicalMedicineRoutes(app: OpenAPIHono<AuthEnv>, ctx: Se
     }
     const jobId = jobs.submit(jobKind('download', kind), params, { name: `${MASTER_KIND_LABELS[kind]} ${ACTION_LABELS.download}` });
     return c.json({ job_id: jobId }, 202);
+  });
+
+  app.openapi(deleteFileRoute, (c) => {
+    requireAdmin(c);
+    const deleted = deleteMasterFile(db, storage, Number(c.req.valid('param').id));
+    if (!deleted) throw notFoundError();
+    return c.json(deleted, 200);
   });
 
   app.openapi(importRoute, (c) => {

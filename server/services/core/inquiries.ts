@@ -16,6 +16,12 @@ import {
   type InquiryUser, type RoomRow,
 } from './inquiryStore';
 
+/** How long an upload URL stays valid, and how many unexpired, unattached ones a user may hold. */
+export const UPLOAD_URL_SECONDS = 900;
+export const MAX_OUTSTANDING_UPLOADS = 20;
+/** How often the job runner sweeps expired uploads away. */
+const UPLOAD_SWEEP_MS = 60_000;
+
 export const INQUIRY_TEXTS = {
   fileRefused: '添付できるのはPNGまたはJPEG形式の画像（png, jpg, jpeg）のみです。',
   fileTooLarge: '添付ファイルは10MB以内にしてください。',
@@ -27,9 +33,13 @@ export const INQUIRY_TEXTS = {
   ownMessagesOnly: '自分のメッセージのみ編集・削除できます。',
   pharmacyOnly: '薬局ユーザーのみ利用できます。',
   noAccount: 'ユーザーが登録されていません。',
+  tooManyUploads: `添付ファイルのアップロード先を使い切りました（送信していないアップロードは${UPLOAD_URL_SECONDS / 60}分間で${MAX_OUTSTANDING_UPLOADS}件まで）。送信するか、しばらく待ってからもう一度添付してください。`,
 } as const;
 
 const tags = ['core: inquiries'];
+/** Where upload URLs write (`uploads/{userId}/{uuid}`), and where a posted message's checked copy lives. */
+const UPLOAD_PREFIX = 'uploads/';
+const ATTACHED_PREFIX = 'attached/';
 const pageParam = labelled('ページ', z.string().regex(/^[1-9]\d{0,8}$/).optional());
 const idText = (label: string) => labelled(label, z.string().regex(/^\d{1,12}$/).optional());
 const statusParam = labelled('ステータス', z.string().max(200).optional().openapi({ description: 'カンマ区切りのステータス', example: 'new,unreplied' }));
@@ -84,6 +94,30 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     if (!storage.get(INQUIRY_FILE_BUCKET, key)) storage.put(INQUIRY_FILE_BUCKET, key, seedAttachmentBody(index), 'image/png');
   });
 
+  /**
+   * An S3 lifecycle rule for `uploads/`: an upload whose URL has expired and that no message
+   * took is deleted. Recorded URLs go by their expiry; an object with no record (its message was
+   * posted and a second PUT wrote it again, or the record predates a restart) goes once it is
+   * older than a URL's whole life, which no upload through a live URL can be.
+   */
+  const sweepUploads = (now: Date) => {
+    const at = now.toISOString();
+    const expired = db.prepare('SELECT object_name FROM inquiry_uploads WHERE expires_at <= @at').all({ at }) as { object_name: string }[];
+    for (const { object_name } of expired) storage.delete(INQUIRY_FILE_BUCKET, object_name);
+    db.prepare('DELETE FROM inquiry_uploads WHERE expires_at <= @at').run({ at });
+    const live = db.prepare('SELECT 1 FROM inquiry_uploads WHERE object_name = @key');
+    const oldest = now.getTime() - UPLOAD_URL_SECONDS * 1000;
+    let token: string | undefined;
+    do {
+      const page = storage.list(INQUIRY_FILE_BUCKET, UPLOAD_PREFIX, token);
+      for (const object of page.contents) {
+        if (object.lastModified.getTime() <= oldest && !live.get({ key: object.key })) storage.delete(INQUIRY_FILE_BUCKET, object.key);
+      }
+      token = page.nextContinuationToken;
+    } while (token);
+  };
+  ctx.jobs.every('inquiry_uploads_sweep', UPLOAD_SWEEP_MS, sweepUploads);
+
   const userOf = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy'): InquiryUser => {
     const user = inquiryUserOf(db, c.get('principal'));
     if (!user) throw new ApiError(403, [INQUIRY_TEXTS.noAccount]);
@@ -117,8 +151,13 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     if (row) cable.broadcast(messagesStream(row.room_id), serialiseMessage(row, storage));
   };
 
-  /** Checks an uploaded attachment by its bytes; a refused object is deleted. */
-  const attachment = (user: InquiryUser, file: z.infer<typeof FileSchema>) => {
+  /**
+   * Checks an uploaded attachment by its bytes; a refused object is deleted. The checked bytes are
+   * what the message keeps: they are written under `attached/`, a prefix no upload URL can write
+   * (those are all `uploads/{userId}/...`), so a second PUT through the still-valid upload URL
+   * cannot swap what staff were shown. The caller deletes the upload once the message is committed.
+   */
+  const attachment = (user: InquiryUser, roomId: number, file: z.infer<typeof FileSchema>) => {
     const refuse = (message: string, key?: string) => {
       if (key) storage.delete(INQUIRY_FILE_BUCKET, key);
       return validationError({ file: [message] });
@@ -136,7 +175,9 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     if (object.body.length > INQUIRY_FILE_MAX_BYTES) throw refuse(INQUIRY_TEXTS.fileTooLarge, key);
     const type = sniffImageType(object.body);
     if (!type || !extension) throw refuse(INQUIRY_TEXTS.fileRefused, key);
-    return { key, name: file.name, size: object.body.length, type, extension };
+    const attachedKey = `${ATTACHED_PREFIX}${roomId}/${randomUUID()}`;
+    storage.put(INQUIRY_FILE_BUCKET, attachedKey, object.body, type);
+    return { uploadKey: key, key: attachedKey, name: file.name, size: object.body.length, type, extension };
   };
 
   const listRoomsHandler = (side: 'admin' | 'pharmacy') => (c: Context<AuthEnv>) => {
@@ -176,31 +217,41 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     if (side === 'pharmacy') assertPharmacyRight(c.get('principal'), room.pharmacy_id, 'write');
     const body = (c.req as unknown as { valid(target: 'json'): z.infer<typeof MessageInputSchema> }).valid('json');
     const at = ctx.now().toISOString();
-    const id = db.transaction(() => {
-      if (body.reply_message_id != null) {
-        const quoted = db.prepare('SELECT room_id FROM inquiry_messages WHERE id = @id').get({ id: body.reply_message_id }) as { room_id: number } | undefined;
-        if (quoted?.room_id !== room.id) throw validationError({ reply_message_id: [INQUIRY_TEXTS.replyMissing] });
-      }
-      const file = body.file ? attachment(user, body.file) : undefined;
-      const info = db
-        .prepare(
-          `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, reply_message_id,
-             file_object, file_name, file_size, file_type, file_extension, created_at, updated_at)
-           VALUES (@room, @sender, @role, @name, @content, @reply, @object, @fileName, @size, @type, @extension, @at, @at)`,
-        )
-        .run({
-          room: room.id, sender: user.id, role: user.role, name: user.name, content: body.content, reply: body.reply_message_id ?? null,
-          object: file?.key ?? null, fileName: file?.name ?? null, size: file?.size ?? null, type: file?.type ?? null, extension: file?.extension ?? null, at,
-        });
-      const messageId = Number(info.lastInsertRowid);
-      // Staff words make a room replied; a pharmacy's make it unreplied (a new room stays new until staff answer).
-      const status = user.role === 'admin' ? 'replied' : room.status === 'new' ? 'new' : 'unreplied';
-      db.prepare('UPDATE inquiry_rooms SET status = @status WHERE id = @id').run({ status, id: room.id });
-      refreshLastMessage(db, room.id, at);
-      // The sender has seen what they wrote.
-      markRead(db, user.id, room.id);
-      return messageId;
-    })();
+    let file: ReturnType<typeof attachment> | undefined;
+    let id: number;
+    try {
+      id = db.transaction(() => {
+        if (body.reply_message_id != null) {
+          const quoted = db.prepare('SELECT room_id FROM inquiry_messages WHERE id = @id').get({ id: body.reply_message_id }) as { room_id: number } | undefined;
+          if (quoted?.room_id !== room.id) throw validationError({ reply_message_id: [INQUIRY_TEXTS.replyMissing] });
+        }
+        file = body.file ? attachment(user, room.id, body.file) : undefined;
+        if (file) db.prepare('DELETE FROM inquiry_uploads WHERE object_name = @key').run({ key: file.uploadKey });
+        const info = db
+          .prepare(
+            `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, reply_message_id,
+               file_object, file_name, file_size, file_type, file_extension, created_at, updated_at)
+             VALUES (@room, @sender, @role, @name, @content, @reply, @object, @fileName, @size, @type, @extension, @at, @at)`,
+          )
+          .run({
+            room: room.id, sender: user.id, role: user.role, name: user.name, content: body.content, reply: body.reply_message_id ?? null,
+            object: file?.key ?? null, fileName: file?.name ?? null, size: file?.size ?? null, type: file?.type ?? null, extension: file?.extension ?? null, at,
+          });
+        const messageId = Number(info.lastInsertRowid);
+        // Staff words make a room replied; a pharmacy's make it unreplied (a new room stays new until staff answer).
+        const status = user.role === 'admin' ? 'replied' : room.status === 'new' ? 'new' : 'unreplied';
+        db.prepare('UPDATE inquiry_rooms SET status = @status WHERE id = @id').run({ status, id: room.id });
+        refreshLastMessage(db, room.id, at);
+        // The sender has seen what they wrote.
+        markRead(db, user.id, room.id);
+        return messageId;
+      })();
+    } catch (e) {
+      // Nothing half-saved: the copy of a message that was not written goes too.
+      if (file) storage.delete(INQUIRY_FILE_BUCKET, file.key);
+      throw e;
+    }
+    if (file) storage.delete(INQUIRY_FILE_BUCKET, file.uploadKey);
     publishMessage(id);
     publishRoom(room.id);
     const row = findMessage(db, id);
@@ -244,8 +295,17 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     if (side === 'pharmacy' && ![...c.get('principal').pharmacyRights.values()].includes('write')) throw new ApiError(403, [WRITE_FORBIDDEN]);
     const contentType = c.req.query('content_type') ?? 'image/png';
     if (!(INQUIRY_FILE_TYPES as readonly string[]).includes(contentType)) throw validationError({ content_type: [INQUIRY_TEXTS.fileRefused] });
-    const objectName = `uploads/${user.id}/${randomUUID()}`;
-    const presignedUrl = storage.presignPut(INQUIRY_FILE_BUCKET, objectName, { contentType, maxBytes: INQUIRY_FILE_MAX_BYTES, expiresIn: 900 });
+    const objectName = `${UPLOAD_PREFIX}${user.id}/${randomUUID()}`;
+    const now = ctx.now();
+    db.transaction(() => {
+      const { n } = db
+        .prepare('SELECT COUNT(*) AS n FROM inquiry_uploads WHERE user_id = @user AND expires_at > @now')
+        .get({ user: user.id, now: now.toISOString() }) as { n: number };
+      if (n >= MAX_OUTSTANDING_UPLOADS) throw new ApiError(429, [INQUIRY_TEXTS.tooManyUploads]);
+      const expiresAt = new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000).toISOString();
+      db.prepare('INSERT INTO inquiry_uploads (object_name, user_id, expires_at) VALUES (@objectName, @user, @expiresAt)').run({ objectName, user: user.id, expiresAt });
+    })();
+    const presignedUrl = storage.presignPut(INQUIRY_FILE_BUCKET, objectName, { contentType, maxBytes: INQUIRY_FILE_MAX_BYTES, expiresIn: UPLOAD_URL_SECONDS });
     return c.json({ presigned_url: presignedUrl, object_name: objectName }, 200);
   };
   app.openapi(route('get', '/api/v2/admin/inquiry_messages/file_presigned_url', '添付ファイルのアップロード先 (content_type: image/png | image/jpeg)', { query: PresignQuerySchema }, { 200: ok('presigned_url, object_name') }), presignHandler('admin') as never);
@@ -280,7 +340,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
         db.prepare('DELETE FROM inquiry_messages WHERE id = @id').run({ id: message.id });
         refreshLastMessage(db, message.room_id, at);
       })();
-      if (message.file_object && message.file_object.startsWith('uploads/')) storage.delete(INQUIRY_FILE_BUCKET, message.file_object);
+      if (message.file_object && (message.file_object.startsWith(ATTACHED_PREFIX) || message.file_object.startsWith(UPLOAD_PREFIX))) storage.delete(INQUIRY_FILE_BUCKET, message.file_object);
       cable.broadcast(messagesStream(message.room_id), { id: message.id, room_id: message.room_id, deleted: true });
       // Replies that quoted it lost their quote (the foreign key cleared it).
       for (const { id } of quoting) publishMessage(id);

@@ -18,7 +18,21 @@ import { searchTerms } from '../../../src/lib/searchText';
 import { actorName } from './actor';
 import { ancestorsOf, categoryTree, subtreeIds } from './manualCategories';
 import { ManualDetailSchema, ManualInputSchema, ManualPatchSchema, ManualSchema } from './manualSchemas';
+import { cleanManualMarkdown } from './manualMarkdown';
 import { MANUAL_SEARCH } from './manualSearch';
+
+export const MANUAL_TEXTS = {
+  contentEmpty: '本文を入力してください。',
+  contentUncleanable: '本文のHTMLを取り除けませんでした。HTMLタグを使わずに書いてください。',
+} as const;
+
+/** The content as stored: no raw HTML, images only from our manual-images bucket (422 otherwise). */
+function storedContent(content: string): string {
+  const clean = cleanManualMarkdown(content);
+  if (clean === undefined) throw validationError({ content: [MANUAL_TEXTS.contentUncleanable] });
+  if (clean.trim() === '') throw validationError({ content: [MANUAL_TEXTS.contentEmpty] });
+  return clean;
+}
 
 type Manual = z.infer<typeof ManualSchema>;
 type ManualDetail = z.infer<typeof ManualDetailSchema>;
@@ -205,7 +219,8 @@ export function registerManualRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
   });
 
   app.openapi(createManualRoute, (c) => {
-    const { title, content, manual_category_id = null } = c.req.valid('json');
+    const { title, content: sent, manual_category_id = null } = c.req.valid('json');
+    const content = storedContent(sent);
     const { at, by } = stamp(c);
     const id = db.transaction(() => {
       assertCategoryExists(db, manual_category_id);
@@ -223,6 +238,7 @@ export function registerManualRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
   app.openapi(patchRoute, (c) => {
     const id = Number(c.req.valid('param').id);
     const body = c.req.valid('json');
+    const content = body.content === undefined ? undefined : storedContent(body.content);
     const { at, by } = stamp(c);
     db.transaction(() => {
       const current = findManual(db, id);
@@ -231,7 +247,7 @@ export function registerManualRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
       assertCategoryExists(db, body.manual_category_id);
       const next = {
         title: body.title ?? current.title,
-        content: body.content ?? current.content,
+        content: content ?? current.content,
         manual_category_id: body.manual_category_id === undefined ? current.manual_category_id : body.manual_category_id,
       };
       db.prepare(

@@ -1,11 +1,13 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DB } from '../../db/open';
 import type { BlobStorage } from '../../shared/storage';
 import { applyRows, type ApplyCounts } from './masterFileImport';
-import { describeFileErrors, MASTER_KINDS, parseMasterFile, type MasterFileKind, type MasterKind, type ParsedRow } from './masterFileLayouts';
+import { MASTER_KINDS, type MasterFileKind, type MasterKind, type ParsedRow } from './masterFileLayouts';
 import { parseCompactDate } from './masterFileCsv';
+import { runOffThread } from '../../jobs/offThread';
+import type { MasterCheckInput, MasterImportInput } from './masterImportTask';
 
 /**
  * The publishers' folder and the two steps of a refresh (spec section 2 "Ethical medicine").
@@ -74,55 +76,114 @@ export interface DownloadResult {
   files: string[];
   downloaded: number;
   unchanged: number;
+  /** Downloaded files dropped because the publisher's folder no longer has them. */
+  removed: string[];
 }
 
 /**
  * Copies the selected upstream files of the kind and of the files published with it (DOWNLOADED_WITH)
- * into blob storage; a file already downloaded with the same bytes is left alone.
+ * into blob storage; a file already downloaded with the same bytes is left alone. A download is a
+ * fresh snapshot of the folder: a downloaded file the publisher has since withdrawn (gone from the
+ * folder) is dropped, so it is no longer imported, and a file published again under its name is
+ * replaced. Every file is read and checked before anything is written, and the records change in
+ * one transaction, so a failed download leaves the file list as it was.
  */
-export function downloadMasterFiles(
+export async function downloadMasterFiles(
   db: DB,
   storage: BlobStorage,
   kind: MasterKind,
   wanted: (file: UpstreamFile) => boolean,
   now: string,
-): DownloadResult {
-  const result: DownloadResult = { files: [], downloaded: 0, unchanged: 0 };
-  for (const fileKind of DOWNLOADED_WITH[kind]) downloadKind(db, storage, fileKind, wanted, now, result);
+): Promise<DownloadResult> {
+  const result: DownloadResult = { files: [], downloaded: 0, unchanged: 0, removed: [] };
+  const plans: KindPlan[] = [];
+  for (const fileKind of DOWNLOADED_WITH[kind]) plans.push(await planKind(db, fileKind, wanted, result));
+  const written: string[] = [];
+  const dropped: string[] = [];
+  try {
+    db.transaction(() => {
+      for (const plan of plans) applyPlan(db, storage, plan, now, result, written, dropped);
+    })();
+  } catch (e) {
+    // Nothing half-saved: objects written for records that were rolled back go too.
+    for (const key of written) storage.delete(MASTER_FILES_BUCKET, key);
+    throw e;
+  }
+  for (const key of dropped) storage.delete(MASTER_FILES_BUCKET, key);
   return result;
 }
 
-function downloadKind(db: DB, storage: BlobStorage, kind: MasterFileKind, wanted: (file: UpstreamFile) => boolean, now: string, result: DownloadResult): void {
+interface KindPlan {
+  kind: MasterFileKind;
+  /** Changed or new files, read and checked. */
+  changed: { file: UpstreamFile; body: Buffer; sha256: string; rowsCount?: number }[];
+  /** Names still in the upstream folder (downloaded records of any other name are withdrawn). */
+  present: Set<string>;
+}
+
+async function planKind(db: DB, kind: MasterFileKind, wanted: (file: UpstreamFile) => boolean, result: DownloadResult): Promise<KindPlan> {
   const root = masterSourceDir(db);
-  const selected = upstreamFiles(root, kind).filter(wanted);
+  const all = upstreamFiles(root, kind);
   const known = db.prepare('SELECT sha256 FROM master_files WHERE kind = @kind AND file_name = @file_name');
-  const upsert = db.prepare(
-    `INSERT INTO master_files (kind, file_name, file_date, storage_key, size, sha256, downloaded_at) VALUES (@kind, @file_name, @file_date, @storage_key, @size, @sha256, @downloaded_at)
-     ON CONFLICT (kind, file_name) DO UPDATE SET file_date = excluded.file_date, size = excluded.size, sha256 = excluded.sha256,
-       downloaded_at = excluded.downloaded_at, rows_count = NULL, imported_at = NULL`,
-  );
-  const setRowsCount = db.prepare('UPDATE master_files SET rows_count = @rows_count WHERE kind = @kind AND file_name = @file_name');
-  for (const file of selected) {
+  const plan: KindPlan = { kind, changed: [], present: new Set(all.map((f) => f.fileName)) };
+  for (const file of all.filter(wanted)) {
     const path = join(root, kind, file.fileName);
     if (statSync(path).size > MAX_MASTER_FILE_BYTES) throw new Error(`${file.fileName} は大きすぎます（${MAX_MASTER_FILE_BYTES / 1024 / 1024}MBまで）。`);
-    const body = readFileSync(path);
-    const sha256 = createHash('sha256').update(body).digest('hex');
+    const body = await readFile(path);
+    // A file no import reads is checked here instead: a bad one fails the download with its lines' reasons.
+    // Hashing and checking run on the worker thread, on a copy (the body is still to be stored).
+    const listedOnly = !(MASTER_KINDS as readonly MasterFileKind[]).includes(kind);
+    const copy = new Uint8Array(body);
+    const { sha256, rowsCount } = await runOffThread<{ sha256: string; rowsCount?: number }>(
+      'masterCheck',
+      { kind, fileName: file.fileName, body: copy, parse: listedOnly } satisfies MasterCheckInput,
+      [copy.buffer],
+    );
     result.files.push(file.fileName);
     const previous = known.get({ kind, file_name: file.fileName }) as { sha256: string } | undefined;
     if (previous?.sha256 === sha256) {
       result.unchanged += 1;
       continue;
     }
-    // A file no import reads is checked here instead: a bad one fails the download with its lines' reasons.
-    const listedOnly = !(MASTER_KINDS as readonly MasterFileKind[]).includes(kind);
-    const parsed = listedOnly ? parseMasterFile(kind, body) : undefined;
-    if (parsed && !parsed.ok) throw new Error(describeFileErrors(file.fileName, parsed.errors));
+    plan.changed.push({ file, body, sha256, rowsCount });
+  }
+  return plan;
+}
+
+function applyPlan(db: DB, storage: BlobStorage, plan: KindPlan, now: string, result: DownloadResult, written: string[], dropped: string[]): void {
+  const { kind } = plan;
+  const upsert = db.prepare(
+    `INSERT INTO master_files (kind, file_name, file_date, storage_key, size, sha256, downloaded_at) VALUES (@kind, @file_name, @file_date, @storage_key, @size, @sha256, @downloaded_at)
+     ON CONFLICT (kind, file_name) DO UPDATE SET file_date = excluded.file_date, size = excluded.size, sha256 = excluded.sha256,
+       downloaded_at = excluded.downloaded_at, rows_count = NULL, imported_at = NULL`,
+  );
+  const setRowsCount = db.prepare('UPDATE master_files SET rows_count = @rows_count WHERE kind = @kind AND file_name = @file_name');
+  for (const { file, body, sha256, rowsCount } of plan.changed) {
     const key = `${kind}/${file.fileName}`;
     storage.put(MASTER_FILES_BUCKET, key, body, 'text/csv');
+    written.push(key);
     upsert.run({ kind, file_name: file.fileName, file_date: file.fileDate, storage_key: key, size: body.length, sha256, downloaded_at: now });
-    if (parsed?.ok) setRowsCount.run({ kind, file_name: file.fileName, rows_count: parsed.rows.length });
+    if (rowsCount !== undefined) setRowsCount.run({ kind, file_name: file.fileName, rows_count: rowsCount });
     result.downloaded += 1;
   }
+  const records = db.prepare('SELECT id, file_name, storage_key FROM master_files WHERE kind = @kind').all({ kind }) as MasterFileRow[];
+  for (const record of records) {
+    if (plan.present.has(record.file_name)) continue;
+    db.prepare('DELETE FROM master_files WHERE id = @id').run({ id: record.id });
+    dropped.push(record.storage_key);
+    result.removed.push(record.file_name);
+  }
+}
+
+/** Removes one downloaded file (its record and its bytes): staff's way out of a bad file the publisher still serves. */
+export function deleteMasterFile(db: DB, storage: BlobStorage, id: number): { id: number; kind: string; file_name: string } | undefined {
+  const row = db.prepare('SELECT id, kind, file_name, storage_key FROM master_files WHERE id = @id').get({ id }) as
+    | (MasterFileRow & { kind: string })
+    | undefined;
+  if (!row) return undefined;
+  db.prepare('DELETE FROM master_files WHERE id = @id').run({ id });
+  storage.delete(MASTER_FILES_BUCKET, row.storage_key);
+  return { id: row.id, kind: row.kind, file_name: row.file_name };
 }
 
 export interface ImportResult extends ApplyCounts {
@@ -135,23 +196,41 @@ interface MasterFileRow {
   storage_key: string;
 }
 
+export interface ParsedFile {
+  file: Pick<MasterFileRow, 'id' | 'file_name'>;
+  rows: ParsedRow[];
+  layout: string;
+  encoding: string;
+}
+
 /**
  * Parses every downloaded file of the kind first (any failure throws its per-line Japanese
- * reason before anything is written), then applies them all in one transaction.
+ * reason before anything is written), then applies them all in one transaction. Both run on the
+ * worker thread (masterImportTask.ts), with its own connection to this database: the request
+ * thread only reads the blobs, so other requests are served while a 20 MB master is imported.
  */
-export function importMasterFiles(db: DB, storage: BlobStorage, kind: MasterKind, now: string): ImportResult {
+export async function importMasterFiles(db: DB, storage: BlobStorage, kind: MasterKind, now: string): Promise<ImportResult> {
   const files = db
     .prepare('SELECT id, file_name, storage_key FROM master_files WHERE kind = @kind ORDER BY file_date, file_name')
     .all({ kind }) as MasterFileRow[];
   if (files.length === 0) throw new Error(`取り込む${MASTER_KIND_LABELS[kind]}のファイルがありません。先にダウンロードしてください。`);
-  const parsed: { file: MasterFileRow; rows: ParsedRow[]; layout: string; encoding: string }[] = [];
+  const input: MasterImportInput = { dbFile: db.name, kind, now, files: [] };
   for (const file of files) {
-    const blob = storage.get(MASTER_FILES_BUCKET, file.storage_key);
+    const blob = await storage.read(MASTER_FILES_BUCKET, file.storage_key);
     if (!blob) throw new Error(`${file.file_name} が保存領域に見つかりません。もう一度ダウンロードしてください。`);
-    const result = parseMasterFile(kind, blob.body);
-    if (!result.ok) throw new Error(describeFileErrors(file.file_name, result.errors));
-    parsed.push({ file, rows: result.rows, layout: result.layout, encoding: result.encoding });
+    input.files.push({ id: file.id, fileName: file.file_name, body: ownBytes(blob.body) });
   }
+  return runOffThread<ImportResult>('masterImport', input, input.files.map((f) => f.body.buffer as ArrayBuffer));
+}
+
+/** The bytes in an ArrayBuffer of their own, so they can be handed to the worker without a copy. */
+function ownBytes(body: Buffer): Uint8Array {
+  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength) return new Uint8Array(body.buffer, 0, body.byteLength);
+  return new Uint8Array(body);
+}
+
+/** Applies parsed files in one transaction and marks them imported (the worker's connection). */
+export function applyParsedFiles(db: DB, parsed: readonly ParsedFile[], now: string): ImportResult {
   const mark = db.prepare('UPDATE master_files SET rows_count = @rows_count, imported_at = @imported_at WHERE id = @id');
   return db.transaction(() => {
     const counts = applyRows(db, latestRows(parsed.map((p) => p.rows)), now);

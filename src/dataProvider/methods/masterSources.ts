@@ -97,6 +97,8 @@ export interface MasterSourceMethods {
   getOrderableItemImport: (orderableItemFixtureId: number) => Promise<OrderableItemImport>;
   applyOrderableItemImport: (orderableItemFixtureId: number) => Promise<OrderableItemImport>;
   rejectImportRequest: (id: number) => Promise<void>;
+  /** Removes a downloaded publisher's file (core's record and bytes), so imports no longer read it. */
+  deleteMasterFile: (id: number) => Promise<void>;
   acceptImportRequest: (id: number) => Promise<void>;
   setUnknownDeliveryIgnored: (id: number, ignored: boolean) => Promise<void>;
   getPublishedRows: (table: PublishedTable, key: { hotCode: string } | { receiptCode: string }) => Promise<Attributes[]>;
@@ -133,6 +135,9 @@ export const masterSourceMethods = (send: SendRequest): MasterSourceMethods => (
     camelChanged((await send<OrderableItemImport>({ method: 'POST', path: ORDERABLE_IMPORT, body: { orderableItemFixtureId } })).json),
   rejectImportRequest: async (id) => {
     await send({ method: 'PATCH', path: `${ADMIN}/stockable_item_import_requests/${id}`, body: { state: 'rejected' } });
+  },
+  deleteMasterFile: async (id) => {
+    await send({ method: 'DELETE', path: `/api/v2/core/admin/master_files/${id}` });
   },
   acceptImportRequest: async (id) => {
     await send({ method: 'PATCH', path: `${ADMIN}/stockable_item_import_requests/${id}`, body: { state: 'accepted' } });

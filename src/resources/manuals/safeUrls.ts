@@ -1,7 +1,8 @@
 /**
  * Which URLs a manual may point at (the issue's safety rules): images only from our own object
  * store (`/storage/manual-images/...`, as the presign call answers it, or the same path under an
- * environment prefix such as `/demo`) or https; links to https, http, mailto or a path of this
+ * environment prefix such as `/demo`, also written as an absolute URL of this origin), never from
+ * another host (a tracking pixel; the server drops those when a manual is saved); links to https, http, mailto or a path of this
  * site. Everything else (javascript:, data:, vbscript:, protocol-relative //host, file:) is
  * dropped when the markdown is read, so it never reaches the page.
  */
@@ -15,9 +16,12 @@ export function isSafeImageUrl(url: unknown): url is string {
   if (typeof url !== 'string' || url.length > 2000) return false;
   // No white space or control character anywhere: a browser would strip them, we refuse them.
   if (normalise(url) !== url) return false;
-  const clean = url;
-  if (IMAGE_PATH.test(clean) && !clean.includes('..')) return true;
-  return /^https:\/\/[^/\s]+/i.test(clean);
+  if (url.includes('..')) return false;
+  if (IMAGE_PATH.test(url)) return true;
+  // An absolute URL only when it is this very origin's store path.
+  const origin = typeof window === 'undefined' ? undefined : window.location?.origin;
+  if (!origin || origin === 'null' || !url.startsWith(`${origin}/`)) return false;
+  return IMAGE_PATH.test(url.slice(origin.length));
 }
 
 export function isSafeLinkUrl(url: unknown): url is string {

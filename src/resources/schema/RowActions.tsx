@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Button, useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { RowAction } from '../types';
 import { fillPathTemplate, specPath } from '../../customRoutes/specPaths';
 import { useRuntime } from '../../app/RuntimeContext';
+import { SafeConfirm } from '../../app/SafeConfirm';
 import { ROW_ACTIONS_CLASS } from '../../layout/theme';
 import { ExternalRowLink, RowLink } from './RowLink';
 import { serverMessages } from './serverErrors';
@@ -17,8 +19,11 @@ const MethodAction = ({ action }: { action: Extract<RowAction, { kind: 'method' 
   const dataProvider = useDataProvider() as unknown as Record<string, (value: unknown) => Promise<unknown>>;
   const notify = useNotify();
   const refresh = useRefresh();
+  const [asking, setAsking] = useState(false);
+  const [running, setRunning] = useState(false);
   if (!record) return null;
   const run = async () => {
+    setRunning(true);
     try {
       await dataProvider[action.method](record[action.field ?? 'id']);
       notify(`${action.label}しました。`, { type: 'success' });
@@ -26,9 +31,26 @@ const MethodAction = ({ action }: { action: Extract<RowAction, { kind: 'method' 
       refresh();
     } catch (error) {
       notify(serverMessages(error).join('\n'), { type: 'error', multiLine: true });
+    } finally {
+      setRunning(false);
+      setAsking(false);
     }
   };
-  return <Button label={action.label} onClick={run} />;
+  if (!action.confirm) return <Button label={action.label} onClick={run} />;
+  return (
+    <>
+      <Button label={action.label} color="error" onClick={() => setAsking(true)} />
+      <SafeConfirm
+        isOpen={asking}
+        title={`${action.label}の確認`}
+        content={action.confirm}
+        confirm={action.label}
+        loading={running}
+        onConfirm={run}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
 };
 
 /** A row's actions, on one line: detail, edit, and the declaration's own (external link, link, method). */

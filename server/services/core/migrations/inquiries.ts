@@ -57,5 +57,18 @@ export function inquiryMigrations(seed: number, scale: SeedScale): Migration[] {
         ) WITHOUT ROWID;`,
       seed: (db) => seedInquiries(db, seed, scale),
     },
+    {
+      version: 51,
+      // The attachment upload URLs handed out and not yet attached (issue 22 item 8): a user may
+      // hold only so many unexpired ones, and the sweep deletes what an expired one left behind.
+      up: `
+        CREATE TABLE inquiry_uploads (
+          object_name TEXT PRIMARY KEY,
+          user_id INTEGER NOT NULL,
+          expires_at TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX inquiry_uploads_user ON inquiry_uploads(user_id, expires_at);
+        CREATE INDEX inquiry_uploads_expiry ON inquiry_uploads(expires_at);`,
+    },
   ];
 }

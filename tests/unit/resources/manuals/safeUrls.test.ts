@@ -1,10 +1,17 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { isSafeImageUrl, isSafeLinkUrl } from '../../../../src/resources/manuals/safeUrls';
 
 describe('manual URL rules', () => {
-  it('takes images from our object store (any environment) and https only', () => {
-    for (const ok of ['/storage/manual-images/2026/11/22/a.png', '/demo/storage/manual-images/x.webp', 'https://example.jp/a.png']) expect(isSafeImageUrl(ok), ok).toBe(true);
+  it('takes images from our object store only (any environment, relative or this origin), never another host', () => {
+    const here = window.location.origin;
+    for (const ok of ['/storage/manual-images/2026/11/22/a.png', '/demo/storage/manual-images/x.webp', `${here}/storage/manual-images/a.png`]) expect(isSafeImageUrl(ok), ok).toBe(true);
     for (const bad of [
+      'https://evil.example/track.png',
+      'https://example.jp/a.png',
+      'https://evil.example/storage/manual-images/a.png',
+      `${here}.evil.example/storage/manual-images/a.png`,
+      `${here}/storage/licenses/a.pdf`,
       'javascript:alert(1)',
       'data:image/svg+xml;base64,AAAA',
       'http://tracker.example/p.gif',

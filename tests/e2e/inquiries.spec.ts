@@ -1,17 +1,15 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import WebSocket from 'ws';
 import { samplePng } from '../../server/services/core/inquiryFiles';
-import { storageStatePath } from './accounts';
-import { accounts, expect, expectNoSeriousA11yViolations, signIn, test, unique } from './fixtures';
+import { accounts, expect, expectNoSeriousA11yViolations, signIn, storageStateFor, test, unique } from './fixtures';
+import { copyTemplate } from './globalSetup';
 
 /** The pharmacy's side of the conversation: its own browser context, talking to the pharmacy API. */
 async function pharmacyClient(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, storageState: storageStatePath('pharmacy') });
+  const context = await browser.newContext({ baseURL, storageState: storageStateFor('pharmacy', baseURL) });
   const request: APIRequestContext = context.request;
   const grant = await request.post('/oauth/token', {
     data: { grant_type: 'password', username: accounts.pharmacy.email, password: accounts.pharmacy.password },
@@ -251,7 +249,8 @@ test.describe('inquiries', () => {
   test('a server restart mid-conversation loses nothing: a message posted while the staff socket is down appears after the reconnect', async ({ browser }) => {
     test.setTimeout(120_000);
     const port = await freePort();
-    const dataDir = mkdtempSync(join(tmpdir(), 'cs-portal-e2e-restart-'));
+    // Its own copy of the seeded data: restarting it does not disturb this worker's server.
+    const dataDir = copyTemplate(process.env.E2E_TEMPLATE_DIR!);
     const baseURL = `http://127.0.0.1:${port}`;
     let server = await ownServer(port, dataDir);
     const context = await browser.newContext({ baseURL, locale: 'ja-JP', timezoneId: 'America/New_York' });

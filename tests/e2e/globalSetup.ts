@@ -59,8 +59,8 @@ const signInOnce = async (config: FullConfig, baseURL: string) => {
 };
 
 /** The reference API (serving dist/) on `dataDir` and a free port; `stop` ends it (SIGTERM) and waits. */
-export const startServer = async (dataDir: string, env: Record<string, string> = {}) => {
-  const port = await freePort();
+export const startServer = async (dataDir: string, env: Record<string, string> = {}, port?: number) => {
+  port ??= await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ...env },

@@ -256,12 +256,24 @@ test.describe('inquiries', () => {
     const context = await browser.newContext({ baseURL, locale: 'ja-JP', timezoneId: 'America/New_York' });
     try {
       const page = await context.newPage();
+      // The room's subscriptions the server confirmed to the page: nothing is replayed, so a message
+      // posted before the confirmation never arrives live (a loaded machine got there first).
+      const confirmed: string[] = [];
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', ({ payload }) => {
+          const frame = JSON.parse(String(payload)) as { type?: string; identifier?: string };
+          if (frame.type !== 'confirm_subscription' || !frame.identifier) return;
+          const identifier = JSON.parse(frame.identifier) as { channel?: string; room_id?: unknown };
+          if (identifier.channel === 'InquiryMessagesChannel') confirmed.push(String(identifier.room_id));
+        }),
+      );
       await signIn(page, 'admin');
       const pharmacy = await pharmacyClient(browser, baseURL);
       const roomId = await pharmacy.openRoom(unique('E2E再起動'), '再起動前の質問');
       await page.goto(`/v2/core/inquiries?roomId=${roomId}`);
       const messages = page.getByTestId('inquiry-messages');
       await expect(messages).toContainText('再起動前の質問');
+      await expect.poll(() => confirmed.includes(String(roomId))).toBe(true);
       await pharmacy.post(roomId, '接続中の投稿');
       await expect(messages).toContainText('接続中の投稿');
 

@@ -24,7 +24,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 20000 },
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20000,
+          // Seeds one data dir that startApp copies (tests/server/helpers.ts).
+          globalSetup: ['tests/server/globalSetup.ts'],
+        },
       },
     ],
   },

@@ -1,5 +1,7 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { readFileSync, rmSync } from 'node:fs';
+import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test';
 import { accounts, storageStatePath, type AccountName } from './accounts';
+import { copyTemplate, startServer } from './globalSetup';
 
 export { accounts, type AccountName };
 export { expectNoSeriousA11yViolations } from './a11y';
@@ -20,15 +22,49 @@ export const signIn = async (page: Page, account: AccountName = 'admin') => {
 /** A string no seed or other test uses, so parallel tests never see each other's records. */
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-export const test = base.extend<{ account: AccountName | null }>({
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+/**
+ * The browser state globalSetup kept for `account`, moved to `baseURL`'s origin: the session is in
+ * localStorage, which belongs to an origin, and each worker's server listens on its own port.
+ */
+export const storageStateFor = (account: AccountName, baseURL: string): StorageState => {
+  const state = JSON.parse(readFileSync(storageStatePath(account), 'utf8')) as StorageState;
+  const from = process.env.E2E_TEMPLATE_ORIGIN;
+  return {
+    cookies: state.cookies,
+    origins: state.origins.map((entry) => ({ ...entry, origin: entry.origin === from ? baseURL : entry.origin })),
+  };
+};
+
+export interface WorkerServer {
+  baseURL: string;
+  /** The server's DATA_DIR (a copy of the seeded template), for tests that compare stored bytes. */
+  dataDir: string;
+}
+
+export const test = base.extend<{ account: AccountName | null; dataDir: string }, { server: WorkerServer }>({
+  /** One reference API per worker on its own copy of the seeded data: workers never share a database. */
+  server: [
+    async ({}, use) => {
+      const dataDir = copyTemplate(process.env.E2E_TEMPLATE_DIR!);
+      const { baseURL, stop } = await startServer(dataDir);
+      await use({ baseURL, dataDir });
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
   /** The account a test starts signed in as (globalSetup signed each in once); null = signed out. */
   account: ['admin', { option: true }],
-  storageState: async ({ account }, use) => {
-    await use(account ? storageStatePath(account) : { cookies: [], origins: [] });
+  storageState: async ({ account, server }, use) => {
+    await use(account ? storageStateFor(account, server.baseURL) : { cookies: [], origins: [] });
   },
-  // globalSetup started the reference API on a free port and put its URL here.
-  baseURL: async ({}, use) => {
-    await use(process.env.E2E_BASE_URL);
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+  dataDir: async ({ server }, use) => {
+    await use(server.dataDir);
   },
 });
 

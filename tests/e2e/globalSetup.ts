@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -58,38 +58,56 @@ const signInOnce = async (config: FullConfig, baseURL: string) => {
   }
 };
 
-/**
- * Starts the reference API (which serves dist/) on a fresh database and signs every test account in
- * once; the returned function stops the server.
- */
-export default async function globalSetup(config: FullConfig) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cs-portal-e2e-'));
-  const port = await freePort();
+/** The reference API (serving dist/) on `dataDir` and a free port; `stop` ends it (SIGTERM) and waits. */
+export const startServer = async (dataDir: string, env: Record<string, string> = {}, port?: number) => {
+  port ??= await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test' },
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   let output = '';
-  server.stdout.on('data', (chunk) => (output += chunk));
-  server.stderr.on('data', (chunk) => (output += chunk));
+  server.stdout!.on('data', (chunk) => (output += chunk));
+  server.stderr!.on('data', (chunk) => (output += chunk));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    await exited;
+  };
   try {
     await waitUntilUp(baseURL, Date.now() + 60_000);
   } catch (error) {
-    server.kill();
+    await stop();
     throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
-  process.env.E2E_BASE_URL = baseURL;
-  // Tests that compare what the browser got with what the server stored (NSIPS downloads) read it here.
-  process.env.E2E_DATA_DIR = dataDir;
+  return { baseURL, stop };
+};
+
+/** A copy of the seeded template data dir for one worker's server (tests/e2e/fixtures.ts). */
+export const copyTemplate = (template: string) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cs-portal-e2e-worker-'));
+  cpSync(template, dataDir, { recursive: true, preserveTimestamps: true });
+  return dataDir;
+};
+
+/**
+ * Seeds a template data dir once, signs every test account in against it (the sessions, and the
+ * refresh tokens the identity store keeps for them, are part of the template), and stops that
+ * server. Each Playwright worker then runs its own server on its own copy (the `server` fixture in
+ * tests/e2e/fixtures.ts), so the two workers' tests never see each other's writes.
+ */
+export default async function globalSetup(config: FullConfig) {
+  const template = mkdtempSync(join(tmpdir(), 'cs-portal-e2e-template-'));
+  const { baseURL, stop } = await startServer(template);
   try {
     await signInOnce(config, baseURL);
-  } catch (error) {
-    server.kill();
-    throw error;
+  } finally {
+    // SIGTERM: the server closes its databases, so the copies are whole files without a WAL.
+    await stop();
   }
+  process.env.E2E_TEMPLATE_DIR = template;
+  process.env.E2E_TEMPLATE_ORIGIN = baseURL;
   return async () => {
-    server.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(template, { recursive: true, force: true });
   };
 }

@@ -1,17 +1,15 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import WebSocket from 'ws';
 import { samplePng } from '../../server/services/core/inquiryFiles';
-import { storageStatePath } from './accounts';
-import { accounts, expect, expectNoSeriousA11yViolations, signIn, test, unique } from './fixtures';
+import { accounts, expect, expectNoSeriousA11yViolations, signIn, storageStateFor, test, unique } from './fixtures';
+import { copyTemplate } from './globalSetup';
 
 /** The pharmacy's side of the conversation: its own browser context, talking to the pharmacy API. */
 async function pharmacyClient(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, storageState: storageStatePath('pharmacy') });
+  const context = await browser.newContext({ baseURL, storageState: storageStateFor('pharmacy', baseURL) });
   const request: APIRequestContext = context.request;
   const grant = await request.post('/oauth/token', {
     data: { grant_type: 'password', username: accounts.pharmacy.email, password: accounts.pharmacy.password },
@@ -251,18 +249,31 @@ test.describe('inquiries', () => {
   test('a server restart mid-conversation loses nothing: a message posted while the staff socket is down appears after the reconnect', async ({ browser }) => {
     test.setTimeout(120_000);
     const port = await freePort();
-    const dataDir = mkdtempSync(join(tmpdir(), 'cs-portal-e2e-restart-'));
+    // Its own copy of the seeded data: restarting it does not disturb this worker's server.
+    const dataDir = copyTemplate(process.env.E2E_TEMPLATE_DIR!);
     const baseURL = `http://127.0.0.1:${port}`;
     let server = await ownServer(port, dataDir);
     const context = await browser.newContext({ baseURL, locale: 'ja-JP', timezoneId: 'America/New_York' });
     try {
       const page = await context.newPage();
+      // The room's subscriptions the server confirmed to the page: nothing is replayed, so a message
+      // posted before the confirmation never arrives live (a loaded machine got there first).
+      const confirmed: string[] = [];
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', ({ payload }) => {
+          const frame = JSON.parse(String(payload)) as { type?: string; identifier?: string };
+          if (frame.type !== 'confirm_subscription' || !frame.identifier) return;
+          const identifier = JSON.parse(frame.identifier) as { channel?: string; room_id?: unknown };
+          if (identifier.channel === 'InquiryMessagesChannel') confirmed.push(String(identifier.room_id));
+        }),
+      );
       await signIn(page, 'admin');
       const pharmacy = await pharmacyClient(browser, baseURL);
       const roomId = await pharmacy.openRoom(unique('E2E再起動'), '再起動前の質問');
       await page.goto(`/v2/core/inquiries?roomId=${roomId}`);
       const messages = page.getByTestId('inquiry-messages');
       await expect(messages).toContainText('再起動前の質問');
+      await expect.poll(() => confirmed.includes(String(roomId))).toBe(true);
       await pharmacy.post(roomId, '接続中の投稿');
       await expect(messages).toContainText('接続中の投稿');
 

@@ -10,12 +10,12 @@ const BUSY_FILES = 41;
 const LARGE_FILE = '20261031_all.csv';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-/** The bytes the server stored, read from the E2E server's data dir (production environment). */
-const storedBytes = (pharmacyId: number, filename: string) =>
-  readFileSync(join(process.env.E2E_DATA_DIR!, 'storage', 'production', 'nsips', String(pharmacyId), filename));
+/** The bytes the server stored, read from this worker's server's data dir (production environment). */
+const storedBytes = (dataDir: string, pharmacyId: number, filename: string) =>
+  readFileSync(join(dataDir, 'storage', 'production', 'nsips', String(pharmacyId), filename));
 
 test.describe('NSIPS files', () => {
-  test('choose a pharmacy, load more, open a file decoded as CP932 and download its original bytes', async ({ page }) => {
+  test('choose a pharmacy, load more, open a file decoded as CP932 and download its original bytes', async ({ page, dataDir }) => {
     await page.goto(NSIPS);
     await expect(page.getByRole('heading', { level: 1, name: 'NSIPS一覧' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'NSIPS一覧（薬局の選択）');
@@ -58,13 +58,13 @@ test.describe('NSIPS files', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Shift_JISのままダウンロード' }).click()]);
     expect(download.suggestedFilename()).toBe(filename);
     const downloaded = readFileSync((await download.path())!);
-    expect(sha256(downloaded)).toBe(sha256(storedBytes(BUSY_PHARMACY, filename)));
+    expect(sha256(downloaded)).toBe(sha256(storedBytes(dataDir, BUSY_PHARMACY, filename)));
     // The download is the Shift_JIS bytes, not the UTF-8 shown on screen.
     expect(downloaded.includes(Buffer.from('①', 'utf8'))).toBe(false);
     expect(new TextDecoder('shift_jis').decode(downloaded)).toContain('①');
   });
 
-  test('the list’s modal shows the same card; the prefix search finds the 5 MB export, shown in part', async ({ page }) => {
+  test('the list’s modal shows the same card; the prefix search finds the 5 MB export, shown in part', async ({ page, dataDir }) => {
     await page.goto(`${NSIPS}/${BUSY_PHARMACY}`);
     const rows = page.getByRole('table', { name: 'NSIPSファイル一覧' }).locator('tbody tr');
     await expect(rows).toHaveCount(25);
@@ -84,7 +84,7 @@ test.describe('NSIPS files', () => {
     await expect(page.getByTestId('list-total')).toHaveText('1 件');
     await rows.first().getByRole('link', { name: `${LARGE_FILE}の詳細` }).click();
     await expect(page.getByText('ファイルが大きいため先頭の一部だけを表示しています。全体はダウンロードしてご覧ください。')).toBeVisible();
-    await expect(page.getByText(/^[\d,]+ バイト$/)).toHaveText(`${storedBytes(BUSY_PHARMACY, LARGE_FILE).length.toLocaleString('ja-JP')} バイト`);
+    await expect(page.getByText(/^[\d,]+ バイト$/)).toHaveText(`${storedBytes(dataDir, BUSY_PHARMACY, LARGE_FILE).length.toLocaleString('ja-JP')} バイト`);
     await expectNoSeriousA11yViolations(page, 'NSIPSファイル詳細（5MB）');
 
     await page.goto(`${NSIPS}/${BUSY_PHARMACY}?filter=${encodeURIComponent(JSON.stringify({ query: 'nothing' }))}`);

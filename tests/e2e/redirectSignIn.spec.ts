@@ -1,11 +1,8 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
 import { accounts } from './accounts';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { freePort, waitUntilUp } from './globalSetup';
+import { copyTemplate, freePort, startServer } from './globalSetup';
 
 /**
  * Redirect mode end to end: a second reference API, started by this file with AUTH_MODE=redirect
@@ -15,27 +12,16 @@ import { freePort, waitUntilUp } from './globalSetup';
 const test = base.extend<object, { redirectBaseURL: string }>({
   redirectBaseURL: [
     async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'cs-portal-e2e-redirect-'));
+      // A copy of the seeded template (no seeding of its own); every test here starts signed out.
+      const dataDir = copyTemplate(process.env.E2E_TEMPLATE_DIR!);
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test', AUTH_MODE: 'redirect', ISSUER: `${url}/` },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      server.stdout.on('data', (chunk) => (output += chunk));
-      server.stderr.on('data', (chunk) => (output += chunk));
-      try {
-        await waitUntilUp(url, Date.now() + 60_000);
-      } catch (error) {
-        server.kill();
-        throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
-      }
+      const { stop } = await startServer(dataDir, { AUTH_MODE: 'redirect', ISSUER: `${url}/` }, port);
       await use(url);
-      server.kill();
+      await stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ redirectBaseURL }, use) => use(redirectBaseURL),
   // Every test starts signed out: the sign-in is what is tested.

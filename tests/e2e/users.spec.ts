@@ -35,7 +35,7 @@ test.describe('users', () => {
     await expectNoSeriousA11yViolations(page, 'ユーザー一覧（該当なし）');
   });
 
-  test('create a pharmacy user, copy the login information, and that user signs in to the 403 page', async ({ page, context, browser }) => {
+  test('create a pharmacy user, copy the login information, and that user signs in to the 403 page', async ({ page, context, browser, baseURL }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/v2/core/users');
     await page.getByRole('link', { name: '新規作成' }).click();
@@ -76,7 +76,7 @@ test.describe('users', () => {
 
     // The new user signs in with what was copied, in a browser that has never signed in (the
     // fixture's stored admin session would otherwise come along).
-    const fresh = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, storageState: { cookies: [], origins: [] } });
+    const fresh = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
     try {
       const other = await fresh.newPage();
       await other.goto('/login');

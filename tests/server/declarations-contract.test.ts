@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/resources/registry';
 import type { ResourceDeclaration } from '../../src/resources/types';
 import { toSnakeKey } from '../../src/lib/caseConversion';
+import { PREFECTURES } from '../../server/services/core/prefectures';
 import { getJson, startApp, type TestApp } from './helpers';
 
 /**
@@ -42,17 +43,66 @@ const hasPath = (record: Record<string, unknown>, path: string) => {
   return true;
 };
 
+const valueAt = (record: Record<string, unknown>, path: string): unknown => {
+  let node: unknown = record;
+  for (const key of snakePath(path)) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  return node;
+};
+
+/**
+ * Where the server sorts a field by another expression than its value (its `sortColumns`), the
+ * same key computed from the answered value: pharmacies sort a missing company as 0 and the
+ * prefecture by its JIS code, not by its name's text.
+ */
+const SORT_KEYS: Record<string, (value: unknown) => unknown> = {
+  'v2/core/pharmacies companyId': (value) => value ?? 0,
+  'v2/core/pharmacies address1': (value) => PREFECTURES.find((p) => p.name === value)?.id ?? 0,
+};
+
+/**
+ * SQLite's ORDER BY with the BINARY collation the list queries use: NULL first, then numbers,
+ * then text by its UTF-8 bytes (not JavaScript's UTF-16 order, nor the locale's); booleans are
+ * stored as 0 and 1.
+ */
+const sqliteCompare = (a: unknown, b: unknown): number => {
+  const norm = (v: unknown) => (typeof v === 'boolean' ? Number(v) : v ?? null);
+  const [x, y] = [norm(a), norm(b)];
+  const rank = (v: unknown) => (v === null ? 0 : typeof v === 'number' ? 1 : typeof v === 'string' ? 2 : 3);
+  if (rank(x) !== rank(y)) return rank(x) - rank(y);
+  if (typeof x === 'number' && typeof y === 'number') return x - y;
+  if (typeof x === 'string' && typeof y === 'string') return Buffer.compare(Buffer.from(x, 'utf8'), Buffer.from(y, 'utf8'));
+  if (x === null) return 0;
+  throw new Error(`cannot order ${JSON.stringify(x)} and ${JSON.stringify(y)}`);
+};
+
+/** The rows are in the order `ORDER BY key dir, id dir` gives (the server's tie-breaker). */
+const expectSorted = (rows: Record<string, unknown>[], resource: ResourceDeclaration, field: string, desc: boolean) => {
+  const key = SORT_KEYS[`${resource.name} ${field}`] ?? ((value: unknown) => value);
+  for (const row of rows) expect(hasPath(row, field), `rows carry ${field}`).toBe(true);
+  for (let i = 1; i < rows.length; i++) {
+    const [a, b] = [rows[i - 1], rows[i]];
+    let order = sqliteCompare(key(valueAt(a, field)), key(valueAt(b, field)));
+    if (order === 0) order = sqliteCompare(a.id, b.id);
+    expect(desc ? -order : order, `${field} ${desc ? 'desc' : 'asc'}: row ${i - 1} (id ${a.id}) before row ${i} (id ${b.id})`).toBeLessThan(0);
+  }
+};
+
 const listable = resources.filter((resource) => !resource.api.includes('{'));
 
 describe.each(listable.map((resource) => [resource.name, resource] as const))('%s against the reference API', (_name, resource: ResourceDeclaration) => {
   const base = serverPath(resource.api);
   const sortable = Object.entries(resource.fields).filter(([, field]) => field.sortable).map(([path]) => path);
 
-  it.each(sortable.flatMap((field) => [toSnakeKey(field), `-${toSnakeKey(field)}`]))('accepts sort=%s', async (sort) => {
-    const { status, body } = await getJson<unknown[]>(app, `${base}?sort=${sort}`);
-    expect(status).toBe(200);
-    expect(Array.isArray(body)).toBe(true);
-  });
+  it.each(sortable.flatMap((field) => [[toSnakeKey(field), field, false] as const, [`-${toSnakeKey(field)}`, field, true] as const]))(
+    'accepts sort=%s and answers in that order',
+    async (sort, field, desc) => {
+      const { status, body } = await getJson<Record<string, unknown>[]>(app, `${base}?sort=${sort}`);
+      expect(status).toBe(200);
+      expect(Array.isArray(body)).toBe(true);
+      expect(body.length, 'rows to compare').toBeGreaterThan(1);
+      expectSorted(body, resource, field, desc);
+    },
+  );
 
   it('accepts every declared filter', async () => {
     for (const filter of resource.list.filters ?? []) {

@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { createApp, type AppOptions, type CreatedApp } from '../../server/app';
+import { copyTemplate } from './template';
 
 export const ADMIN = { username: 'admin@example.com', password: 'Admin1234' };
 export const PHARMACY = { username: 'pharmacy@example.com', password: 'Pharmacy1234' };
@@ -27,7 +29,24 @@ export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'cs-portal-test-'));
 }
 
-export function startApp(options: Partial<AppOptions> = {}, dir = tempDir()): TestApp {
+export interface StartOptions extends Partial<AppOptions> {
+  /**
+   * Migrate and seed this dir from nothing instead of copying the project's seeded template
+   * (tests/server/globalSetup.ts). Only a test of seeding itself needs it: it costs ~2 s of CPU.
+   */
+  seedFresh?: boolean;
+}
+
+/**
+ * Opens the reference API on `dir`. An empty dir (the default, a new temp dir) starts as a copy of
+ * the seeded template, which is what seeding it would have written; a dir that holds data (a
+ * restart) is opened as it is.
+ */
+export function startApp({ seedFresh = false, ...options }: StartOptions = {}, dir = tempDir()): TestApp {
+  const template = inject('serverTemplateDir');
+  if (template && !seedFresh && (options.seedScale ?? 'small') === 'small' && readdirSync(dir).length === 0) {
+    copyTemplate(template, dir, options.now ?? (() => new Date()));
+  }
   const created = createApp({ dataDir: dir, ...options });
   const tokens = new Map<string, string>();
   const call = (path: string, init: CallInit = {}) => {

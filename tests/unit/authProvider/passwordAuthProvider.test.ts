@@ -296,27 +296,39 @@ describe('token renewal', () => {
 
   it('runs the silent session check every 3,590,000 ms until stopped', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval');
+    // Each run of the interval's callback is counted as it happens (fake timers run it inside
+    // advanceTimersByTime), so "not yet" and "no more" are exact instead of a real sleep's guess.
+    const fakeSetInterval = globalThis.setInterval;
+    const runs = vi.fn();
+    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval').mockImplementation(((callback: () => void, ms?: number) =>
+      fakeSetInterval(() => {
+        runs();
+        callback();
+      }, ms)) as typeof setInterval);
     const { authProvider, seed } = setup();
     await seed({ expiresAt: T0 + 3_600_000, refreshToken: 'refresh-1' });
     const calls = refreshEndpoint();
     const stop = authProvider.startSilentRenewal();
+    expect(setIntervalSpy).toHaveBeenCalledTimes(1);
     expect(setIntervalSpy).toHaveBeenCalledWith(expect.any(Function), SILENT_CHECK_INTERVAL_MS);
     expect(SILENT_CHECK_INTERVAL_MS).toBe(3_590_000);
 
     vi.advanceTimersByTime(3_589_999);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs).not.toHaveBeenCalled();
     expect(calls).toHaveLength(0);
     vi.advanceTimersByTime(1);
+    expect(runs).toHaveBeenCalledTimes(1);
     await until(() => calls.length === 1);
     expect(calls).toHaveLength(1);
     vi.advanceTimersByTime(3_590_000);
+    expect(runs).toHaveBeenCalledTimes(2);
     await until(() => calls.length === 2);
     expect(calls).toHaveLength(2);
 
     stop();
     vi.advanceTimersByTime(3_590_000 * 3);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs).toHaveBeenCalledTimes(2);
+    expect(vi.getTimerCount()).toBe(0);
     expect(calls).toHaveLength(2);
   });
 });

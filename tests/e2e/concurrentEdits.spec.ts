@@ -1,5 +1,4 @@
-import { storageStatePath } from './accounts';
-import { expect, expectNoSeriousA11yViolations, test, unique } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, storageStateFor, test, unique } from './fixtures';
 import { TEXTS } from '../../src/i18n/texts';
 
 /** Two staff on one record: no save overwrites another's without the user choosing so (issue 21). */
@@ -13,7 +12,7 @@ test('A renames a company while B edits its note: B sees the conflict, and A\'s 
   await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
   const id = new URL(page.url()).pathname.split('/').pop();
 
-  const other = await browser.newContext({ baseURL, storageState: storageStatePath('admin'), locale: 'ja-JP', timezoneId: 'America/New_York' });
+  const other = await browser.newContext({ baseURL, storageState: storageStateFor('admin', baseURL!), locale: 'ja-JP', timezoneId: 'America/New_York' });
   const pageB = await other.newPage();
   try {
     // Both open the form.

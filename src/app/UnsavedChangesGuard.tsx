@@ -3,6 +3,7 @@ import { useBlocker } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { SafeConfirm } from './SafeConfirm';
 import { useReportUnsavedChanges } from './unsavedChanges';
+import { DISCARD_CHANGES_EVENT } from './formDrafts';
 
 export const UNSAVED_TITLE = '保存していない変更があります';
 export const UNSAVED_CONTENT = 'このまま移動すると、入力した内容は失われます。';
@@ -38,7 +39,10 @@ export const UnsavedChangesGuard = () => {
       title={UNSAVED_TITLE}
       content={UNSAVED_CONTENT}
       confirm={UNSAVED_CONFIRM}
-      onConfirm={() => blocker.proceed?.()}
+      onConfirm={() => {
+        window.dispatchEvent(new Event(DISCARD_CHANGES_EVENT));
+        blocker.proceed?.();
+      }}
       onClose={() => blocker.reset?.()}
     />
   );

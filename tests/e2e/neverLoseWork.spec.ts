@@ -68,3 +68,47 @@ test.describe('never lose work, never do it twice', () => {
     await expect(members.getByText(TEXTS.member)).toBeVisible();
   });
 });
+
+test.describe('work survives a crash', () => {
+  test('a reload of a dirty form offers the draft back; 復元する restores it, the save removes it, 破棄する forgets it', async ({ page }) => {
+    await page.goto('/v2/core/companies/new');
+    await page.getByLabel('会社名', { exact: true }).fill(unique('下書き株式会社'));
+    await page.getByRole('button', { name: '新規作成' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
+    const editUrl = `${new URL(page.url()).pathname}/edit`;
+
+    await page.goto(editUrl);
+    await page.getByLabel('備考').fill('電話で聞いた新しい担当者: 山田 太郎');
+    // The draft is written a moment after typing stops; the reload is the crash.
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('cs-portal.draft')).length)).toBe(1);
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.reload();
+
+    const offer = page.getByRole('status').filter({ hasText: '保存されていない入力内容があります' });
+    await expect(offer).toBeVisible();
+    await expect(page.getByLabel('備考')).toHaveValue('');
+    await expectNoSeriousA11yViolations(page, '下書きの復元');
+    await offer.getByRole('button', { name: '復元する' }).click();
+    await expect(offer).toBeHidden();
+    await expect(page.getByLabel('備考')).toHaveValue('電話で聞いた新しい担当者: 山田 太郎');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await expect(page.getByText(TEXTS.updated)).toBeVisible();
+    await expect(page.getByText('電話で聞いた新しい担当者: 山田 太郎')).toBeVisible();
+
+    // Saved: no draft is offered any more.
+    await page.goto(editUrl);
+    await expect(page.getByLabel('備考')).toHaveValue('電話で聞いた新しい担当者: 山田 太郎');
+    await expect(offer).toHaveCount(0);
+
+    // 破棄する forgets a draft for good.
+    await page.getByLabel('備考').fill('書きかけ');
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('cs-portal.draft')).length)).toBe(1);
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.reload();
+    await offer.getByRole('button', { name: '破棄する' }).click();
+    await expect(page.getByLabel('備考')).toHaveValue('電話で聞いた新しい担当者: 山田 太郎');
+    await page.reload();
+    await expect(page.getByLabel('備考')).toBeVisible();
+    await expect(offer).toHaveCount(0);
+  });
+});

@@ -18,6 +18,7 @@ import type { AnyResourceDeclaration, FieldDeclaration } from '../types';
 import { specPath } from '../../customRoutes/specPaths';
 import { ServerErrors } from './ServerErrors';
 import { ConflictResolver } from './ConflictResolver';
+import { FormDraftKeeper } from './FormDraftKeeper';
 import type { SaveOptions } from './useSaveOptions';
 import { UnsavedChangesGuard } from '../../app/UnsavedChangesGuard';
 import { useIsAdmin } from './useIsAdmin';
@@ -120,6 +121,7 @@ export const SchemaForm = ({
       resetOptions={KEEP_TYPED_VALUES}
     >
       <UnsavedChangesGuard />
+      <FormDraftKeeper resource={resource.name} />
       <ServerErrors messages={serverErrors} />
       {save && <ConflictResolver resource={resource} save={save} />}
       {fields.map((source) =>

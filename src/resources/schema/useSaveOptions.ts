@@ -4,6 +4,7 @@ import type { AnyResourceDeclaration } from '../types';
 import { serverMessages } from './serverErrors';
 import { SAVE_ALERT_MS } from '../../lib/constants';
 import { isRecordConflict, type RecordConflictError } from '../../dataProvider/recordConflict';
+import { draftStorage, removeDraft, useDraftKey } from '../../app/formDrafts';
 
 export interface SaveOptions {
   serverErrors: string[];
@@ -23,8 +24,12 @@ export const useSaveOptions = (resource: AnyResourceDeclaration, successMessage:
   const redirect = useRedirect();
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [conflict, setConflict] = useState<RecordConflictError>();
+  const draftKeyOf = useDraftKey();
   const mutationOptions = {
     onSuccess: (data: { id: string | number }) => {
+      // Saved: the draft of this form is done with (a new record's is filed under "new").
+      const key = draftKeyOf(resource.name, successMessage === 'app.notification.created' ? undefined : data.id);
+      if (key) removeDraft(draftStorage(), key);
       setServerErrors([]);
       setConflict(undefined);
       notify(successMessage, { type: 'success', autoHideDuration: SAVE_ALERT_MS });

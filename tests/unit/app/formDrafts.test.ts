@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { dirtyPaths, draftKey, isSecretPath, readDraft, removeDraft, writeDraft } from '../../../src/app/formDrafts';
+import { createMemoryStorage } from '../../../src/lib/memoryStorage';
+
+describe('form drafts', () => {
+  it('keys a draft by environment, user and record; a new record is "new"', () => {
+    expect(draftKey('production', 3, 'v2/core/companies', 41)).not.toBe(draftKey('demo', 3, 'v2/core/companies', 41));
+    expect(draftKey('production', 3, 'v2/core/companies', 41)).not.toBe(draftKey('production', 4, 'v2/core/companies', 41));
+    expect(draftKey('production', 3, 'v2/core/companies', undefined)).toContain(':new');
+  });
+
+  it('never stores a password, whatever the path', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('password', 'newPassword', 'user.passwordConfirmation', 'currentPASSWORD'), fc.string(), (path, secret) => {
+        const storage = createMemoryStorage();
+        writeDraft(storage, 'k', { [path]: secret, note: 'メモ' });
+        return !storage.getItem('k')?.includes(JSON.stringify(path)) && readDraft(storage, 'k')?.fields.note === 'メモ' && isSecretPath(path);
+      }),
+    );
+  });
+
+  it('reads back what it wrote, and nothing from garbage, a foreign shape or an empty draft', () => {
+    const storage = createMemoryStorage();
+    writeDraft(storage, 'k', { note: '備考', 'pharmacyInvoice.invoiceNumber': 'T1' }, new Date('2026-11-26T00:00:00Z'));
+    expect(readDraft(storage, 'k')).toEqual({ savedAt: '2026-11-26T00:00:00.000Z', fields: { note: '備考', 'pharmacyInvoice.invoiceNumber': 'T1' } });
+    for (const raw of ['{', 'null', '[]', '{"savedAt":1,"fields":{}}', '{"savedAt":"x","fields":{}}']) {
+      storage.setItem('k', raw);
+      expect(readDraft(storage, 'k')).toBeUndefined();
+    }
+    writeDraft(storage, 'k', { password: 'x' });
+    expect(storage.getItem('k')).toBeNull();
+    writeDraft(storage, 'k', { note: 'a' });
+    removeDraft(storage, 'k');
+    expect(readDraft(storage, 'k')).toBeUndefined();
+  });
+
+  it('lists the dirty paths of react-hook-form', () => {
+    expect(dirtyPaths({ name: true, note: false, pharmacyInvoice: { invoiceNumber: true }, services: [true, false] })).toEqual([
+      'name',
+      'pharmacyInvoice.invoiceNumber',
+      'services',
+    ]);
+    expect(dirtyPaths({})).toEqual([]);
+  });
+});

@@ -36,14 +36,11 @@ export const useSaveOptions = (resource: AnyResourceDeclaration, successMessage:
       if (next === 'show') redirect('show', resource.name, data.id);
       else redirect('list', resource.name);
     },
+    // A conflict also says so in the red list: a form without the per-field choice (the manual
+    // editor) still tells the user, and the generic form keeps the sentence behind its dialog.
     onError: (error: unknown) => {
-      if (isRecordConflict(error)) {
-        setServerErrors([]);
-        setConflict(error);
-      } else {
-        setConflict(undefined);
-        setServerErrors(serverMessages(error));
-      }
+      setConflict(isRecordConflict(error) ? error : undefined);
+      setServerErrors(serverMessages(error));
     },
   };
   return { serverErrors, mutationOptions, conflict, clearConflict: () => setConflict(undefined) };

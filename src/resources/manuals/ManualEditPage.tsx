@@ -1,26 +1,26 @@
 import { Edit, useRecordContext } from 'react-admin';
-import { useSaveOptions } from '../schema/useSaveOptions';
+import { EDIT_QUERY_OPTIONS, useSaveOptions, type SaveOptions } from '../schema/useSaveOptions';
 import { manuals } from './index';
 import { ManualForm } from './ManualForm';
 import { ManualsContainer } from './ManualsContainer';
 import type { ManualRecord } from './ManualRows';
 import { MANUALS } from './useManualCategories';
 
-const EditScreen = ({ serverErrors }: { serverErrors: string[] }) => {
+const EditScreen = ({ save }: { save: SaveOptions }) => {
   const record = useRecordContext<ManualRecord & { id: number }>();
   return (
     <ManualsContainer title={record ? `${record.title}の編集` : 'マニュアル編集'} categoryId={record?.manualCategoryId ?? undefined}>
-      <ManualForm mode="edit" serverErrors={serverErrors} />
+      <ManualForm mode="edit" serverErrors={save.serverErrors} save={save} />
     </ManualsContainer>
   );
 };
 
 /** `/v2/core/manuals/{id}/edit`: PATCH of the changed fields only. */
 const ManualEditPage = () => {
-  const { serverErrors, mutationOptions } = useSaveOptions(manuals, 'app.notification.updated', 'show');
+  const save = useSaveOptions(manuals, 'app.notification.updated', 'show');
   return (
-    <Edit resource={MANUALS} title={false} mutationMode="pessimistic" actions={false} mutationOptions={mutationOptions} redirect={false} component="div">
-      <EditScreen serverErrors={serverErrors} />
+    <Edit resource={MANUALS} title={false} mutationMode="pessimistic" queryOptions={EDIT_QUERY_OPTIONS} actions={false} mutationOptions={save.mutationOptions} redirect={false} component="div">
+      <EditScreen save={save} />
     </Edit>
   );
 };

@@ -2,7 +2,11 @@ import { Button, LinkBase, SelectInput, SimpleForm, TextInput, Toolbar, useRecor
 import { useWatch } from 'react-hook-form';
 import { UnsavedChangesGuard } from '../../app/UnsavedChangesGuard';
 import { ServerErrors } from '../schema/ServerErrors';
-import { SubmitButton } from '../schema/SchemaForm';
+import { KEEP_TYPED_VALUES, SubmitButton } from '../schema/SchemaForm';
+import { ConflictResolver } from '../schema/ConflictResolver';
+import { FormDraftKeeper } from '../schema/FormDraftKeeper';
+import type { SaveOptions } from '../schema/useSaveOptions';
+import { manuals } from './index';
 import { ManualEditor } from './ManualEditor';
 import { titlePlaceholder, useAllCategories } from './useAllCategories';
 import { manualPaths } from './useManualCategories';
@@ -46,10 +50,23 @@ const CategoryInput = () => {
 };
 
 /** Create and edit share this form: title, category, the markdown editor, and a guarded save. */
-export const ManualForm = ({ mode, serverErrors, defaultValues }: { mode: 'create' | 'edit'; serverErrors: string[]; defaultValues?: Record<string, unknown> }) => (
-  <SimpleForm toolbar={<ManualToolbar mode={mode} />} defaultValues={defaultValues} sx={{ maxWidth: 960 }}>
+export const ManualForm = ({
+  mode,
+  serverErrors,
+  save,
+  defaultValues,
+}: {
+  mode: 'create' | 'edit';
+  serverErrors: string[];
+  /** An edit's save state: a conflict with another user's save opens the choice per field. */
+  save?: SaveOptions;
+  defaultValues?: Record<string, unknown>;
+}) => (
+  <SimpleForm toolbar={<ManualToolbar mode={mode} />} defaultValues={defaultValues} sx={{ maxWidth: 960 }} resetOptions={KEEP_TYPED_VALUES}>
     <UnsavedChangesGuard />
+    <FormDraftKeeper resource={manuals.name} />
     <ServerErrors messages={serverErrors} />
+    {save && <ConflictResolver resource={manuals} save={save} />}
     <CategoryInput />
     <TitleInput />
     <ManualEditor />

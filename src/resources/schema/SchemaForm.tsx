@@ -26,7 +26,8 @@ import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
 import { TokyoDateTimeInput } from '../../app/inputs/TokyoDateTimeInput';
 import { MultiChoiceInput } from '../../app/inputs/MultiChoiceInput';
 
-const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
+/** Should the record be read again under an open form, what the user typed stays. */
+export const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
 
 /** One input per declared field type; nothing falls through to a text box by accident. */
 export const FieldInput = ({ source, field }: { source: string; field: FieldDeclaration }) => {
@@ -117,7 +118,6 @@ export const SchemaForm = ({
       sx={{ maxWidth: 720 }}
       defaultValues={defaultValues}
       validate={validate}
-      // Should the record be read again under an open form, what the user typed stays.
       resetOptions={KEEP_TYPED_VALUES}
     >
       <UnsavedChangesGuard />

@@ -63,4 +63,44 @@ test.describe('what a new user found walking every screen', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(timeline.getByRole('button', { name: /^v2 に在庫調整を追加/ })).toHaveCount(0);
   });
+
+  for (const width of [1280, 1440]) {
+    test(`at ${width} px a wide list keeps each row's identity and actions in view`, async ({ page }) => {
+      test.setTimeout(150_000);
+      await page.setViewportSize({ width, height: 900 });
+      const inView = async (locator: import('@playwright/test').Locator) => {
+        const box = (await locator.boundingBox())!;
+        return box.x >= 0 && box.x + box.width <= width;
+      };
+      await page.goto('/v2/core/master_sources/unknown_sdcvan_delivery_d_records');
+      const deliveries = page.getByRole('table', { name: '不明な納品一覧' });
+      const firstDelivery = deliveries.getByRole('row').nth(1);
+      await expect(firstDelivery.getByRole('switch')).toBeVisible();
+      // The switch's own input is three times its width (MUI): its cell is what shows.
+      expect(await inView(firstDelivery.getByRole('cell').last())).toBe(true);
+      const ignoreHeader = deliveries.getByRole('columnheader', { name: '無視' });
+      expect(await inView(ignoreHeader)).toBe(true);
+      // Nothing paints over the sticky header: what shows at its centre is the header itself.
+      expect(await ignoreHeader.evaluate((th) => {
+        const box = th.getBoundingClientRect();
+        return th.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+      })).toBe(true);
+      expect(await inView(firstDelivery.getByRole('cell').first())).toBe(true);
+      // Headers stay on one line: a short label is never taller than one line of text.
+      for (const header of await deliveries.getByRole('columnheader').all()) expect((await header.boundingBox())!.height).toBeLessThan(60);
+      await expectNoSeriousA11yViolations(page, `不明な納品一覧 (${width} px)`);
+
+      await page.goto('/v2/core/ethical_medicines');
+      const medicines = page.getByRole('table', { name: '医療用医薬品一覧' });
+      const firstMedicine = medicines.getByRole('row').nth(1);
+      const detail = firstMedicine.getByRole('link', { name: /詳細/ });
+      await expect(detail).toBeVisible();
+      expect(await inView(detail)).toBe(true);
+      expect(await inView(firstMedicine.getByRole('cell').first())).toBe(true);
+      // What the sticky columns cover stays reachable by scrolling the table's own box.
+      const wrapper = page.locator('.RaDataTable-tableWrapper').first();
+      expect(await wrapper.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+      await expectNoSeriousA11yViolations(page, `医療用医薬品一覧 (${width} px)`);
+    });
+  }
 });

@@ -26,4 +26,5 @@ export const pharmacyLicenseExpires = defineResource({
     paging: { mode: 'pages' },
     empty: '許可証が見つかりません',
   },
+  views: { list: () => import('./LicenseExpiryList') },
 });

@@ -103,4 +103,38 @@ test.describe('what a new user found walking every screen', () => {
       await expectNoSeriousA11yViolations(page, `医療用医薬品一覧 (${width} px)`);
     });
   }
+
+  test('in 新規マニュアル a heading, list, quote or code block can be started on an empty line', async ({ page }) => {
+    test.setTimeout(120_000);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/TextSelection endpoint/.test(message.text())) warnings.push(message.text());
+    });
+    await page.goto('/v2/core/manuals/new');
+    const editor = page.getByRole('textbox', { name: '本文', exact: true });
+    await editor.click();
+    // Markdown typed at the start of an empty document.
+    await page.keyboard.type('# 見出し');
+    await expect(editor.locator('h1')).toHaveText('見出し');
+    await page.keyboard.press('Enter');
+    // The toolbar on an empty line.
+    await page.getByRole('button', { name: '見出し2' }).click();
+    await page.keyboard.type('小見出し');
+    await expect(editor.locator('h2')).toHaveText('小見出し');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('- 項目');
+    await expect(editor.locator('ul li')).toHaveText('項目');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('> 引用文');
+    await expect(editor.locator('blockquote')).toHaveText('引用文');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'コードブロック' }).click();
+    await page.keyboard.type('npm ci');
+    await expect(editor.locator('pre')).toHaveText('npm ci');
+    await page.getByRole('radio', { name: 'Markdown' }).or(page.getByRole('button', { name: 'Markdown' })).click();
+    await expect(page.getByRole('textbox', { name: '本文（Markdown）' })).toHaveValue(/^# 見出し\n\n## 小見出し\n\n- 項目\n\n> 引用文\n\n```\nnpm ci\n```/);
+    expect(warnings).toEqual([]);
+  });
 });

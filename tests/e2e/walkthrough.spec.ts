@@ -137,4 +137,16 @@ test.describe('what a new user found walking every screen', () => {
     await expect(page.getByRole('textbox', { name: '本文（Markdown）' })).toHaveValue(/^# 見出し\n\n## 小見出し\n\n- 項目\n\n> 引用文\n\n```\nnpm ci\n```/);
     expect(warnings).toEqual([]);
   });
+
+  test('the inquiries screen uses the window: the panes reach its bottom without scrolling the page', async ({ page }) => {
+    await page.goto('/v2/core/inquiries');
+    const subject = page.getByText('左の一覧からルームを選んでください。');
+    await expect(subject).toBeVisible();
+    const chat = page.locator('.MuiCard-root').filter({ has: subject });
+    await expect.poll(async () => {
+      const box = (await chat.boundingBox())!;
+      return 900 - (box.y + box.height);
+    }).toBeLessThanOrEqual(24);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1)).toBe(true);
+  });
 });

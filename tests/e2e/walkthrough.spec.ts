@@ -149,4 +149,19 @@ test.describe('what a new user found walking every screen', () => {
     }).toBeLessThanOrEqual(24);
     expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1)).toBe(true);
   });
+
+  test('room names in the inquiry list are not cut where there is room, and name themselves in full on hover', async ({ page }) => {
+    await page.goto('/v2/core/inquiries');
+    const rooms = page.getByRole('list', { name: '問い合わせルーム' });
+    await expect(rooms.getByRole('listitem').first()).toBeVisible();
+    const names = await rooms.locator('[data-room-name]').evaluateAll((elements) =>
+      elements.map((element) => ({ cut: element.scrollWidth > element.clientWidth + 1, title: element.getAttribute('title'), text: element.textContent })),
+    );
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) {
+      expect(name.cut, `${name.text} is cut`).toBe(false);
+      expect(name.title).toBe(name.text);
+    }
+    await expectNoSeriousA11yViolations(page, '問い合わせ一覧 (ルーム名)');
+  });
 });

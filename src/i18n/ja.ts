@@ -14,7 +14,8 @@ export const appMessages = {
   },
   ra: {
     // The Japanese pack lacks these; react-admin would fall back to English.
-    validation: { unique: 'すでに使われています' },
+    // A sentence, as every other message; forms name the field with requiredRule (src/app/inputs/requiredRule.ts).
+    validation: { unique: 'すでに使われています', required: '入力してください。' },
     guesser: { empty: { title: '表示するデータがありません', message: 'データがないため表示を推測できません' } },
   },
 };

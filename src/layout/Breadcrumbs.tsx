@@ -13,11 +13,23 @@ const RecordName = ({ resource, id }: { resource: string; id: string }) => {
   const field = declaration?.recordRepresentation;
   const { data } = useGetOne(resource, { id }, { enabled: !!field });
   const name = field && data ? data[field] : undefined;
-  return <span data-record-crumb>{name ? String(name) : `#${id}`}</span>;
+  const text = name ? String(name) : `#${id}`;
+  return (
+    <span data-record-crumb data-long={isLong(text) || undefined}>
+      {text}
+    </span>
+  );
 };
 
+/** Shorter text than the crumb's least width (3em) keeps its own width: no gap after 「#3」. */
+const isLong = (text: string) => text.length > 3;
+
 const CrumbText = ({ crumb }: { crumb: Crumb }) =>
-  crumb.record ? <RecordName resource={crumb.record.resource} id={crumb.record.id} /> : <>{crumb.label}</>;
+  crumb.record ? (
+    <RecordName resource={crumb.record.resource} id={crumb.record.id} />
+  ) : (
+    <span data-long={isLong(crumb.label ?? '') || undefined}>{crumb.label}</span>
+  );
 
 /**
  * One line however long a record's name: the fixed crumbs (ホーム, the master's list, 編集) keep
@@ -30,12 +42,14 @@ const oneLine = {
   '& .MuiBreadcrumbs-li': { flexShrink: 0, whiteSpace: 'nowrap' },
   '& .MuiBreadcrumbs-li:last-of-type, & .MuiBreadcrumbs-li:has([data-record-crumb])': {
     flexShrink: 1,
-    minWidth: '3em',
+    minWidth: 0,
     overflow: 'hidden',
     // Room inside the clip for the link's focus ring, given back by the margin.
     padding: `${FOCUS_RING_REACH}px`,
     margin: `-${FOCUS_RING_REACH}px`,
   },
+  // A long crumb shrinks to 3em at the least; a short one is never widened to it.
+  '& .MuiBreadcrumbs-li:is(:last-of-type, :has([data-record-crumb])):has([data-long])': { minWidth: '3em' },
   '& .MuiBreadcrumbs-li > *': { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
 } as const;
 

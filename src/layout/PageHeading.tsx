@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import Typography from '@mui/material/Typography';
 import { documentTitle } from './documentTitle';
+import { KEYBOARD_MODALITY_SELECTOR, trackInputModality } from '../app/inputModality';
+
+trackInputModality();
 
 /** react-admin's <Title> renders into the element with this id. */
 export const TITLE_CONTAINER_ID = 'react-admin-title';
@@ -42,8 +45,9 @@ export const PageHeading = () => {
         width: 'fit-content',
         maxWidth: '100%',
         '&:empty': { display: 'none' },
-        '&:focus': { outline: 'none' },
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+        // Focused by script after every navigation (for screen readers): a ring only for keyboard users.
+        '&:focus, &:focus-visible': { outline: 'none' },
+        [`${KEYBOARD_MODALITY_SELECTOR} &:focus`]: { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
       }}
     />
   );

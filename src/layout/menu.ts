@@ -44,7 +44,7 @@ export const menuSections: MenuSection[] = [
       { label: 'ユーザー一覧', to: '/v2/core/users', icon: PeopleIcon },
       { label: '薬局会社一覧', to: '/v2/core/companies', icon: BusinessIcon },
       { label: '近隣グループ一覧', to: '/v2/core/groups', icon: HubIcon },
-      { label: '許可証期限管理', to: '/v2/core/pharmacy_license_expires', icon: EventBusyIcon },
+      { label: '許可証期限一覧', to: '/v2/core/pharmacy_license_expires', icon: EventBusyIcon },
     ],
   },
   {

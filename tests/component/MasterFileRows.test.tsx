@@ -26,4 +26,29 @@ describe('master file rows (option file)', () => {
     expect(within(first).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', '1001372010101', '【般】アムロジピン錠５ｍｇ', '2171', 'はい']);
     expect(within(second).getAllByRole('cell').at(-1)?.textContent).toBe('いいえ');
   });
+
+  it('names every column, shows days as yyyy年M月d日 and keeps short cells and headers on one line (issue 23)', async () => {
+    const dataProvider = createTestDataProvider();
+    const rows = [
+      { line: 2, hotCode: '1001372010101', hotCodes: ['1001372010101', '1001372010102'], packetForm: 'ＰＴＰ', interimPeriodOn: '2019-11-07', inactiveOn: null },
+    ];
+    Object.assign(dataProvider, { getMasterFileRows: vi.fn(async () => ({ rows, totalCount: 1, totalPages: 1 })) });
+    renderWithAdmin(
+      <RecordContextProvider value={{ id: 3, fileName: 'MEDIS_GS1_20261022.csv' }}>
+        <MasterFileRows />
+      </RecordContextProvider>,
+      { dataProvider, resource: 'v2/core/master_sources/medis_gs1s' },
+    );
+    const table = await screen.findByRole('table', { name: 'MEDIS_GS1_20261022.csv の行' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((cell) => cell.textContent)).not.toContain('hotCodes');
+    expect(headers.map((cell) => cell.textContent)).toContain('対応するHOTコード');
+    const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toContain('2019年11月7日');
+    expect(cells.map((cell) => cell.textContent)).toContain('1001372010101、1001372010102');
+    // 包装形態 and 行番号 wrapped one character per line; headers letter by letter.
+    const short = [...headers, ...cells].filter((cell) => (cell.textContent ?? '').length <= 16);
+    expect(short.map((cell) => cell.textContent)).toEqual(expect.arrayContaining(['行番号', '包装形態', '2', 'ＰＴＰ']));
+    for (const cell of short) expect(getComputedStyle(cell).whiteSpace, cell.textContent ?? '').toBe('nowrap');
+  });
 });

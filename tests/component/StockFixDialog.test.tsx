@@ -21,13 +21,18 @@ describe('StockFixDialog', () => {
   it('fixes every listed drug in order and reports the failed codes', async () => {
     globals.__CS_PORTAL_STOCK_FIX_WAITS__ = { beforeEachMs: 0, afterFailureMs: 0 };
     const dataProvider = providerWith(async (_pharmacyId, code) => {
-      if (code === 'BBBBBBBBBBBB') throw new Error('422');
+      if (code === 'BBBBBBBBBBBB') throw Object.assign(new Error('422'), { body: { messages: ['FIFOラックの履歴に不整合があるため、この薬の在庫は修正できません。'] } });
     });
     renderWithAdmin(<StockFixDialog pharmacyId={7} onClose={() => undefined} />, { dataProvider });
     const dialog = await screen.findByRole('dialog', { name: '在庫修正 (薬局ID: 7)' });
     expect(await within(dialog).findByText('在庫のある薬: 3件 / 処理済み: 3件')).toBeTruthy();
     const report = within(dialog).getByRole('alert');
-    expect(report.textContent).toBe('在庫修正が完了しました。修正できなかった薬 (1件): BBBBBBBBBBBB');
+    // Each failure says why (issue 23: the list said only 失敗).
+    expect(report.textContent).toBe(
+      '在庫修正が完了しました。修正できなかった薬 (1件): BBBBBBBBBBBBBBBBBBBBBBBB: FIFOラックの履歴に不整合があるため、この薬の在庫は修正できません。',
+    );
+    const failedRow = within(within(dialog).getByRole('list', { name: '在庫のある薬' })).getAllByRole('listitem')[1];
+    expect(failedRow.textContent).toContain('失敗FIFOラックの履歴に不整合があるため、この薬の在庫は修正できません。');
     expect(dataProvider.fixV1Stock.mock.calls).toEqual([[7, 'AAAAAAAAAAAA'], [7, 'BBBBBBBBBBBB'], [7, 'CCCCCCCCCCCC']]);
     expect(dataProvider.getV1Stocks).toHaveBeenCalledWith(7);
   });

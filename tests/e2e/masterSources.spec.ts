@@ -164,7 +164,7 @@ test.describe('master sources', () => {
     await page.goto(BASE);
     const links = page.getByRole('list', { name: '外部マスタデータの一覧' }).getByRole('link');
     await expect(links).toHaveText([
-      '更新依頼', 'HOTコードマスターファイル一覧', 'オプションファイル一覧', 'GS1対応表一覧', '保険者マスターファイル一覧', '在庫品目の手動登録（在庫品目補正）',
+      '更新依頼', 'HOTコードマスターファイル一覧', 'オプションファイル一覧', 'GS1対応表一覧', '医療保険マスターファイル一覧', '在庫品目の手動登録（在庫品目補正）',
       '発注品目の手動登録（発注品目補正）', '不明な納品', '在庫品目マスター検索',
     ]);
     await page.getByRole('link', { name: 'HOTコードマスターファイル一覧' }).click();

@@ -182,6 +182,13 @@ describe('downloads and imports', () => {
     expect(jobOf(jobs, 'import', 'medhot').status).toBe('SUCCEEDED');
     expect(jobOf(jobs, 'import', 'iryohoken').status).toBe('SUCCEEDED');
     expect(jobOf(jobs, 'import', 'iryohoken').result).toMatchObject({ rows: 300, inserted: 0 });
+    // Issue 23: each row is counted once (「300行: 更新 310件」 counted the medicines a receipt code names:
+    // the seeded packages of one drug share it).
+    for (const kind of ['iryohoken', 'medhot']) {
+      const r = jobOf(jobs, 'import', kind).result as Record<string, number>;
+      expect(r.inserted + r.updated + r.unchanged + r.skipped, kind).toBe(r.rows);
+      expect(r.updatedMedicines, kind).toBeGreaterThanOrEqual(r.updated);
+    }
     const repriced = (await getJson<Medicine>(app, `${BASE}/1`)).body;
     expect(repriced.official_unit_price).toBe(6.9);
     expect(repriced.packet_form_subdivision).toBe('１０錠シート');

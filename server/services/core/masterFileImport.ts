@@ -6,10 +6,14 @@ import { fullRecord, insertMedicineSql } from './ethicalMedicinesSeed';
 import type { ParsedRow } from './masterFileLayouts';
 import { ETHICAL_MEDICINE_SEARCH } from './searchIndexEthicalMedicines';
 
+/** `inserted`, `updated`, `unchanged` and `skipped` count file rows and add up to `rows`. */
 export interface ApplyCounts {
   rows: number;
   inserted: number;
+  /** Rows that changed at least one medicine. */
   updated: number;
+  /** Medicines those rows changed: a receipt code or YJ code names every package of a drug, so often more than `updated`. */
+  updatedMedicines: number;
   unchanged: number;
   /** Rows naming a medicine the master does not have, in a file that never adds one (MEDHOT). */
   skipped: number;
@@ -27,7 +31,7 @@ interface Statements {
  * where the file may add one. Runs inside the caller's transaction; returns the touched ids.
  */
 function applyEachRow(db: DB, rows: readonly ParsedRow[], now: string): { counts: ApplyCounts; touched: Set<number> } {
-  const counts: ApplyCounts = { rows: rows.length, inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
+  const counts: ApplyCounts = { rows: rows.length, inserted: 0, updated: 0, updatedMedicines: 0, unchanged: 0, skipped: 0 };
   const touched = new Set<number>();
   const statements = new Map<string, Statements>();
   const insert = db.prepare(insertMedicineSql);
@@ -50,7 +54,10 @@ function applyEachRow(db: DB, rows: readonly ParsedRow[], now: string): { counts
     for (const c of columns) params[c] = row.values[c] ?? null;
     const updated = stmts.update.all(params) as { id: number }[];
     for (const { id } of updated) touched.add(id);
-    if (updated.length > 0) counts.updated += updated.length;
+    if (updated.length > 0) {
+      counts.updated += 1;
+      counts.updatedMedicines += updated.length;
+    }
     else if (stmts.exists.get({ match_key: row.key })) counts.unchanged += 1;
     else if (row.insert) {
       touched.add(Number(insert.run(fullRecord(row.values, now)).lastInsertRowid));

@@ -41,6 +41,10 @@ export const ChatWindow = (props: ChatWindowProps) => {
   useEffect(() => {
     bottom.current?.scrollIntoView?.({ block: 'end' });
   }, [lastId, room?.id]);
+  // The newest message's image loads after the scroll above: once it has, it is brought fully into view.
+  const showLoadedImage = (messageId: unknown) => {
+    if (messageId === lastId) bottom.current?.scrollIntoView?.({ block: 'end' });
+  };
 
   if (!room) {
     return (
@@ -105,7 +109,7 @@ export const ChatWindow = (props: ChatWindowProps) => {
                   </Typography>
                   {file && (
                     <ButtonBase onClick={() => props.onPreview(file)} aria-label={`画像を表示: ${file.name}`} sx={{ mt: 1, display: 'block' }}>
-                      <Box component="img" src={file.url} alt="" sx={{ maxWidth: 200, maxHeight: 140, display: 'block', borderRadius: 1 }} />
+                      <Box component="img" src={file.url} alt="" onLoad={() => showLoadedImage(message.id)} sx={{ maxWidth: 200, maxHeight: 140, display: 'block', borderRadius: 1 }} />
                     </ButtonBase>
                   )}
                 </Box>

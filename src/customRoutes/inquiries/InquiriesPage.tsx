@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -38,7 +38,38 @@ const roomIdOf = (search: URLSearchParams): number | undefined => {
 };
 
 /** The inquiry screen (spec section 2): rooms, the open room's chat, its modals, live over the cable. */
+/** Space kept below the panes, as the page's own bottom padding. */
+const PANES_BOTTOM_GAP = 16;
+
+/**
+ * The panes reach the bottom of the window: their height is the window's less where they start
+ * (the header, title and any alert above them), measured again on resize and when what is above
+ * them changes height. A fixed calc() left about 130 px unused at 1440 × 900.
+ */
+const useHeightToWindowBottom = () => {
+  const ref = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState<number>();
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const measure = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(window.innerHeight - top - PANES_BOTTOM_GAP, 0));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    if (element.parentElement) observer?.observe(element.parentElement);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, []);
+  return { ref, height };
+};
+
 const InquiriesPage = () => {
+  const { ref: panes, height: panesHeight } = useHeightToWindowBottom();
   const provider = usePortalDataProvider();
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
@@ -188,7 +219,10 @@ const InquiriesPage = () => {
           {roomError}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 380px) 1fr' }, gap: 2, height: { md: 'calc(100vh - 220px)' }, minHeight: 480 }}>
+      <Box
+        ref={panes}
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 380px) 1fr' }, gap: 2, height: { md: panesHeight ?? 'calc(100vh - 220px)' }, minHeight: 480 }}
+      >
         <Card sx={{ minHeight: 0, height: { xs: 420, md: 'auto' } }}>
           <RoomList
             rooms={roomList}

@@ -30,6 +30,8 @@ export interface RoomListProps {
 }
 
 /** The room list (spec section 2): one row per room, the next page loaded ahead while scrolling. */
+const TWO_LINES = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' } as const;
+
 export const RoomList = ({ rooms, selectedId, onSelect, now, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, filterCount, onOpenFilter }: RoomListProps) => {
   const scroller = useRef<HTMLDivElement>(null);
   const loadAhead = () => {
@@ -89,7 +91,14 @@ export const RoomList = ({ rooms, selectedId, onSelect, now, isPending, isError,
                 </Stack>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
                   <StatusChip status={room.status} size="small" />
-                  <Typography variant="subtitle2" component="span" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: room.unreadCount > 0 ? 700 : 500 }}>
+                  {/* The whole name on up to two lines; a longer one ends in … and shows in full on hover. */}
+                  <Typography
+                    variant="subtitle2"
+                    component="span"
+                    title={room.name}
+                    data-room-name
+                    sx={{ flex: 1, minWidth: 0, fontWeight: room.unreadCount > 0 ? 700 : 500, ...TWO_LINES }}
+                  >
                     {room.name}
                   </Typography>
                   {room.unreadCount > 0 && <Chip size="small" color="error" label={`未読 ${room.unreadCount}件`} />}

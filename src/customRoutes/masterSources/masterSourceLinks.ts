@@ -6,7 +6,7 @@ export const MASTER_SOURCE_LINKS: readonly { label: string; to: string }[] = [
   { label: 'HOTコードマスターファイル一覧', to: `${BASE}/medis_bases` },
   { label: 'オプションファイル一覧', to: `${BASE}/medis_options` },
   { label: 'GS1対応表一覧', to: `${BASE}/medis_gs1s` },
-  { label: '保険者マスターファイル一覧', to: `${BASE}/iryohokens` },
+  { label: '医療保険マスターファイル一覧', to: `${BASE}/iryohokens` },
   { label: '在庫品目の手動登録（在庫品目補正）', to: `${BASE}/stockable_item_fixtures` },
   { label: '発注品目の手動登録（発注品目補正）', to: `${BASE}/orderable_item_fixtures` },
   { label: '不明な納品', to: `${BASE}/unknown_sdcvan_delivery_d_records` },

@@ -50,7 +50,8 @@ const StockDiffPage = () => {
       {/* Remounted per hash so the inputs follow a link or the browser's back button. */}
       <StockIdsForm key={hash} initial={texts} />
       {parsed.ok ? (
-        <StockDiffView pharmacyId={parsed.ids.pharmacyId} itemId={parsed.ids.itemId} />
+        // One view per subject: another pharmacy or item starts without the last one's alerts.
+        <StockDiffView key={diffHash(parsed.ids)} pharmacyId={parsed.ids.pharmacyId} itemId={parsed.ids.itemId} />
       ) : (
         <Alert severity={hash ? 'warning' : 'info'} role="status">
           {parsed.reasons.map((reason) => (

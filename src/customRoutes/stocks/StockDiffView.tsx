@@ -19,7 +19,7 @@ import type { FifoRackEntry, StockLog } from '../../dataProvider/methods/stocks'
 import { formatDateTime } from '../../lib/dates';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { roundQuantity } from './runningQuantity';
-import { adjustmentFor, mergeTimeline } from './timeline';
+import { mergeTimeline, pendingAdjustment } from './timeline';
 
 export const ADDED = '追加しました';
 export const LOAD_ERROR = '在庫を読み込めませんでした。';
@@ -70,7 +70,7 @@ export const StockDiffView = ({ pharmacyId, itemId }: { pharmacyId: number; item
     },
   });
   const adjust = useMutation({
-    mutationFn: (rack: FifoRackEntry) => provider.addStockAdjustment({ pharmacyId, itemId, ...adjustmentFor(rack, data?.logs ?? []) }),
+    mutationFn: (adjustment: { loggedAt: Date; deltaQuantity: number }) => provider.addStockAdjustment({ pharmacyId, itemId, ...adjustment }),
     onMutate: () => setAdded(false),
     onSuccess: async () => {
       setAdded(true);
@@ -97,7 +97,8 @@ export const StockDiffView = ({ pharmacyId, itemId }: { pharmacyId: number; item
     );
   }
   const agree = data.v1Quantity !== null && roundQuantity(data.v1Quantity - data.v2Quantity) === 0;
-  const rows = mergeTimeline(data.logs, data.racks);
+  // Only a v1 entry whose adjustment would change v2 offers one (a zero change is refused, 422).
+  const rows = mergeTimeline(data.logs, data.racks).map((row) => ({ ...row, pending: row.source === 'v1' ? pendingAdjustment(row.rack, data.logs) : null }));
   return (
     <>
       <Card component="section" aria-label="在庫の概要">
@@ -157,8 +158,8 @@ export const StockDiffView = ({ pharmacyId, itemId }: { pharmacyId: number; item
                   <TableCell align="right">{row.running}</TableCell>
                   <TableCell>{row.source === 'v1' ? (row.rack.prescriptionNumber ?? '') : ''}</TableCell>
                   <TableCell>
-                    {row.source === 'v1' && (
-                      <Button size="small" variant="outlined" disabled={adjust.isPending} onClick={() => adjust.mutate(row.rack)}
+                    {row.pending && (
+                      <Button size="small" variant="outlined" disabled={adjust.isPending} onClick={() => adjust.mutate(row.pending!)}
                         aria-label={`v2 に在庫調整を追加 (${formatDateTime(row.at)} の${row.label} ${signed(row.quantity)})`}>
                         v2 に在庫調整を追加
                       </Button>

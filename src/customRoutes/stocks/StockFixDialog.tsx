@@ -21,6 +21,7 @@ import { runStockFix, stockFixWaits, type FixProgress, type FixResult } from './
 export const FIX_DONE = '在庫修正が完了しました。';
 export const FIX_CANCELLED = '在庫修正を中止しました。';
 export const failedReport = (codes: readonly string[]) => `修正できなかった薬 (${codes.length}件): ${codes.join('、')}`;
+const describeFixError = (error: unknown) => serverMessages(error).join(' ');
 
 const statusOf = (code: string, index: number, progress: FixProgress | null, result: FixResult | null) => {
   const failed = (result?.failed ?? progress?.failed ?? []).includes(code);
@@ -59,7 +60,8 @@ export const StockFixDialog = ({ pharmacyId, onClose }: { pharmacyId: number; on
     // user's 中止 ends it with a report.
     let disposed = false;
     const onProgress = (next: FixProgress) => !disposed && setProgress(next);
-    void runStockFix({ codes, fix: (code) => provider.fixV1Stock(pharmacyId, code), waits: stockFixWaits(), signal: abort.signal, onProgress }).then(
+    const fix = (code: string) => provider.fixV1Stock(pharmacyId, code);
+    void runStockFix({ codes, fix, waits: stockFixWaits(), signal: abort.signal, onProgress, describeError: describeFixError }).then(
       (finished) => !disposed && setResult(finished),
     );
     return () => {
@@ -103,14 +105,30 @@ export const StockFixDialog = ({ pharmacyId, onClose }: { pharmacyId: number; on
             {result && (
               <Alert severity={result.failed.length > 0 ? 'error' : result.cancelled ? 'warning' : 'success'} role="alert">
                 <Box>{result.cancelled ? FIX_CANCELLED : FIX_DONE}</Box>
-                {result.failed.length > 0 && <Box>{failedReport(result.failed)}</Box>}
+                {result.failed.length > 0 && (
+                  <>
+                    <Box>{failedReport(result.failed)}</Box>
+                    <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                      {result.failed.map((code) => (
+                        <li key={code}>{`${code}: ${result.reasons[code]}`}</li>
+                      ))}
+                    </Box>
+                  </>
+                )}
               </Alert>
             )}
             <List dense aria-label="在庫のある薬" tabIndex={0} sx={{ maxHeight: 320, overflow: 'auto' }}>
               {codes.map((code, index) => (
                 <ListItem key={code} divider>
                   <ListItemText primary={code} secondary={`v1 在庫数 ${stocks.data?.[index].quantity}`} />
-                  <Typography variant="body2">{statusOf(code, index, progress, result)}</Typography>
+                  <Box sx={{ textAlign: 'right', maxWidth: '60%' }}>
+                    <Typography variant="body2">{statusOf(code, index, progress, result)}</Typography>
+                    {(result ?? progress)?.reasons[code] && (
+                      <Typography variant="caption" color="error" component="p">
+                        {(result ?? progress)?.reasons[code]}
+                      </Typography>
+                    )}
+                  </Box>
                 </ListItem>
               ))}
             </List>

@@ -15,11 +15,14 @@ export interface FixProgress {
   total: number;
   current: string | null;
   failed: string[];
+  /** Why each failed code failed (the server's message), by code. */
+  reasons: Record<string, string>;
 }
 
 export interface FixResult {
   done: number;
   failed: string[];
+  reasons: Record<string, string>;
   cancelled: boolean;
 }
 
@@ -29,7 +32,11 @@ export interface FixRunOptions {
   waits?: FixWaits;
   signal?: AbortSignal;
   onProgress?: (progress: FixProgress) => void;
+  /** The reason shown for a failed fix; the error's message unless told otherwise. */
+  describeError?: (error: unknown) => string;
 }
+
+const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));
 
 /** Resolves after `ms`, or at once when `signal` aborts (never rejects). */
 export const waitUnlessAborted = (ms: number, signal?: AbortSignal): Promise<void> =>
@@ -44,28 +51,30 @@ export const waitUnlessAborted = (ms: number, signal?: AbortSignal): Promise<voi
     signal?.addEventListener('abort', done);
   });
 
-export async function runStockFix({ codes, fix, waits = SPEC_FIX_WAITS, signal, onProgress }: FixRunOptions): Promise<FixResult> {
+export async function runStockFix({ codes, fix, waits = SPEC_FIX_WAITS, signal, onProgress, describeError = errorMessage }: FixRunOptions): Promise<FixResult> {
   const failed: string[] = [];
+  const reasons: Record<string, string> = {};
   let done = 0;
-  const report = (current: string | null) => onProgress?.({ done, total: codes.length, current, failed: [...failed] });
+  const report = (current: string | null) => onProgress?.({ done, total: codes.length, current, failed: [...failed], reasons: { ...reasons } });
   for (const code of codes) {
     report(code);
     await waitUnlessAborted(waits.beforeEachMs, signal);
-    if (signal?.aborted) return { done, failed, cancelled: true };
+    if (signal?.aborted) return { done, failed, reasons, cancelled: true };
     try {
       await fix(code);
-    } catch {
+    } catch (error) {
       failed.push(code);
+      reasons[code] = describeError(error);
       done += 1;
       report(null);
       await waitUnlessAborted(waits.afterFailureMs, signal);
-      if (signal?.aborted) return { done, failed, cancelled: true };
+      if (signal?.aborted) return { done, failed, reasons, cancelled: true };
       continue;
     }
     done += 1;
   }
   report(null);
-  return { done, failed, cancelled: false };
+  return { done, failed, reasons, cancelled: false };
 }
 
 /**

@@ -37,3 +37,17 @@ export function adjustmentFor(rack: FifoRackEntry, logs: readonly StockLog[]): {
   const held = logs.filter((log) => log.loggedAt.getTime() <= rack.executedAt.getTime()).reduce((sum, log) => sum + log.deltaQuantity, 0);
   return { loggedAt: rack.executedAt, deltaQuantity: roundQuantity(rack.quantity - held) };
 }
+
+/**
+ * The adjustment a v1 entry still needs in v2, or null when adding it would change nothing or
+ * count it twice: a stocktaking whose count v2 already held at that time, or a change v2 already
+ * logged at the same instant with the same quantity (the event itself, or an adjustment added
+ * from this screen before).
+ */
+export function pendingAdjustment(rack: FifoRackEntry, logs: readonly StockLog[]): { loggedAt: Date; deltaQuantity: number } | null {
+  const adjustment = adjustmentFor(rack, logs);
+  if (adjustment.deltaQuantity === 0) return null;
+  if (rack.type === STOCKTAKING_TYPE) return adjustment;
+  const logged = logs.some((log) => log.loggedAt.getTime() === rack.executedAt.getTime() && roundQuantity(log.deltaQuantity) === roundQuantity(rack.quantity));
+  return logged ? null : adjustment;
+}

@@ -48,5 +48,7 @@ export function jobResultText(job: MasterJob): string | undefined {
     if (files === 0) return '開始日以降のファイルはありませんでした。';
     return `${files}件のファイル（新規・更新 ${count(r, 'downloaded')}件、変更なし ${count(r, 'unchanged')}件）`;
   }
-  return `${count(r, 'rows')}行: 追加 ${count(r, 'inserted')}件、更新 ${count(r, 'updated')}件、変更なし ${count(r, 'unchanged')}件、該当なし ${count(r, 'skipped')}件`;
+  // Each count is of file rows (they add up to the rows); one row may update several packages of a drug.
+  const medicines = typeof r.updatedMedicines === 'number' && r.updatedMedicines !== r.updated ? `（医薬品 ${count(r, 'updatedMedicines')}件）` : '';
+  return `${count(r, 'rows')}行: 追加 ${count(r, 'inserted')}件、更新 ${count(r, 'updated')}件${medicines}、変更なし ${count(r, 'unchanged')}件、該当なし ${count(r, 'skipped')}件`;
 }

@@ -100,6 +100,30 @@ export const ManualEditor = () => {
     [],
   );
 
+  /*
+   * RichTextInput writes the formatted value back into the editor whenever it changes. A block
+   * just started on an empty line (a heading from 「# 」 or H1, an empty list item, quote or code
+   * block) has no markdown of its own, so formatting the markdown again dropped it, and the
+   * restored selection pointed at nothing ("TextSelection endpoint not pointing into a node with
+   * inline content"). What the editor itself just produced is therefore given back as it is: its
+   * own HTML when the markdown is the one it was parsed from, or when the editor only looks empty.
+   */
+  const lastParsed = useRef<{ html: string; markdown: string } | null>(null);
+  const parseFromEditor = (html: string) => {
+    const markdown = htmlToMarkdown(html);
+    lastParsed.current = { html, markdown };
+    return markdown;
+  };
+  const formatForEditor = (value: string | undefined) => {
+    const markdown = value ?? '';
+    const editor = editorRef.current;
+    if (editor && !editor.isDestroyed) {
+      if (markdown === '' && editor.isEmpty) return editor.getHTML();
+      if (lastParsed.current?.markdown === markdown && lastParsed.current.html === editor.getHTML()) return lastParsed.current.html;
+    }
+    return markdownToHtml(markdown);
+  };
+
   const switchMode = (_event: unknown, next: Mode | null) => {
     if (next === null || next === mode) return;
     if (next === 'rich') {
@@ -146,8 +170,8 @@ export const ManualEditor = () => {
         <RichTextInput
           source="content"
           label="本文"
-          format={(value: string | undefined) => markdownToHtml(value ?? '')}
-          parse={(html: string) => htmlToMarkdown(html)}
+          format={formatForEditor}
+          parse={parseFromEditor}
           editorOptions={editorOptions}
           toolbar={<ManualEditorToolbar />}
           sx={{ ...manualContentSx, '& .ProseMirror': { height: EDITOR_HEIGHT, overflowY: 'auto', lineHeight: 1.8, outline: 'none' } }}

@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
+import { formatDate, isDayString } from '../../lib/dates';
 import { InlineLoading } from '../../app/InlineLoading';
 import { ethicalMedicines } from '../ethicalMedicines';
 import { PageLinkBar } from '../schema/PageLinkBar';
@@ -18,19 +19,28 @@ import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 import { MASTER_FILE_ROWS } from '.';
 
 /** Columns of a file that the master has no field for (the option file's 薬効分類番号). */
-const FILE_ONLY_LABELS: Record<string, string> = { line: '行番号', therapeuticCategory: '薬効分類番号' };
+const FILE_ONLY_LABELS: Record<string, string> = { line: '行番号', therapeuticCategory: '薬効分類番号', hotCodes: '対応するHOTコード' };
 
 const masterField = (key: string) => (ethicalMedicines.fields as Record<string, { label: string; type: string } | undefined>)[key];
 
 /** A row's columns are the master's (ethical medicine) columns the file's layout sets: their labels are the master's. */
 const labelOf = (key: string) => FILE_ONLY_LABELS[key] ?? masterField(key)?.label ?? key;
 
-/** A file row carries the master's flags as 1 / 0, as the import would write them. */
+/**
+ * A file row carries the master's flags as 1 / 0, as the import would write them; its days as
+ * yyyy-MM-dd, shown as every other date here (yyyy年M月d日); a list of codes one after another.
+ */
 const cellText = (key: string, value: unknown) => {
   if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.join('、');
+  if (value instanceof Date || (masterField(key)?.type === 'date' && isDayString(value))) return formatDate(value as Date | string);
   const flag = typeof value === 'boolean' ? value : masterField(key)?.type === 'boolean' && (value === 0 || value === 1) ? value === 1 : undefined;
   return flag === undefined ? String(value) : flag ? 'はい' : 'いいえ';
 };
+
+const SHORT_TEXT = 16;
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+const LONG_TEXT = { minWidth: '12em' } as const;
 
 /** A file's rows, a server page at a time, with up to 10 page links. */
 const MasterFileRows = () => {
@@ -56,16 +66,24 @@ const MasterFileRows = () => {
           <TableHead>
             <TableRow>
               {columns.map((key) => (
-                <TableCell key={key}>{labelOf(key)}</TableCell>
+                <TableCell key={key} sx={NO_WRAP}>
+                  {labelOf(key)}
+                </TableCell>
               ))}
             </TableRow>
           </TableHead>
           <TableBody>
             {data.rows.map((row) => (
               <TableRow key={String(row.line)}>
-                {columns.map((key) => (
-                  <TableCell key={key}>{cellText(key, row[key])}</TableCell>
-                ))}
+                {columns.map((key) => {
+                  const text = cellText(key, row[key]);
+                  // Codes, numbers, dates and short words stay on one line; only long text wraps, never narrower than 12em.
+                  return (
+                    <TableCell key={key} sx={text.length > SHORT_TEXT ? LONG_TEXT : NO_WRAP}>
+                      {text}
+                    </TableCell>
+                  );
+                })}
               </TableRow>
             ))}
           </TableBody>

@@ -6,11 +6,12 @@ import { defineResource } from '../defineResource';
  * detail paging through its rows. One declaration shape for the four; MASTER_FILE_ROWS names
  * each one's rows call.
  */
+/** `label` names one file; the list is `${label}一覧`, as every other resource's. */
 const masterFileResource = (name: string, label: string) =>
   defineResource({
     name: `v2/core/master_sources/${name}`,
     label,
-    recordLabel: label.replace(/一覧$/, ''),
+    recordLabel: label,
     api: `/api/v2/medorder/admin/${name}`,
     recordRepresentation: 'fileName',
     capabilities: {},
@@ -39,7 +40,7 @@ export const MASTER_FILE_ROWS: Record<string, { table: string; param: string }> 
   'v2/core/master_sources/iryohokens': { table: 'iryohoken_rows', param: 'iryohokenId' },
 };
 
-export const medisBases = masterFileResource('medis_bases', 'HOTコードマスターファイル一覧');
-export const medisGs1s = masterFileResource('medis_gs1s', 'GS1対応表一覧');
-export const medisOptions = masterFileResource('medis_options', 'オプションファイル一覧');
-export const iryohokens = masterFileResource('iryohokens', '保険者マスターファイル一覧');
+export const medisBases = masterFileResource('medis_bases', 'HOTコードマスターファイル');
+export const medisGs1s = masterFileResource('medis_gs1s', 'GS1対応表');
+export const medisOptions = masterFileResource('medis_options', 'オプションファイル');
+export const iryohokens = masterFileResource('iryohokens', '医療保険マスターファイル');

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { TextInput, required } from 'react-admin';
+import { TextInput } from 'react-admin';
+import { requiredRule } from '../../app/inputs/requiredRule';
 import { useFormContext, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import { micodeWarning, postalDigits } from '../../contract/pharmacy';
+import { PHARMACY_LABELS as L, micodeWarning, postalDigits } from '../../contract/pharmacy';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { InlineLoading } from '../../app/InlineLoading';
 import { addressFill, addressLabel, postalLookupDigits, type AddressParts } from './formRules';
@@ -17,7 +18,7 @@ export const MicodeInput = () => {
   const warning = micodeWarning(value);
   return (
     <Box sx={{ width: '100%' }}>
-      <TextInput source="micode" validate={required()} fullWidth helperText={false} />
+      <TextInput source="micode" validate={requiredRule(L.micode)} fullWidth helperText={false} />
       {warning && (
         <Alert severity="warning" role="status" sx={{ mb: 1 }}>
           {warning}
@@ -73,7 +74,7 @@ export const PostalCodeInput = () => {
 
   return (
     <Box sx={{ width: '100%' }}>
-      <TextInput source="postalCode" validate={required()} helperText="7桁で入力すると住所が空欄のとき自動で入ります（例: 150-0002）" />
+      <TextInput source="postalCode" validate={requiredRule(L.postalCode)} helperText="7桁で入力すると住所が空欄のとき自動で入ります（例: 150-0002）" />
       {state.kind === 'loading' && <InlineLoading />}
       {state.kind === 'notFound' && (
         <Alert severity="info" sx={{ mb: 1 }}>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Form, TextInput, required, useNotify, useRecordContext } from 'react-admin';
+import { Form, TextInput, useNotify, useRecordContext } from 'react-admin';
+import { requiredRule } from '../../app/inputs/requiredRule';
 import { useWatch } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -90,8 +91,8 @@ const UploadDialog = ({ pharmacyId, onClose }: { pharmacyId: unknown; onClose: (
               </ul>
             </Alert>
           )}
-          <TextInput source="number" label="許可番号" validate={required()} fullWidth />
-          <TokyoDateInput source="expiresOn" label="有効期限" validate={required()} min={todayInTokyo()} max={LAST_DAY} minMessage={TEXTS.licenceExpiryFromToday} />
+          <TextInput source="number" label="許可番号" validate={requiredRule('許可番号')} fullWidth />
+          <TokyoDateInput source="expiresOn" label="有効期限" validate={requiredRule('有効期限')} min={todayInTokyo()} max={LAST_DAY} minMessage={TEXTS.licenceExpiryFromToday} />
           <Box sx={{ mt: 2 }}>
             <Typography component="label" htmlFor={fileId} variant="body2" sx={{ display: 'block', mb: 0.5 }}>
               ファイル（PDF・PNG・JPEG、10MBまで）*

@@ -2,7 +2,7 @@ import { defineResource } from '../defineResource';
 import { daysLeft, daysLeftText } from './daysLeft';
 
 /**
- * Licence expiry management (許可証期限管理, the sidebar's words): each pharmacy's latest licence, soonest expiry
+ * Licence expiry list (許可証期限一覧, the spec's route table; sidebar and page say the same): each pharmacy's latest licence, soonest expiry
  * (or longest expired) first, with the days left counted from today in Japan.
  */
 export const pharmacyLicenseExpires = defineResource({
@@ -26,4 +26,5 @@ export const pharmacyLicenseExpires = defineResource({
     paging: { mode: 'pages' },
     empty: '許可証が見つかりません',
   },
+  views: { list: () => import('./LicenseExpiryList') },
 });

@@ -31,6 +31,31 @@ const dateLike = new Set(['date', 'datetime']);
 /** One object for every date cell, so react-admin's memoised cells see the same props each render. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
+/**
+ * A wide table scrolls sideways in its own box; its first column (the row's identity) and its last
+ * (the row's actions, or a list's own control such as 無視) stay in view at either edge. The
+ * cells need a background of their own so what scrolls under them does not show through.
+ */
+const edgeCell = { position: 'sticky', zIndex: 1, backgroundColor: 'background.paper' } as const;
+const STICKY_EDGES = {
+  '& .RaDataTable-table th:first-of-type, & .RaDataTable-table td:first-of-type': {
+    ...edgeCell,
+    left: 0,
+    boxShadow: 'inset -1px 0 0 rgba(0, 0, 0, 0.12)',
+  },
+  '& .RaDataTable-table th:last-of-type, & .RaDataTable-table td:last-of-type': {
+    ...edgeCell,
+    right: 0,
+    boxShadow: 'inset 1px 0 0 rgba(0, 0, 0, 0.12)',
+  },
+  // Above the other header cells, which react-admin keeps sticky at the top on layer 2.
+  '& .RaDataTable-table th:first-of-type, & .RaDataTable-table th:last-of-type': { zIndex: 3 },
+  // A header stays on one line (short labels wrapped letter by letter at 1024 px); the table scrolls instead.
+  '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
+  // A one-cell row (the empty notice) is not an edge.
+  '& .RaDataTable-table td:only-child': { position: 'static', boxShadow: 'none' },
+} as const;
+
 /** A screen's own content for some columns (a switch, a literal), in place of the field's display. */
 export type ColumnCells = Partial<Record<string, ReactElement>>;
 
@@ -42,6 +67,7 @@ export const SchemaDataTable = ({ resource, storeKey, cells }: { resource: AnyRe
   return (
     <Box ref={sortAria}>
       <DataTable
+        sx={STICKY_EDGES}
         rowClick={false}
         bulkActionButtons={false}
         hiddenColumns={list.hiddenColumns}

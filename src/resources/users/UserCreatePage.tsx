@@ -8,7 +8,6 @@ import {
   TextInput,
   Title,
   email,
-  required,
   useNotify,
   type RaRecord,
 } from 'react-admin';
@@ -28,6 +27,8 @@ import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { UnsavedChangesGuard } from '../../app/UnsavedChangesGuard';
 import { specPath } from '../../customRoutes/specPaths';
 import { SAVE_ALERT_MS } from '../../lib/constants';
+import { requiredRule } from '../../app/inputs/requiredRule';
+import { PHARMACY_MESSAGES } from '../../contract/pharmacy';
 import { ServerErrors } from '../schema/ServerErrors';
 import { serverMessages } from '../schema/serverErrors';
 import { pharmacies } from '../pharmacies';
@@ -105,8 +106,8 @@ const UserForm = ({ role, onCreated }: { role: Role; onCreated: (created: Create
       <UnsavedChangesGuard />
       <Stack spacing={1} sx={{ maxWidth: 560 }}>
         <ServerErrors messages={serverErrors} />
-        <TextInput source="name" label="名前" validate={required()} fullWidth />
-        <TextInput source="email" label="メールアドレス" type="email" validate={[required(), email()]} fullWidth />
+        <TextInput source="name" label="名前" validate={requiredRule('名前')} fullWidth />
+        <TextInput source="email" label="メールアドレス" type="email" validate={[requiredRule('メールアドレス'), email(PHARMACY_MESSAGES.email)]} fullWidth />
         {role === 'pharmacy' && (
           <>
             <ReferenceInput source="pharmacyId" reference={pharmacies.name} sort={{ field: 'id', order: 'ASC' }}>
@@ -114,7 +115,7 @@ const UserForm = ({ role, onCreated }: { role: Role; onCreated: (created: Create
                 label="薬局"
                 optionText={pharmacyOption}
                 filterToQuery={(query: string) => ({ query })}
-                validate={required()}
+                validate={requiredRule('薬局', '選択')}
                 helperText="薬局名・薬局コード・住所で検索"
                 noOptionsText="薬局が見つかりません"
                 fullWidth
@@ -124,7 +125,7 @@ const UserForm = ({ role, onCreated }: { role: Role; onCreated: (created: Create
               source="permission"
               label="権限"
               choices={PERMISSIONS.map((permission) => ({ id: permission, name: PERMISSION_LABELS[permission] }))}
-              validate={required()}
+              validate={requiredRule('権限', '選択')}
             />
           </>
         )}

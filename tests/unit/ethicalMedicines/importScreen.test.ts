@@ -49,6 +49,9 @@ describe('job texts', () => {
     expect(jobResultText(job({ result: { rows: 12345, inserted: 1, updated: 2, unchanged: 3, skipped: 0 } }))).toBe(
       '12,345行: 追加 1件、更新 2件、変更なし 3件、該当なし 0件',
     );
+    expect(jobResultText(job({ result: { rows: 300, inserted: 0, updated: 290, updatedMedicines: 300, unchanged: 10, skipped: 0 } }))).toBe(
+      '300行: 追加 0件、更新 290件（医薬品 300件）、変更なし 10件、該当なし 0件',
+    );
     expect(jobResultText(job({ action: 'download', result: { files: ['a', 'b'], downloaded: 1, unchanged: 1 } }))).toBe('2件のファイル（新規・更新 1件、変更なし 1件）');
     expect(jobResultText(job({ action: 'download', result: { files: [], downloaded: 0, unchanged: 0 } }))).toBe('開始日以降のファイルはありませんでした。');
     expect(jobResultText(job({ status: 'FAILED', statusReason: 'x.csv を取り込めませんでした。' }))).toBe('x.csv を取り込めませんでした。');

@@ -28,7 +28,7 @@ describe('stock fix runner', () => {
     await vi.runAllTimersAsync();
     const result = await run;
     expect(calls.map(({ code, at }) => [code, at - start])).toEqual([['A', 1000], ['B', 2000], ['C', 13_000]]);
-    expect(result).toEqual({ done: 3, failed: ['B'], cancelled: false });
+    expect(result).toEqual({ done: 3, failed: ['B'], reasons: { B: '422' }, cancelled: false });
   });
 
   it('reports progress with the count done and the failures so far', async () => {
@@ -48,7 +48,7 @@ describe('stock fix runner', () => {
     await vi.advanceTimersByTimeAsync(1000 + 5000);
     controller.abort();
     await vi.runAllTimersAsync();
-    expect(await run).toEqual({ done: 1, failed: ['A'], cancelled: true });
+    expect(await run).toEqual({ done: 1, failed: ['A'], reasons: { A: '422' }, cancelled: true });
     expect(calls.map((c) => c.code)).toEqual(['A']);
   });
 

@@ -8,7 +8,6 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
-  required,
   useRecordContext,
   useSaveContext,
 } from 'react-admin';
@@ -25,6 +24,7 @@ import { useIsAdmin } from './useIsAdmin';
 import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
 import { TokyoDateTimeInput } from '../../app/inputs/TokyoDateTimeInput';
 import { MultiChoiceInput } from '../../app/inputs/MultiChoiceInput';
+import { requiredRule } from '../../app/inputs/requiredRule';
 
 /** Should the record be read again under an open form, what the user typed stays. */
 export const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
@@ -32,7 +32,7 @@ export const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
 /** One input per declared field type; nothing falls through to a text box by accident. */
 export const FieldInput = ({ source, field }: { source: string; field: FieldDeclaration }) => {
   // The label comes from the generated i18n (resources.<name>.fields.<source>).
-  const common = { source, validate: field.required ? required() : undefined };
+  const common = { source, validate: field.required ? requiredRule(field.label, field.type === 'choice' || field.type === 'multiChoice' ? '選択' : '入力') : undefined };
   if (field.readOnly) return <TextInput {...common} readOnly disabled helperText={false} />;
   switch (field.type) {
     case 'id':

@@ -140,10 +140,10 @@ export function createIdentityManagement(db: DB, now: () => Date): IdentityManag
  * (services never read this table): one primary-key read per request.
  */
 export function tokensValidAfterLookup(db: DB): (sub: string) => number | null | undefined {
-  const select = db.prepare('SELECT tokens_valid_after FROM users WHERE id = ?').pluck();
+  const select = db.prepare('SELECT tokens_valid_after FROM users WHERE id = @id').pluck();
   return (sub) => {
     if (!sub.startsWith('auth0|')) return undefined;
-    const value = select.get(sub.slice('auth0|'.length)) as number | null | undefined;
+    const value = select.get({ id: sub.slice('auth0|'.length) }) as number | null | undefined;
     return value;
   };
 }

@@ -10,6 +10,6 @@ import type { PharmacyPermission } from '../../shared/auth';
  */
 export function corePharmacyRights(db: DB): (sub: string) => ReadonlyMap<number, PharmacyPermission> {
   const select = db.prepare(`SELECT pu.pharmacy_id, pu.permission FROM users u JOIN pharmacy_users pu ON pu.user_id = u.id
-    WHERE u.auth0_user_id = ? AND u.role = 'pharmacy'`).raw();
-  return (sub) => new Map(select.all(sub) as [number, PharmacyPermission][]);
+    WHERE u.auth0_user_id = @sub AND u.role = 'pharmacy'`).raw();
+  return (sub) => new Map(select.all({ sub }) as [number, PharmacyPermission][]);
 }

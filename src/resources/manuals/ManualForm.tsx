@@ -62,7 +62,7 @@ export const ManualForm = ({
   save?: SaveOptions;
   defaultValues?: Record<string, unknown>;
 }) => (
-  <SimpleForm toolbar={<ManualToolbar mode={mode} />} defaultValues={defaultValues} sx={{ maxWidth: 960 }} resetOptions={KEEP_TYPED_VALUES}>
+  <SimpleForm toolbar={<ManualToolbar mode={mode} />} defaultValues={defaultValues} sx={{ maxWidth: 960 }} resetOptions={mode === 'edit' ? KEEP_TYPED_VALUES : undefined}>
     <UnsavedChangesGuard />
     <FormDraftKeeper resource={manuals.name} />
     <ServerErrors messages={serverErrors} />

@@ -26,8 +26,11 @@ import { TokyoDateTimeInput } from '../../app/inputs/TokyoDateTimeInput';
 import { MultiChoiceInput } from '../../app/inputs/MultiChoiceInput';
 import { requiredRule } from '../../app/inputs/requiredRule';
 
-/** Should the record be read again under an open form, what the user typed stays. */
-export const KEEP_TYPED_VALUES = { keepDirtyValues: true } as const;
+/**
+ * Should the record be read again under an open form (the header's refresh), what the user typed
+ * stays; a save's own write-back of the record keeps the form "saved", so its move goes through.
+ */
+export const KEEP_TYPED_VALUES = { keepDirtyValues: true, keepIsSubmitSuccessful: true } as const;
 
 /** One input per declared field type; nothing falls through to a text box by accident. */
 export const FieldInput = ({ source, field }: { source: string; field: FieldDeclaration }) => {
@@ -118,7 +121,7 @@ export const SchemaForm = ({
       sx={{ maxWidth: 720 }}
       defaultValues={defaultValues}
       validate={validate}
-      resetOptions={KEEP_TYPED_VALUES}
+      resetOptions={mode === 'edit' ? KEEP_TYPED_VALUES : undefined}
     >
       <UnsavedChangesGuard />
       <FormDraftKeeper resource={resource.name} />

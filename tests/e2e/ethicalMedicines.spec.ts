@@ -104,7 +104,7 @@ test.describe('ethical medicines', () => {
     await expectNoSeriousA11yViolations(page, 'マスター更新（取り込み完了）');
 
     // The files the HOT download brought are listed with their rows (master sources, spec section 2).
-    for (const [list, label] of [['medis_gs1s', 'GS1対応表一覧'], ['medis_options', 'オプションファイル一覧']]) {
+    for (const [list, label] of [['medis_gs1s', 'GS1対応表'], ['medis_options', 'オプションファイル']]) {
       await page.goto(`/v2/core/master_sources/${list}`);
       const files = page.getByRole('table', { name: `${label}一覧` });
       await expect(files).toContainText(list === 'medis_gs1s' ? /MEDIS_GS1_\d{8}\.csv/ : /MEDIS_OPTION_\d{8}\.csv/);

@@ -169,10 +169,10 @@ test.describe('master sources', () => {
     ]);
     await page.getByRole('link', { name: 'HOTコードマスターファイル一覧' }).click();
     await expect(page).toHaveURL(`${BASE}/medis_bases`);
-    await expect(page.getByRole('table', { name: 'HOTコードマスターファイル一覧一覧' }).or(page.getByText(/ファイルはありません/))).toBeVisible();
+    await expect(page.getByRole('table', { name: 'HOTコードマスターファイル一覧' }).or(page.getByText(/ファイルはありません/))).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'HOTコードマスターファイル一覧');
     await page.goto(`${BASE}/medis_options`);
-    await expect(page.getByRole('table', { name: 'オプションファイル一覧一覧' }).or(page.getByText(/ファイルはありません/))).toBeVisible();
+    await expect(page.getByRole('table', { name: 'オプションファイル一覧' }).or(page.getByText(/ファイルはありません/))).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'オプションファイル一覧');
   });
 

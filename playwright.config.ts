@@ -12,7 +12,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 45_000,
+  // Generous: a loaded 2-core machine (CI runs beside nothing, a developer's beside agents) takes
+  // seconds per screen; a timeout is no assertion, and the expect timeouts stay as they were.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {

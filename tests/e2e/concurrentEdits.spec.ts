@@ -3,7 +3,7 @@ import { TEXTS } from '../../src/i18n/texts';
 
 /** Two staff on one record: no save overwrites another's without the user choosing so (issue 21). */
 test('A renames a company while B edits its note: B sees the conflict, and A\'s name survives unless B chooses to replace it', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   // A creates the company both will open.
   const original = unique('同時編集株式会社');
   await page.goto('/v2/core/companies/new');

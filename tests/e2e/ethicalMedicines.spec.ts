@@ -75,7 +75,7 @@ test.describe('ethical medicines', () => {
   });
 
   test('import screen: start a download and an import, see the alert and the jobs succeed', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.goto(LIST);
     await page.getByRole('link', { name: 'マスター更新' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/ethical_medicines\/update$/);

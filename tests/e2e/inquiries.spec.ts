@@ -247,7 +247,7 @@ test.describe('inquiries', () => {
   });
 
   test('a server restart mid-conversation loses nothing: a message posted while the staff socket is down appears after the reconnect', async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const port = await freePort();
     // Its own copy of the seeded data: restarting it does not disturb this worker's server.
     const dataDir = copyTemplate(process.env.E2E_TEMPLATE_DIR!);

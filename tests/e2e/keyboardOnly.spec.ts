@@ -11,7 +11,7 @@ test.describe('keyboard only', () => {
   test.use({ account: null });
 
   test('sign in, groups (create, search, pharmacies, remove, edit) and a company edit', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const { keyboard } = page;
     const sidebar = page.getByRole('navigation', { name: 'メインメニュー' });
     const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });

@@ -181,7 +181,8 @@ test.describe('manuals', () => {
     const content = page.getByTestId('manual-content');
     await expect(content).toContainText('本文の終わり');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-    await content.getByText('hover', { exact: true }).hover();
+    // Raw HTML blocks are dropped when the manual is saved (issue 22 item 10): nothing to hover.
+    await expect(content.getByText('hover', { exact: true })).toHaveCount(0);
     const found = await content.evaluate((root) => ({
       elements: [...root.querySelectorAll('script, iframe, style, svg, object, embed, details')].map((e) => e.tagName),
       handlers: [...root.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name)),

@@ -11,7 +11,7 @@ const GS1 = String(PRODUCT.package_gs1_code);
 
 test.describe('master sources', () => {
   test('from a HOT code: a stockable fixture, an orderable fixture, the diff, reflect, the item in the master', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const name = unique('E2E院内品目');
     await page.goto(BASE);
     await expect(page.getByRole('link', { name: '更新依頼' })).toBeVisible();

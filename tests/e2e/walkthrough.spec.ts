@@ -105,7 +105,7 @@ test.describe('what a new user found walking every screen', () => {
   }
 
   test('in 新規マニュアル a heading, list, quote or code block can be started on an empty line', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (/TextSelection endpoint/.test(message.text())) warnings.push(message.text());

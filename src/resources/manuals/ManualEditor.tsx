@@ -31,6 +31,9 @@ const imagesOf = (files: FileList | null | undefined): File[] => [...(files ?? [
  * itself. Images picked, pasted or dropped go up through the presigned link and come back as
  * their public URL. Content the rich view cannot hold (a table) keeps the source view.
  */
+/** How many of the editor's own recent values count as its echo. */
+const RECENT_ECHOES = 8;
+
 export const ManualEditor = () => {
   const dataProvider = usePortalDataProvider();
   const notify = useNotify();
@@ -108,19 +111,19 @@ export const ManualEditor = () => {
    * inline content"). What the editor itself just produced is therefore given back as it is: its
    * own HTML when the markdown is the one it was parsed from, or when the editor only looks empty.
    */
-  const lastParsed = useRef<{ html: string; markdown: string } | null>(null);
+  // The last few markdowns the editor itself produced: RichTextInput echoes each back a render
+  // later, and by then fast typing may have moved the editor on; setting the echo would undo
+  // those keystrokes. Only a value from elsewhere (a reset, the markdown view) is written in.
+  const produced = useRef<string[]>([]);
   const parseFromEditor = (html: string) => {
     const markdown = htmlToMarkdown(html);
-    lastParsed.current = { html, markdown };
+    produced.current = [...produced.current.slice(-(RECENT_ECHOES - 1)), markdown];
     return markdown;
   };
   const formatForEditor = (value: string | undefined) => {
     const markdown = value ?? '';
     const editor = editorRef.current;
-    if (editor && !editor.isDestroyed) {
-      if (markdown === '' && editor.isEmpty) return editor.getHTML();
-      if (lastParsed.current?.markdown === markdown && lastParsed.current.html === editor.getHTML()) return lastParsed.current.html;
-    }
+    if (editor && !editor.isDestroyed && ((markdown === '' && editor.isEmpty) || produced.current.includes(markdown))) return editor.getHTML();
     return markdownToHtml(markdown);
   };
 

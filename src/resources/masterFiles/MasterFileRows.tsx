@@ -61,7 +61,8 @@ const MasterFileRows = () => {
   return (
     <Box sx={{ display: 'grid', gap: 1, px: 2, pb: 2 }}>
       <Typography>{data.totalCount}行</Typography>
-      <TableContainer>
+      {/* Wide files scroll sideways: the scroller takes focus so the keyboard can scroll it too. */}
+      <TableContainer tabIndex={0} role="region" aria-label={`${String(record?.fileName ?? '')} の行（横にスクロールできます）`}>
         <Table size="small" aria-label={`${String(record?.fileName ?? '')} の行`}>
           <TableHead>
             <TableRow>

@@ -98,7 +98,7 @@ test.describe('users', () => {
     await expect(page).toHaveURL(/\/v2\/core\/users\/new\/admin$/);
     await expect(page.getByRole('combobox', { name: /^薬局/ })).toHaveCount(0);
     await page.getByRole('button', { name: '新規作成' }).click();
-    await expect(page.getByText('必須').first()).toBeVisible();
+    await expect(page.getByText(/を入力してください。/).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'ユーザー新規作成（管理ユーザー、未入力）');
 
     await createUser(page, '新人 管理', accounts.admin.email);

@@ -4,10 +4,11 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', isolate: false },
       },
       {
         extends: true,
@@ -31,6 +32,7 @@ export default defineConfig({
           testTimeout: 20000,
           // Seeds one data dir that startApp copies (tests/server/helpers.ts).
           globalSetup: ['tests/server/globalSetup.ts'],
+          isolate: false,
         },
       },
     ],

@@ -26,6 +26,7 @@ import { openIdentityDb } from './identity/db';
 import { createIdentityManagement, tokensValidAfterLookup } from './identity/management';
 import { loadSigningKey } from './identity/keys';
 import { registerIdentityRoutes } from './identity/routes';
+import type { ThrottleLimits } from './identity/throttle';
 import { DEFAULT_TICK_MS } from './jobs/runner';
 import type { SeedScale } from './services/core/seed';
 import type { AuthSettings } from './shared/auth';
@@ -49,6 +50,8 @@ export interface AppOptions {
   jobTickMs?: number;
   /** Reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (default: env TRUSTED_PROXIES, none). */
   trustedProxies?: string[];
+  /** The sign-in throttle's limits (default: Auth0's); tests that only count refusals shorten its real-time delays. */
+  signInThrottle?: ThrottleLimits;
 }
 
 export interface CreatedApp {
@@ -81,7 +84,7 @@ export function createApp(options: AppOptions): CreatedApp {
   app.use('*', ...httpSecurity({ trustedProxies: proxies }));
   registerSecurity(app);
   const identity = createIdentityManagement(identityDb, now);
-  registerIdentityRoutes(app, { db: identityDb, key, issuer: issuer(), audiences: audiences(), clientId: DEFAULT_CLIENT_ID, claimNamespace: namespace, now, trustedProxies: proxies });
+  registerIdentityRoutes(app, { db: identityDb, key, issuer: issuer(), audiences: audiences(), clientId: DEFAULT_CLIENT_ID, claimNamespace: namespace, now, trustedProxies: proxies, throttle: options.signInThrottle });
 
   // Each environment's cable endpoint exists before its services, which are given its publisher.
   const cables = createCableServer({ now, pingIntervalMs: options.cablePingMs, schedule: options.cableSchedule });

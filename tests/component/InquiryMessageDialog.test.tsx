@@ -91,4 +91,14 @@ describe('the subject dialog', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('メッセージ送信でエラーが発生しました。');
     expect(input).toHaveValue('新しい件名');
   });
+
+  it('saved as it opened, sends nothing and closes (an untouched subject is never trimmed or rewritten)', async () => {
+    const onSave = vi.fn(async () => {});
+    const onClose = vi.fn();
+    render(<SubjectDialog open subject=" 前後に空白のある件名 " onClose={onClose} onSave={onSave} />);
+    const dialog = screen.getByRole('dialog', { name: '件名を変更' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '保存' })));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
 });

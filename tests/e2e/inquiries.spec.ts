@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import WebSocket from 'ws';
 import { samplePng } from '../../server/services/core/inquiryFiles';
 import { accounts, expect, expectNoSeriousA11yViolations, signIn, storageStateFor, test, unique } from './fixtures';
+import { adminApi, withoutAudit } from './adminApi';
 import { copyTemplate } from './globalSetup';
 
 /** The pharmacy's side of the conversation: its own browser context, talking to the pharmacy API. */
@@ -192,8 +193,19 @@ test.describe('inquiries', () => {
       await page.goto(`/v2/core/inquiries?roomId=${roomId}`);
       await expect(page.getByTestId('inquiry-messages')).toContainText('質問があります。');
 
+      // Never lose data (issue 21): the subject dialog saved as it opened leaves the room as it was.
+      const api = await adminApi(page.request);
+      const room = async () => (await api.get<Record<string, unknown>[]>(`/core/api/v2/admin/inquiry_rooms?room_id=${roomId}`)).find((candidate) => candidate.id === roomId);
+      const before = await room();
+      expect(before).toBeDefined();
       await page.getByRole('button', { name: '件名を変更' }).click();
       const subjectDialog = page.getByRole('dialog', { name: '件名を変更' });
+      await expect(subjectDialog.getByLabel('件名')).toBeFocused();
+      await subjectDialog.getByRole('button', { name: '保存' }).click();
+      await expect(subjectDialog).toHaveCount(0);
+      expect(withoutAudit(await room())).toEqual(withoutAudit(before));
+
+      await page.getByRole('button', { name: '件名を変更' }).click();
       await expect(subjectDialog.getByLabel('件名')).toBeFocused();
       await subjectDialog.getByLabel('件名').fill('');
       await expect(subjectDialog.getByRole('button', { name: '保存' })).toBeDisabled();

@@ -1,3 +1,4 @@
+import { adminApi, withoutAudit } from './adminApi';
 import { test, expect, unique, expectNoSeriousA11yViolations } from './fixtures';
 
 const MANUALS = '/v2/core/manuals';
@@ -215,6 +216,17 @@ test.describe('manuals', () => {
     await page.getByRole('dialog').getByLabel('カテゴリ名').fill('新人研修');
     await page.getByRole('dialog').getByRole('button', { name: '追加' }).click();
     await expect(page.getByRole('navigation', { name: 'カテゴリの階層' })).toHaveText(new RegExp(`${parentName}.*新人研修`));
+
+    // Never lose data (issue 21): the rename dialog saved as it opened leaves the category as it was.
+    const childId = new URL(page.url()).searchParams.get('categoryId');
+    const api = await adminApi(page.request);
+    const category = () => api.get(`/core/api/v2/admin/manual_categories/${childId}`);
+    const before = await category();
+    await page.getByRole('button', { name: '名前を変更' }).click();
+    await expect(page.getByRole('dialog').getByLabel('カテゴリ名')).toHaveValue('新人研修');
+    await page.getByRole('dialog').getByRole('button', { name: '変更' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(withoutAudit(await category())).toEqual(withoutAudit(before));
 
     await page.getByRole('button', { name: '名前を変更' }).click();
     await page.getByRole('dialog').getByLabel('カテゴリ名').fill('中途研修');

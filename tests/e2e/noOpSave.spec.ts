@@ -1,8 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { resources } from '../../src/resources/registry';
 import type { AnyResourceDeclaration } from '../../src/resources/types';
 import { TEXTS } from '../../src/i18n/texts';
-import { accounts, expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { adminApi, withoutAudit } from './adminApi';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
 /**
  * Never lose data (issue 21): opening a form and saving it unchanged leaves the server's record as
@@ -12,20 +13,6 @@ import { accounts, expect, expectNoSeriousA11yViolations, test } from './fixture
 
 /** Where the reference API serves a declaration's `api` (the spec's `/api/v2/{module}/...`). */
 const servicePath = (api: string) => api.replace(/^\/api\/v2\/(\w+)\//, '/$1/api/v2/').replace(/^\/api\/v1\//, '/legacy/api/v1/');
-
-/** Who saved it when changes with every save; nothing else may. */
-const AUDIT_KEYS = new Set(['updated_at', 'updated_by', 'updatedAt', 'updatedBy']);
-const withoutAudit = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(withoutAudit);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !AUDIT_KEYS.has(key)).map(([key, item]) => [key, withoutAudit(item)]));
-};
-
-const adminToken = async (request: APIRequestContext) => {
-  const grant = await request.post('/oauth/token', { data: { grant_type: 'password', username: accounts.admin.email, password: accounts.admin.password } });
-  expect(grant.ok()).toBe(true);
-  return ((await grant.json()) as { access_token: string }).access_token;
-};
 
 const editable = resources.filter((resource) => resource.capabilities?.edit && !resource.api.includes('{'));
 
@@ -141,14 +128,9 @@ const ENTRY_POINTS: EntryPoint[] = [
 for (const resource of editable) {
   test(`${resource.recordLabel}: 変更せずに保存してもデータは変わらない（${ENTRY_POINTS.map((entry) => entry.name).join('・')}）`, async ({ page }) => {
     test.setTimeout(180_000);
-    const token = await adminToken(page.request);
-    const headers = { authorization: `Bearer ${token}` };
+    const api = await adminApi(page.request);
     const base = servicePath(resource.api);
-    const read = async (id: string) => {
-      const response = await page.request.get(`${base}/${id}`, { headers });
-      expect(response.ok()).toBe(true);
-      return (await response.json()) as Record<string, unknown>;
-    };
+    const read = (id: string) => api.get(`${base}/${id}`);
     // A seeded record other tests leave alone: the fourth by id (a list of its own: the first it shows).
     let target: Target;
     if (resource.views?.list) {
@@ -160,9 +142,7 @@ for (const resource of editable) {
       }).toBeDefined();
       target = { id: String(id), representation: '' };
     } else {
-      const listed = await page.request.get(`${base}?sort=id`, { headers });
-      expect(listed.ok()).toBe(true);
-      const body = (await listed.json()) as unknown;
+      const body = await api.get<unknown>(`${base}?sort=id`);
       const rows = (Array.isArray(body) ? body : (body as Record<string, unknown>)[resource.list.listKey ?? '']) as Record<string, unknown>[];
       target = { id: String(rows[Math.min(3, rows.length - 1)].id), representation: '' };
     }

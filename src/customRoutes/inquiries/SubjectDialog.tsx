@@ -24,6 +24,8 @@ export const SubjectDialog = ({ open, subject, onClose, onSave }: { open: boolea
 
   const save = async () => {
     if (name.trim() === '' || saving) return;
+    // Saved as it opened: nothing to send (trimming an untouched subject would change it).
+    if (name === subject) return onClose();
     setSaving(true);
     setError(undefined);
     try {

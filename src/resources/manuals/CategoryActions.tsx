@@ -64,6 +64,8 @@ export const CategoryActions = ({ category }: { category?: ManualCategoryDetail 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (open === 'add') void run(async () => (await dataProvider.createManualCategory({ name, parentId: category?.id ?? null })).id, 'カテゴリを追加しました。');
+    // Renamed to its own name: nothing to send.
+    if (open === 'rename' && category && name === category.name) return setOpen(null);
     if (open === 'rename' && category) void run(async () => (await dataProvider.updateManualCategory(category.id, { name })).id, 'カテゴリ名を変更しました。');
     if (open === 'move' && category)
       void run(async () => (await dataProvider.updateManualCategory(category.id, { parentId: parent === ROOT ? null : Number(parent) })).id, 'カテゴリを移動しました。');

@@ -1,0 +1,28 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { accounts } from './accounts';
+
+/** Who saved it when changes with every save; nothing else may (issue 21: a save without changes changes nothing). */
+const AUDIT_KEYS = new Set(['updated_at', 'updated_by', 'updatedAt', 'updatedBy']);
+
+/** `value` without its audit keys, at every depth: what an unchanged save must leave exactly as it was. */
+export const withoutAudit = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutAudit);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !AUDIT_KEYS.has(key)).map(([key, item]) => [key, withoutAudit(item)]));
+};
+
+/** Reads the reference API as the admin, beside the browser: what the server holds, not what a screen shows. */
+export const adminApi = async (request: APIRequestContext) => {
+  const grant = await request.post('/oauth/token', { data: { grant_type: 'password', username: accounts.admin.email, password: accounts.admin.password } });
+  expect(grant.ok()).toBe(true);
+  const { access_token: token } = (await grant.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    async get<T = Record<string, unknown>>(path: string): Promise<T> {
+      const response = await request.get(path, { headers });
+      expect(response.ok(), `GET ${path}`).toBe(true);
+      return (await response.json()) as T;
+    },
+  };
+};

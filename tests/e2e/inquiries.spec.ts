@@ -139,14 +139,27 @@ test.describe('inquiries', () => {
       await expect(page.getByTestId('inquiry-messages').locator('[data-own="false"]', { hasText: '写真を送ります。' })).toBeVisible();
       await expect(page.getByTestId('inquiry-room-status')).toHaveText('未返信');
 
-      // An image attachment is uploaded and previewed.
+      // An image attachment is uploaded and previewed. A short window, so the conversation overflows
+      // its pane and the image, which takes its height only once loaded, needs the scroll after it.
+      await page.setViewportSize({ width: 1440, height: 520 });
       await page.getByRole('button', { name: 'メッセージを送信' }).click();
       await dialog.getByLabel('メッセージ').fill('棚の写真です');
       await dialog.locator('input[type=file]').setInputFiles({ name: '棚.png', mimeType: 'image/png', buffer: samplePng(120, 80, [200, 30, 30], [240, 240, 240]) });
       await expect(dialog.getByTestId('inquiry-attachment-name')).toContainText('棚.png');
       await dialog.getByRole('button', { name: '送信' }).click();
       await expect(dialog).toBeHidden();
-      await page.getByRole('button', { name: '画像を表示: 棚.png' }).click();
+      // Once loaded, the newly sent image is scrolled fully into the message pane's view (issue 23, item 13).
+      const thumbnail = page.getByRole('button', { name: '画像を表示: 棚.png' });
+      await expect.poll(() => thumbnail.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+      await expect
+        .poll(async () => {
+          const pane = (await page.getByTestId('inquiry-messages').boundingBox())!;
+          const image = (await thumbnail.locator('img').boundingBox())!;
+          return image.y >= pane.y && image.y + image.height <= pane.y + pane.height + 0.5;
+        }, { message: 'the sent image lies wholly inside the message pane' })
+        .toBe(true);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await thumbnail.click();
       const preview = page.getByRole('dialog', { name: '棚.png' });
       await expect(preview.getByTestId('inquiry-preview-image')).toBeVisible();
       await expect.poll(() => preview.getByTestId('inquiry-preview-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);

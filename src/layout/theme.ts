@@ -4,13 +4,15 @@ import { focusMainHeading, MAIN_CONTENT_ID } from '../app/useFocusHeadingOnNavig
 /**
  * Colours chosen for WCAG 2.2 AA (4.5:1 for text) where MUI's defaults fall short: primary text
  * on white and on grey toolbars (MUI's #1976d2 gives 4.41:1 on white, 3.48:1 on react-admin's grey
- * toolbar), error labels, and white text on the demo environment's orange header.
+ * toolbar), error labels, white text on info chips and on the demo environment's orange header.
  */
 export const palette = {
   /** 5.75:1 on white, 5.27:1 on the form toolbar. */
   primary: '#1565c0',
   /** 5.62:1 on white. */
   error: '#c62828',
+  /** White on it 4.8:1 (MUI's #0288d1: 3.86:1): the 在庫シェア and v1 最適化ロジック chips. */
+  info: '#0277bd',
   /** The demo environment's header: white text on it is 5.42:1 (MUI's warning orange: 3.11:1). */
   demoHeader: '#b24a00',
   /** The form toolbar behind 保存 and キャンセル. */
@@ -86,6 +88,7 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.palette,
     primary: { main: palette.primary },
     error: { main: palette.error },
+    info: { main: palette.info },
   },
   typography: {
     fontFamily: ['"Noto Sans JP"', '"Hiragino Sans"', '"Hiragino Kaku Gothic ProN"', 'Meiryo', 'system-ui', 'sans-serif'].join(','),

@@ -5,3 +5,14 @@ export const auditFields = {
   createdBy: { type: 'text', label: '作成者' },
   updatedBy: { type: 'text', label: '更新者' },
 } as const;
+
+/**
+ * The audit fields' group on a detail tab. The spec lists them as "created and updated dates,
+ * created by, updated by"; its heading says that in two words. Two columns at most: dates in one
+ * row, people in the next.
+ */
+export const auditGroup = {
+  label: '作成・更新',
+  fields: ['createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as (keyof typeof auditFields)[],
+  columns: 2 as const,
+};

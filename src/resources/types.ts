@@ -76,6 +76,11 @@ export interface FieldDeclaration {
    * reads `pharmacyInvoice.invoiceNumber` and takes `pharmacyInvoiceAttributes.invoiceNumber`.
    */
   writeAs?: string;
+  /**
+   * Takes a whole row of a detail's or a form's grid (a long value: an address line, a URL).
+   * Text areas (longText) and chip lists (multiChoice) always do; `false` keeps one to a cell.
+   */
+  wide?: boolean;
 }
 
 export type FieldMap = Record<string, FieldDeclaration>;
@@ -126,6 +131,19 @@ export interface BadgeDeclaration<K extends string = string> {
 /** A lazily loaded screen, so every resource view is its own chunk. */
 export type LazyView = () => Promise<{ default: ComponentType }>;
 
+/** Fields of a detail tab under one heading, in reading order (row by row). */
+export interface FieldGroupDeclaration<K extends string = string> {
+  /** The heading (h2) and the region's name. */
+  label: string;
+  fields: K[];
+  /**
+   * At most this many fields in a row (three from lg unless said): a group of four short fields
+   * reads better as two rows of two than as three and one. The cells keep the tracks of the other
+   * groups, so they line up under them.
+   */
+  columns?: 1 | 2 | 3;
+}
+
 export interface DetailTabDeclaration<K extends string = string> {
   /** Sub-path under the record's URL (`/{resource}/{id}/{path}`); '' for the first tab. */
   path: string;
@@ -133,8 +151,11 @@ export interface DetailTabDeclaration<K extends string = string> {
   /** Custom tab content; a tab without one lists `fields` or its related list. */
   view?: LazyView;
   fields?: K[];
-  /** The tab's fields under headings (a wide master such as ethical medicines), after `fields`. */
-  groups?: { label: string; fields: K[] }[];
+  /**
+   * The tab's fields under headings (基本情報, 住所・連絡先, ...), after `fields`: each group is a
+   * named region with an h2, its fields in a grid (one column below md, two from md, three from lg).
+   */
+  groups?: FieldGroupDeclaration<K>[];
   /** Show only the fields that have a value (orderable fixtures). */
   nonEmptyOnly?: boolean;
   adminOnly?: boolean;

@@ -1,5 +1,5 @@
 import { defineResource } from '../defineResource';
-import { auditFields } from '../auditFields';
+import { auditFields, auditGroup } from '../auditFields';
 
 /** Pharmacy companies (薬局会社): generated screens plus the shared pharmacy membership tab. */
 export const companies = defineResource({
@@ -30,7 +30,7 @@ export const companies = defineResource({
       {
         path: '',
         label: '詳細',
-        fields: ['id', 'name', 'pharmaciesCount', 'note', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'],
+        groups: [{ label: '基本情報', fields: ['id', 'name', 'pharmaciesCount', 'note'] }, auditGroup],
       },
       {
         path: 'pharmacies',

@@ -1,5 +1,5 @@
 import { defineResource } from '../defineResource';
-import { auditFields } from '../auditFields';
+import { auditFields, auditGroup } from '../auditFields';
 import { TEXTS } from '../../i18n/texts';
 
 /** Neighbour groups (近隣グループ): the companies pattern, declared by schema plus the shared membership tab. */
@@ -27,7 +27,7 @@ export const groups = defineResource({
   },
   show: {
     tabs: [
-      { path: '', label: '詳細', fields: ['id', 'name', 'pharmaciesCount', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] },
+      { path: '', label: '詳細', groups: [{ label: '基本情報', fields: ['id', 'name', 'pharmaciesCount'] }, auditGroup] },
       {
         path: 'pharmacies',
         label: '薬局一覧',

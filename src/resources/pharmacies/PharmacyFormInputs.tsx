@@ -74,7 +74,7 @@ export const PostalCodeInput = () => {
 
   return (
     <Box sx={{ width: '100%' }}>
-      <TextInput source="postalCode" validate={requiredRule(L.postalCode)} helperText="7桁で入力すると住所が空欄のとき自動で入ります（例: 150-0002）" />
+      <TextInput source="postalCode" validate={requiredRule(L.postalCode)} fullWidth helperText="7桁で入力すると住所が空欄のとき自動で入ります（例: 150-0002）" />
       {state.kind === 'loading' && <InlineLoading />}
       {state.kind === 'notFound' && (
         <Alert severity="info" sx={{ mb: 1 }}>

@@ -1,5 +1,5 @@
 import { defineResource } from '../defineResource';
-import { auditFields } from '../auditFields';
+import { auditFields, auditGroup } from '../auditFields';
 import { PHARMACY_LABELS as L } from '../../contract/pharmacy';
 
 /**
@@ -84,11 +84,19 @@ export const pharmacies = defineResource({
       {
         path: '',
         label: '詳細',
-        fields: [
-          'id', 'name', 'micode', 'companyId', 'pharmacyInvoice.invoiceNumber', 'postalCode', 'address1', 'address2', 'address3',
-          'address4', 'latitude', 'longitude', 'phone', 'fax', 'email', 'webUrl', 'navigation', 'services', 'predictConfig.predictor',
-          'startedOn', 'endedOn', 'deletedOn', 'subdivisionTransferorName', 'subdivisionTransfereeName', 'v4InstId', 'v1Id', 'note',
-          'createdAt', 'updatedAt', 'createdBy', 'updatedBy',
+        // Grouped as the form reads: who the pharmacy is, where and how to reach it, what it has
+        // signed up for and since when, then who created and changed the record.
+        groups: [
+          { label: '基本情報', fields: ['id', 'name', 'micode', 'companyId', 'pharmacyInvoice.invoiceNumber', 'v4InstId', 'v1Id', 'note'] },
+          {
+            label: '住所・連絡先',
+            fields: ['postalCode', 'address1', 'address2', 'address3', 'address4', 'navigation', 'latitude', 'longitude', 'phone', 'fax', 'email', 'webUrl'],
+          },
+          {
+            label: '契約',
+            fields: ['services', 'startedOn', 'endedOn', 'deletedOn', 'predictConfig.predictor', 'subdivisionTransferorName', 'subdivisionTransfereeName'],
+          },
+          auditGroup,
         ],
       },
       { path: 'licenses', label: 'ライセンス', view: () => import('./PharmacyLicensesTab') },

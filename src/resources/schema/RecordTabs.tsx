@@ -4,11 +4,10 @@ import { useParams } from 'react-router-dom';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { AnyResourceDeclaration, DetailTabDeclaration } from '../types';
 import { specPath } from '../../customRoutes/specPaths';
 import { lazyPage } from '../../app/lazyPage';
-import { RecordFields } from './RecordFields';
+import { GroupedRecordFields } from './RecordFields';
 import { useIsAdmin } from './useIsAdmin';
 import { InlineLoading } from '../../app/InlineLoading';
 import { ActiveTabContext, tabLoader } from './tabViews';
@@ -30,20 +29,7 @@ const TabContent = ({ resource, tab }: { resource: AnyResourceDeclaration; tab: 
       </ActiveTabContext.Provider>
     );
   }
-  if (!tab.groups) return <RecordFields resource={resource} fields={tab.fields ?? []} nonEmptyOnly={tab.nonEmptyOnly} />;
-  return (
-    <>
-      {tab.fields && <RecordFields resource={resource} fields={tab.fields} nonEmptyOnly={tab.nonEmptyOnly} />}
-      {tab.groups.map((group) => (
-        <Box component="section" key={group.label} aria-label={group.label} sx={{ mb: 2 }}>
-          <Typography variant="h6" component="h2" sx={{ px: 2, pb: 1, fontSize: '1rem' }}>
-            {group.label}
-          </Typography>
-          <RecordFields resource={resource} fields={group.fields} nonEmptyOnly={tab.nonEmptyOnly} />
-        </Box>
-      ))}
-    </>
-  );
+  return <GroupedRecordFields resource={resource} fields={tab.fields} groups={tab.groups} nonEmptyOnly={tab.nonEmptyOnly} />;
 };
 
 /**

@@ -12,7 +12,8 @@ import {
   useSaveContext,
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import type { AnyResourceDeclaration, FieldDeclaration } from '../types';
 import { specPath } from '../../customRoutes/specPaths';
 import { ServerErrors } from './ServerErrors';
@@ -25,6 +26,7 @@ import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
 import { TokyoDateTimeInput } from '../../app/inputs/TokyoDateTimeInput';
 import { MultiChoiceInput } from '../../app/inputs/MultiChoiceInput';
 import { requiredRule } from '../../app/inputs/requiredRule';
+import { FieldGrid, WIDE_CELL, isWideField } from './FieldGrid';
 
 /**
  * Should the record be read again under an open form (the header's refresh), what the user typed
@@ -36,7 +38,7 @@ export const KEEP_TYPED_VALUES = { keepDirtyValues: true, keepIsSubmitSuccessful
 export const FieldInput = ({ source, field }: { source: string; field: FieldDeclaration }) => {
   // The label comes from the generated i18n (resources.<name>.fields.<source>).
   const common = { source, validate: field.required ? requiredRule(field.label, field.type === 'choice' || field.type === 'multiChoice' ? '選択' : '入力') : undefined };
-  if (field.readOnly) return <TextInput {...common} readOnly disabled helperText={false} />;
+  if (field.readOnly) return <TextInput {...common} readOnly disabled helperText={false} fullWidth />;
   switch (field.type) {
     case 'id':
     case 'text':
@@ -44,15 +46,15 @@ export const FieldInput = ({ source, field }: { source: string; field: FieldDecl
     case 'longText':
       return <TextInput {...common} multiline minRows={field.rows ?? 5} fullWidth />;
     case 'number':
-      return <NumberInput {...common} step={1} />;
+      return <NumberInput {...common} step={1} fullWidth />;
     case 'decimal':
-      return <NumberInput {...common} step={10 ** -(field.decimals ?? 2)} />;
+      return <NumberInput {...common} step={10 ** -(field.decimals ?? 2)} fullWidth />;
     case 'date':
       // A calendar day stays the `yyyy-MM-dd` string: no zone involved.
-      return <TokyoDateInput {...common} />;
+      return <TokyoDateInput {...common} fullWidth />;
     case 'datetime':
       // An instant, edited as Japan wall time whatever the browser's zone.
-      return <TokyoDateTimeInput {...common} />;
+      return <TokyoDateTimeInput {...common} fullWidth />;
     case 'boolean':
       return <BooleanInput {...common} />;
     case 'email':
@@ -61,7 +63,7 @@ export const FieldInput = ({ source, field }: { source: string; field: FieldDecl
       return <TextInput {...common} type="url" fullWidth />;
     case 'choice':
       // The empty option reads as an unset value does (unknownLabel: 未設定 where a field says so).
-      return <SelectInput {...common} emptyText={field.unknownLabel ?? ''} choices={(field.choices ?? []).map((choice) => ({ id: choice.value, name: choice.label }))} />;
+      return <SelectInput {...common} fullWidth emptyText={field.unknownLabel ?? ''} choices={(field.choices ?? []).map((choice) => ({ id: choice.value, name: choice.label }))} />;
     case 'multiChoice':
       return <MultiChoiceInput {...common} choices={field.choices ?? []} />;
   }
@@ -118,7 +120,8 @@ export const SchemaForm = ({
   return (
     <SimpleForm
       toolbar={<FormToolbar resource={resource} mode={mode} />}
-      sx={{ maxWidth: 720 }}
+      // Two columns of short inputs from md: wide enough for two 50-character names side by side.
+      sx={{ maxWidth: 1120 }}
       defaultValues={defaultValues}
       validate={validate}
       resetOptions={mode === 'edit' ? KEEP_TYPED_VALUES : undefined}
@@ -127,9 +130,13 @@ export const SchemaForm = ({
       <FormDraftKeeper resource={resource.name} />
       <ServerErrors messages={serverErrors} />
       {save && <ConflictResolver resource={resource} save={save} />}
-      {fields.map((source) =>
-        Object.hasOwn(inputs, source) ? <Fragment key={source}>{inputs[source]}</Fragment> : <FieldInput key={source} source={source} field={resource.fields[source]} />,
-      )}
+      <FieldGrid columns={2} rowGap={0}>
+        {fields.map((source) => (
+          <Box key={source} sx={{ minWidth: 0, ...(isWideField(resource.fields[source]) ? WIDE_CELL : {}) }}>
+            {Object.hasOwn(inputs, source) ? inputs[source] : <FieldInput source={source} field={resource.fields[source]} />}
+          </Box>
+        ))}
+      </FieldGrid>
     </SimpleForm>
   );
 };

@@ -1,5 +1,5 @@
 import { defineResource } from '../defineResource';
-import { auditFields } from '../auditFields';
+import { auditFields, auditGroup } from '../auditFields';
 import { TEXTS } from '../../i18n/texts';
 
 export const ROLE_LABELS = { pharmacy: '薬局ユーザー', admin: '管理ユーザー' } as const;
@@ -41,7 +41,7 @@ export const users = defineResource({
   },
   show: {
     tabs: [
-      { path: '', label: '詳細', fields: ['id', 'name', 'email', 'role', 'auth0UserId', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] },
+      { path: '', label: '詳細', groups: [{ label: '基本情報', fields: ['id', 'name', 'email', 'role', 'auth0UserId'] }, auditGroup] },
       { path: 'pharmacies', label: '薬局', view: () => import('./UserPharmaciesTab') },
     ],
   },

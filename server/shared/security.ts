@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { apiRootOf, type ApiRoot } from '../../src/contract';
 import { clientOrigin, trustedProxies } from './clientOrigin';
 import { errorBody, MESSAGES } from './errors';
 
@@ -43,17 +44,11 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 const EXPOSED_HEADERS = ['x-total-count', 'x-current-page', 'x-total-pages', 'x-last-updated', 'x-store-cache-control'];
 
-/** First path segments served by the API side (under `/` and `/demo/`). */
-const API_ROOTS = ['core', 'medorder', 'legacy', 'cable', 'oauth', '.well-known', 'userinfo', 'api', 'jobs', 'pc-app', 'config.json', 'storage'];
 /** Answers that must never be cached: per-user data and tokens. */
-const NO_STORE_ROOTS = new Set(['core', 'medorder', 'legacy', 'oauth', 'userinfo', 'api']);
+const NO_STORE_ROOTS: ReadonlySet<ApiRoot> = new Set(['core', 'medorder', 'legacy', 'oauth', 'userinfo', 'api']);
 
-/** The API root a path falls under (`/demo/core/x` → `core`), or undefined for the SPA's paths. */
-export function apiRoot(path: string): string | undefined {
-  const segments = path.split('/');
-  const first = segments[1] === 'demo' ? segments[2] : segments[1];
-  return first !== undefined && API_ROOTS.includes(first) ? first : undefined;
-}
+/** The API root a path falls under (`/demo/core/x` → `core`), or undefined for the SPA's paths (the shared contract's list). */
+export const apiRoot = apiRootOf;
 
 /** env CORS_ORIGINS: comma-separated origins allowed to call the API from another site (none by default). */
 export const corsOrigins = () =>

@@ -4,11 +4,17 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
+import { API_ROOTS, DEMO_ROOT } from './src/contract/apiRoots.ts';
 
 // The SPA talks to the reference API on the same origin; in `npm run dev` Vite proxies every
 // non-SPA path to the API server that scripts/dev.ts starts beside it.
+// The roots are the shared contract's (src/contract/apiRoots.ts, imported with its extension as
+// Vite's native config loader wants: tsconfig allows it), plus /demo for the demo
+// environment's copies; the cable and the demo carry websockets.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
-const apiPaths = ['/core', '/medorder', '/legacy', '/demo', '/oauth', '/.well-known', '/userinfo', '/config.json', '/pc-app', '/jobs', '/api', '/storage'];
+const proxiedRoots = [...API_ROOTS, DEMO_ROOT];
+const carriesWebSockets = (root: string) => root === 'cable' || root === DEMO_ROOT;
+export const apiProxy = Object.fromEntries(proxiedRoots.map((root) => [`/${root}`, { target: apiTarget, ws: carriesWebSockets(root) }]));
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|map)$/;
 const brotli = promisify(brotliCompress);
@@ -74,10 +80,7 @@ const codeSplitting = {
 export default defineConfig({
   plugins: [react(), precompress()],
   server: {
-    proxy: {
-      ...Object.fromEntries(apiPaths.map((path) => [path, { target: apiTarget, ws: path === '/demo' }])),
-      '/cable': { target: apiTarget, ws: true },
-    },
+    proxy: apiProxy,
   },
   build: {
     outDir: 'dist',

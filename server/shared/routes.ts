@@ -15,10 +15,15 @@ import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY } 
  *   updateRecordRoute(path, { body, response, summary, tags })                 PUT    path/{id}   → 200 (or 412)
  *   deleteRecordRoute(path, { summary, tags })                                 DELETE path/{id}   → 204 (or 412)
  *   writeRoute('post', `${path}/{id}/pharmacy`, { body, response, summary, tags })   anything else → 200
+ *   readRoute(path, { query, response, summary, tags, headers })              GET    anything else → 200
  *
  * `writeRoute` covers membership changes (PATCH/DELETE `{id}/pharmacies`, POST/DELETE
  * `{id}/pharmacy`) and actions (`users/change_password`): it takes the `{id}` parameter exactly
- * when the path has one. Handlers read `c.req.valid('param').id` and `c.req.valid('json')`.
+ * when the path has one, and a body only when given one (a DELETE answering what it removed has
+ * none). `createRecordRoute` takes `{id}` the same way (a message posted into room `{id}`).
+ * `readRoute` is a GET the handler answers itself (a page read without a list declaration, with
+ * its paging headers in `headers`; a presigned URL). Handlers read `c.req.valid('param').id`,
+ * `c.req.valid('query')` and `c.req.valid('json')`.
  *
  * Record writes (update, delete, or `conditional: true`) document the optional If-Unmodified-Since
  * header and its 412; the handler checks it with `assertUnmodifiedSince` (conditionalWrite.ts).
@@ -46,20 +51,26 @@ export interface WriteSpec<B extends z.ZodType, R extends z.ZodType> {
 }
 
 type JsonBody<B extends z.ZodType> = { readonly required: true; readonly content: { readonly 'application/json': { readonly schema: B } } };
-type WriteRequest<P extends string, B extends z.ZodType> = P extends `${string}{id}${string}`
-  ? { params: typeof idParam; body: JsonBody<B> }
-  : { body: JsonBody<B> };
+type Nothing = Record<never, never>;
+/** `{id}` as a numeric path parameter exactly when the path names it. */
+type IdRequest<P extends string> = P extends `${string}{id}${string}` ? { params: typeof idParam } : Nothing;
+type BodyRequest<B extends z.ZodType | undefined> = B extends z.ZodType ? { body: JsonBody<B> } : Nothing;
+type WriteRequest<P extends string, B extends z.ZodType | undefined> = IdRequest<P> & BodyRequest<B>;
 
-function writeRequest<P extends string, B extends z.ZodType>(path: P, body: B, conditional = false): WriteRequest<P, B> {
-  const request = path.includes('{id}') ? { params: idParam, body: jsonBody(body) } : { body: jsonBody(body) };
-  return (conditional ? { ...request, headers: conditionalHeaders } : request) as WriteRequest<P, B>;
+function idRequest<P extends string>(path: P): IdRequest<P> {
+  return (path.includes('{id}') ? { params: idParam } : {}) as IdRequest<P>;
+}
+
+function writeRequest<P extends string, B extends z.ZodType | undefined>(path: P, body: B, conditional = false): WriteRequest<P, B> {
+  const request: Record<string, unknown> = { ...idRequest(path), ...(body && { body: jsonBody(body) }), ...(conditional && { headers: conditionalHeaders }) };
+  return request as WriteRequest<P, B>;
 }
 
 /** A write answering 200 with `spec.response`: membership changes and actions. */
-export function writeRoute<M extends Method, P extends string, B extends z.ZodType, R extends z.ZodType>(
+export function writeRoute<M extends Method, P extends string, R extends z.ZodType, B extends z.ZodType | undefined = undefined>(
   method: M,
   path: P,
-  spec: WriteSpec<B, R>,
+  spec: Omit<WriteSpec<z.ZodType, R>, 'body'> & { body?: B },
 ) {
   return createRoute({
     method,
@@ -68,7 +79,7 @@ export function writeRoute<M extends Method, P extends string, B extends z.ZodTy
     ...(spec.description && { description: spec.description }),
     tags: spec.tags,
     security: SECURITY,
-    request: writeRequest(path, spec.body, spec.conditional),
+    request: writeRequest(path, spec.body as B, spec.conditional),
     responses: { 200: jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...commonErrors, ...(spec.conditional && conditionalErrors) },
   });
 }
@@ -82,7 +93,7 @@ export function createRecordRoute<P extends string, B extends z.ZodType, R exten
     ...(spec.description && { description: spec.description }),
     tags: spec.tags,
     security: SECURITY,
-    request: { body: jsonBody(spec.body) },
+    request: writeRequest(path, spec.body),
     responses: { 201: jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...commonErrors },
   });
 }
@@ -136,5 +147,25 @@ export function detailRoute<T extends z.ZodType>(path: string, schema: T, summar
     security: SECURITY,
     request: { params: idParam },
     responses: { 200: jsonResponse(schema, summary), 304: { description: '変更なし' }, ...commonErrors },
+  });
+}
+
+/** GET `path?{spec.query}` answering `spec.response` (with `spec.headers` documented); `{id}` when the path has it. */
+export function readRoute<P extends string, Q extends z.ZodObject, R extends z.ZodType>(
+  path: P,
+  spec: { query: Q; response: R; summary: string; description?: string; responseDescription?: string; headers?: z.ZodObject; tags: string[] },
+) {
+  return createRoute({
+    method: 'get',
+    path,
+    summary: spec.summary,
+    ...(spec.description && { description: spec.description }),
+    tags: spec.tags,
+    security: SECURITY,
+    request: { ...idRequest(path), query: spec.query },
+    responses: {
+      200: { ...jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...(spec.headers && { headers: spec.headers }) },
+      ...commonErrors,
+    },
   });
 }

@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import { apiRootOf, type ApiRoot } from '../../src/contract';
 import { clientOrigin, trustedProxies } from './clientOrigin';
 import { errorBody, MESSAGES } from './errors';
 
@@ -17,43 +19,58 @@ export const MAX_BODY_BYTES = 256 * 1024;
  * The built SPA runs under this: its own scripts only (no inline script, no eval), inline styles
  * for MUI/emotion, API and cable calls to its own host, data:/blob: images (avatars, the icon).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-  "base-uri 'self'",
-  "object-src 'none'",
-].join('; ');
+type CspDirectives = NonNullable<NonNullable<Parameters<typeof secureHeaders>[0]>['contentSecurityPolicy']>;
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  baseUri: ["'self'"],
+  objectSrc: ["'none'"],
+} satisfies CspDirectives;
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'same-origin',
-  'cross-origin-opener-policy': 'same-origin',
-};
+/** The header as hono/secure-headers writes it from CSP_DIRECTIVES (`default-src 'self'; script-src 'self'; ...`). */
+export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
+  .map(([directive, values]) => [directive.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...values].join(' '))
+  .join('; ');
+
+/**
+ * hono/secure-headers with only the headers we send (its other defaults off): CSP, nosniff,
+ * X-Frame-Options DENY, Referrer-Policy and Cross-Origin-Opener-Policy same-origin. A route that
+ * sets its own (storage's sandboxing CSP on downloads, the hosted login form's) keeps it.
+ */
+const securityHeaders = secureHeaders({
+  contentSecurityPolicy: CSP_DIRECTIVES,
+  xContentTypeOptions: 'nosniff',
+  xFrameOptions: 'DENY',
+  referrerPolicy: 'same-origin',
+  crossOriginOpenerPolicy: 'same-origin',
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  strictTransportSecurity: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+  removePoweredBy: false,
+  overwrite: false,
+});
 
 /** Sent on answers to requests that came over HTTPS only (RFC 6797 ignores it over http): one year. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 const EXPOSED_HEADERS = ['x-total-count', 'x-current-page', 'x-total-pages', 'x-last-updated', 'x-store-cache-control'];
 
-/** First path segments served by the API side (under `/` and `/demo/`). */
-const API_ROOTS = ['core', 'medorder', 'legacy', 'cable', 'oauth', '.well-known', 'userinfo', 'api', 'jobs', 'pc-app', 'config.json', 'storage'];
 /** Answers that must never be cached: per-user data and tokens. */
-const NO_STORE_ROOTS = new Set(['core', 'medorder', 'legacy', 'oauth', 'userinfo', 'api']);
+const NO_STORE_ROOTS: ReadonlySet<ApiRoot> = new Set(['core', 'medorder', 'legacy', 'oauth', 'userinfo', 'api']);
 
-/** The API root a path falls under (`/demo/core/x` → `core`), or undefined for the SPA's paths. */
-export function apiRoot(path: string): string | undefined {
-  const segments = path.split('/');
-  const first = segments[1] === 'demo' ? segments[2] : segments[1];
-  return first !== undefined && API_ROOTS.includes(first) ? first : undefined;
-}
+/** The API root a path falls under (`/demo/core/x` → `core`), or undefined for the SPA's paths (the shared contract's list). */
+export const apiRoot = apiRootOf;
 
 /** env CORS_ORIGINS: comma-separated origins allowed to call the API from another site (none by default). */
 export const corsOrigins = () =>
@@ -85,10 +102,9 @@ export interface HttpSecurityOptions {
 export function httpSecurity(options: HttpSecurityOptions = {}): MiddlewareHandler[] {
   const origins = options.origins ?? corsOrigins();
   const trusted = options.trustedProxies ?? trustedProxies();
-  const headers: MiddlewareHandler = async (c, next) => {
+  // What secure-headers cannot say: HSTS only for requests that came over https, no-store by API root.
+  const perRequestHeaders: MiddlewareHandler = async (c, next) => {
     await next();
-    // A route that sets its own (storage's sandboxing CSP on downloads) keeps it.
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     if (clientOrigin(c, trusted).https) c.res.headers.set('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     const root = apiRoot(c.req.path);
     if (root !== undefined && NO_STORE_ROOTS.has(root)) c.res.headers.set('cache-control', 'no-store');
@@ -118,7 +134,8 @@ export function httpSecurity(options: HttpSecurityOptions = {}): MiddlewareHandl
   const limit: MiddlewareHandler = (c, next) => (isUpload(c) ? next() : jsonLimit(c, next));
 
   return [
-    headers,
+    securityHeaders,
+    perRequestHeaders,
     cors({
       origin: (origin) => (origins.includes(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

@@ -2,10 +2,9 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import type { Context } from 'hono';
+import { apiRootOf } from '../../src/contract';
 import { errorBody } from '../shared/errors';
 
-/** Paths owned by the API side: never answered with the SPA. */
-const API_PREFIXES = ['/core', '/medorder', '/legacy', '/cable', '/oauth', '/.well-known', '/userinfo', '/api', '/jobs', '/pc-app', '/config.json'];
 
 export const MALFORMED_PATH_MESSAGE = 'URLの形式が正しくありません。';
 
@@ -14,9 +13,9 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** index.html (and anything unhashed) is revalidated on every load so a deploy shows at once. */
 export const REVALIDATE_CACHE = 'no-cache';
 
+/** Paths owned by the API side (the shared contract's roots, at `/` and `/demo/`): never answered with the SPA. */
 export function isApiPath(path: string): boolean {
-  const p = path.startsWith('/demo/') ? path.slice('/demo'.length) : path;
-  return API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+  return apiRootOf(path) !== undefined;
 }
 
 const isDecodable = (path: string) => {

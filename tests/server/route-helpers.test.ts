@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import { createApi } from '../../server/shared/openapi';
-import { createRecordRoute, deleteRecordRoute, updateRecordRoute, writeRoute } from '../../server/shared/routes';
+import { listHeaders } from '../../server/shared/openapi';
+import { createRecordRoute, deleteRecordRoute, readRoute, updateRecordRoute, writeRoute } from '../../server/shared/routes';
 import { labelled } from '../../server/shared/validation';
 
 // A throwaway resource: the helpers alone (no auth middleware, which services add in front).
@@ -71,5 +72,44 @@ describe('write route helpers', () => {
     }
     expect(doc.paths!['/things']!.post!.parameters ?? []).toEqual([]);
     expect(doc.paths!['/things/{id}/archive']!.post!.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
+  });
+});
+
+describe('read routes, bodiless writes and creates under {id}', () => {
+  function app() {
+    const api = createApi();
+    const Page = z.object({ page: labelled('ページ', z.string().regex(/^\d+$/).optional()) });
+    api.openapi(readRoute('/rooms/{id}/notes', { query: Page, response: z.array(Output), headers: listHeaders, summary: '一覧', tags }), (c) =>
+      c.json([{ id: Number(c.req.valid('param').id), title: c.req.valid('query').page ?? '1' }], 200),
+    );
+    api.openapi(createRecordRoute('/rooms/{id}/notes', { body: Input, response: Output, summary: '登録', tags }), (c) =>
+      c.json({ id: Number(c.req.valid('param').id), title: c.req.valid('json').title }, 201),
+    );
+    api.openapi(writeRoute('delete', '/notes/{id}', { response: Output, summary: '削除', conditional: true, tags }), (c) =>
+      c.json({ id: Number(c.req.valid('param').id), title: '削除済み' }, 200),
+    );
+    return api;
+  }
+
+  it('answers through the validated id, query and body', async () => {
+    const api = app();
+    expect(await (await api.request('/rooms/3/notes?page=2')).json()).toEqual([{ id: 3, title: '2' }]);
+    expect((await api.request('/rooms/3/notes?page=x')).status).toBe(422);
+    const created = await api.request('/rooms/3/notes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'メモ' }) });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual({ id: 3, title: 'メモ' });
+    expect(await (await api.request('/notes/4', { method: 'DELETE' })).json()).toEqual({ id: 4, title: '削除済み' });
+  });
+
+  it('documents the path and query parameters, the answer headers, and no body for a bodiless write', () => {
+    const doc = app().getOpenAPIDocument({ openapi: '3.0.3', info: { title: 't', version: '1' } });
+    const read = doc.paths!['/rooms/{id}/notes']!.get!;
+    expect(read.parameters!.map((p) => ('name' in p ? `${p.in} ${p.name}` : ''))).toEqual(['path id', 'query page']);
+    expect(Object.keys(read.responses)).toEqual(['200', '401', '403', '404', '422']);
+    expect(Object.keys((read.responses['200'] as { headers: object }).headers)).toContain('x-total-count');
+    expect(doc.paths!['/rooms/{id}/notes']!.post!.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
+    const remove = doc.paths!['/notes/{id}']!.delete!;
+    expect(remove.requestBody).toBeUndefined();
+    expect(remove.responses).toHaveProperty('412');
   });
 });

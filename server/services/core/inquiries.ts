@@ -1,10 +1,11 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { assertPharmacyRight, WRITE_FORBIDDEN, type AuthEnv } from '../../shared/auth';
-import { assertUnmodifiedSince, conditionalErrors, conditionalHeaders } from '../../shared/conditionalWrite';
+import { assertUnmodifiedSince } from '../../shared/conditionalWrite';
 import { ApiError, notFoundError, validationError } from '../../shared/errors';
-import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
+import { listHeaders } from '../../shared/openapi';
+import { createRecordRoute, readRoute, updateRecordRoute, writeRoute } from '../../shared/routes';
 import type { ServiceContext } from '../../shared/context';
 import { setPagingHeaders } from '../../shared/paging';
 import { labelled } from '../../shared/validation';
@@ -13,7 +14,7 @@ import { INQUIRY_FILE_BUCKET, INQUIRY_FILE_MAX_BYTES, INQUIRY_FILE_TYPES, SEED_A
 import {
   canReadRoom, findMessage, findRoom, inquiryUserOf, INQUIRY_STATUSES, isInquiryStatus, listMessages, listRooms, markRead,
   MESSAGE_PAGE_SIZE, refreshLastMessage, roomAudience, ROOM_PAGE_SIZE, serialiseMessage, serialiseRoom, unreadTotal,
-  type InquiryUser, type RoomRow,
+  type InquiryUser, type RoomFilter, type RoomRow,
 } from './inquiryStore';
 
 /** How long an upload URL stays valid, and how many unexpired, unattached ones a user may hold. */
@@ -77,13 +78,104 @@ const RoomOpenSchema = z
   .openapi('InquiryRoomOpen');
 const PresignQuerySchema = z.object({ content_type: labelled('Content-Type', z.string().max(100).optional()) });
 
-const Anything = z.record(z.string(), z.unknown());
-const ok = (description: string) => jsonResponse(Anything, description);
-const listOk = (description: string) => ({ ...jsonResponse(z.array(Anything), description), headers: listHeaders });
-const route = (method: 'get' | 'post' | 'patch' | 'delete', path: string, summary: string, request: Record<string, unknown>, responses: Record<number, unknown>) =>
-  createRoute({ method, path, summary, tags, security: SECURITY, request, responses: { ...responses, ...commonErrors } } as never);
+/*
+ * What the calls answer (spec section 7 and its data shapes): a room with its last message and
+ * pharmacy, a message with its quoted reply and attachment (a signed link valid for an hour).
+ * serialiseRoom and serialiseMessage (inquiryStore.ts) build them; the cable sends the same.
+ */
+const iso = z.string().openapi({ example: '2026-11-20T01:23:45.000Z' });
+const RoomSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string().openapi({ description: '件名' }),
+    status: z.string().openapi({ description: `ステータス (${INQUIRY_STATUSES.join(', ')})`, example: 'new' }),
+    completed: z.boolean().openapi({ description: 'status が completed' }),
+    unread_count: z.number().int().openapi({ description: '自分の未読メッセージ数' }),
+    last_message: z
+      .object({ id: z.number().int(), content: z.string().nullable(), created_at: iso.nullable(), sender_id: z.number().int().nullable() })
+      .nullable(),
+    pharmacy_id: z.number().int(),
+    pharmacy: z.object({ id: z.number().int(), name: z.string(), address1: z.string() }),
+    created_at: iso,
+    updated_at: iso,
+  })
+  .openapi('InquiryRoom');
+const MessageSchema = z
+  .object({
+    id: z.number().int(),
+    room_id: z.number().int(),
+    sender_id: z.number().int().nullable(),
+    sender_role: z.enum(['admin', 'pharmacy']),
+    sender_name: z.string(),
+    content: z.string(),
+    reply_message_id: z.number().int().nullable(),
+    reply_message: z
+      .object({
+        id: z.number().int(),
+        content: z.string().nullable(),
+        sender_id: z.number().int().nullable(),
+        sender_name: z.string().nullable(),
+        created_at: iso.nullable(),
+      })
+      .nullable()
+      .openapi({ description: '返信先 (削除されていれば null)' }),
+    files: z
+      .array(
+        z.object({
+          name: z.string().nullable(),
+          extension: z.string().nullable(),
+          type: z.string().nullable(),
+          size: z.number().int().nullable(),
+          url: z.string().openapi({ description: '署名付きURL (1時間有効)' }),
+        }),
+      )
+      .openapi({ description: '添付ファイル (0件または1件)' }),
+    created_at: iso,
+    updated_at: iso,
+  })
+  .openapi('InquiryMessage');
+const DeletedMessageSchema = z
+  .object({ id: z.number().int(), room_id: z.number().int(), deleted: z.literal(true) })
+  .openapi('InquiryMessageDeleted');
+const PresignedUploadSchema = z
+  .object({ presigned_url: z.string().openapi({ description: 'PUT 先 (15分有効、Content-Type は content_type)' }), object_name: z.string() })
+  .openapi('InquiryUpload');
+/** The answers' schemas, for tests that hold real answers against them. */
+export const INQUIRY_ANSWER_SCHEMAS = { room: RoomSchema, message: MessageSchema, deletedMessage: DeletedMessageSchema, presignedUpload: PresignedUploadSchema };
+const roomPageHeaders = listHeaders.extend({ 'x-unread-total': z.string().openapi({ description: '自分の未読合計' }) });
 
-const roomIdParam = idParam;
+const ADMIN_ROOMS = '/api/v2/admin/inquiry_rooms';
+const ADMIN_MESSAGES = '/api/v2/admin/inquiry_messages';
+const PHARMACY_ROOMS = '/api/v2/pharmacy/inquiry_rooms';
+const PHARMACY_MESSAGES = '/api/v2/pharmacy/inquiry_messages';
+
+const roomsRoute = <P extends string, Q extends z.ZodObject>(path: P, query: Q, summary: string) =>
+  readRoute(path, { query, response: z.array(RoomSchema), responseDescription: 'ルーム', headers: roomPageHeaders, summary, tags });
+const messagesRoute = (path: `${string}/{id}/messages`, summary: string) =>
+  readRoute(path, { query: MessagesQuerySchema, response: z.array(MessageSchema), responseDescription: 'メッセージ', headers: listHeaders, summary, tags });
+const postMessageRoute = (path: `${string}/{id}/messages`, summary: string) =>
+  createRecordRoute(path, { body: MessageInputSchema, response: MessageSchema, responseDescription: '送信したメッセージ', summary, tags });
+const presignRoute = (path: string, summary: string) =>
+  readRoute(path, { query: PresignQuerySchema, response: PresignedUploadSchema, responseDescription: 'presigned_url, object_name', summary, tags });
+
+const adminRoomsRoute = roomsRoute(ADMIN_ROOMS, RoomQuerySchema, '問い合わせルーム一覧 (x-unread-total: 自分の未読合計)');
+const patchRoomRoute = updateRecordRoute(ADMIN_ROOMS, {
+  method: 'patch', body: RoomPatchSchema, response: RoomSchema, summary: '件名またはステータスの変更 (クローズ=completed、再開=need_action)', responseDescription: 'ルーム', tags,
+});
+const adminMessagesRoute = messagesRoute(`${ADMIN_ROOMS}/{id}/messages`, 'ルームのメッセージ (古い順、1ページ100件; 開くと既読になる)');
+const adminPostMessageRoute = postMessageRoute(`${ADMIN_ROOMS}/{id}/messages`, 'メッセージ送信 (スタッフ)');
+const adminPresignRoute = presignRoute(`${ADMIN_MESSAGES}/file_presigned_url`, '添付ファイルのアップロード先 (content_type: image/png | image/jpeg)');
+const editMessageRoute = updateRecordRoute(ADMIN_MESSAGES, {
+  method: 'patch', body: MessageEditSchema, response: MessageSchema, summary: 'メッセージ編集 (自分のメッセージのみ)', responseDescription: 'メッセージ', tags,
+});
+const deleteMessageRoute = writeRoute('delete', `${ADMIN_MESSAGES}/{id}`, {
+  response: DeletedMessageSchema, summary: 'メッセージ削除 (自分のメッセージのみ)', responseDescription: '削除したメッセージ', conditional: true, tags,
+});
+const pharmacyRoomsRoute = roomsRoute(PHARMACY_ROOMS, PharmacyRoomQuerySchema, '自薬局の問い合わせルーム一覧');
+const openRoomRoute = createRecordRoute(PHARMACY_ROOMS, { body: RoomOpenSchema, response: RoomSchema, summary: '問い合わせを始める (最初のメッセージ付き)', responseDescription: 'ルーム', tags });
+const pharmacyMessagesRoute = messagesRoute(`${PHARMACY_ROOMS}/{id}/messages`, '自薬局ルームのメッセージ');
+const pharmacyPostMessageRoute = postMessageRoute(`${PHARMACY_ROOMS}/{id}/messages`, 'メッセージ送信 (薬局)');
+const pharmacyPresignRoute = presignRoute(`${PHARMACY_MESSAGES}/file_presigned_url`, '添付ファイルのアップロード先 (薬局)');
 
 /** Room and message calls of spec section 7, both sides (staff under admin, pharmacies under pharmacy). */
 export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
@@ -180,42 +272,31 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     return { uploadKey: key, key: attachedKey, name: file.name, size: object.body.length, type, extension };
   };
 
-  const listRoomsHandler = (side: 'admin' | 'pharmacy') => (c: Context<AuthEnv>) => {
-    const user = userOf(c, side);
-    const q = c.req.query();
-    const page = q.page ? Number(q.page) : 1;
-    const filter =
-      side === 'admin'
-        ? {
-            roomId: q.room_id ? Number(q.room_id) : undefined,
-            pharmacyId: q.pharmacy_id ? Number(q.pharmacy_id) : undefined,
-            statuses: parseStatuses(q.status),
-          }
-        : { statuses: parseStatuses(q.status), pharmacyIds: user.pharmacyIds };
+  /** A page of rooms (25, by last activity) with the paging headers and the reader's unread total. */
+  const roomsPage = (c: Context<AuthEnv>, user: InquiryUser, filter: RoomFilter, pageText: string | undefined) => {
+    const page = pageText ? Number(pageText) : 1;
     const { rows, total } = listRooms(db, user.id, filter, page);
     setPagingHeaders(c, { total, page }, ROOM_PAGE_SIZE);
     c.header('x-unread-total', String(unreadTotal(db, user)));
-    return c.json(rows.map(serialiseRoom), 200);
+    return rows.map(serialiseRoom);
   };
 
-  const listMessagesHandler = (side: 'admin' | 'pharmacy') => (c: Context<AuthEnv>) => {
+  /** A page of a room's messages (100, oldest first); reading them marks the room read. */
+  const messagesPage = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy', roomId: number, pageText: string | undefined) => {
     const user = userOf(c, side);
-    const room = readableRoom(user, Number(c.req.param('id')));
-    const pageText = c.req.query('page');
-    if (pageText !== undefined && !/^[1-9]\d{0,8}$/.test(pageText)) throw validationError({ page: ['ページの形式が正しくありません。'] });
+    const room = readableRoom(user, roomId);
     const page = pageText ? Number(pageText) : 1;
     const { rows, total } = listMessages(db, room.id, page);
     if (markRead(db, user.id, room.id)) publishRoom(room.id, user);
     setPagingHeaders(c, { total, page }, MESSAGE_PAGE_SIZE);
-    return c.json(rows.map((row) => serialiseMessage(row, storage)), 200);
+    return rows.map((row) => serialiseMessage(row, storage));
   };
 
-  const postMessageHandler = (side: 'admin' | 'pharmacy') => (c: Context<AuthEnv>) => {
+  const postMessage = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy', roomId: number, body: z.infer<typeof MessageInputSchema>) => {
     const user = userOf(c, side);
-    const room = readableRoom(user, Number(c.req.param('id')));
+    const room = readableRoom(user, roomId);
     // Writing in a pharmacy's room needs write on that pharmacy (read lets a user only read it).
     if (side === 'pharmacy') assertPharmacyRight(c.get('principal'), room.pharmacy_id, 'write');
-    const body = (c.req as unknown as { valid(target: 'json'): z.infer<typeof MessageInputSchema> }).valid('json');
     const at = ctx.now().toISOString();
     let file: ReturnType<typeof attachment> | undefined;
     let id: number;
@@ -254,8 +335,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     if (file) storage.delete(INQUIRY_FILE_BUCKET, file.uploadKey);
     publishMessage(id);
     publishRoom(room.id);
-    const row = findMessage(db, id);
-    return c.json(serialiseMessage(row!, storage), 201);
+    return serialiseMessage(findMessage(db, id)!, storage);
   };
 
   const ownMessage = (user: InquiryUser, id: number) => {
@@ -267,33 +347,10 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     return message;
   };
 
-  app.openapi(route('get', '/api/v2/admin/inquiry_rooms', '問い合わせルーム一覧 (x-unread-total: 自分の未読合計)', { query: RoomQuerySchema }, { 200: listOk('ルーム') }), listRoomsHandler('admin') as never);
-
-  app.openapi(
-    route('patch', '/api/v2/admin/inquiry_rooms/{id}', '件名またはステータスの変更 (クローズ=completed、再開=need_action)', { params: roomIdParam, body: jsonBody(RoomPatchSchema), headers: conditionalHeaders }, { 200: ok('ルーム'), ...conditionalErrors }),
-    ((c: Context<AuthEnv>) => {
-      const user = userOf(c, 'admin');
-      const room = readableRoom(user, Number(c.req.param('id')));
-      assertUnmodifiedSince(c, room.updated_at);
-      const body = (c.req as unknown as { valid(target: 'json'): z.infer<typeof RoomPatchSchema> }).valid('json');
-      if ((body.name === undefined) === (body.status === undefined)) throw new ApiError(422, [INQUIRY_TEXTS.roomChangeMissing]);
-      if (body.status !== undefined && !isInquiryStatus(body.status)) throw validationError({ status: [INQUIRY_TEXTS.statusInvalid] });
-      const at = ctx.now().toISOString();
-      if (body.name !== undefined) db.prepare('UPDATE inquiry_rooms SET name = @name, updated_at = @at WHERE id = @id').run({ name: body.name, at, id: room.id });
-      else db.prepare('UPDATE inquiry_rooms SET status = @status, updated_at = @at WHERE id = @id').run({ status: body.status, at, id: room.id });
-      publishRoom(room.id);
-      return c.json(serialiseRoom(findRoom(db, room.id, user.id)!), 200);
-    }) as never,
-  );
-
-  app.openapi(route('get', '/api/v2/admin/inquiry_rooms/{id}/messages', 'ルームのメッセージ (古い順、1ページ100件; 開くと既読になる)', { params: roomIdParam, query: MessagesQuerySchema }, { 200: listOk('メッセージ') }), listMessagesHandler('admin') as never);
-  app.openapi(route('post', '/api/v2/admin/inquiry_rooms/{id}/messages', 'メッセージ送信 (スタッフ)', { params: roomIdParam, body: jsonBody(MessageInputSchema) }, { 201: ok('送信したメッセージ') }), postMessageHandler('admin') as never);
-
-  const presignHandler = (side: 'admin' | 'pharmacy') => (c: Context<AuthEnv>) => {
+  const presignUpload = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy', contentType = 'image/png') => {
     const user = userOf(c, side);
     // An upload is only ever attached to a message: a user who may write in no pharmacy's room gets no upload link.
     if (side === 'pharmacy' && ![...c.get('principal').pharmacyRights.values()].includes('write')) throw new ApiError(403, [WRITE_FORBIDDEN]);
-    const contentType = c.req.query('content_type') ?? 'image/png';
     if (!(INQUIRY_FILE_TYPES as readonly string[]).includes(contentType)) throw validationError({ content_type: [INQUIRY_TEXTS.fileRefused] });
     const objectName = `${UPLOAD_PREFIX}${user.id}/${randomUUID()}`;
     const now = ctx.now();
@@ -306,77 +363,100 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       db.prepare('INSERT INTO inquiry_uploads (object_name, user_id, expires_at) VALUES (@objectName, @user, @expiresAt)').run({ objectName, user: user.id, expiresAt });
     })();
     const presignedUrl = storage.presignPut(INQUIRY_FILE_BUCKET, objectName, { contentType, maxBytes: INQUIRY_FILE_MAX_BYTES, expiresIn: UPLOAD_URL_SECONDS });
-    return c.json({ presigned_url: presignedUrl, object_name: objectName }, 200);
+    return { presigned_url: presignedUrl, object_name: objectName };
   };
-  app.openapi(route('get', '/api/v2/admin/inquiry_messages/file_presigned_url', '添付ファイルのアップロード先 (content_type: image/png | image/jpeg)', { query: PresignQuerySchema }, { 200: ok('presigned_url, object_name') }), presignHandler('admin') as never);
 
-  app.openapi(
-    route('patch', '/api/v2/admin/inquiry_messages/{id}', 'メッセージ編集 (自分のメッセージのみ)', { params: idParam, body: jsonBody(MessageEditSchema), headers: conditionalHeaders }, { 200: ok('メッセージ'), ...conditionalErrors }),
-    ((c: Context<AuthEnv>) => {
-      const user = userOf(c, 'admin');
-      const message = ownMessage(user, Number(c.req.param('id')));
-      assertUnmodifiedSince(c, message.updated_at);
-      const { content } = (c.req as unknown as { valid(target: 'json'): z.infer<typeof MessageEditSchema> }).valid('json');
-      const at = ctx.now().toISOString();
-      db.transaction(() => {
-        db.prepare('UPDATE inquiry_messages SET content = @content, updated_at = @at WHERE id = @id').run({ content, at, id: message.id });
-        refreshLastMessage(db, message.room_id, at);
-      })();
-      publishMessage(message.id);
-      publishRoom(message.room_id);
-      return c.json(serialiseMessage(findMessage(db, message.id)!, storage), 200);
-    }) as never,
-  );
+  app.openapi(adminRoomsRoute, (c) => {
+    const user = userOf(c, 'admin');
+    const q = c.req.valid('query');
+    const filter = {
+      roomId: q.room_id ? Number(q.room_id) : undefined,
+      pharmacyId: q.pharmacy_id ? Number(q.pharmacy_id) : undefined,
+      statuses: parseStatuses(q.status),
+    };
+    return c.json(roomsPage(c, user, filter, q.page), 200);
+  });
 
-  app.openapi(
-    route('delete', '/api/v2/admin/inquiry_messages/{id}', 'メッセージ削除 (自分のメッセージのみ)', { params: idParam, headers: conditionalHeaders }, { 200: ok('削除したメッセージ'), ...conditionalErrors }),
-    ((c: Context<AuthEnv>) => {
-      const user = userOf(c, 'admin');
-      const message = ownMessage(user, Number(c.req.param('id')));
-      assertUnmodifiedSince(c, message.updated_at);
-      const at = ctx.now().toISOString();
-      const quoting = db.prepare('SELECT id FROM inquiry_messages WHERE reply_message_id = @id').all({ id: message.id }) as { id: number }[];
-      db.transaction(() => {
-        db.prepare('DELETE FROM inquiry_messages WHERE id = @id').run({ id: message.id });
-        refreshLastMessage(db, message.room_id, at);
-      })();
-      if (message.file_object && (message.file_object.startsWith(ATTACHED_PREFIX) || message.file_object.startsWith(UPLOAD_PREFIX))) storage.delete(INQUIRY_FILE_BUCKET, message.file_object);
-      cable.broadcast(messagesStream(message.room_id), { id: message.id, room_id: message.room_id, deleted: true });
-      // Replies that quoted it lost their quote (the foreign key cleared it).
-      for (const { id } of quoting) publishMessage(id);
-      publishRoom(message.room_id);
-      return c.json({ id: message.id, room_id: message.room_id, deleted: true }, 200);
-    }) as never,
-  );
+  app.openapi(patchRoomRoute, (c) => {
+    const user = userOf(c, 'admin');
+    const room = readableRoom(user, Number(c.req.valid('param').id));
+    assertUnmodifiedSince(c, room.updated_at);
+    const body = c.req.valid('json');
+    if ((body.name === undefined) === (body.status === undefined)) throw new ApiError(422, [INQUIRY_TEXTS.roomChangeMissing]);
+    if (body.status !== undefined && !isInquiryStatus(body.status)) throw validationError({ status: [INQUIRY_TEXTS.statusInvalid] });
+    const at = ctx.now().toISOString();
+    if (body.name !== undefined) db.prepare('UPDATE inquiry_rooms SET name = @name, updated_at = @at WHERE id = @id').run({ name: body.name, at, id: room.id });
+    else db.prepare('UPDATE inquiry_rooms SET status = @status, updated_at = @at WHERE id = @id').run({ status: body.status, at, id: room.id });
+    publishRoom(room.id);
+    return c.json(serialiseRoom(findRoom(db, room.id, user.id)!), 200);
+  });
+
+  app.openapi(adminMessagesRoute, (c) => c.json(messagesPage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
+  app.openapi(adminPostMessageRoute, (c) => c.json(postMessage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('json')), 201));
+  app.openapi(adminPresignRoute, (c) => c.json(presignUpload(c, 'admin', c.req.valid('query').content_type), 200));
+
+  app.openapi(editMessageRoute, (c) => {
+    const user = userOf(c, 'admin');
+    const message = ownMessage(user, Number(c.req.valid('param').id));
+    assertUnmodifiedSince(c, message.updated_at);
+    const { content } = c.req.valid('json');
+    const at = ctx.now().toISOString();
+    db.transaction(() => {
+      db.prepare('UPDATE inquiry_messages SET content = @content, updated_at = @at WHERE id = @id').run({ content, at, id: message.id });
+      refreshLastMessage(db, message.room_id, at);
+    })();
+    publishMessage(message.id);
+    publishRoom(message.room_id);
+    return c.json(serialiseMessage(findMessage(db, message.id)!, storage), 200);
+  });
+
+  app.openapi(deleteMessageRoute, (c) => {
+    const user = userOf(c, 'admin');
+    const message = ownMessage(user, Number(c.req.valid('param').id));
+    assertUnmodifiedSince(c, message.updated_at);
+    const at = ctx.now().toISOString();
+    const quoting = db.prepare('SELECT id FROM inquiry_messages WHERE reply_message_id = @id').all({ id: message.id }) as { id: number }[];
+    db.transaction(() => {
+      db.prepare('DELETE FROM inquiry_messages WHERE id = @id').run({ id: message.id });
+      refreshLastMessage(db, message.room_id, at);
+    })();
+    if (message.file_object && (message.file_object.startsWith(ATTACHED_PREFIX) || message.file_object.startsWith(UPLOAD_PREFIX))) storage.delete(INQUIRY_FILE_BUCKET, message.file_object);
+    cable.broadcast(messagesStream(message.room_id), { id: message.id, room_id: message.room_id, deleted: true });
+    // Replies that quoted it lost their quote (the foreign key cleared it).
+    for (const { id } of quoting) publishMessage(id);
+    publishRoom(message.room_id);
+    return c.json({ id: message.id, room_id: message.room_id, deleted: true }, 200);
+  });
 
   // The pharmacy side (demos, tests, `npm run simulate:pharmacy`): only the token's own pharmacies.
-  app.openapi(route('get', '/api/v2/pharmacy/inquiry_rooms', '自薬局の問い合わせルーム一覧', { query: PharmacyRoomQuerySchema }, { 200: listOk('ルーム') }), listRoomsHandler('pharmacy') as never);
-  app.openapi(
-    route('post', '/api/v2/pharmacy/inquiry_rooms', '問い合わせを始める (最初のメッセージ付き)', { body: jsonBody(RoomOpenSchema) }, { 201: ok('ルーム') }),
-    ((c: Context<AuthEnv>) => {
-      const user = userOf(c, 'pharmacy');
-      const body = (c.req as unknown as { valid(target: 'json'): z.infer<typeof RoomOpenSchema> }).valid('json');
-      if (!user.pharmacyIds.includes(body.pharmacy_id)) throw new ApiError(403, [INQUIRY_TEXTS.roomForbidden]);
-      assertPharmacyRight(c.get('principal'), body.pharmacy_id, 'write');
-      if (!db.prepare('SELECT 1 FROM pharmacies WHERE id = @id').get({ id: body.pharmacy_id })) throw notFoundError();
-      const at = ctx.now().toISOString();
-      const roomId = db.transaction(() => {
-        const info = db
-          .prepare(`INSERT INTO inquiry_rooms (pharmacy_id, name, status, active_at, created_at, updated_at) VALUES (@pharmacy, @name, 'new', @at, @at, @at)`)
-          .run({ pharmacy: body.pharmacy_id, name: body.name, at });
-        const id = Number(info.lastInsertRowid);
-        db.prepare(
-          `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, created_at, updated_at) VALUES (@room, @sender, 'pharmacy', @name, @content, @at, @at)`,
-        ).run({ room: id, sender: user.id, name: user.name, content: body.content, at });
-        refreshLastMessage(db, id, at);
-        markRead(db, user.id, id);
-        return id;
-      })();
-      publishRoom(roomId);
-      return c.json(serialiseRoom(findRoom(db, roomId, user.id)!), 201);
-    }) as never,
-  );
-  app.openapi(route('get', '/api/v2/pharmacy/inquiry_rooms/{id}/messages', '自薬局ルームのメッセージ', { params: roomIdParam, query: MessagesQuerySchema }, { 200: listOk('メッセージ') }), listMessagesHandler('pharmacy') as never);
-  app.openapi(route('post', '/api/v2/pharmacy/inquiry_rooms/{id}/messages', 'メッセージ送信 (薬局)', { params: roomIdParam, body: jsonBody(MessageInputSchema) }, { 201: ok('送信したメッセージ') }), postMessageHandler('pharmacy') as never);
-  app.openapi(route('get', '/api/v2/pharmacy/inquiry_messages/file_presigned_url', '添付ファイルのアップロード先 (薬局)', { query: PresignQuerySchema }, { 200: ok('presigned_url, object_name') }), presignHandler('pharmacy') as never);
+  app.openapi(pharmacyRoomsRoute, (c) => {
+    const user = userOf(c, 'pharmacy');
+    const q = c.req.valid('query');
+    return c.json(roomsPage(c, user, { statuses: parseStatuses(q.status), pharmacyIds: user.pharmacyIds }, q.page), 200);
+  });
+  app.openapi(openRoomRoute, (c) => {
+    const user = userOf(c, 'pharmacy');
+    const body = c.req.valid('json');
+    if (!user.pharmacyIds.includes(body.pharmacy_id)) throw new ApiError(403, [INQUIRY_TEXTS.roomForbidden]);
+    assertPharmacyRight(c.get('principal'), body.pharmacy_id, 'write');
+    if (!db.prepare('SELECT 1 FROM pharmacies WHERE id = @id').get({ id: body.pharmacy_id })) throw notFoundError();
+    const at = ctx.now().toISOString();
+    const roomId = db.transaction(() => {
+      const info = db
+        .prepare(`INSERT INTO inquiry_rooms (pharmacy_id, name, status, active_at, created_at, updated_at) VALUES (@pharmacy, @name, 'new', @at, @at, @at)`)
+        .run({ pharmacy: body.pharmacy_id, name: body.name, at });
+      const id = Number(info.lastInsertRowid);
+      db.prepare(
+        `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, created_at, updated_at) VALUES (@room, @sender, 'pharmacy', @name, @content, @at, @at)`,
+      ).run({ room: id, sender: user.id, name: user.name, content: body.content, at });
+      refreshLastMessage(db, id, at);
+      markRead(db, user.id, id);
+      return id;
+    })();
+    publishRoom(roomId);
+    return c.json(serialiseRoom(findRoom(db, roomId, user.id)!), 201);
+  });
+  app.openapi(pharmacyMessagesRoute, (c) => c.json(messagesPage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
+  app.openapi(pharmacyPostMessageRoute, (c) => c.json(postMessage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('json')), 201));
+  app.openapi(pharmacyPresignRoute, (c) => c.json(presignUpload(c, 'pharmacy', c.req.valid('query').content_type), 200));
 }

@@ -6,7 +6,7 @@ import { commonErrors, jsonResponse, SECURITY } from '../../shared/openapi';
 import { writeRoute } from '../../shared/routes';
 import { labelled } from '../../shared/validation';
 import { TABLE_NAME } from '../../warehouse/sourceTables';
-import { WAREHOUSE_DATASETS, WAREHOUSE_MESSAGES, type WarehouseDataset } from '../../warehouse/warehouse';
+import { WAREHOUSE_DATASETS, WAREHOUSE_MESSAGES } from '../../warehouse/warehouse';
 import type { CoreServiceContext } from './context';
 
 /*
@@ -19,7 +19,7 @@ import type { CoreServiceContext } from './context';
 const tags = ['core: warehouse'];
 export const WAREHOUSE_COPY_JOB = 'warehouse_copy';
 
-const datasetSchema = z.enum(WAREHOUSE_DATASETS as unknown as [WarehouseDataset, ...WarehouseDataset[]]);
+const datasetSchema = z.enum(WAREHOUSE_DATASETS);
 
 const WarehouseTableSchema = z
   .object({

@@ -61,7 +61,15 @@ const rowStyles = {
     whiteSpace: 'nowrap',
     verticalAlign: 'bottom',
   },
+  // A name in a list cell (a pharmacy's company): at most two lines of 9em, so a long company name
+  // neither widens the table past a 1280 px screen nor runs on; the whole name is the link's title.
   [`.${REFERENCE_LINK_CLASS}`]: {
+    display: '-webkit-box',
+    WebkitBoxOrient: 'vertical',
+    WebkitLineClamp: 2,
+    overflow: 'hidden',
+    maxWidth: '9em',
+    overflowWrap: 'anywhere',
     color: palette.primary,
     textDecoration: 'underline',
     '&:focus-visible': { ...focusRing, outlineColor: palette.primary },

@@ -3,19 +3,20 @@ import { LinkBase, useGetManyAggregate, type Identifier } from 'react-admin';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { specPath } from '../../customRoutes/specPaths';
-import { CELL_TEXT_CLASS, REFERENCE_LINK_CLASS } from '../../layout/theme';
+import { REFERENCE_LINK_CLASS } from '../../layout/theme';
 import { findResource } from '../registry';
 import type { ReferenceDeclaration } from '../types';
 import { findReferenced, referenceFallback, referenceIds, referenceName } from './references';
 
-const LINK_CLASS = `${CELL_TEXT_CLASS} ${REFERENCE_LINK_CLASS}`;
+/** Past this many characters a list cell's name may be clipped (two lines of 9em): its title holds it whole. */
+const CLIPPED_AFTER = 16;
 
-/** The named record's name, linked to its detail (a list cell stays one cheap anchor on one line). */
+/** The named record's name, linked to its detail (in a list cell, one cheap anchor with the theme's class). */
 const ReferenceLink = ({ resource, id, name, truncate }: { resource: string; id: Identifier; name: string | undefined; truncate: boolean }) => {
   const to = specPath.show(resource, id);
   const text = name ?? referenceFallback(id);
   return truncate ? (
-    <LinkBase to={to} className={LINK_CLASS} title={text.length > 20 ? text : undefined}>
+    <LinkBase to={to} className={REFERENCE_LINK_CLASS} title={text.length > CLIPPED_AFTER ? text : undefined}>
       {text}
     </LinkBase>
   ) : (

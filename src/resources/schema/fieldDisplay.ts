@@ -47,8 +47,8 @@ export const displayText = (field: FieldDeclaration, value: unknown): string | u
   }
 };
 
-/** Numbers line up on the right (issue: right-align numeric columns). */
-export const isNumericField = (field: FieldDeclaration) => field.type === 'number' || field.type === 'decimal' || field.type === 'id';
+/** Numbers line up on the right (issue: right-align numeric columns); a reference reads as a name, on the left. */
+export const isNumericField = (field: FieldDeclaration) => !field.reference && (field.type === 'number' || field.type === 'decimal' || field.type === 'id');
 
 /** Whether a badge shows for a record: a calendar day on or before today in Japan (days compare as strings). */
 export const badgeShows = (badge: BadgeDeclaration, record: Record<string, unknown> | undefined, now: Date = new Date()): boolean =>

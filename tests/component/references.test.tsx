@@ -9,6 +9,7 @@ import { createApiClient, createDataProvider } from '../../src/dataProvider';
 import { resources } from '../../src/resources/registry';
 import { pharmacies } from '../../src/resources/pharmacies';
 import { orderableItemFixtures } from '../../src/resources/orderableItemFixtures';
+import { users } from '../../src/resources/users';
 import { renderWithAdmin, testEnvironment } from './renderWithAdmin';
 
 /**
@@ -35,6 +36,7 @@ const pharmacyRows = Array.from({ length: 25 }, (_, index) => ({
 const requests: URL[] = [];
 const server = setupServer(
   http.get(`${CORE}/admin/pharmacies`, ({ request }) => {
+    if (new URL(request.url).searchParams.has('ids')) return undefined;
     requests.push(new URL(request.url));
     return HttpResponse.json(pharmacyRows, { headers: { 'x-current-page': '1', 'x-total-pages': '1', 'x-total-count': '25' } });
   }),
@@ -44,6 +46,13 @@ const server = setupServer(
     const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
     const found = companies.filter((company) => ids.includes(company.id));
     return found.length ? HttpResponse.json(found) : HttpResponse.json({ errors: ['見つかりません'] }, { status: 404 });
+  }),
+  http.get(`${CORE}/admin/pharmacies`, ({ request }) => {
+    const url = new URL(request.url);
+    if (!url.searchParams.has('ids')) return undefined;
+    requests.push(url);
+    const ids = (url.searchParams.get('ids') ?? '').split(',').map(Number);
+    return HttpResponse.json(pharmacyRows.filter((row) => ids.includes(row.id)));
   }),
   http.get(`${MEDORDER}/admin/stockable_item_fixtures`, ({ request }) => {
     const url = new URL(request.url);
@@ -122,5 +131,23 @@ describe('references on a detail page', () => {
     const link = await screen.findByRole('link', { name: 'ロキソプロフェンNa錠60mg（補正）' });
     expect(link).toHaveAttribute('href', '/v2/core/master_sources/stockable_item_fixtures/12');
     expect(callsTo('/admin/stockable_item_fixtures')).toHaveLength(1);
+  });
+
+  it("shows a user's pharmacies (the database's and the identity provider's) by name, from one call for both", async () => {
+    const user = { id: 3, name: '薬局 太郎', pharmacyIds: [100, 101], appMetadata: { pharmacyIds: [101, 102, 555] } };
+    renderWithAdmin(
+      <RecordContextProvider value={user}>
+        <RecordFields resource={users} fields={['id', 'pharmacyIds', 'appMetadata.pharmacyIds']} />
+      </RecordContextProvider>,
+      { dataProvider: realDataProvider(), resource: users.name },
+    );
+    expect(await screen.findAllByRole('link', { name: '薬局1' })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: '薬局0' })).toHaveAttribute('href', '/v2/core/pharmacies/100');
+    expect(screen.getByRole('link', { name: '薬局2' })).toHaveAttribute('href', '/v2/core/pharmacies/102');
+    // A pharmacy the identity provider still names but the database no longer has.
+    expect(screen.getByText('#555')).toBeInTheDocument();
+    const lookups = callsTo('/admin/pharmacies');
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0].searchParams.get('ids')?.split(',').map(Number).sort((a, b) => a - b)).toEqual([100, 101, 102, 555]);
   });
 });

@@ -40,7 +40,7 @@ export const FieldValue = ({
     ) : null;
   }
   const content =
-    field.reference && text !== undefined ? (
+    field.reference ? (
       <ReferenceValue reference={field.reference} value={value} record={record} truncate={truncate} />
     ) : field.type === 'choice' ? (
       // alignSelf: in a detail's labelled column (a flex box) a chip would stretch to the full width.

@@ -65,12 +65,14 @@ describe('resource declarations', () => {
     ]);
   });
 
-  it('every reference in the registry names a declared resource (companies, stockable fixtures, pharmacies)', () => {
+  it('every reference in the registry names a declared resource (companies, pharmacies, stockable fixtures)', () => {
     const references = resources.flatMap((resource) =>
       Object.entries(resource.fields).flatMap(([name, field]) => (field.reference ? [`${resource.name}.${name} → ${field.reference.resource}`] : [])),
     );
     expect(references).toEqual([
       'v2/core/pharmacies.companyId → v2/core/companies',
+      'v2/core/users.pharmacyIds → v2/core/pharmacies',
+      'v2/core/users.appMetadata.pharmacyIds → v2/core/pharmacies',
       'v2/core/pharmacy_license_expires.pharmacyId → v2/core/pharmacies',
       'v2/core/master_sources/orderable_item_fixtures.stockableItemFixtureId → v2/core/master_sources/stockable_item_fixtures',
     ]);

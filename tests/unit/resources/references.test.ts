@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { displayText, isNumericField } from '../../../src/resources/schema/fieldDisplay';
 import { findReferenced, referenceFallback, referenceIds, referenceName } from '../../../src/resources/schema/references';
 
 describe('how a reference reads', () => {
@@ -30,5 +31,21 @@ describe('how a reference reads', () => {
     expect(findReferenced(records, '2')).toBe(records[1]);
     expect(findReferenced(records, 3)).toBeUndefined();
     expect(findReferenced(undefined, 1)).toBeUndefined();
+  });
+});
+
+describe('a reference field as text and as a column', () => {
+  const companyId = { type: 'number', label: '会社ID', reference: { resource: 'v2/core/companies' } } as const;
+
+  it('reads by its ids where no link can go, and is empty when it names nothing', () => {
+    expect(displayText(companyId, 3)).toBe('#3');
+    expect(displayText({ ...companyId, type: 'id' }, [1, 2])).toBe('#1、#2');
+    expect(displayText(companyId, [])).toBeUndefined();
+    expect(displayText(companyId, null)).toBeUndefined();
+  });
+
+  it('lines up on the left like the name it shows, unlike a plain number', () => {
+    expect(isNumericField(companyId)).toBe(false);
+    expect(isNumericField({ type: 'number', label: '薬局数' })).toBe(true);
   });
 });

@@ -45,6 +45,8 @@ export const ROW_LINK_CLASS = 'cs-RowLink';
 export const CELL_TEXT_CLASS = 'cs-CellText';
 /** The class of the line that holds a row's actions. */
 export const ROW_ACTIONS_CLASS = 'cs-RowActions';
+/** The class of a list cell's link to the record it names (src/resources/schema/ReferenceValue.tsx). */
+export const REFERENCE_LINK_CLASS = 'cs-ReferenceLink';
 
 /**
  * Styles for the elements a list repeats in every row, written once as plain CSS rather than as a
@@ -60,6 +62,19 @@ const rowStyles = {
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
     verticalAlign: 'bottom',
+  },
+  // A name in a list cell (a pharmacy's company): at most two lines of 9em, so a long company name
+  // neither widens the table past a 1280 px screen nor runs on; the whole name is the link's title.
+  [`.${REFERENCE_LINK_CLASS}`]: {
+    display: '-webkit-box',
+    WebkitBoxOrient: 'vertical',
+    WebkitLineClamp: 2,
+    overflow: 'hidden',
+    maxWidth: '9em',
+    overflowWrap: 'anywhere',
+    color: palette.primary,
+    textDecoration: 'underline',
+    '&:focus-visible': { ...focusRing, outlineColor: palette.primary },
   },
   [`.${ROW_ACTIONS_CLASS}`]: { display: 'flex', flexWrap: 'nowrap', gap: 4, whiteSpace: 'nowrap' },
   [`.${ROW_LINK_CLASS}`]: {

@@ -33,6 +33,14 @@ export const declarationProblems = (resource: AnyResourceDeclaration, all: reado
   }
   for (const [name, field] of Object.entries(resource.fields)) {
     if (field.type === 'choice' && !field.choices?.length) problems.push(`${resource.name}: choice field "${name}" has no choices`);
+    if (field.reference) {
+      const target = all.find((other) => other.name === field.reference?.resource);
+      if (!target) problems.push(`${resource.name}: field "${name}" references undeclared resource "${field.reference.resource}"`);
+      else if (!field.reference.nameFrom && !target.recordRepresentation) {
+        problems.push(`${resource.name}: field "${name}" references "${target.name}", which names no recordRepresentation`);
+      }
+      if (field.reference.nameFrom) check(`field "${name}" reference.nameFrom`, [field.reference.nameFrom]);
+    }
   }
   const paths = (resource.routes ?? []).map((route) => route.path);
   for (const link of resource.list.links ?? []) {

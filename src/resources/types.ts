@@ -81,6 +81,23 @@ export interface FieldDeclaration {
    * Text areas (longText) and chip lists (multiChoice) always do; `false` keeps one to a cell.
    */
   wide?: boolean;
+  /**
+   * The value names another declared record (a pharmacy's company, a fixture's stockable
+   * fixture): screens show that record's name, linked to its detail, instead of the bare id.
+   */
+  reference?: ReferenceDeclaration;
+}
+
+/**
+ * Which record an id (or an array of ids) names. The name is the other declaration's
+ * `recordRepresentation`, looked up in one `ids=` call per screen (react-admin batches the cells'
+ * lookups into one getMany), unless the record already carries it (`nameFrom`).
+ */
+export interface ReferenceDeclaration {
+  /** The declared resource the id belongs to, e.g. `v2/core/companies`. */
+  resource: string;
+  /** Where this record already holds the other's name (a licence's `pharmacy.name`): no lookup. */
+  nameFrom?: string;
 }
 
 export type FieldMap = Record<string, FieldDeclaration>;

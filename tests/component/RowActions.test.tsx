@@ -22,7 +22,8 @@ describe('a list row\'s actions (pharmacies: show, edit, an external link, an in
         <Location />
       </>,
       {
-      dataProvider: createTestDataProvider({ getList: getList as never }),
+      // The company column looks its companies up (one getMany for the page).
+      dataProvider: createTestDataProvider({ getList: getList as never, getMany: (async () => ({ data: [{ id: 900, name: '会津けやき株式会社' }] })) as never }),
       resource: 'v2/core/pharmacies',
       initialEntries: ['/v2/core/pharmacies'],
       },
@@ -33,8 +34,10 @@ describe('a list row\'s actions (pharmacies: show, edit, an external link, an in
     renderPharmacies();
     const table = await screen.findByRole('table', { name: '薬局一覧' });
     const row = (await within(table).findByText('けやき薬局 会津若松本店')).closest('tr')!;
+    await within(row).findByRole('link', { name: '会津けやき株式会社' });
     const links = within(row).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['会津けやき株式会社', '/v2/core/companies/900'],
       ['詳細', '/v2/core/pharmacies/29859'],
       ['編集', '/v2/core/pharmacies/29859/edit'],
       ['発注アプリ', 'https://order.example.test/pharmacies/29859'],

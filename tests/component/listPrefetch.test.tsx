@@ -23,7 +23,8 @@ afterEach(() => localStorage.clear());
  */
 const prefetchThenRender = async (entry: string, authProvider?: AuthProvider) => {
   const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: rows, total: 2 }));
-  const dataProvider = testDataProvider({ getList: getList as never });
+  // The company column looks its companies up (one getMany for the page).
+  const dataProvider = testDataProvider({ getList: getList as never, getMany: (async () => ({ data: [] })) as never });
   const queryClient = createQueryClient();
   const url = new URL(entry, 'http://portal.test');
   await prefetchFirstList({

@@ -224,17 +224,47 @@ test.describe('pharmacies', () => {
     await expectNoSeriousA11yViolations(page, '薬局一覧（終了バッジ）');
   });
 
-  test('licence expiries: soonest first, with days left and a link to the pharmacy', async ({ page }) => {
+  test('licence expiries: soonest first, with days left and the pharmacy by name, linked', async ({ page }) => {
     await page.goto('/v2/core/pharmacy_license_expires');
     await expect(page.getByTestId('list-total')).toHaveText(/^全 \d+ 件$/);
     const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim());
-    expect(headers).toEqual(['薬局ID', '薬局名', '許可番号', '有効期限', '残り日数', '操作']);
+    expect(headers).toEqual(['薬局', '許可番号', '有効期限', '残り日数', '操作']);
     await expect(page.locator('tbody tr').first()).toContainText(/期限切れ|本日まで|残り/);
     await expectNoSeriousA11yViolations(page, '許可証期限一覧');
     const first = page.locator('tbody tr').first();
-    const pharmacyName = (await first.locator('td').nth(1).innerText()).trim();
-    await first.getByRole('link', { name: '薬局を表示' }).click();
+    // The pharmacy column is the pharmacy's name (the answer carries it), not its number.
+    const pharmacyLink = first.locator('td').first().getByRole('link');
+    const pharmacyName = (await pharmacyLink.innerText()).trim();
+    expect(pharmacyName).not.toMatch(/^#?\d+$/);
+    await expect(first.getByRole('link', { name: '薬局を表示' })).toHaveAttribute('href', (await pharmacyLink.getAttribute('href'))!);
+    await pharmacyLink.click();
     await expect(page).toHaveURL(/\/v2\/core\/pharmacies\/\d+$/);
     await expect(page.getByRole('heading', { name: pharmacyName })).toBeVisible();
+  });
+
+  test("the list names each pharmacy's company, looked up in one call for the page, and the name opens the company", async ({ page }) => {
+    const lookups: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/api/v2/admin/companies') && url.searchParams.has('ids')) lookups.push(url);
+    });
+    await page.goto('/v2/core/pharmacies');
+    const links = page.locator('tbody tr td:nth-child(2)').getByRole('link');
+    await expect(links.first()).toBeVisible();
+    const rows = await page.locator('tbody tr').count();
+    expect(rows).toBe(25);
+    // Names, not numbers: every company cell reads as a company's name.
+    for (const text of await links.allInnerTexts()) expect(text.trim()).not.toMatch(/^#?\d+$/);
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0].searchParams.get('ids')).toMatch(/^\d+(,\d+)*$/);
+
+    const link = links.first();
+    const companyName = (await link.innerText()).trim();
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^\/v2\/core\/companies\/\d+$/);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { name: companyName })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '会社詳細（薬局一覧の会社名から）');
   });
 });

@@ -68,6 +68,11 @@ test.describe('users', () => {
     await dialog.getByRole('link', { name: 'ユーザー詳細へ' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/users\/\d+$/);
     await expect(page.getByText(email).first()).toBeVisible();
+    // The detail names the user's pharmacy by name, linked, as the database and the identity provider hold it.
+    for (const field of ['所属薬局', '認証基盤の所属薬局']) {
+      await expect(page.getByText(field, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: pharmacyName, exact: true })).toHaveCount(2);
     await expectNoSeriousA11yViolations(page, 'ユーザー詳細');
     await page.getByRole('tab', { name: '薬局' }).click();
     const row = page.getByRole('table', { name: '所属薬局' }).getByRole('row', { name: new RegExp(pharmacyName) });

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,8 @@ import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { restoreSummary, sameIds, type RestoreResult } from './restoreSummary';
 import { Screen } from '../../app/Screen';
+import { pharmacies } from '../../resources/pharmacies';
+import { ReferenceNames } from '../../resources/schema/ReferenceValue';
 
 export const RESTORE_ERROR_MESSAGE = 'ユーザー復元に失敗しました。';
 
@@ -22,10 +23,11 @@ const IdList = ({ title, ids }: { title: string; ids: number[] }) => (
       {ids.length === 0 ? (
         <Typography color="text.secondary">なし</Typography>
       ) : (
-        <Stack component="ul" direction="row" sx={{ flexWrap: 'wrap', gap: 1, m: 0, p: 0, listStyle: 'none' }}>
+        <Stack component="ul" direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 1, m: 0, p: 0, listStyle: 'none' }}>
+          {/* Each pharmacy by name, linked; both lists' lookups go out as one ids= call. */}
           {ids.map((id) => (
             <li key={id}>
-              <Chip label={id} variant="outlined" />
+              <ReferenceNames resource={pharmacies.name} ids={[id]} />
             </li>
           ))}
         </Stack>

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { LinkBase } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
@@ -10,6 +12,8 @@ import ReplyIcon from '@mui/icons-material/Reply';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SendIcon from '@mui/icons-material/Send';
 import { InlineLoading } from '../../app/InlineLoading';
+import { pharmacies } from '../../resources/pharmacies';
+import { specPath } from '../specPaths';
 import type { InquiryFile, InquiryMessage, InquiryRoom } from '../../dataProvider/methods/inquiries';
 import { formatMessageTime } from './inquiryTime';
 import { isClosedRoom } from './inquiryStatus';
@@ -62,7 +66,11 @@ export const ChatWindow = (props: ChatWindowProps) => {
             {room.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {room.pharmacy.id} {room.pharmacy.name}（{room.pharmacy.address1}）
+            {room.pharmacy.id}{' '}
+            <Link component={LinkBase} to={specPath.show(pharmacies.name, room.pharmacy.id)}>
+              {room.pharmacy.name}
+            </Link>
+            （{room.pharmacy.address1}）
           </Typography>
         </Box>
         <StatusChip status={room.status} data-testid="inquiry-room-status" />

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { LinkBase } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,6 +7,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -15,6 +17,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
+import { specPath } from '../specPaths';
+import { pharmacies } from '../../resources/pharmacies';
 import type { FifoRackEntry, StockLog } from '../../dataProvider/methods/stocks';
 import { formatDateTime } from '../../lib/dates';
 import { serverMessages } from '../../resources/schema/serverErrors';
@@ -27,7 +31,7 @@ export const ADD_ERROR = '在庫調整を追加できませんでした。';
 
 const signed = (quantity: number) => (quantity > 0 ? `+${quantity}` : String(quantity));
 
-const Figure = ({ label, value }: { label: string; value: string }) => (
+const Figure = ({ label, value }: { label: string; value: ReactNode }) => (
   <Box>
     <Typography variant="body2" color="text.secondary">
       {label}
@@ -103,7 +107,14 @@ export const StockDiffView = ({ pharmacyId, itemId }: { pharmacyId: number; item
     <>
       <Card component="section" aria-label="在庫の概要">
         <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(4, auto)' }, alignItems: 'end' }}>
-          <Figure label={`薬局 (ID: ${pharmacyId})`} value={data.pharmacyName} />
+          <Figure
+            label={`薬局 (ID: ${pharmacyId})`}
+            value={
+              <Link component={LinkBase} to={specPath.show(pharmacies.name, pharmacyId)}>
+                {data.pharmacyName}
+              </Link>
+            }
+          />
           <Figure label={`品目 (ID: ${itemId}、YJコード: ${data.yjCode})`} value={data.itemName} />
           <Figure label="v2 の在庫数" value={String(data.v2Quantity)} />
           <Figure label="v1 の在庫数" value={data.v1Quantity === null ? 'v1 に在庫なし' : String(data.v1Quantity)} />

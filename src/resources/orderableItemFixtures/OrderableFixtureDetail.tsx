@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { LinkBase, useNotify, useRecordContext } from 'react-admin';
+import { useNotify, useRecordContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { specPath } from '../../customRoutes/specPaths';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
@@ -15,11 +14,9 @@ import { RecordFields } from '../schema/RecordFields';
 import { serverMessages } from '../schema/serverErrors';
 import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 
-const STOCKABLE_FIXTURES = 'v2/core/master_sources/stockable_item_fixtures';
-
 /**
  * An orderable fixture (spec section 2): only its non-empty fields (HOT code and note included),
- * a link to its stockable fixture, the diff it makes and an apply button enabled only when the
+ * its stockable fixture by name, linked (the field is a reference), the diff it makes and an apply button enabled only when the
  * operation is not none; applying creates the import and goes back to the list.
  */
 const OrderableFixtureDetail = () => {
@@ -50,17 +47,9 @@ const OrderableFixtureDetail = () => {
       setApplying(false);
     }
   };
-  const stockableFixtureId = record.stockableItemFixtureId as number | null | undefined;
   return (
     <Box sx={{ display: 'grid', gap: 2, pb: 2 }}>
       <RecordFields resource={resource} fields={['id', ...(resource.form?.fields ?? [])]} nonEmptyOnly />
-      {typeof stockableFixtureId === 'number' && (
-        <Box sx={{ px: 2 }}>
-          <Link component={LinkBase} to={specPath.show(STOCKABLE_FIXTURES, stockableFixtureId)}>
-            在庫品目補正 {stockableFixtureId} を見る
-          </Link>
-        </Box>
-      )}
       <Box component="section" aria-label="マスター差分" sx={{ px: 2, display: 'grid', gap: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           <Typography variant="h6" component="h2">

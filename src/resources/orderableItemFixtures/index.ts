@@ -1,5 +1,5 @@
 import { defineResource } from '../defineResource';
-import { NO_FIXTURE } from '../stockableItemFixtures';
+import { NO_FIXTURE, stockableItemFixtures } from '../stockableItemFixtures';
 
 /**
  * Orderable item fixtures (発注品目補正, spec sections 2, 3 and 5): the staff's corrections of
@@ -21,7 +21,12 @@ export const orderableItemFixtures = defineResource({
     nameAppend: { type: 'text', label: '名称追記', parse: 'emptyToNull' },
     gs1Code: { type: 'text', label: 'GS1コード', parse: 'emptyToNull' },
     janCode: { type: 'text', label: 'JANコード', parse: 'emptyToNull' },
-    stockableItemFixtureId: { type: 'number', label: '在庫品目補正ID', parse: 'integer' },
+    stockableItemFixtureId: {
+      type: 'number',
+      label: '在庫品目補正ID',
+      parse: 'integer',
+      reference: { resource: stockableItemFixtures.name },
+    },
     quantity: { type: 'number', label: '数量', parse: 'integer' },
     makerName: { type: 'text', label: '製造会社', parse: 'emptyToNull' },
     sellerName: { type: 'text', label: '販売会社', parse: 'emptyToNull' },

@@ -1,5 +1,6 @@
 import { defineResource } from '../defineResource';
 import { auditFields, auditGroup } from '../auditFields';
+import { companies } from '../companies';
 import { PHARMACY_LABELS as L } from '../../contract/pharmacy';
 
 /**
@@ -16,7 +17,8 @@ export const pharmacies = defineResource({
   update: { method: 'PUT', send: 'form' },
   fields: {
     id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
-    companyId: { type: 'number', label: '会社ID', sortable: true, parse: 'integer' },
+    // Shown as the company's name, linked; sorted and edited as the id.
+    companyId: { type: 'number', label: '会社ID', sortable: true, parse: 'integer', reference: { resource: companies.name } },
     name: { type: 'text', label: L.name, sortable: true, required: true },
     micode: { type: 'text', label: L.micode, required: true },
     'pharmacyInvoice.invoiceNumber': { type: 'text', label: L.invoiceNumber, writeAs: 'pharmacyInvoiceAttributes.invoiceNumber' },

@@ -1,5 +1,6 @@
 import { defineResource } from '../defineResource';
 import { daysLeft, daysLeftText } from './daysLeft';
+import { pharmacies } from '../pharmacies';
 
 /**
  * Licence expiry list (許可証期限一覧, the spec's route table; sidebar and page say the same): each pharmacy's latest licence, soonest expiry
@@ -14,13 +15,14 @@ export const pharmacyLicenseExpires = defineResource({
   fields: {
     id: { type: 'id', label: 'ID' },
     'pharmacy.name': { type: 'text', label: '薬局名' },
-    pharmacyId: { type: 'id', label: '薬局ID' },
+    // The pharmacy's name (the answer carries it), linked to the pharmacy.
+    pharmacyId: { type: 'id', label: '薬局', reference: { resource: pharmacies.name, nameFrom: 'pharmacy.name' } },
     number: { type: 'text', label: '許可番号' },
     expiresOn: { type: 'date', label: '有効期限', sortable: true },
     daysLeft: { type: 'text', label: '残り日数', derive: (record, now) => daysLeftText(daysLeft(record.expiresOn, now)) },
   },
   list: {
-    columns: ['pharmacyId', 'pharmacy.name', 'number', 'expiresOn', 'daysLeft'],
+    columns: ['pharmacyId', 'number', 'expiresOn', 'daysLeft'],
     actions: [{ kind: 'link', label: '薬局を表示', to: '/v2/core/pharmacies/{pharmacyId}' }],
     defaultSort: { field: 'expiresOn', order: 'ASC' },
     paging: { mode: 'pages' },

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { CELL_TEXT_CLASS } from '../../layout/theme';
 import type { BadgeDeclaration, FieldDeclaration } from '../types';
 import { badgeShows, choiceFor, displayText, fieldValue } from './fieldDisplay';
+import { ReferenceValue } from './ReferenceValue';
 
 /** Shown on a detail page for a field with no value, so an empty field reads as empty, not as missing. */
 export const NOT_SET = '未設定';
@@ -39,7 +40,9 @@ export const FieldValue = ({
     ) : null;
   }
   const content =
-    field.type === 'choice' ? (
+    field.reference ? (
+      <ReferenceValue reference={field.reference} value={value} record={record} truncate={truncate} />
+    ) : field.type === 'choice' ? (
       // alignSelf: in a detail's labelled column (a flex box) a chip would stretch to the full width.
       <Chip size="small" label={text} color={choiceFor(field, value)?.color ?? 'default'} sx={{ alignSelf: 'flex-start' }} />
     ) : field.type === 'multiChoice' ? (
@@ -64,7 +67,7 @@ export const FieldValue = ({
     );
   return (
     <>
-      {truncate && text && text.length > 20 ? <Tooltip title={text}>{content}</Tooltip> : content}
+      {truncate && text && text.length > 20 && !field.reference ? <Tooltip title={text}>{content}</Tooltip> : content}
       {shownBadges.map((badge) => (
         <Chip key={badge.label} size="small" label={badge.label} color={badge.color ?? 'default'} sx={{ ml: 1 }} />
       ))}

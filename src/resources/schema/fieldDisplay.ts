@@ -1,6 +1,7 @@
 import type { BadgeDeclaration, Choice, FieldDeclaration } from '../types';
 import { formatDate, formatDateTime, isOnOrBeforeToday } from '../../lib/dates';
 import { getPath } from '../../dataProvider/writePayload';
+import { referenceFallback, referenceIds } from './references';
 
 /**
  * Text of a declared field's value, by type: pure, so every screen (list cells, detail fields,
@@ -20,6 +21,11 @@ export const fieldValue = (field: FieldDeclaration, source: string, record: Reco
 
 export const displayText = (field: FieldDeclaration, value: unknown): string | undefined => {
   if (isEmpty(value)) return undefined;
+  if (field.reference) {
+    // As text (where no link can go), a reference reads by its ids; on screen, by the records' names.
+    const ids = referenceIds(value);
+    return ids.length === 0 ? undefined : ids.map(referenceFallback).join('、');
+  }
   switch (field.type) {
     case 'number':
       return typeof value === 'number' ? value.toLocaleString('ja-JP') : String(value);
@@ -47,8 +53,8 @@ export const displayText = (field: FieldDeclaration, value: unknown): string | u
   }
 };
 
-/** Numbers line up on the right (issue: right-align numeric columns). */
-export const isNumericField = (field: FieldDeclaration) => field.type === 'number' || field.type === 'decimal' || field.type === 'id';
+/** Numbers line up on the right (issue: right-align numeric columns); a reference reads as a name, on the left. */
+export const isNumericField = (field: FieldDeclaration) => !field.reference && (field.type === 'number' || field.type === 'decimal' || field.type === 'id');
 
 /** Whether a badge shows for a record: a calendar day on or before today in Japan (days compare as strings). */
 export const badgeShows = (badge: BadgeDeclaration, record: Record<string, unknown> | undefined, now: Date = new Date()): boolean =>

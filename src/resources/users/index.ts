@@ -1,6 +1,7 @@
 import { defineResource } from '../defineResource';
 import { auditFields, auditGroup } from '../auditFields';
 import { TEXTS } from '../../i18n/texts';
+import { pharmacies } from '../pharmacies';
 
 export const ROLE_LABELS = { pharmacy: '薬局ユーザー', admin: '管理ユーザー' } as const;
 
@@ -29,6 +30,10 @@ export const users = defineResource({
       ],
     },
     auth0UserId: { type: 'text', label: '認証基盤ユーザID' },
+    // The user's pharmacy ids as the database and the identity provider (its token's claim) hold
+    // them, each pharmacy by name and linked: a difference is what user restore repairs.
+    pharmacyIds: { type: 'id', label: '所属薬局', readOnly: true, reference: { resource: pharmacies.name } },
+    'appMetadata.pharmacyIds': { type: 'id', label: '認証基盤の所属薬局', readOnly: true, reference: { resource: pharmacies.name } },
     ...auditFields,
   },
   list: {
@@ -41,7 +46,7 @@ export const users = defineResource({
   },
   show: {
     tabs: [
-      { path: '', label: '詳細', groups: [{ label: '基本情報', fields: ['id', 'name', 'email', 'role', 'auth0UserId'] }, auditGroup] },
+      { path: '', label: '詳細', groups: [{ label: '基本情報', fields: ['id', 'name', 'email', 'role', 'auth0UserId', 'pharmacyIds', 'appMetadata.pharmacyIds'] }, auditGroup] },
       { path: 'pharmacies', label: '薬局', view: () => import('./UserPharmaciesTab') },
     ],
   },

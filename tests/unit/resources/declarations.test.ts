@@ -46,4 +46,35 @@ describe('resource declarations', () => {
     ]);
     expect(() => assertDeclarations([broken])).toThrow(/Invalid resource declarations/);
   });
+
+  it('a reference names a declared resource that has a name to show, or says where the record carries it', () => {
+    const unnamed = { ...base, name: 'v2/core/unnamed' } as unknown as AnyResourceDeclaration;
+    const referring = {
+      ...base,
+      fields: {
+        ...base.fields,
+        ownerId: { type: 'number', label: '所有者', reference: { resource: 'v2/core/nowhere' } },
+        unnamedId: { type: 'number', label: '名前なし', reference: { resource: 'v2/core/unnamed' } },
+        carriedId: { type: 'number', label: '持参', reference: { resource: 'v2/core/unnamed', nameFrom: 'carried.name' } },
+      },
+    } as unknown as AnyResourceDeclaration;
+    expect(declarationProblems(referring, [referring, unnamed])).toEqual([
+      'v2/core/things: field "ownerId" references undeclared resource "v2/core/nowhere"',
+      'v2/core/things: field "unnamedId" references "v2/core/unnamed", which names no recordRepresentation',
+      'v2/core/things: field "carriedId" reference.nameFrom names unknown field "carried.name"',
+    ]);
+  });
+
+  it('every reference in the registry names a declared resource (companies, pharmacies, stockable fixtures)', () => {
+    const references = resources.flatMap((resource) =>
+      Object.entries(resource.fields).flatMap(([name, field]) => (field.reference ? [`${resource.name}.${name} → ${field.reference.resource}`] : [])),
+    );
+    expect(references).toEqual([
+      'v2/core/pharmacies.companyId → v2/core/companies',
+      'v2/core/users.pharmacyIds → v2/core/pharmacies',
+      'v2/core/users.appMetadata.pharmacyIds → v2/core/pharmacies',
+      'v2/core/pharmacy_license_expires.pharmacyId → v2/core/pharmacies',
+      'v2/core/master_sources/orderable_item_fixtures.stockableItemFixtureId → v2/core/master_sources/stockable_item_fixtures',
+    ]);
+  });
 });

@@ -117,6 +117,17 @@ export const theme: RaThemeOptions = {
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
     RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
     RaToolbar: { styleOverrides: { root: { backgroundColor: palette.toolbar } } },
+    // While a request runs react-admin hides the 更新 button (opacity 0) under its spinner, which
+    // hid a keyboard user's focus ring on it and swallowed clicks: hide only the icon, and let
+    // clicks pass through the spinner to the button.
+    RaLoadingIndicator: {
+      styleOverrides: {
+        root: {
+          '& .RaLoadingIndicator-loadedIcon.RaLoadingIndicator-loadedLoading': { opacity: 1, '& svg': { opacity: 0 } },
+          '& .RaLoadingIndicator-loader': { pointerEvents: 'none' },
+        },
+      },
+    },
     RaSkipNavigationButton: {
       defaultProps: { onClick: skipToContent },
       styleOverrides: {

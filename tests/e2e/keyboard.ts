@@ -39,7 +39,7 @@ const inspectFocus = (): FocusReport => {
     Math.min(Math.max((rect.top + rect.bottom) / 2, 0), innerHeight - 1),
   );
   if (shown && !ringHolder.contains(shown) && !shown.contains(ringHolder)) {
-    return { element, indicator: `the focused element is covered by <${shown.tagName.toLowerCase()} class="${shown.className}">`, visible: false };
+    return { element, indicator: `the focused element is covered by <${shown.tagName.toLowerCase()} class="${shown.getAttribute('class') ?? ''}">`, visible: false };
   }
   const opaque = (color: string) => color !== 'transparent' && !/rgba\([^)]*,\s*0\)$/.test(color);
   const style = getComputedStyle(ringHolder);

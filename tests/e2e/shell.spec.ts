@@ -1,4 +1,5 @@
 import { test, expect, signIn, unique, expectNoSeriousA11yViolations } from './fixtures';
+import { expectFocusVisible } from './keyboard';
 
 test.describe('the shell', () => {
   test.beforeEach(async ({ page }) => {
@@ -151,5 +152,29 @@ test.describe('the shell', () => {
     });
     // A ring, and the text stays dark (it used to turn lighter on focus).
     expect(header).toEqual({ outline: 'solid', color: 'rgba(0, 0, 0, 0.87)' });
+  });
+  test('while a request runs, a focused 更新 keeps its ring and a click on the spinner reaches it', async ({ page }) => {
+    // Hold the dealers list until the checks are done: react-admin shows its spinner meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v2/master/dealers**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/v2/core/dealers');
+    const spinner = page.locator('header .RaLoadingIndicator-loader');
+    await expect(spinner).toBeVisible();
+    await page.getByRole('combobox', { name: /接続先/ }).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: '更新' })).toBeFocused();
+    await expectFocusVisible(page, ' (更新 while loading)');
+    const hit = await spinner.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const shown = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return shown?.closest('button')?.getAttribute('aria-label') ?? shown?.tagName;
+    });
+    expect(hit).toBe('更新');
+    release();
+    await expect(spinner).toHaveCount(0);
   });
 });

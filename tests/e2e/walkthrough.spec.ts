@@ -156,7 +156,12 @@ test.describe('what a new user found walking every screen', () => {
     const rooms = page.getByRole('list', { name: '問い合わせルーム' });
     await expect(rooms.getByRole('listitem').first()).toBeVisible();
     const names = await rooms.locator('[data-room-name]').evaluateAll((elements) =>
-      elements.map((element) => ({ cut: element.scrollWidth > element.clientWidth + 1, title: element.getAttribute('title'), text: element.textContent })),
+      elements.map((element) => ({
+        // Clamped to two lines, a cut name overflows downwards; a one-line ellipsis, sideways.
+        cut: element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1,
+        title: element.getAttribute('title'),
+        text: element.textContent,
+      })),
     );
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) {

@@ -32,6 +32,8 @@ export interface RoomListProps {
 /** The room list (spec section 2): one row per room, the next page loaded ahead while scrolling. */
 const TWO_LINES = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' } as const;
 
+const pharmacyLine = (room: InquiryRoom) => `${room.pharmacy.id} ${room.pharmacy.name}（${room.pharmacy.address1}）`;
+
 export const RoomList = ({ rooms, selectedId, onSelect, now, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, filterCount, onOpenFilter }: RoomListProps) => {
   const scroller = useRef<HTMLDivElement>(null);
   const loadAhead = () => {
@@ -82,8 +84,9 @@ export const RoomList = ({ rooms, selectedId, onSelect, now, isPending, isError,
                 sx={{ display: 'block', py: 1 }}
               >
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                  <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }}>
-                    {room.pharmacy.id} {room.pharmacy.name}（{room.pharmacy.address1}）
+                  {/* One line beside the time; cut with … where narrow, so the whole line shows on hover. */}
+                  <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }} title={pharmacyLine(room)}>
+                    {pharmacyLine(room)}
                   </Typography>
                   <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
                     {formatInquiryTime(room.lastMessage?.createdAt, now)}

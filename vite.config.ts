@@ -4,7 +4,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import { API_ROOTS, DEMO_ROOT } from './src/contract/apiRoots.ts';
+import { API_ROOTS, DEMO_ROOT, IDENTITY_PAGES } from './src/contract/apiRoots.ts';
 
 // The SPA talks to the reference API on the same origin; in `npm run dev` Vite proxies every
 // non-SPA path to the API server that scripts/dev.ts starts beside it.
@@ -14,7 +14,11 @@ import { API_ROOTS, DEMO_ROOT } from './src/contract/apiRoots.ts';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 const proxiedRoots = [...API_ROOTS, DEMO_ROOT];
 const carriesWebSockets = (root: string) => root === 'cable' || root === DEMO_ROOT;
-export const apiProxy = Object.fromEntries(proxiedRoots.map((root) => [`/${root}`, { target: apiTarget, ws: carriesWebSockets(root) }]));
+export const apiProxy = {
+  ...Object.fromEntries(proxiedRoots.map((root) => [`/${root}`, { target: apiTarget, ws: carriesWebSockets(root) }])),
+  // The hosted login and logout (redirect sign-in): a key starting with ^ is a pattern, matched whole here.
+  ...Object.fromEntries(IDENTITY_PAGES.map((page) => [`^${page}(\\?.*)?$`, { target: apiTarget }])),
+};
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|map)$/;
 const brotli = promisify(brotliCompress);

@@ -9,6 +9,12 @@
 export const API_ROOTS = ['core', 'medorder', 'legacy', 'cable', 'storage', 'oauth', '.well-known', 'userinfo', 'api', 'jobs', 'pc-app', 'config.json'] as const;
 export type ApiRoot = (typeof API_ROOTS)[number];
 
+/**
+ * The identity provider's pages (Auth0's hosted login and logout, served by the reference API's
+ * `server/identity/authorize.ts`): exact paths, as `/v2/` also starts the SPA's own routes.
+ */
+export const IDENTITY_PAGES = ['/authorize', '/v2/logout'] as const;
+
 /** The demo environment's copy of the API roots lives under this segment. */
 export const DEMO_ROOT = 'demo';
 

@@ -2,7 +2,7 @@
  * What the SPA and the reference API must agree on, in one module both import (the server
  * through tsx). Change a value here and both sides change together.
  */
-export { API_ROOTS, apiRootOf, DEMO_ROOT, type ApiRoot } from './apiRoots';
+export { API_ROOTS, apiRootOf, DEMO_ROOT, IDENTITY_PAGES, type ApiRoot } from './apiRoots';
 export type { AuthConfig, AuthMode, EnvironmentConfig, JobQueueLink, RuntimeConfig, ServiceModule } from '../config/types';
 
 /** Batch fetch by ids: at most 100 ids per request (spec sections 7 and 9). */

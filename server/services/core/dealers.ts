@@ -4,32 +4,28 @@ import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { notFoundError } from '../../shared/errors';
 import { checkFreshness } from '../../shared/freshness';
-import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
+import { DEALER_SHAPE } from '../../../src/contract/masters/dealers';
+import { answerList } from '../../shared/listEndpoint';
+import { answerSchema, listDeclarationOf } from '../../shared/masterShape';
 import { detailRoute, listRoute } from '../../shared/routes';
-import { DealerSchema } from './schemas';
 import { DEALER_SEARCH } from './searchIndexes';
 
+/** The answer and the list come from the contract's shape (issue 24 item 1); storage stays here. */
+export const DealerSchema = answerSchema(DEALER_SHAPE, 'Dealer');
 type Dealer = z.infer<typeof DealerSchema>;
 
 const SELECT = 'd.id, d.code, d.name, d.prefecture_id, pr.name AS prefecture_name';
 const FROM = 'FROM dealers d JOIN prefectures pr ON pr.id = d.prefecture_id';
 const tags = ['core: dealers'];
 
-export const DEALER_LIST = {
-  base: '/core',
-  path: '/api/v2/master/dealers',
-  summary: '卸一覧',
-  sortColumns: { id: 'd.id', code: 'd.code', name: 'd.name', prefecture_id: 'd.prefecture_id' },
-  defaultSort: 'id',
-  filters: {
-    prefecture_id: { label: '都道府県ID', schema: z.string().regex(/^\d{1,2}$/).optional().openapi({ description: '都道府県ID' }), example: '13' },
-  },
+export const DEALER_LIST = listDeclarationOf(DEALER_SHAPE, {
+  alias: 'd',
+  sql: { prefectureName: 'pr.name' },
   search: DEALER_SEARCH,
-  fields: ['id', 'code', 'name', 'prefecture_id', 'prefecture_name'],
-} satisfies ListDeclaration;
+});
 
 const route = listRoute(DEALER_LIST, DealerSchema, tags);
-const getRoute = detailRoute(DEALER_LIST.path, DealerSchema, '卸詳細', tags);
+const getRoute = detailRoute(DEALER_LIST.path, DealerSchema, `${DEALER_SHAPE.label}詳細`, tags);
 
 export function registerDealerRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
   const { db } = ctx;

@@ -89,16 +89,6 @@ export const GroupPharmacyInputSchema = z
   .object({ pharmacy_id: labelled('薬局ID', z.number().int().positive().max(2_147_483_647).openapi({ example: 1 })) })
   .openapi('GroupPharmacyInput');
 
-export const DealerSchema = z
-  .object({
-    id: z.number().int(),
-    code: z.string(),
-    name: z.string(),
-    prefecture_id: z.number().int(),
-    prefecture_name: z.string(),
-  })
-  .openapi('Dealer');
-
 export const CoreUserSchema = z
   .object({
     id: z.number().int(),

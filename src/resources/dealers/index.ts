@@ -1,20 +1,16 @@
+import { DEALER_SHAPE } from '../../contract/masters/dealers';
 import { defineResource } from '../defineResource';
+import { shapeFields } from '../shapeFields';
 
-/** Wholesalers (卸): a read-only master declared by schema alone. */
+/** Wholesalers (卸): a read-only master; its fields come from the contract's shape, the screens from here. */
 export const dealers = defineResource({
   name: 'v2/core/dealers',
-  label: '卸',
-  recordLabel: '卸',
-  api: '/api/v2/core/master/dealers',
+  label: DEALER_SHAPE.label,
+  recordLabel: DEALER_SHAPE.label,
+  api: DEALER_SHAPE.api,
   recordRepresentation: 'name',
   capabilities: {},
-  fields: {
-    id: { type: 'id', label: 'ID', sortable: true },
-    code: { type: 'text', label: '卸コード', sortable: true },
-    name: { type: 'text', label: '卸名', sortable: true },
-    prefectureId: { type: 'number', label: '都道府県ID', sortable: true },
-    prefectureName: { type: 'text', label: '都道府県名' },
-  },
+  fields: shapeFields(DEALER_SHAPE),
   list: {
     columns: ['id', 'code', 'name', 'prefectureId', 'prefectureName'],
     actions: ['show'],

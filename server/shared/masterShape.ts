@@ -1,0 +1,81 @@
+import { z } from '@hono/zod-openapi';
+import { apiParts, wireKey, type MasterShape, type ShapeField, type WireType } from '../../src/contract/masterShape';
+import type { ListDeclaration, ListFilterParam } from './listEndpoint';
+import type { SearchIndex } from './search';
+
+/*
+ * The reference API's side of a master's one description (src/contract/masterShape.ts): its
+ * answer schema (and so its OpenAPI) and its list declaration (sorts, filters, search, fields),
+ * derived. What stays in the feature's code is storage: the SELECT, the joins, the SQL of a
+ * sort or filter where it is not the listed table's column of the same name, the search index.
+ */
+
+/** `prefectureId` → `prefecture_id`, as `wireKey` does at run time. */
+export type WireKey<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${WireKey<Tail>}`
+  : S;
+
+type WireValue<T extends WireType> = T extends 'id' | 'integer' | 'number' ? number : T extends 'boolean' ? boolean : string;
+type FieldValue<F extends ShapeField> = F extends { nullable: true } ? WireValue<F['type']> | null : WireValue<F['type']>;
+
+/** A record as the API answers it: wire keys, wire types. */
+export type WireRecord<F extends Record<string, ShapeField>> = { [K in keyof F & string as WireKey<K>]: FieldValue<F[K]> };
+
+type FilterKey<F extends Record<string, ShapeField>> = { [K in keyof F & string]: F[K] extends { filter: object } ? WireKey<K> : never }[keyof F & string];
+
+const WIRE_SCHEMAS: Record<WireType, () => z.ZodType> = {
+  id: () => z.number().int(),
+  integer: () => z.number().int(),
+  number: () => z.number(),
+  text: () => z.string(),
+  longText: () => z.string(),
+  email: () => z.string(),
+  url: () => z.string(),
+  day: () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  instant: () => z.string(),
+  boolean: () => z.boolean(),
+};
+
+/** The schema of one record as the API answers it, registered in OpenAPI under `name`. */
+export function answerSchema<F extends Record<string, ShapeField>>(shape: MasterShape<F>, name: string) {
+  const entries = Object.entries(shape.fields).map(([field, spec]) => {
+    const schema = WIRE_SCHEMAS[spec.type]().openapi({ description: spec.label });
+    return [wireKey(field), spec.nullable ? schema.nullable() : schema] as const;
+  });
+  // Object.fromEntries cannot carry mapped keys: the type states what the loop builds.
+  return z.object(Object.fromEntries(entries)).openapi(name) as unknown as z.ZodObject<{ [K in keyof WireRecord<F>]: z.ZodType<WireRecord<F>[K]> }>;
+}
+
+export interface ListStorage<F> {
+  /** The listed table's alias in the feature's FROM (`d` for `FROM dealers d`). */
+  alias: string;
+  /** A field's SQL where it is not `<alias>.<wire key>` (a joined table's column). */
+  sql?: Partial<Record<keyof F, string>>;
+  search?: SearchIndex;
+}
+
+/** The list declaration (src/shared/listEndpoint.ts) a master's shape and its storage give. */
+export function listDeclarationOf<F extends Record<string, ShapeField>>(shape: MasterShape<F>, storage: ListStorage<F>) {
+  const { module, path } = apiParts(shape.api);
+  const sqlOf = (field: string) => storage.sql?.[field as keyof F] ?? `${storage.alias}.${wireKey(field)}`;
+  const fields = Object.entries(shape.fields);
+  const filters = Object.fromEntries(
+    fields.flatMap(([field, spec]) =>
+      spec.filter
+        ? [[wireKey(field), { label: spec.label, schema: z.string().regex(spec.filter.pattern).optional().openapi({ description: spec.label }), example: spec.filter.example }]]
+        : [],
+    ),
+    // Object.fromEntries cannot carry mapped keys: the type states what the loop builds.
+  ) as unknown as Record<FilterKey<F>, ListFilterParam>;
+  if (Boolean(shape.searchable) !== (storage.search !== undefined)) throw new Error(`${shape.api}: a searchable shape needs a search index, and only it`);
+  return {
+    base: `/${module}`,
+    path,
+    summary: `${shape.label}一覧`,
+    sortColumns: Object.fromEntries(fields.filter(([, spec]) => spec.sortable).map(([field]) => [wireKey(field), sqlOf(field)])),
+    defaultSort: wireKey(shape.defaultSort),
+    filters,
+    ...(storage.search && { search: storage.search }),
+    fields: fields.map(([field]) => wireKey(field)),
+  } satisfies ListDeclaration;
+}

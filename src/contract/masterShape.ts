@@ -1,0 +1,63 @@
+import { toSnakeKey } from '../lib/caseConversion';
+
+/**
+ * One description of a master's shape (issue 24 item 1), read by both sides: the SPA derives its
+ * declaration's field map from it (`src/resources/shapeFields.ts`), the reference API its answer
+ * schema and list declaration (`server/shared/masterShape.ts`), and the contract tests check
+ * both against it. What is presentation (columns, tabs, groups, links) stays in the SPA's
+ * declaration; what is storage (SQL, joins, indexes, seeds) stays in the server's feature.
+ *
+ * Plain data and no imports beyond the key rule, so it costs the SPA's bundle nothing but itself.
+ */
+
+/** A field's type on the wire (spec section 3): what the API answers and the SPA shows. */
+export type WireType =
+  | 'id'
+  | 'integer'
+  | 'number'
+  | 'text'
+  | 'longText'
+  | 'email'
+  | 'url'
+  /** A calendar day, `yyyy-MM-dd` end to end. */
+  | 'day'
+  /** An instant, ISO 8601; shown in Asia/Tokyo. */
+  | 'instant'
+  | 'boolean';
+
+export interface ShapeField {
+  type: WireType;
+  /** The spec's Japanese label: the SPA's column and field label, the API's description. */
+  label: string;
+  /** Lists sort by it (`sort=<wire key>`, both ways). */
+  sortable?: boolean;
+  /** The list takes it as a filter (`<wire key>=<value>`): what a value must look like, and one that finds rows. */
+  filter?: { pattern: RegExp; example: string };
+  /** The API may answer null. */
+  nullable?: boolean;
+}
+
+export interface MasterShape<F extends Record<string, ShapeField> = Record<string, ShapeField>> {
+  /** The master's Japanese name: 卸 → 卸一覧, 卸詳細. */
+  label: string;
+  /** The spec's API path (section 7), `/api/v2/{module}/{rest}`. */
+  api: `/api/v2/${string}`;
+  /** Fields by their SPA (camelCase) key; the wire key is its snake_case. */
+  fields: F;
+  /** The field a list sorts by when asked for none. */
+  defaultSort: keyof F & string;
+  /** The list answers `query=` through a search index. */
+  searchable?: boolean;
+}
+
+export const defineMasterShape = <const F extends Record<string, ShapeField>>(shape: MasterShape<F>): MasterShape<F> => shape;
+
+/** The field's key on the wire (`prefectureId` → `prefecture_id`), by the spec's one key rule. */
+export const wireKey = (field: string): string => toSnakeKey(field);
+
+/** The service module and the path within it: `/api/v2/core/master/dealers` → `core`, `/api/v2/master/dealers`. */
+export function apiParts(api: string): { module: string; path: string } {
+  const match = /^\/api\/v2\/([a-z]+)(\/.+)$/.exec(api);
+  if (!match) throw new Error(`not a spec API path: ${api}`);
+  return { module: match[1], path: `/api/v2${match[2]}` };
+}

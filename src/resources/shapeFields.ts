@@ -1,0 +1,31 @@
+import type { MasterShape, ShapeField, WireType } from '../contract/masterShape';
+import type { FieldDeclaration, FieldType } from './types';
+
+/** How the SPA shows each wire type. */
+const FIELD_TYPES: Record<WireType, FieldType> = {
+  id: 'id',
+  integer: 'number',
+  number: 'number',
+  text: 'text',
+  longText: 'longText',
+  email: 'email',
+  url: 'url',
+  day: 'date',
+  instant: 'datetime',
+  boolean: 'boolean',
+};
+
+/**
+ * A declaration's field map from the master's one description (src/contract/masterShape.ts):
+ * type, label and sortability come from the contract, so the SPA and the API cannot disagree on
+ * them. Presentation the contract does not know (a reference link, a group) is added over it:
+ * `fields: { ...shapeFields(SHAPE), companyId: { ...shapeFields(SHAPE).companyId, reference } }`.
+ */
+export function shapeFields<F extends Record<string, ShapeField>>(shape: MasterShape<F>): { [K in keyof F]: FieldDeclaration } {
+  const fields: Partial<Record<keyof F, FieldDeclaration>> = {};
+  for (const key of Object.keys(shape.fields) as (keyof F & string)[]) {
+    const { type, label, sortable } = shape.fields[key];
+    fields[key] = { type: FIELD_TYPES[type], label, ...(sortable && { sortable }) };
+  }
+  return fields as { [K in keyof F]: FieldDeclaration };
+}

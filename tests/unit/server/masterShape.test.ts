@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { apiParts, defineMasterShape, wireKey, type ShapeField, type WireType } from '../../../src/contract/masterShape';
+import { DEALER_SHAPE } from '../../../src/contract/masters/dealers';
+import { toSnakeKey } from '../../../src/lib/caseConversion';
+import { dealers } from '../../../src/resources/dealers';
+import { shapeFields } from '../../../src/resources/shapeFields';
+import { DEALER_LIST, DealerSchema } from '../../../server/services/core/dealers';
+import { answerSchema, listDeclarationOf } from '../../../server/shared/masterShape';
+
+const WIRE_TYPES: WireType[] = ['id', 'integer', 'number', 'text', 'longText', 'email', 'url', 'day', 'instant', 'boolean'];
+const camelKey = fc.stringMatching(/^[a-z][a-z0-9]{0,6}([A-Z][a-z0-9]{1,5}){0,3}$/);
+const field: fc.Arbitrary<ShapeField> = fc.record(
+  {
+    type: fc.constantFrom(...WIRE_TYPES),
+    label: fc.string({ minLength: 1, maxLength: 8 }),
+    sortable: fc.boolean(),
+    nullable: fc.boolean(),
+    filter: fc.constant({ pattern: /^\d+$/, example: '1' }),
+  },
+  { requiredKeys: ['type', 'label'] },
+);
+
+describe('a master described once (issue 24 item 1)', () => {
+  it('property: both sides derive the same keys, sorts, filters and types from any shape', () => {
+    fc.assert(
+      fc.property(fc.dictionary(camelKey, field, { minKeys: 1, maxKeys: 8 }), (fields) => {
+        const keys = Object.keys(fields);
+        const shape = defineMasterShape({ label: 'テスト', api: '/api/v2/core/admin/tests', fields, defaultSort: keys[0] });
+        const list = listDeclarationOf(shape, { alias: 't' });
+        const schema = answerSchema(shape, 'Test');
+        const spa = shapeFields(shape);
+
+        expect(list.fields).toEqual(keys.map(toSnakeKey));
+        expect(Object.keys(schema.shape)).toEqual(keys.map(toSnakeKey));
+        expect(Object.keys(list.sortColumns)).toEqual(keys.filter((k) => fields[k].sortable).map(toSnakeKey));
+        expect(Object.values(list.sortColumns)).toEqual(keys.filter((k) => fields[k].sortable).map((k) => `t.${toSnakeKey(k)}`));
+        expect(Object.keys(list.filters)).toEqual(keys.filter((k) => fields[k].filter).map(toSnakeKey));
+        expect(list.defaultSort).toBe(toSnakeKey(keys[0]));
+        expect(Object.keys(spa)).toEqual(keys);
+        for (const key of keys) {
+          expect(spa[key].label).toBe(fields[key].label);
+          expect(Boolean(spa[key].sortable)).toBe(Boolean(fields[key].sortable));
+          // A null answer is accepted exactly where the shape says so.
+          expect(schema.shape[toSnakeKey(key) as keyof typeof schema.shape].safeParse(null).success).toBe(Boolean(fields[key].nullable));
+        }
+      }),
+    );
+  });
+
+  it('the wire key is the spec key rule', () => {
+    fc.assert(fc.property(camelKey, (key) => {
+      expect(wireKey(key)).toBe(toSnakeKey(key));
+    }));
+  });
+
+  it('reads the module and the service path from the spec API path, and refuses anything else', () => {
+    expect(apiParts('/api/v2/core/master/dealers')).toEqual({ module: 'core', path: '/api/v2/master/dealers' });
+    expect(apiParts('/api/v2/medorder/admin/stockable_item_fixtures')).toEqual({ module: 'medorder', path: '/api/v2/admin/stockable_item_fixtures' });
+    for (const bad of ['/api/v1/medorder/stocks', '/api/v2/core', 'api/v2/core/x']) expect(() => apiParts(bad), bad).toThrow();
+  });
+
+  it('dealers: the SPA declaration, the answer schema and the list declaration all come from DEALER_SHAPE', () => {
+    expect(dealers.api).toBe(DEALER_SHAPE.api);
+    expect(Object.keys(dealers.fields)).toEqual(Object.keys(DEALER_SHAPE.fields));
+    expect(dealers.fields.prefectureId).toEqual({ type: 'number', label: '都道府県ID', sortable: true });
+    // As the list was hand-written before it was derived.
+    expect({ ...DEALER_LIST, filters: Object.keys(DEALER_LIST.filters), search: DEALER_LIST.search?.name }).toEqual({
+      base: '/core',
+      path: '/api/v2/master/dealers',
+      summary: '卸一覧',
+      sortColumns: { id: 'd.id', code: 'd.code', name: 'd.name', prefecture_id: 'd.prefecture_id' },
+      defaultSort: 'id',
+      filters: ['prefecture_id'],
+      search: 'dealers_search',
+      fields: ['id', 'code', 'name', 'prefecture_id', 'prefecture_name'],
+    });
+    expect(DEALER_LIST.filters.prefecture_id.schema.safeParse('13').success).toBe(true);
+    expect(DEALER_LIST.filters.prefecture_id.schema.safeParse('130').success).toBe(false);
+    expect(DealerSchema.safeParse({ id: 1, code: 'A', name: '卸', prefecture_id: 13, prefecture_name: '東京都' }).success).toBe(true);
+    expect(DealerSchema.safeParse({ id: 1, code: 'A', name: '卸', prefecture_id: '13', prefecture_name: '東京都' }).success).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessageDialog, type MessageDialogState } from '../../src/customRoutes/inquiries/MessageDialog';
 import { SubjectDialog } from '../../src/customRoutes/inquiries/SubjectDialog';
 import { createHttpError } from '../../src/dataProvider/httpError';
+import type { InquiryMessage } from '../../src/dataProvider/methods/inquiries';
 
 afterEach(() => vi.useRealTimers());
 
@@ -100,5 +101,59 @@ describe('the subject dialog', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '保存' })));
     expect(onSave).not.toHaveBeenCalled();
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a draft per room (issue 25): the unsent text survives closing, a room switch and a reload', () => {
+  const ROOM_A = 'cs-portal.draft:production:1:v2%2Fcore%2Finquiries%2Frooms:7';
+  const ROOM_B = 'cs-portal.draft:production:1:v2%2Fcore%2Finquiries%2Frooms:8';
+  afterEach(() => localStorage.clear());
+
+  const open = (state: MessageDialogState, draftKey: string, onSend = vi.fn(async () => {})) => {
+    const view = render(<MessageDialog state={state} onClose={vi.fn()} onSend={onSend} onEdit={vi.fn(async () => {})} draftKey={draftKey} />);
+    const dialog = screen.getByRole('dialog');
+    return { ...view, dialog, input: within(dialog).getByLabelText('メッセージ'), onSend };
+  };
+
+  it('keeps what was typed for its room only, restores it with the time it was kept, and forgets it once sent', async () => {
+    const first = open({ mode: 'send' }, ROOM_A);
+    fireEvent.change(first.input, { target: { value: 'お調べして折り返します' } });
+    first.unmount();
+
+    const other = open({ mode: 'send' }, ROOM_B);
+    expect(other.input).toHaveValue('');
+    expect(within(other.dialog).queryByRole('status')).toBeNull();
+    other.unmount();
+
+    const again = open({ mode: 'send' }, ROOM_A);
+    expect(again.input).toHaveValue('お調べして折り返します');
+    expect(within(again.dialog).getByRole('status')).toHaveTextContent('の下書きを復元しました。');
+    await act(async () => fireEvent.click(within(again.dialog).getByRole('button', { name: '送信' })));
+    expect(again.onSend).toHaveBeenCalledWith('お調べして折り返します', undefined, undefined);
+    expect(localStorage.getItem(ROOM_A)).toBeNull();
+  });
+
+  it('keeps the draft when sending fails, drops it on 下書きを破棄 or when emptied, and never for an edit', async () => {
+    const failing = open({ mode: 'send' }, ROOM_A, vi.fn(async () => {
+      throw createHttpError(503, { errors: ['一時的なエラー'] });
+    }));
+    fireEvent.change(failing.input, { target: { value: '送れなかった文' } });
+    await act(async () => fireEvent.click(within(failing.dialog).getByRole('button', { name: '送信' })));
+    expect(JSON.parse(localStorage.getItem(ROOM_A)!).fields).toEqual({ content: '送れなかった文' });
+    failing.unmount();
+
+    const restored = open({ mode: 'send' }, ROOM_A);
+    fireEvent.click(within(restored.dialog).getByRole('button', { name: '下書きを破棄' }));
+    expect(restored.input).toHaveValue('');
+    expect(localStorage.getItem(ROOM_A)).toBeNull();
+    fireEvent.change(restored.input, { target: { value: 'a' } });
+    fireEvent.change(restored.input, { target: { value: '  ' } });
+    expect(localStorage.getItem(ROOM_A)).toBeNull();
+    restored.unmount();
+
+    const message = { id: 3, content: '元の文', senderName: '管理 花子' } as InquiryMessage;
+    const edit = open({ mode: 'edit', message }, ROOM_A);
+    fireEvent.change(edit.input, { target: { value: '直した文' } });
+    expect(localStorage.getItem(ROOM_A)).toBeNull();
   });
 });

@@ -199,6 +199,41 @@ test.describe('inquiries', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  test('a draft per room: unsent text survives a room switch, back, and a reload, and is for its room only', async ({ page }) => {
+    await page.goto('/v2/core/inquiries');
+    const rows = page.getByTestId('inquiry-room-scroller').locator('[data-testid^="inquiry-room-"]');
+    await rows.first().click();
+    await expect(page).toHaveURL(/roomId=\d+/);
+    const send = page.getByRole('button', { name: /^メッセージを送信/ });
+    await send.click();
+    let dialog = page.getByRole('dialog', { name: 'メッセージを送信' });
+    await dialog.getByLabel('メッセージ').fill('確認して折り返しご連絡します。');
+    await dialog.getByRole('button', { name: 'キャンセル' }).click();
+    await expect(send).toHaveText('メッセージを送信（下書きあり）');
+
+    // Another room has its own (empty) draft.
+    await rows.nth(1).click();
+    await expect(send).toHaveText('メッセージを送信');
+    await send.click();
+    await expect(dialog.getByLabel('メッセージ')).toHaveValue('');
+    await dialog.getByRole('button', { name: 'キャンセル' }).click();
+
+    // Back to the first room, then a reload: the text is still there.
+    await page.goBack();
+    await expect(send).toHaveText('メッセージを送信（下書きあり）');
+    await page.reload();
+    await expect(send).toHaveText('メッセージを送信（下書きあり）');
+    await send.click();
+    dialog = page.getByRole('dialog', { name: 'メッセージを送信' });
+    await expect(dialog.getByLabel('メッセージ')).toHaveValue('確認して折り返しご連絡します。');
+    await expect(dialog.getByRole('status')).toContainText('の下書きを復元しました。');
+    await expectNoSeriousA11yViolations(page, '下書きを復元した送信ダイアログ');
+    await dialog.getByRole('button', { name: '下書きを破棄' }).click();
+    await expect(dialog.getByLabel('メッセージ')).toHaveValue('');
+    await dialog.getByRole('button', { name: 'キャンセル' }).click();
+    await expect(send).toHaveText('メッセージを送信');
+  });
+
   test('subject change, reply, edit, delete, close and reopen', async ({ page, browser, baseURL }) => {
     const pharmacy = await pharmacyClient(browser, baseURL!);
     try {

@@ -28,6 +28,8 @@ export interface ChatWindowProps {
   now: Date;
   roomBusy: boolean;
   onSend: () => void;
+  /** The room has unsent text kept from before. */
+  hasDraft?: boolean;
   onReply: (message: InquiryMessage) => void;
   onEdit: (message: InquiryMessage) => void;
   onDelete: (message: InquiryMessage) => void;
@@ -144,7 +146,7 @@ export const ChatWindow = (props: ChatWindowProps) => {
       </Box>
       <Box sx={{ p: 1.5, borderTop: 1, borderColor: 'divider', textAlign: 'right' }}>
         <Button variant="contained" startIcon={<SendIcon />} onClick={props.onSend}>
-          メッセージを送信
+          {props.hasDraft ? 'メッセージを送信（下書きあり）' : 'メッセージを送信'}
         </Button>
       </Box>
     </Stack>

@@ -13,7 +13,8 @@ import { ChatWindow } from './ChatWindow';
 import { ImagePreviewDialog } from './ImagePreviewDialog';
 import { activeInquiryFilterCount, inquiryFilterQuery, matchesInquiryFilter, parseInquiryFilter, type InquiryFilter } from './inquiryFilter';
 import { CLOSED_STATUS, REOPENED_STATUS } from './inquiryStatus';
-import { MessageDialog, type MessageDialogState } from './MessageDialog';
+import { MessageDialog, readMessageDraft, type MessageDialogState } from './MessageDialog';
+import { useDraftKey } from '../../app/formDrafts';
 import { compareMessages, mergeReceived, roomsOnScreen } from './mergeReceived';
 import { RoomFilterDialog } from './RoomFilterDialog';
 import { RoomList } from './RoomList';
@@ -160,6 +161,10 @@ const InquiriesPage = () => {
 
   const [filterOpen, setFilterOpen] = useState(false);
   const [dialog, setDialog] = useState<MessageDialogState>();
+  // Each room keeps its unsent text (issue 25): the send button says so, the dialog restores it.
+  const draftKeyOf = useDraftKey();
+  const draftKey = roomId === undefined ? undefined : draftKeyOf('v2/core/inquiries/rooms', roomId);
+  const hasDraft = dialog === undefined && readMessageDraft(draftKey) !== undefined;
   const [subjectOpen, setSubjectOpen] = useState(false);
   const [preview, setPreview] = useState<InquiryFile>();
   const [deleting, setDeleting] = useState<InquiryMessage>();
@@ -248,6 +253,7 @@ const InquiriesPage = () => {
             now={now}
             roomBusy={roomBusy}
             onSend={() => setDialog({ mode: 'send' })}
+            hasDraft={hasDraft}
             onReply={(message) => setDialog({ mode: 'send', replyTo: message })}
             onEdit={(message) => setDialog({ mode: 'edit', message })}
             onDelete={setDeleting}
@@ -259,7 +265,7 @@ const InquiriesPage = () => {
         </Card>
       </Box>
       <RoomFilterDialog open={filterOpen} filter={filter} onClose={() => setFilterOpen(false)} onApply={applyFilter} />
-      <MessageDialog state={dialog} onClose={() => setDialog(undefined)} onSend={send} onEdit={edit} />
+      <MessageDialog state={dialog} onClose={() => setDialog(undefined)} onSend={send} onEdit={edit} draftKey={draftKey} />
       <SubjectDialog open={subjectOpen} subject={selected?.name ?? ''} onClose={() => setSubjectOpen(false)} onSave={(name) => changeRoom({ name })} />
       <ImagePreviewDialog file={preview} onClose={() => setPreview(undefined)} download={provider.downloadInquiryFile} />
       <SafeConfirm

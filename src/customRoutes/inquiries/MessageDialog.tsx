@@ -13,6 +13,8 @@ import { serverMessages } from '../../resources/schema/serverErrors';
 import { ATTACHMENT_ACCEPT, attachmentProblem, SEND_FAILED_MESSAGE } from './attachmentRules';
 import { useDelayedFocus } from './useDelayedFocus';
 import { DialogButtons } from '../../app/DialogButtons';
+import { draftStorage, readDraft, removeDraft, writeDraft } from '../../app/formDrafts';
+import { formatDateTime } from '../../lib/dates';
 
 export type MessageDialogState =
   | { mode: 'send'; replyTo?: InquiryMessage }
@@ -24,25 +26,51 @@ export interface MessageDialogProps {
   /** Resolves when saved; a rejection keeps the dialog and its text. */
   onSend: (content: string, file: File | undefined, replyTo: InquiryMessage | undefined) => Promise<void>;
   onEdit: (message: InquiryMessage, content: string) => Promise<void>;
+  /**
+   * Where the room's unsent text is kept (formDrafts: per environment, user and room), so closing
+   * the dialog, switching rooms or reloading never loses it; sending removes it. Edits keep none.
+   */
+  draftKey?: string;
 }
 
+/** The room's kept text and when it was kept, if any. */
+export const readMessageDraft = (key: string | undefined): { content: string; savedAt: string } | undefined => {
+  const draft = key ? readDraft(draftStorage(), key) : undefined;
+  return typeof draft?.fields.content === 'string' ? { content: draft.fields.content, savedAt: draft.savedAt } : undefined;
+};
+
 /** The send / edit modal (spec sections 2 and 5). */
-export const MessageDialog = ({ state, onClose, onSend, onEdit }: MessageDialogProps) => {
+export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey }: MessageDialogProps) => {
   const open = state !== undefined;
   const [content, setContent] = useState('');
   const [file, setFile] = useState<File>();
   const [fileProblem, setFileProblem] = useState<string>();
   const [error, setError] = useState<string[]>();
   const [saving, setSaving] = useState(false);
+  const [restoredAt, setRestoredAt] = useState<string>();
   const input = useDelayedFocus<HTMLTextAreaElement>(open);
+  const keptIn = state?.mode === 'send' ? draftKey : undefined;
 
   useEffect(() => {
     if (!state) return;
-    setContent(state.mode === 'edit' ? state.message.content : '');
+    const draft = state.mode === 'send' ? readMessageDraft(draftKey) : undefined;
+    setContent(state.mode === 'edit' ? state.message.content : (draft?.content ?? ''));
+    setRestoredAt(draft?.savedAt);
     setFile(undefined);
     setFileProblem(undefined);
     setError(undefined);
-  }, [state]);
+    // A newly opened dialog reads the draft; typing writes it.
+  }, [state, draftKey]);
+
+  const change = (value: string) => {
+    setContent(value);
+    if (keptIn) writeDraft(draftStorage(), keptIn, value.trim() === '' ? {} : { content: value });
+  };
+  const discardDraft = () => {
+    if (keptIn) removeDraft(draftStorage(), keptIn);
+    setContent('');
+    setRestoredAt(undefined);
+  };
 
   const submit = async () => {
     if (!state || content.trim() === '' || saving) return;
@@ -51,6 +79,7 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit }: MessageDialogP
     try {
       if (state.mode === 'edit') await onEdit(state.message, content);
       else await onSend(content, file, state.replyTo);
+      if (keptIn) removeDraft(draftStorage(), keptIn);
       onClose();
     } catch (failure) {
       setError(serverMessages(failure));
@@ -82,11 +111,21 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit }: MessageDialogP
             </Typography>
           </Box>
         )}
+        {restoredAt && (
+          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              {formatDateTime(restoredAt)} の下書きを復元しました。
+            </Typography>
+            <Button size="small" onClick={discardDraft} disabled={saving}>
+              下書きを破棄
+            </Button>
+          </Box>
+        )}
         <TextField
           inputRef={input}
           label="メッセージ"
           value={content}
-          onChange={(event) => setContent(event.target.value)}
+          onChange={(event) => change(event.target.value)}
           multiline
           minRows={4}
           fullWidth

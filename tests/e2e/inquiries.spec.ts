@@ -236,6 +236,96 @@ test.describe('inquiries', () => {
     await expect(send).toHaveText('メッセージを送信');
   });
 
+  test('desktop notifications: asked for only when turned on, then a new pharmacy message in another room notifies, and off stays off', async ({ page, browser, baseURL }) => {
+    // The browser's Notification, recorded: permission as the user answers it (kept across a reload).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __notified: { title: string; body?: string; tag?: string }[]; __asked: number };
+      w.__notified = [];
+      w.__asked = 0;
+      class RecordedNotification {
+        onclick: (() => void) | null = null;
+        constructor(title: string, options: { body?: string; tag?: string } = {}) {
+          w.__notified.push({ title, body: options.body, tag: options.tag });
+        }
+        close() {}
+        static get permission() {
+          return sessionStorage.getItem('test.permission') ?? 'default';
+        }
+        static requestPermission() {
+          w.__asked += 1;
+          sessionStorage.setItem('test.permission', 'granted');
+          return Promise.resolve('granted');
+        }
+      }
+      Object.defineProperty(window, 'Notification', { value: RecordedNotification, configurable: true });
+    });
+    const recorded = () => page.evaluate(() => (window as unknown as { __notified: { title: string; body?: string }[] }).__notified);
+    const asked = () => page.evaluate(() => (window as unknown as { __asked: number }).__asked);
+    const pharmacy = await pharmacyClient(browser, baseURL!);
+    try {
+      const quiet = await pharmacy.openRoom(unique('E2E通知前'), '通知の前の質問です。');
+      await page.goto(`/v2/core/inquiries?roomId=${quiet}`);
+      const toggle = page.getByRole('button', { name: 'デスクトップ通知' });
+      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      expect(await asked()).toBe(0);
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      expect(await asked()).toBe(1);
+      await expectNoSeriousA11yViolations(page, 'デスクトップ通知オン');
+
+      // On in a reload too, without asking again; a message in the open room (in view) says nothing.
+      await page.reload();
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      // Post only once the server has confirmed the subscriptions (nothing is replayed before that).
+      await expect(page.locator('[data-live]')).toHaveAttribute('data-live', 'true');
+      await pharmacy.post(quiet, '開いているルームへの追記です。');
+      await expect(page.getByTestId('inquiry-messages')).toContainText('開いているルームへの追記です。');
+      const subject = unique('E2E通知');
+      const other = await pharmacy.openRoom(subject, '別のルームからの新しい質問です。');
+      await expect(page.getByTestId(`inquiry-room-${other}`)).toContainText(subject);
+      await expect.poll(recorded).toEqual([{ title: `かもめ薬局 新宿店：${subject}`, body: '別のルームからの新しい質問です。', tag: `inquiry-room-${other}` }]);
+      expect(await asked()).toBe(0);
+
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      const after = unique('E2E通知後');
+      const third = await pharmacy.openRoom(after, '通知はオフです。');
+      await expect(page.getByTestId(`inquiry-room-${third}`)).toContainText(after);
+      expect(await recorded()).toHaveLength(1);
+    } finally {
+      await pharmacy.close();
+    }
+  });
+
+  test('a message posted between the page read and the live subscription still shows', async ({ page, browser, baseURL }) => {
+    const pharmacy = await pharmacyClient(browser, baseURL!);
+    try {
+      const roomId = await pharmacy.openRoom(unique('E2E隙間'), '最初の質問です。');
+      // Hold the server's confirmation of the room's message subscription: the gap, made wide.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.routeWebSocket(/\/cable/, (socket) => {
+        const server = socket.connectToServer();
+        server.onMessage(async (message) => {
+          const text = String(message);
+          if (text.includes('confirm_subscription') && text.includes('InquiryMessagesChannel')) await held;
+          socket.send(message);
+        });
+        socket.onMessage((message) => server.send(message));
+      });
+      await page.goto(`/v2/core/inquiries?roomId=${roomId}`);
+      const messages = page.getByTestId('inquiry-messages');
+      await expect(messages).toContainText('最初の質問です。');
+      await expect(page.locator('[data-live]')).toHaveAttribute('data-live', 'false');
+      await pharmacy.post(roomId, '隙間に届いた追記です。');
+      release();
+      await expect(page.locator('[data-live]')).toHaveAttribute('data-live', 'true');
+      await expect(messages).toContainText('隙間に届いた追記です。');
+    } finally {
+      await pharmacy.close();
+    }
+  });
+
   test('subject change, reply, edit, delete, close and reopen', async ({ page, browser, baseURL }) => {
     const pharmacy = await pharmacyClient(browser, baseURL!);
     try {

@@ -15,6 +15,9 @@ import { activeInquiryFilterCount, inquiryFilterQuery, matchesInquiryFilter, par
 import { CLOSED_STATUS, REOPENED_STATUS } from './inquiryStatus';
 import { MessageDialog, readMessageDraft, type MessageDialogState } from './MessageDialog';
 import { useDraftKey } from '../../app/formDrafts';
+import { roomNotification } from './roomNotification';
+import { useDesktopNotifications } from './useDesktopNotifications';
+import { NotificationToggle } from './NotificationToggle';
 import { compareMessages, mergeReceived, roomsOnScreen } from './mergeReceived';
 import { RoomFilterDialog } from './RoomFilterDialog';
 import { RoomList } from './RoomList';
@@ -111,8 +114,20 @@ const InquiriesPage = () => {
   const setMessages = (update: (list: InquiryMessage[]) => InquiryMessage[], id = roomId) =>
     queryClient.setQueryData<InquiryMessage[]>(['inquiries', 'messages', id], (list) => (list ? update(list) : list));
 
-  const { connected } = useInquiryCable(roomId, {
-    onRoom: receiveRoom,
+  const notifications = useDesktopNotifications();
+  const { connected, live } = useInquiryCable(roomId, {
+    onRoom: (room) => {
+      // The handler is always this render's (useInquiryCable keeps the latest): roomList is current.
+      const known = roomList.find((listed) => listed.id === room.id);
+      const notification = roomNotification(room, {
+        selectedRoomId: roomId,
+        pageVisible: document.visibilityState === 'visible',
+        myUserId: me.data?.id,
+        previousLastMessageId: known?.lastMessage?.id,
+      });
+      if (notification) notifications.notify(notification, () => updateSearch({ roomId: String(room.id) }));
+      receiveRoom(room);
+    },
     onMessage: (message) => {
       setMessages((list) => mergeReceived(list, message, compareMessages), message.roomId);
       // Someone else wrote in the open room: reading it again marks it read for this staff member.
@@ -120,6 +135,8 @@ const InquiriesPage = () => {
         void queryClient.invalidateQueries({ queryKey: ['inquiries', 'messages', message.roomId] });
       }
     },
+    onCaughtUp: (channel) =>
+      void queryClient.invalidateQueries({ queryKey: 'rooms' in channel ? ['inquiries', 'rooms'] : ['inquiries', 'messages', channel.roomId] }),
     onReconnected: () => {
       // Nothing is replayed: read again what may have been missed while the socket was down.
       setReceived([]);
@@ -219,6 +236,11 @@ const InquiriesPage = () => {
           サーバーとのリアルタイム接続が切れています。再接続を試みています…（再接続後に最新の内容を読み込みます）
         </Alert>
       )}
+      {notifications.problem && (
+        <Alert severity="warning" onClose={notifications.dismissProblem}>
+          {notifications.problem}
+        </Alert>
+      )}
       {roomError && (
         <Alert severity="error" onClose={() => setRoomError(undefined)}>
           {roomError}
@@ -226,6 +248,7 @@ const InquiriesPage = () => {
       )}
       <Box
         ref={panes}
+        data-live={live}
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 380px) 1fr' }, gap: 2, height: { md: panesHeight ?? 'calc(100vh - 220px)' }, minHeight: 480 }}
       >
         <Card sx={{ minHeight: 0, height: { xs: 420, md: 'auto' } }}>
@@ -241,6 +264,7 @@ const InquiriesPage = () => {
             fetchNextPage={() => void rooms.fetchNextPage()}
             filterCount={activeInquiryFilterCount(filter)}
             onOpenFilter={() => setFilterOpen(true)}
+            headerActions={notifications.supported ? <NotificationToggle enabled={notifications.enabled} onToggle={() => void notifications.toggle()} /> : null}
           />
         </Card>
         <Card sx={{ minHeight: 0, height: { xs: 560, md: 'auto' } }}>

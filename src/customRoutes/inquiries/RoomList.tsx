@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +16,8 @@ import { formatInquiryTime } from './inquiryTime';
 import { StatusChip } from './StatusChip';
 
 export interface RoomListProps {
+  /** Controls beside 絞り込み (the desktop notifications toggle). */
+  headerActions?: ReactNode;
   rooms: InquiryRoom[];
   selectedId?: number;
   onSelect: (id: number) => void;
@@ -34,7 +36,7 @@ const TWO_LINES = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient:
 
 const pharmacyLine = (room: InquiryRoom) => `${room.pharmacy.id} ${room.pharmacy.name}（${room.pharmacy.address1}）`;
 
-export const RoomList = ({ rooms, selectedId, onSelect, now, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, filterCount, onOpenFilter }: RoomListProps) => {
+export const RoomList = ({ headerActions, rooms, selectedId, onSelect, now, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, filterCount, onOpenFilter }: RoomListProps) => {
   const scroller = useRef<HTMLDivElement>(null);
   const loadAhead = () => {
     const element = scroller.current;
@@ -49,15 +51,18 @@ export const RoomList = ({ rooms, selectedId, onSelect, now, isPending, isError,
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
           ルーム一覧
         </Typography>
-        <Button
-          size="small"
-          variant={filterCount > 0 ? 'contained' : 'outlined'}
-          startIcon={<FilterListIcon />}
-          onClick={onOpenFilter}
-          aria-label={filterCount > 0 ? `絞り込み（${filterCount}件適用中）` : '絞り込み'}
-        >
-          絞り込み{filterCount > 0 ? `（${filterCount}）` : ''}
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {headerActions}
+          <Button
+            size="small"
+            variant={filterCount > 0 ? 'contained' : 'outlined'}
+            startIcon={<FilterListIcon />}
+            onClick={onOpenFilter}
+            aria-label={filterCount > 0 ? `絞り込み（${filterCount}件適用中）` : '絞り込み'}
+          >
+            絞り込み{filterCount > 0 ? `（${filterCount}）` : ''}
+          </Button>
+        </Stack>
       </Stack>
       <Box ref={scroller} onScroll={loadAhead} sx={{ overflowY: 'auto', flex: 1, minHeight: 0 }} data-testid="inquiry-room-scroller">
         {isPending ? (

@@ -14,6 +14,12 @@ export interface InquiryCableHandlers {
   onMessage: (message: InquiryMessage) => void;
   /** The socket came back after a drop: whatever was broadcast meanwhile is lost, so refetch. */
   onReconnected: () => void;
+  /**
+   * A subscription was first confirmed: what was broadcast between the page's read and this
+   * moment was not received, so read again what the channel covers (the rooms, or the room's
+   * messages). One more call per load or room switch, so a message posted in that gap shows.
+   */
+  onCaughtUp: (channel: { rooms: true } | { roomId: number }) => void;
 }
 
 /** A broadcast as the REST answers look to the SPA: camelCase keys, instants as Dates. */
@@ -23,10 +29,17 @@ const decode = <T,>(data: unknown): T => decodeResponse(camelizeKeys(data)) as T
  * The two live channels of the inquiry screen (spec section 7): every room, and the open room's
  * messages. Returns whether the socket is up (false → the screen shows a banner).
  */
-export const useInquiryCable = (roomId: number | undefined, handlers: InquiryCableHandlers): { connected: boolean } => {
+/**
+ * `connected`: the socket is up (optimistic until it is known to be down). `live`: the server has
+ * confirmed the rooms subscription and the open room's, so from now on nothing is missed; shown
+ * on the page as `data-live` for tests that post right after a load.
+ */
+export const useInquiryCable = (roomId: number | undefined, handlers: InquiryCableHandlers): { connected: boolean; live: boolean } => {
   const { environment, getToken } = useRuntime();
   const [consumer, setConsumer] = useState<Consumer>();
   const [connected, setConnected] = useState(true);
+  const [roomsConfirmed, setRoomsConfirmed] = useState(false);
+  const [messagesConfirmed, setMessagesConfirmed] = useState<number>();
   const handlersRef = useRef(handlers);
   useEffect(() => {
     handlersRef.current = handlers;
@@ -60,7 +73,9 @@ export const useInquiryCable = (roomId: number | undefined, handlers: InquiryCab
       {
         connected: ({ reconnected }) => {
           setConnected(true);
+          setRoomsConfirmed(true);
           if (reconnected) handlersRef.current.onReconnected();
+          else handlersRef.current.onCaughtUp({ rooms: true });
         },
         disconnected: () => setConnected(false),
         received: (data) => handlersRef.current.onRoom(decode<InquiryRoom>(data)),
@@ -73,10 +88,16 @@ export const useInquiryCable = (roomId: number | undefined, handlers: InquiryCab
     if (!consumer || roomId === undefined) return undefined;
     const messages = consumer.subscriptions.create(
       { channel: 'InquiryMessagesChannel', room_id: roomId },
-      { received: (data) => handlersRef.current.onMessage(decode<InquiryMessage>(data)) },
+      {
+        connected: () => {
+          setMessagesConfirmed(roomId);
+          handlersRef.current.onCaughtUp({ roomId });
+        },
+        received: (data) => handlersRef.current.onMessage(decode<InquiryMessage>(data)),
+      },
     );
     return () => messages.unsubscribe();
   }, [consumer, roomId]);
 
-  return { connected };
+  return { connected, live: connected && roomsConfirmed && (roomId === undefined || messagesConfirmed === roomId) };
 };

@@ -1,4 +1,4 @@
-import { matchResource, matchSubRoute, specPath, type RouteCatalogue } from '../customRoutes/specPaths';
+import { matchResource, matchSubRoute, specPath, type RouteCatalogue } from '../lib/specPaths';
 import type { ResourceDeclaration } from '../resources/types';
 import type { RouteLabel } from './menu';
 

@@ -17,7 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { specPath } from '../specPaths';
+import { specPath } from '../../lib/specPaths';
 import { pharmacies } from '../../resources/pharmacies';
 import type { FifoRackEntry, StockLog } from '../../dataProvider/methods/stocks';
 import { formatDateTime } from '../../lib/dates';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { RowAction } from '../types';
-import { fillPathTemplate, specPath } from '../../customRoutes/specPaths';
+import { fillPathTemplate, specPath } from '../../lib/specPaths';
 import { useRuntime } from '../../app/RuntimeContext';
 import { SafeConfirm } from '../../app/SafeConfirm';
 import { ROW_ACTIONS_CLASS } from '../../layout/theme';

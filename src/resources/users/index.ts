@@ -2,8 +2,7 @@ import { defineResource } from '../defineResource';
 import { auditFields, auditGroup } from '../auditFields';
 import { TEXTS } from '../../i18n/texts';
 import { pharmacies } from '../pharmacies';
-
-export const ROLE_LABELS = { pharmacy: '薬局ユーザー', admin: '管理ユーザー' } as const;
+import { ROLE_LABELS } from './roles';
 
 /**
  * Users (ユーザー): pharmacy staff and admin staff, who are also identity-provider users. Created

@@ -22,7 +22,7 @@ export default tseslint.config(
     },
   },
   {
-    // Calendar days are yyyy-MM-dd strings and instants are edited in Japan time (src/lib/dates.ts):
+    // Calendar days are yyyy-MM-dd strings and instants are edited in Japan time (src/contract/dates.ts):
     // react-admin's own date inputs use the browser's zone and moved days west of Japan.
     files: ['**/*.{ts,tsx}'],
     rules: {

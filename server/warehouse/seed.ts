@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { startOfTodayInTokyo } from '../../src/lib/dates';
+import { startOfTodayInTokyo } from '../../src/contract/dates';
 import type { CopyResult, WarehouseDataset } from './warehouse';
 
 /*

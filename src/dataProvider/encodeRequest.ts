@@ -1,5 +1,5 @@
-import { isPlainObject, toSnakeKey } from '../lib/caseConversion';
-import { toTokyoDay } from '../lib/dates';
+import { isPlainObject, toSnakeKey } from '../contract/caseConversion';
+import { toTokyoDay } from '../contract/dates';
 
 /** How an API spells its keys on the wire; which API speaks which is urls.ts's keyCaseOf. */
 export type KeyCase = 'snake_case' | 'camelCase';

@@ -13,7 +13,7 @@ import type {
 } from 'ra-core';
 import type { AnyResourceDeclaration } from '../resources/types';
 import { IDS_BATCH_SIZE } from '../contract';
-import { toSnakeKey } from '../lib/caseConversion';
+import { toSnakeKey } from '../contract/caseConversion';
 import type { ApiClient, SendRequest } from './apiClient';
 import { fillTemplate, recordPath } from './endpoint';
 import { accountMethods, type AccountMethods } from './methods/account';

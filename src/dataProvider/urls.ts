@@ -1,6 +1,6 @@
 import type { EnvironmentConfig } from '../config/types';
 import { encodeRequestValue, type KeyCase } from './encodeRequest';
-import { toSnakeKey } from '../lib/caseConversion';
+import { toSnakeKey } from '../contract/caseConversion';
 
 /**
  * Routing of the spec's API paths (section 7): `/api/v2/{module}/{rest}` goes to the module's

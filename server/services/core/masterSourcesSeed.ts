@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DB } from '../../db/open';
-import { daysBeforeToday } from '../../../src/lib/dates';
+import { daysBeforeToday } from '../../../src/contract/dates';
 import { encodeCp932 } from './cp932';
 import { withGs1CheckDigit } from './medicineCodes';
 import { masterSourceDir } from './masterSources';

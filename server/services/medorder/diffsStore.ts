@@ -1,6 +1,6 @@
 import type { DB } from '../../db/open';
 import { ApiError, notFoundError } from '../../shared/errors';
-import { toTokyoDay as tokyoDay } from '../../../src/lib/dates';
+import { toTokyoDay as tokyoDay } from '../../../src/contract/dates';
 import {
   desiredPackages,
   importChangesSomething,

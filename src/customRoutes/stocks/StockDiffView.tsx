@@ -20,7 +20,7 @@ import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { specPath } from '../../lib/specPaths';
 import { pharmacies } from '../../resources/pharmacies';
 import type { FifoRackEntry, StockLog } from '../../dataProvider/methods/stocks';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../contract/dates';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { roundQuantity } from './runningQuantity';
 import { mergeTimeline, pendingAdjustment } from './timeline';

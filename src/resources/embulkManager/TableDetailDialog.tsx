@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { RaRecord } from 'react-admin';
 import { DialogButtons } from '../../app/DialogButtons';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../contract/dates';
 import type { WarehouseService } from '../../dataProvider/methods/warehouse';
 import { serverMessages } from '../schema/serverErrors';
 import { useResourceDeclaration } from '../schema/useResourceDeclaration';

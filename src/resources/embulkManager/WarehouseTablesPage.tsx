@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Screen } from '../../app/Screen';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../contract/dates';
 import type { WarehouseService } from '../../dataProvider/methods/warehouse';
 import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 import { warehousePaths } from './paths';

@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { formatDate, isDayString } from '../../lib/dates';
+import { formatDate, isDayString } from '../../contract/dates';
 import { InlineLoading } from '../../app/InlineLoading';
 import { ethicalMedicines } from '../ethicalMedicines';
 import { PageLinkBar } from '../schema/PageLinkBar';

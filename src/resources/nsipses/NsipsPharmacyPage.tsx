@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { ImeSafeSearchInput } from '../../app/ImeSafeSearchInput';
 import { SERVER_PAGE_SIZE } from '../../lib/constants';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../contract/dates';
 import { ListError } from '../schema/ListError';
 import { LoadMore } from '../schema/LoadMore';
 import { useResourceDeclaration } from '../schema/useResourceDeclaration';

@@ -28,7 +28,7 @@ import { loadSigningKey } from './identity/keys';
 import { registerIdentityRoutes } from './identity/routes';
 import type { ThrottleLimits } from './identity/throttle';
 import { DEFAULT_TICK_MS } from './jobs/runner';
-import type { SeedScale } from './services/core/seed';
+import type { SeedScale } from './db/seedCatalogue';
 import type { AuthSettings } from './shared/auth';
 import { notFoundJson, onError } from './shared/errors';
 import { registerSecurity } from './shared/openapi';

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { MembershipMethodName } from '../dataProvider/methods/memberships';
+import type { RowMethodName } from '../dataProvider/methods/portalMethods';
 
 /**
  * A master is declared once: where its API lives, its fields, how its list, detail and form
@@ -134,7 +135,7 @@ export type RowAction<K extends string = string> =
   | 'edit'
   | { kind: 'external'; label: string; href: string }
   | { kind: 'link'; label: string; to: string }
-  | { kind: 'method'; label: string; method: string; field?: K; /** Asks first (SafeConfirm, focus on キャンセル) with this sentence. */ confirm?: string };
+  | { kind: 'method'; label: string; method: RowMethodName; field?: K; /** Asks first (SafeConfirm, focus on キャンセル) with this sentence. */ confirm?: string };
 
 /** A badge beside a column's value, e.g. 終了 when `endedOn` is today or earlier in Japan. */
 export interface BadgeDeclaration<K extends string = string> {

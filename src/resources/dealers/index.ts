@@ -1,9 +1,11 @@
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { defineResource } from '../defineResource';
 
 /** Wholesalers (卸): a read-only master declared by schema alone. */
 export const dealers = defineResource({
   name: 'v2/core/dealers',
   label: '卸',
+  menu: { section: 'otherMasters', order: 1, icon: LocalShippingIcon },
   recordLabel: '卸',
   api: '/api/v2/core/master/dealers',
   recordRepresentation: 'name',

@@ -1,3 +1,4 @@
+import PeopleIcon from '@mui/icons-material/People';
 import { defineResource } from '../defineResource';
 import { auditFields, auditGroup } from '../auditFields';
 import { TEXTS } from '../../i18n/texts';
@@ -12,6 +13,7 @@ import { ROLE_LABELS } from './roles';
 export const users = defineResource({
   name: 'v2/core/users',
   label: 'ユーザー',
+  menu: { section: 'pharmacyMasters', order: 2, icon: PeopleIcon },
   recordLabel: 'ユーザー',
   api: '/api/v2/core/admin/users',
   recordRepresentation: 'name',

@@ -3,6 +3,37 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * The server's imports (docs/ARCHITECTURE.md "The layers"): of the SPA's tree only src/contract,
+ * what both sides must agree on; and no service imports another (they talk through interfaces
+ * that server/environment.ts hands them). Import circles are madge's part of `npm run lint`.
+ */
+const SERVICES = ['core', 'legacy', 'medorder'];
+const onlyContract = {
+  regex: String.raw`^(\.\./)+src/(?!contract(/|$))`,
+  message: 'The server imports only src/contract from the SPA: move what both sides need there.',
+};
+const serverImportRules = () => [
+  { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [onlyContract] }] } },
+  ...SERVICES.map((service) => ({
+    files: [`server/services/${service}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            onlyContract,
+            {
+              regex: String.raw`^(\.\./)+(services/)?(${SERVICES.filter((other) => other !== service).join('|')})/`,
+              message: 'Services do not import each other: take an interface that createEnvironment (server/environment.ts) passes in.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench/.out'] },
   js.configs.recommended,
@@ -22,7 +53,7 @@ export default tseslint.config(
     },
   },
   {
-    // Calendar days are yyyy-MM-dd strings and instants are edited in Japan time (src/lib/dates.ts):
+    // Calendar days are yyyy-MM-dd strings and instants are edited in Japan time (src/contract/dates.ts):
     // react-admin's own date inputs use the browser's zone and moved days west of Japan.
     files: ['**/*.{ts,tsx}'],
     rules: {
@@ -41,6 +72,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverImportRules(),
   {
     // Playwright fixtures take an empty destructuring and a `use` callback that is not a React hook.
     files: ['tests/e2e/**/*.ts'],

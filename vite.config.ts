@@ -17,7 +17,7 @@ const carriesWebSockets = (root: string) => root === 'cable' || root === DEMO_RO
 export const apiProxy = {
   ...Object.fromEntries(proxiedRoots.map((root) => [`/${root}`, { target: apiTarget, ws: carriesWebSockets(root) }])),
   // The hosted login and logout (redirect sign-in): a key starting with ^ is a pattern, matched whole here.
-  ...Object.fromEntries(IDENTITY_PAGES.map((page) => [`^${page}(\\?.*)?$`, { target: apiTarget }])),
+  ...Object.fromEntries(IDENTITY_PAGES.map((page) => [`^${page}(\\?.*)?$`, { target: apiTarget, ws: false }])),
 };
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|map)$/;

@@ -18,7 +18,7 @@ import { encodeCp932 } from '../server/services/core/cp932';
 import { MEDICINE_COLUMN_NAMES } from '../server/services/core/ethicalMedicineColumns';
 import { applyRows } from '../server/services/core/masterFileImport';
 import { parseMasterFile } from '../server/services/core/masterFileLayouts';
-import { withGs1CheckDigit } from '../server/services/core/medicineCodes';
+import { withGs1CheckDigit } from '../server/shared/medicineCodes';
 import { ethicalMedicineMigrations } from '../server/services/core/migrations/ethicalMedicines';
 import { ETHICAL_MEDICINE_SEARCH } from '../server/services/core/searchIndexEthicalMedicines';
 

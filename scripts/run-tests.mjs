@@ -1,7 +1,7 @@
 // `npm test`: every phase of the suite, timed, with a table of each phase's wall and CPU time at the end.
 //
 // Stage 1 runs the CPU-only phases two at a time (the machine has 2 cores): the three typechecks,
-// lint and the SPA build (built once, for the E2E). Stage 2 runs vitest (unit, component, server),
+// lint (eslint, import circles) and the SPA build (built once, for the E2E). Stage 2 runs vitest (unit, component, server),
 // stage 3 Playwright on the build. A failing phase does not stop the others (CI counts every test
 // it can), except that the E2E need the build; the exit status is non-zero if any phase failed.
 //
@@ -22,6 +22,8 @@ const PHASES = [
   { name: 'typecheck:server', stage: 1, cmd: 'tsc -p tsconfig.server.json' },
   { name: 'typecheck:tests', stage: 1, cmd: 'tsc -p tsconfig.json' },
   { name: 'lint', stage: 1, cmd: 'eslint .' },
+  // No import circles in src/ or server/ (docs/ARCHITECTURE.md "Who imports whom").
+  { name: 'lint:cycles', stage: 1, cmd: 'npm run -s lint:cycles' },
   { name: 'build', stage: 1, cmd: 'vite build --logLevel warn' },
   { name: 'unit', stage: 2, cmd: 'vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json' },
   { name: 'e2e', stage: 3, cmd: 'playwright test', needs: 'build' },

@@ -1,6 +1,7 @@
 /**
  * The reference API: every service in one process, each under its own base and with its own
- * SQLite file (no cross-service joins).
+ * SQLite file (no cross-service joins). No service imports another: what one needs of another it
+ * is handed by server/environment.ts (eslint.config.js holds them to it).
  *
  * The SPA addresses `/api/v2/{module}/{rest}`; the module picks the service base from
  * `/config.json`, and the service receives `/api/v2/{rest}`:
@@ -28,7 +29,7 @@ import { loadSigningKey } from './identity/keys';
 import { registerIdentityRoutes } from './identity/routes';
 import type { ThrottleLimits } from './identity/throttle';
 import { DEFAULT_TICK_MS } from './jobs/runner';
-import type { SeedScale } from './services/core/seed';
+import type { SeedScale } from './db/seedCatalogue';
 import type { AuthSettings } from './shared/auth';
 import { notFoundJson, onError } from './shared/errors';
 import { registerSecurity } from './shared/openapi';

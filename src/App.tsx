@@ -2,7 +2,8 @@ import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider } f
 import { useState } from 'react';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import { resources, routeCatalogue } from './resources/registry';
+import { findResource, resources, routeCatalogue } from './resources/registry';
+import { DeclarationsProvider } from './resources/schema/DeclarationsContext';
 import { resourceRoutes } from './resources/resourceViews';
 import { createI18nProvider } from './i18n';
 import { createSpecRouterProvider } from './customRoutes/specRouterProvider';
@@ -85,7 +86,9 @@ export const App = ({ runtime, ...providers }: AppProps) => {
   const [router] = useState(() => createBrowserRouter([{ path: '*', element: <PortalAdmin {...providers} /> }]));
   return (
     <RuntimeProvider runtime={runtime}>
-      <RouterProvider router={router} useTransitions={false} />
+      <DeclarationsProvider findDeclaration={findResource}>
+        <RouterProvider router={router} useTransitions={false} />
+      </DeclarationsProvider>
     </RuntimeProvider>
   );
 };

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { foldSearchText } from '../../src/lib/searchText';
+import { foldSearchText } from '../../src/contract/searchText';
 
 export type DB = Database.Database;
 

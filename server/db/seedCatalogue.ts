@@ -1,4 +1,5 @@
-import type { SeedScale } from '../services/core/seed';
+/** How much every service seeds: `small` for development and tests, `large` at national scale. */
+export type SeedScale = 'small' | 'large';
 
 /**
  * What the services' seeds must agree on without any service reading another's tables: which

@@ -1,5 +1,5 @@
 import type { DB } from '../db/open';
-import { foldSearchText, searchTerms, termLength } from '../../src/lib/searchText';
+import { foldSearchText, searchTerms, termLength } from '../../src/contract/searchText';
 
 /**
  * One search module for every master that searches: text goes through an index, never a scan.

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { startOfTodayInTokyo } from '../../src/lib/dates';
-import type { CopyResult, WarehouseDataset } from './warehouse';
+import { startOfTodayInTokyo } from '../../src/contract/dates';
+import type { CopyResult, WarehouseDataset } from './datasets';
 
 /*
  * A new warehouse file starts as a real one is found: some tables copied today, some whose last

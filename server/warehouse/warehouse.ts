@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { DB } from '../db/open';
 import { logicalBytes, toWarehouseValue, type SourceValue, type WarehouseType } from './columnTypes';
+import { WAREHOUSE_DATASETS, type CopyResult, type WarehouseDataset } from './datasets';
 import { seedWarehouse } from './seed';
 import { openSourceTable, quoteIdentifier, sourceColumns, sourceTables } from './sourceTables';
 
@@ -11,9 +12,6 @@ import { openSourceTable, quoteIdentifier, sourceColumns, sourceTables } from '.
  * bookkeeping table with what BigQuery's table metadata gives (created, modified, bytes, rows),
  * written in the same transaction as the rows it describes.
  */
-
-export const WAREHOUSE_DATASETS = ['core', 'medorder'] as const;
-export type WarehouseDataset = (typeof WAREHOUSE_DATASETS)[number];
 
 export const WAREHOUSE_MESSAGES = {
   unknownTable: (dataset: string, table: string) => `テーブル ${dataset}.${table} はMySQLにありません。`,
@@ -30,14 +28,6 @@ export interface WarehouseTable {
   rowsCount: number | null;
   /** The table exists in the service's own database ("MySQL"), so it can be copied. */
   mysqlExist: boolean;
-}
-
-export interface CopyResult {
-  dataset: WarehouseDataset;
-  table: string;
-  rows: number;
-  bytes: number;
-  modifiedAt: string;
 }
 
 export interface Warehouse {

@@ -1,4 +1,4 @@
-import { toSnakeKey } from '../lib/caseConversion';
+import { toSnakeKey } from './caseConversion';
 
 /**
  * One description of a master's shape (issue 24 item 1), read by both sides: the SPA derives its

@@ -6,7 +6,7 @@ import {
   type RouterProvider,
   type RouterTo,
 } from 'ra-core';
-import { toSpecPath, type RouteCatalogue } from './specPaths';
+import { toSpecPath, type RouteCatalogue } from '../lib/specPaths';
 
 /**
  * `toSpecPath` over a fixed catalogue, remembered per path: a list page renders a hundred links

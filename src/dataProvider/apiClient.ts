@@ -1,5 +1,5 @@
 import type { EnvironmentConfig } from '../config/types';
-import { camelizeKeys } from '../lib/caseConversion';
+import { camelizeKeys } from '../contract/caseConversion';
 import { decodeResponse } from '../lib/decodeResponse';
 import { encodeRequestBody, isRawBody } from './encodeRequest';
 import { createHttpError, NETWORK_FAILURE_STATUS } from './httpError';

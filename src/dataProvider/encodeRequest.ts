@@ -1,6 +1,8 @@
-import { isPlainObject, toSnakeKey } from '../lib/caseConversion';
-import { toTokyoDay } from '../lib/dates';
-import type { KeyCase } from './urls';
+import { isPlainObject, toSnakeKey } from '../contract/caseConversion';
+import { toTokyoDay } from '../contract/dates';
+
+/** How an API spells its keys on the wire; which API speaks which is urls.ts's keyCaseOf. */
+export type KeyCase = 'snake_case' | 'camelCase';
 
 /**
  * Outgoing values. Calendar days (`endedOn: '2026-11-22'`) are strings already and pass through

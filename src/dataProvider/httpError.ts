@@ -1,5 +1,5 @@
 import { HttpError } from 'ra-core';
-import { isPlainObject, toCamelKey } from '../lib/caseConversion';
+import { isPlainObject, toCamelKey } from '../contract/caseConversion';
 
 /**
  * Every failed call becomes react-admin's HttpError with `body = { messages, errors }`:

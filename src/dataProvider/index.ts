@@ -11,26 +11,29 @@ import type {
   SortPayload,
   UpdateParams,
 } from 'ra-core';
-import type { AnyResourceDeclaration } from '../resources/types';
+import type { AnyResourceDeclaration, PagingDeclaration } from '../resources/types';
 import { IDS_BATCH_SIZE } from '../contract';
-import { toSnakeKey } from '../lib/caseConversion';
+import { toSnakeKey } from '../contract/caseConversion';
 import type { ApiClient, SendRequest } from './apiClient';
 import { fillTemplate, recordPath } from './endpoint';
-import { accountMethods, type AccountMethods } from './methods/account';
-import { inquiryMethods, type InquiryMethods } from './methods/inquiries';
-import { manualMethods, type ManualMethods } from './methods/manuals';
-import { membershipMethods, type MembershipMethods } from './methods/memberships';
-import { uploadMethods, type UploadMethods } from './methods/uploads';
-import { pharmacyMasterMethods, type PharmacyMasterMethods } from './methods/pharmacyMasters';
-import { stockMethods, type StockMethods } from './methods/stocks';
-import { masterImportMethods, type MasterImportMethods } from './methods/masterImports';
-import { nsipsMethods, type NsipsMethods } from './methods/nsips';
-import { masterSourceMethods, type MasterSourceMethods } from './methods/masterSources';
-import { userMethods, type UserMethods } from './methods/users';
-import { warehouseMethods, type WarehouseMethods } from './methods/warehouse';
-import { DEFAULT_PAGING, ListContractError, readListArray, readNextToken, readPageHeaders } from './paging';
+import { accountMethods } from './methods/account';
+import { inquiryMethods } from './methods/inquiries';
+import { manualMethods } from './methods/manuals';
+import { membershipMethods } from './methods/memberships';
+import { uploadMethods } from './methods/uploads';
+import { pharmacyMasterMethods } from './methods/pharmacyMasters';
+import { stockMethods } from './methods/stocks';
+import { masterImportMethods } from './methods/masterImports';
+import { nsipsMethods } from './methods/nsips';
+import { masterSourceMethods } from './methods/masterSources';
+import { userMethods } from './methods/users';
+import { warehouseMethods } from './methods/warehouse';
+import { ListContractError, readListArray, readNextToken, readPageHeaders } from './paging';
 import { writePayload } from './writePayload';
 import { RecordConflictError, unmodifiedSinceHeader, versionOf } from './recordConflict';
+import type { CsPortalMethods } from './methods/portalMethods';
+
+const DEFAULT_PAGING: PagingDeclaration = { mode: 'pages' };
 
 /**
  * react-admin's data provider over the API client, driven by the declarations
@@ -46,7 +49,6 @@ import { RecordConflictError, unmodifiedSinceHeader, versionOf } from './recordC
  * /forbidden on 403 are not done here: react-admin hands every data provider error to
  * authProvider.checkError, which decides (src/authProvider).
  */
-export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods & ManualMethods & StockMethods & MasterImportMethods & MasterSourceMethods & UserMethods & WarehouseMethods & NsipsMethods;
 
 /** The named methods over any `send`, so tests can put them on a fake data provider too. */
 export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPortalMethods => {
@@ -282,6 +284,7 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl }: Data
 };
 
 export { createApiClient } from './apiClient';
+export type { CsPortalMethods } from './methods/portalMethods';
 export type { ApiClient, ApiClientOptions, ApiRequest, ApiResponse, HttpMethod, SendRequest } from './apiClient';
 export type { ApiErrorBody, ApiHttpError } from './httpError';
 export type { PasswordChange, RestoreResult, Me } from './methods/account';

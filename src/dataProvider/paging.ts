@@ -1,5 +1,3 @@
-import type { PagingDeclaration } from '../resources/types';
-
 /**
  * How a list response is read (contract 3), from the declaration and never guessed:
  * - the array is the body itself, or `body[listKey]` where a service wraps it (`{ nsipses: [...] }`);
@@ -16,8 +14,6 @@ export class ListContractError extends Error {
     this.name = 'ListContractError';
   }
 }
-
-export const DEFAULT_PAGING: PagingDeclaration = { mode: 'pages' };
 
 export const readListArray = <T>(body: unknown, listKey: string | undefined, where: string): T[] => {
   if (listKey === undefined) {

@@ -1,6 +1,6 @@
 import type { EnvironmentConfig } from '../config/types';
-import { encodeRequestValue } from './encodeRequest';
-import { toSnakeKey } from '../lib/caseConversion';
+import { encodeRequestValue, type KeyCase } from './encodeRequest';
+import { toSnakeKey } from '../contract/caseConversion';
 
 /**
  * Routing of the spec's API paths (section 7): `/api/v2/{module}/{rest}` goes to the module's
@@ -24,14 +24,13 @@ export const resolveApiUrl = (environment: Pick<EnvironmentConfig, 'apiBases' | 
 };
 
 /**
- * The key case each API speaks (spec sections 3 and 7), chosen here and nowhere else:
+ * The key case each API speaks (spec sections 3 and 7; KeyCase lives in encodeRequest.ts, which
+ * this module imports), chosen here and nowhere else:
  * - core and medorder (`/api/v2/...`): snake_case on the wire, camelCase in the SPA, converted
  *   both ways;
  * - legacy v1 (`/api/v1/...`): camelCase on the wire already (`pharmacyId`, `pageToken`,
  *   `nextPageToken`), so keys go out and come back untouched.
  */
-export type KeyCase = 'snake_case' | 'camelCase';
-
 const KEY_CASE_BY_API: readonly { prefix: string; keyCase: KeyCase }[] = [
   { prefix: '/api/v2/', keyCase: 'snake_case' },
   { prefix: '/api/v1/', keyCase: 'camelCase' },

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../lib/caseConversion';
+import { isPlainObject } from '../contract/caseConversion';
 import type { FieldDeclaration, FieldMap, WriteParse } from '../resources/types';
 
 /**

@@ -1,6 +1,7 @@
-import { matchResource, matchSubRoute, specPath, type RouteCatalogue } from '../customRoutes/specPaths';
+import { matchResource, matchSubRoute, specPath, type RouteCatalogue } from '../lib/specPaths';
 import type { ResourceDeclaration } from '../resources/types';
 import type { RouteLabel } from './menu';
+import { listTitleOf } from '../resources/listTitle';
 
 export interface Crumb {
   label?: string;
@@ -33,7 +34,7 @@ export const breadcrumbTrail = (pathname: string, catalogue: Catalogue): Crumb[]
     return entry ? [home, { label: entry.label, to: entry.to }] : [home, { label: 'ページが見つかりません' }];
   }
   const base = `/${resource.name}`;
-  const trail: Crumb[] = [home, { label: resource.listTitle ?? `${resource.label}一覧`, to: base }];
+  const trail: Crumb[] = [home, { label: listTitleOf(resource), to: base }];
   const [first, second] = found.rest;
   if (first === undefined) return trail;
   // A declared sub-route (search, update, bigqueries/:serviceName) is a fixed point, never a record.

@@ -1,11 +1,11 @@
-import { isPlainObject } from './caseConversion';
-import { parseApiDate } from './dates';
+import { isPlainObject } from '../contract/caseConversion';
+import { parseApiDate } from '../contract/dates';
 
 /**
  * The spec's typing rule for camelized responses (section 3): keys ending in `At` become Dates
  * (instants), `quantity`, `orderPoint` and keys ending in `Quantity` become numbers. Keys ending
  * in `On` are calendar days and stay `yyyy-MM-dd` strings: a Date would be an instant, and Japan
- * midnight is the previous day west of Japan (src/lib/dates.ts). Values that do not parse are
+ * midnight is the previous day west of Japan (src/contract/dates.ts). Values that do not parse are
  * left as received, so a surprising payload is visible instead of silently nulled.
  */
 

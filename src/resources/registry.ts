@@ -1,5 +1,5 @@
 import type { AnyResourceDeclaration } from './types';
-import type { RouteCatalogue } from '../customRoutes/specPaths';
+import type { RouteCatalogue } from '../lib/specPaths';
 import { assertDeclarations } from './checkDeclaration';
 import { companies } from './companies';
 import { dealers } from './dealers';

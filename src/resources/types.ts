@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { MembershipMethodName } from '../dataProvider/methods/memberships';
+import type { RowMethodName } from '../dataProvider/methods/portalMethods';
 
 /**
  * A master is declared once: where its API lives, its fields, how its list, detail and form
@@ -134,7 +135,7 @@ export type RowAction<K extends string = string> =
   | 'edit'
   | { kind: 'external'; label: string; href: string }
   | { kind: 'link'; label: string; to: string }
-  | { kind: 'method'; label: string; method: string; field?: K; /** Asks first (SafeConfirm, focus on キャンセル) with this sentence. */ confirm?: string };
+  | { kind: 'method'; label: string; method: RowMethodName; field?: K; /** Asks first (SafeConfirm, focus on キャンセル) with this sentence. */ confirm?: string };
 
 /** A badge beside a column's value, e.g. 終了 when `endedOn` is today or earlier in Japan. */
 export interface BadgeDeclaration<K extends string = string> {
@@ -225,6 +226,17 @@ export interface SubRouteDeclaration {
   view: LazyView;
 }
 
+/** The sidebar's sections (spec section 2, in order; src/layout/menu.ts gives their headings). */
+export type MenuSectionId = 'core' | 'pharmacyMasters' | 'otherMasters' | 'operations' | 'developer';
+
+/** Where a master's list sits in the sidebar; the entry's label is the list's title. */
+export interface MenuPlacement {
+  section: MenuSectionId;
+  /** Its place in the section, counted from 1 (custom screens' entries share the count). */
+  order: number;
+  icon: ComponentType;
+}
+
 export interface TypedResourceDeclaration<F extends FieldMap> {
   /** react-admin resource name and URL path, exactly as the spec's route table: `v2/core/companies`. */
   name: string;
@@ -232,6 +244,8 @@ export interface TypedResourceDeclaration<F extends FieldMap> {
   label: string;
   /** The list screen's name when it is not 「<label>一覧」: バッチコピー管理 is a hub, not a list. */
   listTitle?: string;
+  /** Its sidebar entry; a master without one is reached from another screen. */
+  menu?: MenuPlacement;
   /** Japanese name of one record, e.g. 薬局会社. */
   recordLabel: string;
   /**

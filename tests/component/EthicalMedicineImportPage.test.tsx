@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import EthicalMedicineImportPage from '../../src/resources/ethicalMedicines/EthicalMedicineImportPage';
-import { defaultStartDate } from '../../src/resources/ethicalMedicines/importRules';
+import { defaultStartDate } from '../../src/contract/ethicalMedicineImportRules';
 import type { ApiRequest, ApiResponse } from '../../src/dataProvider';
 import { createSendMock, createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import LicenseExpiryList from '../../src/resources/pharmacyLicenseExpires/LicenseExpiryList';
-import { todayInTokyo } from '../../src/lib/dates';
+import { todayInTokyo } from '../../src/contract/dates';
 import { createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
 
 /** A calendar day `days` from today in Japan. */

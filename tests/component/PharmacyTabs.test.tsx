@@ -8,7 +8,7 @@ import PharmacyConfigsTab from '../../src/resources/pharmacies/PharmacyConfigsTa
 import PharmacyCreate from '../../src/resources/pharmacies/PharmacyCreate';
 import { TEXTS } from '../../src/i18n/texts';
 import { PHARMACY_MESSAGES } from '../../src/contract/pharmacy';
-import { todayInTokyo } from '../../src/lib/dates';
+import { todayInTokyo } from '../../src/contract/dates';
 import { createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
 
 const pharmacy = { id: 3, name: 'さくら薬局 渋谷店' };

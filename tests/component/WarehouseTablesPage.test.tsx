@@ -32,7 +32,8 @@ const renderPage = (send = createSendMock()) => {
     <Routes>
       <Route path="/v2/core/embulk_manager/bigqueries/:serviceName" element={<WarehouseTablesPage />} />
     </Routes>,
-    { dataProvider, initialEntries: ['/v2/core/embulk_manager/bigqueries/core'] },
+    // Mounted under its resource, as the app's <Resource> route mounts it.
+    { dataProvider, resource: 'v2/core/embulk_manager', initialEntries: ['/v2/core/embulk_manager/bigqueries/core'] },
   );
   return { send, filters };
 };

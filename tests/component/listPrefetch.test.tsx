@@ -5,7 +5,8 @@ import SchemaList from '../../src/resources/schema/SchemaList';
 import { createQueryClient } from '../../src/app/queryClient';
 import { prefetchFirstList } from '../../src/app/listPrefetch';
 import { createI18nProvider } from '../../src/i18n';
-import { resources } from '../../src/resources/registry';
+import { findResource, resources } from '../../src/resources/registry';
+import { DeclarationsProvider } from '../../src/resources/schema/DeclarationsContext';
 import { RuntimeProvider } from '../../src/app/RuntimeContext';
 import { testRuntime } from './renderWithAdmin';
 
@@ -40,9 +41,11 @@ const prefetchThenRender = async (entry: string, authProvider?: AuthProvider) =>
     <RuntimeProvider runtime={testRuntime()}>
       <TestMemoryRouter initialEntries={[entry]}>
         <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider(resources)} store={localStorageStore()} queryClient={queryClient}>
-          <ResourceContextProvider value={RESOURCE}>
-            <SchemaList />
-          </ResourceContextProvider>
+          <DeclarationsProvider findDeclaration={findResource}>
+            <ResourceContextProvider value={RESOURCE}>
+              <SchemaList />
+            </ResourceContextProvider>
+          </DeclarationsProvider>
         </AdminContext>
       </TestMemoryRouter>
     </RuntimeProvider>,

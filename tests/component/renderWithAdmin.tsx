@@ -15,7 +15,8 @@ import { RuntimeProvider, type Runtime } from '../../src/app/RuntimeContext';
 import type { EnvironmentConfig } from '../../src/config/types';
 import { portalMethods, type ApiRequest, type ApiResponse, type SendRequest } from '../../src/dataProvider';
 import { createI18nProvider } from '../../src/i18n';
-import { resources, routeCatalogue } from '../../src/resources/registry';
+import { findResource, resources, routeCatalogue } from '../../src/resources/registry';
+import { DeclarationsProvider } from '../../src/resources/schema/DeclarationsContext';
 import { createSpecRouterProvider } from '../../src/customRoutes/specRouterProvider';
 import { theme } from '../../src/layout/theme';
 
@@ -85,7 +86,7 @@ export const testQueryClient = () => createQueryClient({ queries: { retry: false
 
 /**
  * Renders UI the way the app does: react-admin's context (Japanese i18n from the declarations,
- * an in-memory store, the app theme), a memory router and the portal's runtime.
+ * an in-memory store, the app theme), a memory router, the portal's runtime and its declarations.
  */
 export const renderWithAdmin = (ui: ReactElement, options: RenderWithAdminOptions = {}): RenderWithAdminResult => {
   const dataProvider = options.dataProvider ?? createTestDataProvider();
@@ -95,19 +96,21 @@ export const renderWithAdmin = (ui: ReactElement, options: RenderWithAdminOption
   const queryClient = testQueryClient();
   const wrap = (children: ReactNode) => (
     <RuntimeProvider runtime={runtime}>
-      <TestMemoryRouter initialEntries={options.initialEntries ?? ['/']}>
-        <AdminContext
-          dataProvider={dataProvider}
-          authProvider={options.authProvider}
-          i18nProvider={i18nProvider}
-          store={store}
-          queryClient={queryClient}
-          theme={theme}
-          routerProvider={routerProvider}
-        >
-          {options.resource ? <ResourceContextProvider value={options.resource}>{children}</ResourceContextProvider> : children}
-        </AdminContext>
-      </TestMemoryRouter>
+      <DeclarationsProvider findDeclaration={findResource}>
+        <TestMemoryRouter initialEntries={options.initialEntries ?? ['/']}>
+          <AdminContext
+            dataProvider={dataProvider}
+            authProvider={options.authProvider}
+            i18nProvider={i18nProvider}
+            store={store}
+            queryClient={queryClient}
+            theme={theme}
+            routerProvider={routerProvider}
+          >
+            {options.resource ? <ResourceContextProvider value={options.resource}>{children}</ResourceContextProvider> : children}
+          </AdminContext>
+        </TestMemoryRouter>
+      </DeclarationsProvider>
     </RuntimeProvider>
   );
   const result = render(wrap(ui));

@@ -1,7 +1,7 @@
 import { test, expect, unique, expectNoSeriousA11yViolations } from './fixtures';
 import { TEXTS } from '../../src/i18n/texts';
 import { PHARMACY_MESSAGES } from '../../src/contract/pharmacy';
-import { todayInTokyo } from '../../src/lib/dates';
+import { todayInTokyo } from '../../src/contract/dates';
 import type { Page } from '@playwright/test';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/resources/registry';
 import type { ResourceDeclaration } from '../../src/resources/types';
-import { toSnakeKey } from '../../src/lib/caseConversion';
+import { toSnakeKey } from '../../src/contract/caseConversion';
 import { PREFECTURES } from '../../server/services/core/prefectures';
 import { getJson, startApp, type TestApp } from './helpers';
 

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidGs1, isValidYjCode } from '../../server/services/core/medicineCodes';
+import { isValidGs1, isValidYjCode } from '../../server/shared/medicineCodes';
 import { MEDICINE_SEED_SIZES } from '../../server/services/core/ethicalMedicinesSeed';
 import { getJson, PHARMACY, startApp, type TestApp } from './helpers';
 

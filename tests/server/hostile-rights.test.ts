@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRITE_FORBIDDEN } from '../../server/shared/auth';
 import { MESSAGES } from '../../server/shared/errors';
-import { STOCK_SCENARIO } from '../../server/services/medorder/stocksScenario';
+import { STOCK_SCENARIO } from '../../server/db/stocksScenario';
 import { DEFAULT_AUDIENCES } from '../../server/site/config';
 import { ADMIN, PHARMACY, startApp, type TestApp } from './helpers';
 

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldSearchText } from '../../src/lib/searchText';
+import { foldSearchText } from '../../src/contract/searchText';
 import { getJson, PHARMACY, startApp, type TestApp } from './helpers';
 
 /** Server tests of issue 13: the master diffs against core's imported rows, fixtures, requests and unknown deliveries. */

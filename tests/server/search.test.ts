@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldSearchText } from '../../src/lib/searchText';
+import { foldSearchText } from '../../src/contract/searchText';
 import { getJson, startApp, type TestApp } from './helpers';
 
 interface Pharmacy {

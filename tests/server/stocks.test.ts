@@ -3,7 +3,7 @@ import { SEEDED_MEDICINES } from '../../server/db/seedCatalogue';
 import { FIX_LOCKED, STOCK_PAGE_SIZE, FIFO_RACK_PAGE_SIZE } from '../../server/services/legacy/stocks';
 import { BAD_PAGE_TOKEN } from '../../server/services/legacy/pageToken';
 import { ONLY_FIX_QUANTITY, QUANTITY_FORMAT, ZERO_DELTA } from '../../server/services/medorder/stocks';
-import { STOCK_SCENARIO } from '../../server/services/medorder/stocksScenario';
+import { STOCK_SCENARIO } from '../../server/db/stocksScenario';
 import { getJson, PHARMACY, startApp, type TestApp } from './helpers';
 
 let app: TestApp;

@@ -10,7 +10,7 @@ import { commonErrors, idParam, jsonBody, jsonResponse, SECURITY } from '../../s
 import { detailRoute, listRoute } from '../../shared/routes';
 import { tokyoDate } from '../../shared/time';
 import { labelled } from '../../shared/validation';
-import { isInsuranceStartYear, startDateProblem, INSURANCE_START_YEARS } from '../../../src/resources/ethicalMedicines/importRules';
+import { isInsuranceStartYear, startDateProblem, INSURANCE_START_YEARS } from '../../../src/contract/ethicalMedicineImportRules';
 import { FLAG_COLUMNS, MEDICINE_COLUMN_NAMES, MEDICINE_COLUMNS, type ColumnKind } from './ethicalMedicineColumns';
 import { MASTER_KINDS, type MasterKind } from './masterFileLayouts';
 import { deleteMasterFile, downloadMasterFiles, importMasterFiles, MASTER_KIND_LABELS, type UpstreamFile } from './masterSources';

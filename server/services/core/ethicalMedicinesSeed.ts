@@ -2,8 +2,9 @@ import { seedStream } from '../../db/prng';
 import type { DB } from '../../db/open';
 import { FLAG_COLUMNS, MEDICINE_COLUMN_NAMES, type MedicineColumn, type MedicineValues } from './ethicalMedicineColumns';
 import { SEED_MODELS } from './ethicalMedicineSeedData';
-import { withGs1CheckDigit, yjCheckDigit } from './medicineCodes';
-import { SEED_BASE_DATE, type SeedScale } from './seed';
+import { withGs1CheckDigit, yjCheckDigit } from '../../shared/medicineCodes';
+import type { SeedScale } from '../../db/seedCatalogue';
+import { SEED_BASE_DATE } from './seed';
 
 /** NHI price-list items (July 2025) at national scale; a tenth of that by default. */
 export const MEDICINE_SEED_SIZES: Record<SeedScale, number> = { small: 1_200, large: 12_434 };

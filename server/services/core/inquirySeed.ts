@@ -1,9 +1,9 @@
 import type { DB } from '../../db/open';
 import { seedStream } from '../../db/prng';
-import { SEED_SIZES } from '../../db/seedCatalogue';
+import { SEED_SIZES, type SeedScale } from '../../db/seedCatalogue';
 import { SEED_ATTACHMENTS, seedAttachmentBody } from './inquiryFiles';
 import { INQUIRY_STATUSES, type InquiryStatus } from './inquiryStore';
-import { SEED_BASE_DATE, type SeedScale } from './seed';
+import { SEED_BASE_DATE } from './seed';
 
 /** Rooms and messages per scale: `large` is 10,000 rooms with 20 messages each (200,000). */
 export const INQUIRY_SEED_SIZES: Record<SeedScale, { rooms: number; messagesPerRoom: [number, number] }> = {

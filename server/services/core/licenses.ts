@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   LICENSE_CONTENT_TYPES, LICENSE_MAX_BYTES, LICENSE_NUMBER_MAX, sniffLicenseType, type LicenseContentType,
 } from '../../../src/contract/pharmacy';
-import { isDayString } from '../../../src/lib/dates';
+import { isDayString } from '../../../src/contract/dates';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { notFoundError, validationError } from '../../shared/errors';

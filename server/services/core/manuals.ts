@@ -14,7 +14,7 @@ import { PAGE_SIZE, parsePage, pickFields, setPagingHeaders } from '../../shared
 import { listRoute } from '../../shared/routes';
 import { searchFilter } from '../../shared/search';
 import { inList, listParam } from '../../shared/sql';
-import { searchTerms } from '../../../src/lib/searchText';
+import { searchTerms } from '../../../src/contract/searchText';
 import { actorName } from './actor';
 import { ancestorsOf, categoryTree, subtreeIds } from './manualCategories';
 import { ManualDetailSchema, ManualInputSchema, ManualPatchSchema, ManualSchema } from './manualSchemas';

@@ -1,5 +1,5 @@
 import { encodeCp932 } from './cp932';
-import { withGs1CheckDigit } from './medicineCodes';
+import { withGs1CheckDigit } from '../../shared/medicineCodes';
 
 /**
  * A MEDIS HOT13 master of `rows` made-up medicines in CP932 (about 280 bytes a row), for the

@@ -1,20 +1,13 @@
 import { createHash } from 'node:crypto';
 import { openConnection } from '../../db/open';
-import { describeFileErrors, parseMasterFile, type MasterFileKind, type MasterKind } from './masterFileLayouts';
-import { applyParsedFiles, type ImportResult, type ParsedFile } from './masterSources';
+import { describeFileErrors, parseMasterFile } from './masterFileLayouts';
+import { applyParsedFiles, type ImportResult, type MasterCheckInput, type MasterImportInput, type ParsedFile } from './masterSources';
 
 /**
  * The master file work that runs on the worker thread (server/jobs/offThread.ts): decoding,
  * parsing and checking a file, and applying a kind's files in one transaction on the worker's own
  * connection to core's database. The request thread only reads the blobs and hands them over.
  */
-export interface MasterImportInput {
-  dbFile: string;
-  kind: MasterKind;
-  now: string;
-  files: { id: number; fileName: string; body: Uint8Array }[];
-}
-
 export function runMasterImport({ dbFile, kind, now, files }: MasterImportInput): ImportResult {
   const parsed: ParsedFile[] = [];
   for (const file of files) {
@@ -28,14 +21,6 @@ export function runMasterImport({ dbFile, kind, now, files }: MasterImportInput)
   } finally {
     db.close();
   }
-}
-
-export interface MasterCheckInput {
-  kind: MasterFileKind;
-  fileName: string;
-  body: Uint8Array;
-  /** Parse it too (a file no import reads is checked at download instead). */
-  parse: boolean;
 }
 
 /** A downloaded file's hash and, for a file only listed, its row count; a bad one throws its lines' reasons. */

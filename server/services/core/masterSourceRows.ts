@@ -1,6 +1,7 @@
 import type { DB } from '../../db/open';
 import type { BlobStorage } from '../../shared/storage';
-import type { PublishedFile, PublishedFileRow, PublishedMasterReader, PublishedRow } from '../medorder/masterSourcesReader';
+import type { PublishedFile, PublishedFileRow, PublishedMasterReader, PublishedRow, SeedPublishedRows } from '../../shared/publishedMasters';
+import { seedMedicineRecords } from './ethicalMedicinesSeed';
 import { parseMasterFile } from './masterFileLayouts';
 import { MASTER_FILES_BUCKET } from './masterSources';
 
@@ -54,3 +55,6 @@ export function coreMasterReader(db: DB, storage: BlobStorage): PublishedMasterR
     byGs1Code: (code) => rows(byGs1, code),
   };
 }
+
+/** Core's seeded medicines, for the ordering service's seed (a record's columns are a published row's). */
+export const seedPublishedRows: SeedPublishedRows = (seed, scale) => seedMedicineRecords(seed, scale) as unknown as PublishedRow[];

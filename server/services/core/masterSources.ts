@@ -7,7 +7,6 @@ import { applyRows, type ApplyCounts } from './masterFileImport';
 import { MASTER_KINDS, type MasterFileKind, type MasterKind, type ParsedRow } from './masterFileLayouts';
 import { parseCompactDate } from './masterFileCsv';
 import { runOffThread } from '../../jobs/offThread';
-import type { MasterCheckInput, MasterImportInput } from './masterImportTask';
 
 /**
  * The publishers' folder and the two steps of a refresh (spec section 2 "Ethical medicine").
@@ -194,6 +193,23 @@ interface MasterFileRow {
   id: number;
   file_name: string;
   storage_key: string;
+}
+
+/** What the request thread hands the worker (masterImportTask.ts) to import a kind's files. */
+export interface MasterImportInput {
+  dbFile: string;
+  kind: MasterKind;
+  now: string;
+  files: { id: number; fileName: string; body: Uint8Array }[];
+}
+
+/** What it hands the worker to check one downloaded file. */
+export interface MasterCheckInput {
+  kind: MasterFileKind;
+  fileName: string;
+  body: Uint8Array;
+  /** Parse it too (a file no import reads is checked at download instead). */
+  parse: boolean;
 }
 
 export interface ParsedFile {

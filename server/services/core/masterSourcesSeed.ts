@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DB } from '../../db/open';
-import { daysBeforeToday } from '../../../src/lib/dates';
+import { daysBeforeToday } from '../../../src/contract/dates';
 import { encodeCp932 } from './cp932';
-import { withGs1CheckDigit } from './medicineCodes';
+import { withGs1CheckDigit } from '../../shared/medicineCodes';
 import { masterSourceDir } from './masterSources';
 
 /**

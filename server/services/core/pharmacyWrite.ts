@@ -1,5 +1,5 @@
 import { PHARMACY_SERVICES, pharmacyErrors, postalDigits, type PharmacyField, type PharmacyService } from '../../../src/contract/pharmacy';
-import { toSnakeKey } from '../../../src/lib/caseConversion';
+import { toSnakeKey } from '../../../src/contract/caseConversion';
 import type { FieldErrors } from '../../shared/errors';
 import type { PharmacyInput } from './pharmacySchemas';
 

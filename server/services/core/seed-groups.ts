@@ -3,7 +3,8 @@ import { seedStream } from '../../db/prng';
 import { restampTable } from '../../db/versions';
 import { SEED_IDENTITY_USERS } from '../../identity/users';
 import { PREFECTURES } from './prefectures';
-import { placeName, SEED_BASE_DATE, type SeedScale } from './seed';
+import type { SeedScale } from '../../db/seedCatalogue';
+import { placeName, SEED_BASE_DATE } from './seed';
 
 /** Neighbour groups: pharmacies near one station or in one district that work together. */
 const GROUP_SUFFIXES = ['駅前薬局グループ', '地区薬局会', '近隣薬局グループ', '薬局連絡会', '在宅医療連携グループ', '駅周辺薬局グループ'];

@@ -2,7 +2,8 @@ import type { DB } from '../../db/open';
 import { seedStream } from '../../db/prng';
 import { restampTable } from '../../db/versions';
 import { SEED_IDENTITY_USERS } from '../../identity/users';
-import { SEED_BASE_DATE, type SeedScale } from './seed';
+import type { SeedScale } from '../../db/seedCatalogue';
+import { SEED_BASE_DATE } from './seed';
 import { LARGE_VARIANTS, MANUAL_CATEGORY_TREE, SEED_MANUALS, type SeedCategory } from './seed-manuals-data';
 
 export const MANUAL_COUNTS: Record<SeedScale, number> = { small: SEED_MANUALS.length, large: 2000 };

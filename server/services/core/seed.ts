@@ -6,12 +6,10 @@ import { SEED_IDENTITY_USERS, auth0Sub, identityUserId } from '../../identity/us
 import { buildMicode } from './micode';
 import { PREFECTURES, type Prefecture } from './prefectures';
 import { seedDealers } from './seed-dealers';
-import { SEED_SIZES } from '../../db/seedCatalogue';
+import { SEED_SIZES, type SeedScale } from '../../db/seedCatalogue';
 import {
   BRANCH_SUFFIXES, BUILDINGS, COMPANY_FORMS, COMPANY_NOTES, COMPANY_PREFIXES, COMPANY_WORDS, PHARMACY_BRANDS, TOWNS,
 } from './seed-data';
-
-export type SeedScale = 'small' | 'large';
 
 /** Seeds are relative to this fixed date so every run produces the same rows. */
 export const SEED_BASE_DATE = Date.parse('2026-11-01T00:00:00.000Z');

@@ -6,7 +6,8 @@ import { commonErrors, jsonResponse, SECURITY } from '../../shared/openapi';
 import { writeRoute } from '../../shared/routes';
 import { labelled } from '../../shared/validation';
 import { TABLE_NAME } from '../../warehouse/sourceTables';
-import { WAREHOUSE_DATASETS, WAREHOUSE_MESSAGES } from '../../warehouse/warehouse';
+import { WAREHOUSE_DATASETS } from '../../warehouse/datasets';
+import { WAREHOUSE_MESSAGES } from '../../warehouse/warehouse';
 import type { CoreServiceContext } from './context';
 
 /*

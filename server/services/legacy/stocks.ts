@@ -5,7 +5,7 @@ import { ApiError, notFoundError } from '../../shared/errors';
 import { inList, listParam } from '../../shared/sql';
 import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
 import { labelled } from '../../shared/validation';
-import { rackQuantity } from '../medorder/stocksScenario';
+import { rackQuantity } from '../../db/stocksScenario';
 import { BAD_PAGE_TOKEN, decodePageToken, encodePageToken } from './pageToken';
 
 /*

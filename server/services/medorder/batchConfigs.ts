@@ -2,7 +2,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { BATCH_TTLS } from '../../../src/contract/pharmacy';
 import type { DB, Migration } from '../../db/open';
 import { seedStream } from '../../db/prng';
-import { seededPharmacyIds } from '../../db/seedCatalogue';
+import { seededPharmacyIds, type SeedScale } from '../../db/seedCatalogue';
 import { restampTable, versionTriggersSql } from '../../db/versions';
 import type { AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
@@ -10,7 +10,6 @@ import { assertRowUnmodifiedSince } from '../../shared/conditionalWrite';
 import { validationError } from '../../shared/errors';
 import { commonErrors, jsonResponse, SECURITY } from '../../shared/openapi';
 import { writeRoute } from '../../shared/routes';
-import type { SeedScale } from '../core/seed';
 import { labelled } from '../../shared/validation';
 
 const SEED_DATE = '2026-11-01T00:00:00.000Z';

@@ -1,4 +1,4 @@
-import type { PublishedRow } from './masterSourcesReader';
+import type { PublishedRow } from '../../shared/publishedMasters';
 
 /**
  * The master diffs (spec section 3 "Stockable item import", "Orderable item import"): what the

@@ -5,19 +5,21 @@ import { tableVersionsSql } from '../../db/versions';
 import { requireAuth, type AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { commonErrors, createApi, jsonResponse, SECURITY } from '../../shared/openapi';
-import type { SeedScale } from '../core/seed';
+import type { SeedScale } from '../../db/seedCatalogue';
 import { batchConfigMigrations, registerBatchConfigRoutes } from './batchConfigs';
 import type { ListDeclaration } from '../../shared/listEndpoint';
 import { ORDERABLE_FIXTURE_LIST, registerFixtureRoutes, STOCKABLE_FIXTURE_LIST } from './fixtures';
 import { IMPORT_REQUEST_LIST, registerMasterSourceRoutes, STOCKABLE_ITEM_LIST, UNKNOWN_DELIVERY_LIST } from './masterSources';
 import { masterSourceMigrations } from './masterSourcesMigrations';
-import { EMPTY_PUBLISHED_MASTER, type PublishedMasterReader } from './masterSourcesReader';
+import { EMPTY_PUBLISHED_MASTER, type PublishedMasterReader, type SeedPublishedRows } from '../../shared/publishedMasters';
 import { registerStockRoutes } from './stocks';
 import { stockMigrations } from './stocksMigrations';
 
-/** The ordering service's database (its own file; seeds name the pharmacy ids of the shared catalogue). */
-export function openMedorderDb(dir: string, seed = 0, scale: SeedScale = 'small'): DB {
-  return openDatabase(join(dir, 'medorder.sqlite'), [{ version: 1, up: tableVersionsSql }, ...batchConfigMigrations(seed, scale), ...stockMigrations, ...masterSourceMigrations(seed, scale)]);
+/** The ordering service's database (its own file; seeds name the pharmacy ids of the shared catalogue and core's seeded medicines). */
+export function openMedorderDb(dir: string, seed: number, scale: SeedScale, seedRows: SeedPublishedRows): DB {
+  return openDatabase(join(dir, 'medorder.sqlite'), [
+    { version: 1, up: tableVersionsSql }, ...batchConfigMigrations(seed, scale), ...stockMigrations, ...masterSourceMigrations(seed, scale, seedRows),
+  ]);
 }
 
 /** The ordering service's declared lists: the list contract test and the API bench cover each. */

@@ -10,7 +10,7 @@ import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../shared/ope
 import { listRoute, writeRoute } from '../../shared/routes';
 import { labelled } from '../../shared/validation';
 import { applyOrderableImport, applyStockableImport, computeOrderableImport, computeStockableImport, type StockableImportKey } from './diffsStore';
-import type { PublishedMasterReader, PublishedRow } from './masterSourcesReader';
+import type { PublishedMasterReader, PublishedRow } from '../../shared/publishedMasters';
 import { registerMasterRowRoutes } from './masterSourcesRows';
 
 /**

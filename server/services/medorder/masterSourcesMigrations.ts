@@ -1,11 +1,10 @@
 import type { DB, Migration } from '../../db/open';
 import { seedStream } from '../../db/prng';
 import { restampTable, versionTriggersSql } from '../../db/versions';
-import { seedMedicineRecords } from '../core/ethicalMedicinesSeed';
-import { withGs1CheckDigit } from '../core/medicineCodes';
-import type { SeedScale } from '../core/seed';
+import { withGs1CheckDigit } from '../../shared/medicineCodes';
+import type { SeedScale } from '../../db/seedCatalogue';
 import { packageFromRow, stockableFromSources } from './diffs';
-import type { PublishedRow } from './masterSourcesReader';
+import type { SeedPublishedRows } from '../../shared/publishedMasters';
 
 const SEED_DATE = '2026-11-01T00:00:00.000Z';
 
@@ -22,9 +21,9 @@ const UNKNOWN_NAMES = ['ロキソプロフェンＮａ錠６０ｍｇ', 'アム�
  * twenty-five missing its package; a few fixtures, pharmacies' import requests and wholesalers'
  * delivery records no master knew.
  */
-function seedMasterSources(seed: number, scale: SeedScale) {
+function seedMasterSources(seed: number, scale: SeedScale, seedRows: SeedPublishedRows) {
   return (db: DB) => {
-    const records = seedMedicineRecords(seed, scale).slice(0, SEEDED_PRODUCTS) as unknown as PublishedRow[];
+    const records = seedRows(seed, scale).slice(0, SEEDED_PRODUCTS);
     const findItem = db.prepare('SELECT id FROM stockable_items WHERE yj_code = @yj_code');
     const insertItem = db.prepare(`INSERT INTO stockable_items (name, name_pronunciation, unit, yj_code, price, generic, interim_period_on, expires_at, updated_at)
       VALUES (@name, @name_pronunciation, @unit, @yj_code, @price, @generic, @interim_period_on, @expires_at, @updated_at)`);
@@ -60,7 +59,7 @@ function seedMasterSources(seed: number, scale: SeedScale) {
     orderable.run({ name_append: null, gs1_code: records[2].package_gs1_code, stockable_item_fixture_id: null, hot_code: records[2].hot_code, note: null, ...stamp });
 
     const rng = seedStream(seed, 'stockable_item_import_requests');
-    const later = seedMedicineRecords(seed, scale).slice(SEEDED_PRODUCTS, SEEDED_PRODUCTS + 80) as unknown as PublishedRow[];
+    const later = seedRows(seed, scale).slice(SEEDED_PRODUCTS, SEEDED_PRODUCTS + 80);
     const request = db.prepare(`INSERT INTO stockable_item_import_requests (code, code_type, state, pharmacy_id, requested_at, updated_at)
       VALUES (@code, @code_type, @state, @pharmacy_id, @requested_at, @requested_at)`);
     later.forEach((row, index) => {
@@ -98,7 +97,7 @@ function seedMasterSources(seed: number, scale: SeedScale) {
 }
 
 /** The master sources' tables (versions 90-99 are this issue's). */
-export function masterSourceMigrations(seed: number, scale: SeedScale): Migration[] {
+export function masterSourceMigrations(seed: number, scale: SeedScale, seedRows: SeedPublishedRows): Migration[] {
   return [
     {
       version: 90,
@@ -184,7 +183,7 @@ export function masterSourceMigrations(seed: number, scale: SeedScale): Migratio
           .map((table) => versionTriggersSql(table, 'updated_at'))
           .join('\n')}
         ${versionTriggersSql('stock_logs')}`,
-      seed: seedMasterSources(seed, scale),
+      seed: seedMasterSources(seed, scale, seedRows),
     },
   ];
 }

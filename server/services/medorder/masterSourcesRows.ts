@@ -4,7 +4,7 @@ import { ApiError, notFoundError, validationError } from '../../shared/errors';
 import { idParam } from '../../shared/openapi';
 import { commonErrors, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
 import { labelled } from '../../shared/validation';
-import type { PublishedFileKind, PublishedFileRow, PublishedMasterReader, PublishedRow } from './masterSourcesReader';
+import type { PublishedFileKind, PublishedFileRow, PublishedMasterReader, PublishedRow } from '../../shared/publishedMasters';
 
 /**
  * The published master rows of one code, as the four publishers' tables show them (spec section

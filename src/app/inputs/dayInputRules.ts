@@ -1,4 +1,4 @@
-import { formatDate, fromTokyoDateTimeLocal, isDayString, toTokyoDateTimeLocal, toTokyoDay } from '../../lib/dates';
+import { formatDate, fromTokyoDateTimeLocal, isDayString, toTokyoDateTimeLocal, toTokyoDay } from '../../contract/dates';
 
 /**
  * The pure rules of the Tokyo date inputs (src/app/inputs), kept out of the components so they

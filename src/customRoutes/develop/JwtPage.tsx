@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useRuntime } from '../../app/RuntimeContext';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../contract/dates';
 import { decodeJwt, secondsUntilExpiry, type DecodedJwt } from '../../lib/jwt';
 import { countdownLabel, isExpired } from './countdown';
 import { prettyJson } from './prettyJson';

@@ -16,7 +16,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useRuntime } from '../../app/RuntimeContext';
 import type { EnvironmentConfig } from '../../config/types';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../contract/dates';
 import { PLATFORMS, RELEASE_LOAD_ERROR_MESSAGE, fetchRelease, type Platform } from './releases';
 import { InlineLoading } from '../../app/InlineLoading';
 import { jobQueueLinkText, jobQueueServiceName } from './jobQueues';

@@ -13,7 +13,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import SendIcon from '@mui/icons-material/Send';
 import { InlineLoading } from '../../app/InlineLoading';
 import { pharmacies } from '../../resources/pharmacies';
-import { specPath } from '../specPaths';
+import { specPath } from '../../lib/specPaths';
 import type { InquiryFile, InquiryMessage, InquiryRoom } from '../../dataProvider/methods/inquiries';
 import { formatMessageTime } from './inquiryTime';
 import { isClosedRoom } from './inquiryStatus';

@@ -14,7 +14,7 @@ import { ATTACHMENT_ACCEPT, attachmentProblem, SEND_FAILED_MESSAGE } from './att
 import { useDelayedFocus } from './useDelayedFocus';
 import { DialogButtons } from '../../app/DialogButtons';
 import { draftStorage, readDraft, removeDraft, writeDraft } from '../../app/formDrafts';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../contract/dates';
 
 export type MessageDialogState =
   | { mode: 'send'; replyTo?: InquiryMessage }

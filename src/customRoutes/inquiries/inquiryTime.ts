@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatTokyoTime } from '../../lib/dates';
+import { formatDate, formatDateTime, formatTokyoTime } from '../../contract/dates';
 
 /** Spec section 9: a message younger than about 23 hours shows its time, an older one its date. */
 export const RECENT_TIME_MS = 82_800_000;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createConsumer, type Consumer } from '@rails/actioncable';
 import { useRuntime } from '../../app/RuntimeContext';
-import { camelizeKeys } from '../../lib/caseConversion';
+import { camelizeKeys } from '../../contract/caseConversion';
 import { decodeResponse } from '../../lib/decodeResponse';
 import type { InquiryMessage, InquiryRoom } from '../../dataProvider/methods/inquiries';
 import { cableUrlWithToken } from './cableUrl';

@@ -2,7 +2,7 @@ import { LinkBase, useGetList } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { specPath } from '../specPaths';
+import { specPath } from '../../lib/specPaths';
 import { InlineLoading } from '../../app/InlineLoading';
 import { NO_FIXTURE } from '../../resources/stockableItemFixtures';
 

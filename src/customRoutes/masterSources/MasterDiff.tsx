@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Attributes, ImportOperation, OrderableItemImport, StockableItemImport } from '../../dataProvider/methods/masterSources';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../contract/dates';
 import { attributeText, OPERATION_LABELS, ORDERABLE_ATTRIBUTE_LABELS, STOCKABLE_ATTRIBUTE_LABELS } from './diffLabels';
 
 const OPERATION_COLORS: Record<ImportOperation, 'success' | 'warning' | 'default'> = { create: 'success', update: 'warning', none: 'default' };

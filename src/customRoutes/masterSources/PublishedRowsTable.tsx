@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { Attributes, PublishedTable } from '../../dataProvider/methods/masterSources';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { InlineLoading } from '../../app/InlineLoading';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../contract/dates';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { MASTER_SOURCES_QUERY } from './StockableDiffPanel';
 

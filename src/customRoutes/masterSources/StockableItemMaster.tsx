@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { MasterStockableItem, StockableItemSearch } from '../../dataProvider/methods/masterSources';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { InlineLoading } from '../../app/InlineLoading';
-import { formatDate, todayInTokyo } from '../../lib/dates';
+import { formatDate, todayInTokyo } from '../../contract/dates';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { sortOrderableItems } from './orderableItemSort';
 import { MASTER_SOURCES_QUERY } from './StockableDiffPanel';

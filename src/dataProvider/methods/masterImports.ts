@@ -1,5 +1,5 @@
 import type { SendRequest } from '../apiClient';
-import type { DownloadKind } from '../../resources/ethicalMedicines/importRules';
+import type { DownloadKind } from '../../contract/ethicalMedicineImportRules';
 
 /** The ethical medicine master's refresh (spec section 7): downloads and imports start jobs. */
 export const ETHICAL_MEDICINES_PATH = '/api/v2/core/master/ethical_medicines';

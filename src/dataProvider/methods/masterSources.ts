@@ -1,5 +1,5 @@
 import type { SendRequest } from '../apiClient';
-import { toCamelKey } from '../../lib/caseConversion';
+import { toCamelKey } from '../../contract/caseConversion';
 
 /**
  * The master sources' calls to the ordering service (spec section 7): the stockable and

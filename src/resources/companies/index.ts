@@ -1,3 +1,4 @@
+import BusinessIcon from '@mui/icons-material/Business';
 import { defineResource } from '../defineResource';
 import { auditFields, auditGroup } from '../auditFields';
 
@@ -5,6 +6,7 @@ import { auditFields, auditGroup } from '../auditFields';
 export const companies = defineResource({
   name: 'v2/core/companies',
   label: '薬局会社',
+  menu: { section: 'pharmacyMasters', order: 3, icon: BusinessIcon },
   recordLabel: '薬局会社',
   api: '/api/v2/core/admin/companies',
   recordRepresentation: 'name',

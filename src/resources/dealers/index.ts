@@ -1,3 +1,4 @@
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { DEALER_SHAPE } from '../../contract/masters/dealers';
 import { defineResource } from '../defineResource';
 import { shapeFields } from '../shapeFields';
@@ -6,6 +7,7 @@ import { shapeFields } from '../shapeFields';
 export const dealers = defineResource({
   name: 'v2/core/dealers',
   label: DEALER_SHAPE.label,
+  menu: { section: 'otherMasters', order: 1, icon: LocalShippingIcon },
   recordLabel: DEALER_SHAPE.label,
   api: DEALER_SHAPE.api,
   recordRepresentation: 'name',

@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import type { RaRecord } from 'react-admin';
 import { DialogButtons } from '../../app/DialogButtons';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../contract/dates';
 import type { WarehouseService } from '../../dataProvider/methods/warehouse';
 import { serverMessages } from '../schema/serverErrors';
-import { embulkManager } from './index';
+import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 import { copyFailedMessage, formatBytes, isModifiedBeforeToday, WAREHOUSE_TEXTS } from './warehouseRules';
 
 /** A warehouse table as the data provider answers it (spec section 3). */
@@ -34,10 +34,9 @@ interface Props {
   onFailed: (message: string) => void;
 }
 
-const { fields } = embulkManager;
-
 /** A table's detail and the button that starts its copy job, disabled when MySQL lacks the table. */
 export const TableDetailDialog = ({ table, now, onClose, onStarted, onFailed }: Props) => {
+  const { fields } = useResourceDeclaration();
   const dataProvider = usePortalDataProvider();
   const [busy, setBusy] = useState(false);
   const titleId = 'warehouse-table-title';

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Screen } from '../../app/Screen';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../contract/dates';
 import { serverMessages } from '../schema/serverErrors';
 import { JobStatusChip } from './StatusChips';
 import { JOB_STATUSES, jobRunTime, WAREHOUSE_TEXTS } from './warehouseRules';

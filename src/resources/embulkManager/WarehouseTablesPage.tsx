@@ -14,9 +14,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Screen } from '../../app/Screen';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../contract/dates';
 import type { WarehouseService } from '../../dataProvider/methods/warehouse';
-import { embulkManager } from './index';
+import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 import { warehousePaths } from './paths';
 import { serverMessages } from '../schema/serverErrors';
 import { StaleBadge } from './StatusChips';
@@ -26,10 +26,11 @@ import { formatBytes, isModifiedBeforeToday, isWarehouseService, WAREHOUSE_TEXTS
 
 const SORT = { field: 'tableId', order: 'ASC' } as const;
 const ALL = { page: 1, perPage: 1000 } as const;
-const { fields } = embulkManager;
 
 /** `/v2/core/embulk_manager/bigqueries/{serviceName}`: the service's warehouse tables (spec section 2). */
 const WarehouseTablesPage = () => {
+  const embulkManager = useResourceDeclaration();
+  const { fields } = embulkManager;
   const { serviceName } = useParams();
   const service: WarehouseService | undefined = isWarehouseService(serviceName) ? serviceName : undefined;
   const { data = [], isPending, error } = useGetList<WarehouseTableRecord>(

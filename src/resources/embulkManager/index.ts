@@ -1,3 +1,4 @@
+import CloudSyncIcon from '@mui/icons-material/CloudSync';
 import { defineResource } from '../defineResource';
 
 /**
@@ -9,6 +10,7 @@ export const embulkManager = defineResource({
   name: 'v2/core/embulk_manager',
   label: 'バッチコピー管理',
   listTitle: 'バッチコピー管理',
+  menu: { section: 'operations', order: 3, icon: CloudSyncIcon },
   recordLabel: 'テーブル',
   api: '/api/v2/core/admin/bigqueries/{serviceName}',
   capabilities: {},

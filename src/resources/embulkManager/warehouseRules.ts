@@ -1,4 +1,4 @@
-import { formatDuration, startOfTodayInTokyo } from '../../lib/dates';
+import { formatDuration, startOfTodayInTokyo } from '../../contract/dates';
 import type { WarehouseJob, WarehouseService } from '../../dataProvider/methods/warehouse';
 
 /** What the warehouse screens say and decide (spec sections 2, 4, 8 and 9): pure, tested without a browser. */

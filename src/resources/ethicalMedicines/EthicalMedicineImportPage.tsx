@@ -11,10 +11,10 @@ import Typography from '@mui/material/Typography';
 import { Screen } from '../../app/Screen';
 import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { todayInTokyo } from '../../lib/dates';
+import { todayInTokyo } from '../../contract/dates';
 import type { MasterJob, MasterJobAction } from '../../dataProvider/methods/masterImports';
 import { ALERT_MS, isJobRunning, lastJob, MASTER_LABELS, startedMessage } from './importJobs';
-import { DEFAULT_INSURANCE_START_YEAR, defaultStartDate, EARLIEST_START_DATES, INSURANCE_START_YEARS, type DownloadKind } from './importRules';
+import { DEFAULT_INSURANCE_START_YEAR, defaultStartDate, EARLIEST_START_DATES, INSURANCE_START_YEARS, type DownloadKind } from '../../contract/ethicalMedicineImportRules';
 import { MasterJobStatus } from './MasterJobStatus';
 
 const JOBS_KEY = ['ethicalMedicines', 'masterJobs'];

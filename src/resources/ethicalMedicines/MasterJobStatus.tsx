@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../contract/dates';
 import type { MasterJob, MasterJobAction } from '../../dataProvider/methods/masterImports';
 import { ACTION_LABELS, JOB_STATUS_LABELS, jobResultText, jobStatusColor } from './importJobs';
 

@@ -1,6 +1,6 @@
 import type { ChipColor } from '../types';
 import type { MasterJob, MasterJobAction } from '../../dataProvider/methods/masterImports';
-import type { DownloadKind } from './importRules';
+import type { DownloadKind } from '../../contract/ethicalMedicineImportRules';
 
 /** What the import screen says about the refresh jobs: pure, so it is tested without a browser. */
 export const MASTER_LABELS: Record<DownloadKind, string> = {

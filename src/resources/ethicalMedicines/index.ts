@@ -1,3 +1,4 @@
+import MedicationIcon from '@mui/icons-material/Medication';
 import { defineResource } from '../defineResource';
 import type { FieldDeclaration } from '../types';
 
@@ -12,6 +13,7 @@ const text = (label: string): FieldDeclaration => ({ type: 'text', label });
 export const ethicalMedicines = defineResource({
   name: 'v2/core/ethical_medicines',
   label: '医療用医薬品',
+  menu: { section: 'otherMasters', order: 2, icon: MedicationIcon },
   recordLabel: '医療用医薬品',
   api: '/api/v2/core/master/ethical_medicines',
   recordRepresentation: 'brandName',

@@ -1,3 +1,4 @@
+import HubIcon from '@mui/icons-material/Hub';
 import { defineResource } from '../defineResource';
 import { auditFields, auditGroup } from '../auditFields';
 import { TEXTS } from '../../i18n/texts';
@@ -6,6 +7,7 @@ import { TEXTS } from '../../i18n/texts';
 export const groups = defineResource({
   name: 'v2/core/groups',
   label: '近隣グループ',
+  menu: { section: 'pharmacyMasters', order: 4, icon: HubIcon },
   recordLabel: '近隣グループ',
   api: '/api/v2/core/admin/groups',
   recordRepresentation: 'name',

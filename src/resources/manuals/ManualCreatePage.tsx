@@ -1,7 +1,7 @@
 import { Create } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
+import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 import { useSaveOptions } from '../schema/useSaveOptions';
-import { manuals } from './index';
 import { ManualForm } from './ManualForm';
 import { ManualsContainer } from './ManualsContainer';
 import { MANUALS, parseCategoryId } from './useManualCategories';
@@ -10,7 +10,7 @@ import { MANUALS, parseCategoryId } from './useManualCategories';
 const ManualCreatePage = () => {
   const [params] = useSearchParams();
   const categoryId = parseCategoryId(params.get('categoryId'));
-  const { serverErrors, mutationOptions } = useSaveOptions(manuals, 'app.notification.created', 'show');
+  const { serverErrors, mutationOptions } = useSaveOptions(useResourceDeclaration(MANUALS), 'app.notification.created', 'show');
   return (
     <ManualsContainer title="マニュアル新規作成" categoryId={categoryId}>
       <Create resource={MANUALS} title={false} actions={false} mutationOptions={mutationOptions} redirect={false}>

@@ -1,6 +1,6 @@
 import { Edit, useRecordContext } from 'react-admin';
+import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 import { EDIT_QUERY_OPTIONS, useSaveOptions, type SaveOptions } from '../schema/useSaveOptions';
-import { manuals } from './index';
 import { ManualForm } from './ManualForm';
 import { ManualsContainer } from './ManualsContainer';
 import type { ManualRecord } from './ManualRows';
@@ -17,7 +17,7 @@ const EditScreen = ({ save }: { save: SaveOptions }) => {
 
 /** `/v2/core/manuals/{id}/edit`: PATCH of the changed fields only. */
 const ManualEditPage = () => {
-  const save = useSaveOptions(manuals, 'app.notification.updated', 'show');
+  const save = useSaveOptions(useResourceDeclaration(MANUALS), 'app.notification.updated', 'show');
   return (
     <Edit resource={MANUALS} title={false} mutationMode="pessimistic" queryOptions={EDIT_QUERY_OPTIONS} actions={false} mutationOptions={save.mutationOptions} redirect={false} component="div">
       <EditScreen save={save} />

@@ -6,10 +6,10 @@ import { KEEP_TYPED_VALUES, SubmitButton } from '../schema/SchemaForm';
 import { ConflictResolver } from '../schema/ConflictResolver';
 import { FormDraftKeeper } from '../schema/FormDraftKeeper';
 import type { SaveOptions } from '../schema/useSaveOptions';
-import { manuals } from './index';
+import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 import { ManualEditor } from './ManualEditor';
 import { titlePlaceholder, useAllCategories } from './useAllCategories';
-import { manualPaths } from './useManualCategories';
+import { MANUALS, manualPaths } from './useManualCategories';
 
 /** Spec section 5: saving needs a title and content, both non-empty. */
 export const canSaveManual = (title: unknown, content: unknown): boolean =>
@@ -61,14 +61,17 @@ export const ManualForm = ({
   /** An edit's save state: a conflict with another user's save opens the choice per field. */
   save?: SaveOptions;
   defaultValues?: Record<string, unknown>;
-}) => (
-  <SimpleForm toolbar={<ManualToolbar mode={mode} />} defaultValues={defaultValues} sx={{ maxWidth: 960 }} resetOptions={mode === 'edit' ? KEEP_TYPED_VALUES : undefined}>
-    <UnsavedChangesGuard />
-    <FormDraftKeeper resource={manuals.name} />
-    <ServerErrors messages={serverErrors} />
-    {save && <ConflictResolver resource={manuals} save={save} />}
-    <CategoryInput />
-    <TitleInput />
-    <ManualEditor />
-  </SimpleForm>
-);
+}) => {
+  const manuals = useResourceDeclaration(MANUALS);
+  return (
+    <SimpleForm toolbar={<ManualToolbar mode={mode} />} defaultValues={defaultValues} sx={{ maxWidth: 960 }} resetOptions={mode === 'edit' ? KEEP_TYPED_VALUES : undefined}>
+      <UnsavedChangesGuard />
+      <FormDraftKeeper resource={manuals.name} />
+      <ServerErrors messages={serverErrors} />
+      {save && <ConflictResolver resource={manuals} save={save} />}
+      <CategoryInput />
+      <TitleInput />
+      <ManualEditor />
+    </SimpleForm>
+  );
+};

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ArticleIcon from '@mui/icons-material/ArticleOutlined';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../contract/dates';
 import { excerpt, highlightSegments } from './highlight';
 import { manualPaths } from './useManualCategories';
 

@@ -9,7 +9,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { InlineLoading } from '../../app/InlineLoading';
 import { SafeConfirm } from '../../app/SafeConfirm';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../contract/dates';
 import type { ManualCategoryDetail } from '../../dataProvider/methods/manuals';
 import { CategoryBreadcrumb } from './CategoryBreadcrumb';
 import { ManualContent } from './ManualContent';

@@ -1,4 +1,4 @@
-import { foldSearchText, searchTerms } from '../../lib/searchText';
+import { foldSearchText, searchTerms } from '../../contract/searchText';
 
 /**
  * Highlighting search matches as the server found them: text and query are compared folded

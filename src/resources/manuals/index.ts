@@ -1,3 +1,4 @@
+import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { defineResource } from '../defineResource';
 import { auditFields } from '../auditFields';
 
@@ -9,6 +10,7 @@ import { auditFields } from '../auditFields';
 export const manuals = defineResource({
   name: 'v2/core/manuals',
   label: 'マニュアル',
+  menu: { section: 'operations', order: 2, icon: MenuBookIcon },
   recordLabel: 'マニュアル',
   api: '/api/v2/core/admin/manuals',
   recordRepresentation: 'title',

@@ -10,13 +10,20 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { formatDate, isDayString } from '../../lib/dates';
+import { formatDate, isDayString } from '../../contract/dates';
 import { InlineLoading } from '../../app/InlineLoading';
 import { ethicalMedicines } from '../ethicalMedicines';
 import { PageLinkBar } from '../schema/PageLinkBar';
 import { serverMessages } from '../schema/serverErrors';
 import { useResourceDeclaration } from '../schema/useResourceDeclaration';
-import { MASTER_FILE_ROWS } from '.';
+
+/** Each file list's rows call: the rows table and the parameter naming the file. */
+const MASTER_FILE_ROWS: Record<string, { table: string; param: string }> = {
+  'v2/core/master_sources/medis_bases': { table: 'medis_base_rows', param: 'medisBaseId' },
+  'v2/core/master_sources/medis_gs1s': { table: 'medis_gs1_rows', param: 'medisGs1Id' },
+  'v2/core/master_sources/medis_options': { table: 'medis_option_rows', param: 'medisOptionId' },
+  'v2/core/master_sources/iryohokens': { table: 'iryohoken_rows', param: 'iryohokenId' },
+};
 
 /** Columns of a file that the master has no field for (the option file's 薬効分類番号). */
 const FILE_ONLY_LABELS: Record<string, string> = { line: '行番号', therapeuticCategory: '薬効分類番号', hotCodes: '対応するHOTコード' };

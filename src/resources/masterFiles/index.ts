@@ -3,8 +3,8 @@ import { defineResource } from '../defineResource';
 /**
  * The publishers' file lists (spec section 2 "File lists"): insurance fund, HOT code, GS1
  * correspondence and option files (the last two come with the HOT code master), each file's
- * detail paging through its rows. One declaration shape for the four; MASTER_FILE_ROWS names
- * each one's rows call.
+ * detail paging through its rows. One declaration shape for the four; MASTER_FILE_ROWS
+ * (MasterFileRows.tsx) names each one's rows call.
  */
 /** `label` names one file; the list is `${label}一覧`, as every other resource's. */
 const masterFileResource = (name: string, label: string) =>
@@ -32,13 +32,6 @@ const masterFileResource = (name: string, label: string) =>
     },
     show: { tabs: [{ path: '', label: '行', view: () => import('./MasterFileRows') }] },
   });
-
-export const MASTER_FILE_ROWS: Record<string, { table: string; param: string }> = {
-  'v2/core/master_sources/medis_bases': { table: 'medis_base_rows', param: 'medisBaseId' },
-  'v2/core/master_sources/medis_gs1s': { table: 'medis_gs1_rows', param: 'medisGs1Id' },
-  'v2/core/master_sources/medis_options': { table: 'medis_option_rows', param: 'medisOptionId' },
-  'v2/core/master_sources/iryohokens': { table: 'iryohoken_rows', param: 'iryohokenId' },
-};
 
 export const medisBases = masterFileResource('medis_bases', 'HOTコードマスターファイル');
 export const medisGs1s = masterFileResource('medis_gs1s', 'GS1対応表');

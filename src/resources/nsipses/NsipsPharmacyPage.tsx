@@ -6,10 +6,10 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { ImeSafeSearchInput } from '../../app/ImeSafeSearchInput';
 import { SERVER_PAGE_SIZE } from '../../lib/constants';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../contract/dates';
 import { ListError } from '../schema/ListError';
 import { LoadMore } from '../schema/LoadMore';
-import { nsipses } from '.';
+import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 import { pharmacies } from '../pharmacies';
 import { NsipsFileDialog } from './NsipsFileDialog';
 import { NsipsPharmacySelector } from './NsipsPharmacySelector';
@@ -65,6 +65,7 @@ const FileActions = ({ pharmacyId, onPreview }: { pharmacyId: string; onPreview:
 
 /** `/v2/core/nsipses/{id}`: the pharmacy's files, a filename prefix search, and 'load more' by continuation token. */
 const NsipsPharmacyPage = () => {
+  const nsipses = useResourceDeclaration();
   const { id = '' } = useParams();
   const [preview, setPreview] = useState<string>();
   const { data: pharmacy } = useGetOne<{ id: string; name: string }>(pharmacies.name, { id });

@@ -1,3 +1,4 @@
+import DescriptionIcon from '@mui/icons-material/Description';
 import { defineResource } from '../defineResource';
 
 /**
@@ -9,6 +10,7 @@ import { defineResource } from '../defineResource';
 export const nsipses = defineResource({
   name: 'v2/core/nsipses',
   label: 'NSIPS',
+  menu: { section: 'operations', order: 1, icon: DescriptionIcon },
   recordLabel: 'NSIPSファイル',
   api: '/api/v2/core/admin/pharmacies/{pharmacyId}/s3_nsipses',
   recordKey: 'key',

@@ -28,7 +28,7 @@ import { SafeConfirm } from '../../app/SafeConfirm';
 import { InlineLoading } from '../../app/InlineLoading';
 import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
 import { dayRangeError, LAST_DAY } from '../../app/inputs/dayInputRules';
-import { formatDate, formatDateTime, todayInTokyo } from '../../lib/dates';
+import { formatDate, formatDateTime, todayInTokyo } from '../../contract/dates';
 import { TEXTS } from '../../i18n/texts';
 import { serverMessages } from '../schema/serverErrors';
 

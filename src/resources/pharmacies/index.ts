@@ -1,3 +1,4 @@
+import LocalPharmacyIcon from '@mui/icons-material/LocalPharmacy';
 import { defineResource } from '../defineResource';
 import { auditFields, auditGroup } from '../auditFields';
 import { companies } from '../companies';
@@ -10,6 +11,7 @@ import { PHARMACY_LABELS as L } from '../../contract/pharmacy';
 export const pharmacies = defineResource({
   name: 'v2/core/pharmacies',
   label: '薬局',
+  menu: { section: 'pharmacyMasters', order: 1, icon: LocalPharmacyIcon },
   recordLabel: '薬局',
   api: '/api/v2/core/admin/pharmacies',
   recordRepresentation: 'name',

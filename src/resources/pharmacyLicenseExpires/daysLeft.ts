@@ -1,4 +1,4 @@
-import { isDayString, todayInTokyo } from '../../lib/dates';
+import { isDayString, todayInTokyo } from '../../contract/dates';
 
 const DAY_MS = 86_400_000;
 

@@ -1,3 +1,4 @@
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { defineResource } from '../defineResource';
 import { daysLeft, daysLeftText } from './daysLeft';
 import { pharmacies } from '../pharmacies';
@@ -9,6 +10,7 @@ import { pharmacies } from '../pharmacies';
 export const pharmacyLicenseExpires = defineResource({
   name: 'v2/core/pharmacy_license_expires',
   label: '許可証期限',
+  menu: { section: 'pharmacyMasters', order: 5, icon: EventBusyIcon },
   recordLabel: '許可証',
   api: '/api/v2/core/admin/licenses/expires',
   capabilities: {},

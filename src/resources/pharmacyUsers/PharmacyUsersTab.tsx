@@ -20,8 +20,8 @@ import { TEXTS } from '../../i18n/texts';
 import { serverMessages } from '../schema/serverErrors';
 import { FieldValue } from '../schema/FieldValue';
 import { PageLinks } from '../schema/PageLinks';
-import { users } from '../users';
-import { specPath } from '../../customRoutes/specPaths';
+import { useResourceDeclaration } from '../schema/useResourceDeclaration';
+import { specPath } from '../../lib/specPaths';
 import { moveDoneMessage, moveLabel, movesFrom, PERMISSION_LABELS, type Membership, type MembershipMove } from './permissions';
 
 interface Change {
@@ -70,6 +70,7 @@ const MoveButtons = ({ user, current, busy, onMove }: { user: Change['user']; cu
  */
 const PharmacyUsersTab = () => {
   const pharmacy = useRecordContext<{ id: RaRecord['id']; name?: string }>();
+  const users = useResourceDeclaration('v2/core/users');
   const dataProvider = usePortalDataProvider();
   const notify = useNotify();
   const queryClient = useQueryClient();

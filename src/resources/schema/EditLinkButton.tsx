@@ -1,6 +1,6 @@
 import { Button, LinkBase, useRecordContext, useResourceContext } from 'react-admin';
 import EditIcon from '@mui/icons-material/Edit';
-import { specPath } from '../../customRoutes/specPaths';
+import { specPath } from '../../lib/specPaths';
 
 /**
  * The edit link, written as the spec's `/{resource}/{id}/edit`. react-admin's EditButton writes

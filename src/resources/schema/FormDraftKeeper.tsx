@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { getPath, sameValue } from '../../dataProvider/writePayload';
 import { DISCARD_CHANGES_EVENT, dirtyPaths, draftStorage, readDraft, removeDraft, useDraftKey, writeDraft, type FormDraft } from '../../app/formDrafts';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../contract/dates';
 
 /** How long typing settles before the draft is written. */
 const WRITE_DELAY_MS = 400;

@@ -1,7 +1,7 @@
 import { Button, CreateButton, LinkBase, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import Typography from '@mui/material/Typography';
 import type { AnyResourceDeclaration } from '../types';
-import { specPath } from '../../customRoutes/specPaths';
+import { specPath } from '../../lib/specPaths';
 import { ColumnChooser } from './ColumnChooser';
 
 /** The list's header: the total count the spec asks for, the column chooser and the create link where there is one. */

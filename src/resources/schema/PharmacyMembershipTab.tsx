@@ -17,13 +17,13 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AnyResourceDeclaration, MembersDeclaration, MembershipDeclaration } from '../types';
-import { findResource } from '../registry';
+import { useFindDeclaration } from './DeclarationsContext';
 import { FieldValue } from './FieldValue';
 import { PageLinks } from './PageLinks';
 import { serverMessages } from './serverErrors';
 import { TEXTS } from '../../i18n/texts';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { useActiveTab } from './tabViews';
+import { useActiveTab } from './activeTab';
 import { SafeConfirm } from '../../app/SafeConfirm';
 
 /** Members are pharmacies (of a company, of a group) unless the declaration says otherwise. */
@@ -69,7 +69,7 @@ const MemberTable = ({
 export const PharmacyMembershipTab = ({ membership }: { membership: MembershipDeclaration }) => {
   const owner = useRecordContext<{ id: RaRecord['id'] } & Record<string, unknown>>();
   const members = membership.members ?? PHARMACY_MEMBERS;
-  const declaration = findResource(members.resource);
+  const declaration = useFindDeclaration()(members.resource);
   if (!declaration) throw new Error(`membership of undeclared resource ${members.resource}`);
   const { noun } = members;
   const dataProvider = usePortalDataProvider();

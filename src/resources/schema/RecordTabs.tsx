@@ -5,12 +5,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Box from '@mui/material/Box';
 import type { AnyResourceDeclaration, DetailTabDeclaration } from '../types';
-import { specPath } from '../../customRoutes/specPaths';
+import { specPath } from '../../lib/specPaths';
 import { lazyPage } from '../../app/lazyPage';
 import { GroupedRecordFields } from './RecordFields';
 import { useIsAdmin } from './useIsAdmin';
 import { InlineLoading } from '../../app/InlineLoading';
-import { ActiveTabContext, tabLoader } from './tabViews';
+import { ActiveTabContext } from './activeTab';
+import { tabLoader } from './tabViews';
 
 const lazyViews = new WeakMap<DetailTabDeclaration, ReturnType<typeof lazyPage>>();
 const tabView = (tab: DetailTabDeclaration) => {

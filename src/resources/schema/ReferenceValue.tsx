@@ -2,10 +2,10 @@ import { Fragment, type ReactNode } from 'react';
 import { LinkBase, useGetManyAggregate, type Identifier } from 'react-admin';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { specPath } from '../../customRoutes/specPaths';
+import { specPath } from '../../lib/specPaths';
 import { REFERENCE_LINK_CLASS } from '../../layout/theme';
-import { findResource } from '../registry';
 import type { ReferenceDeclaration } from '../types';
+import { useFindDeclaration } from './DeclarationsContext';
 import { findReferenced, referenceFallback, referenceIds, referenceName } from './references';
 
 /** Past this many characters a list cell's name may be clipped (two lines of 9em): its title holds it whole. */
@@ -52,7 +52,7 @@ const Separated = ({ ids, render }: { ids: Identifier[]; render: (id: Identifier
  */
 const LookedUpReference = ({ resource, ids, truncate }: { resource: string; ids: Identifier[]; truncate: boolean }) => {
   const { data, isPending } = useGetManyAggregate(resource, { ids });
-  const representation = findResource(resource)?.recordRepresentation;
+  const representation = useFindDeclaration()(resource)?.recordRepresentation;
   return (
     <Separated
       ids={ids}

@@ -1,16 +1,17 @@
 import { ListBase, useRecordContext } from 'react-admin';
-import { findResource } from '../registry';
 import { SchemaDataTable } from './SchemaList';
 import { PageLinks } from './PageLinks';
-import { useActiveTab } from './tabViews';
+import { useActiveTab } from './activeTab';
+import { useFindDeclaration } from './DeclarationsContext';
 
 /** A related-list tab: the records of another declared resource that point at this one. */
 const RelatedList = () => {
   const { related } = useActiveTab();
   const record = useRecordContext();
+  const findDeclaration = useFindDeclaration();
   if (!related) return null;
   const { resource, target } = related;
-  const declaration = findResource(resource);
+  const declaration = findDeclaration(resource);
   if (!record || !declaration) return null;
   return (
     <ListBase resource={resource} filter={{ [target]: record.id }} sort={declaration.list.defaultSort} disableSyncWithLocation>

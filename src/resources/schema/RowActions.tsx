@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { Button, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { RowAction } from '../types';
-import { fillPathTemplate, specPath } from '../../customRoutes/specPaths';
+import { fillPathTemplate, specPath } from '../../lib/specPaths';
 import { useRuntime } from '../../app/RuntimeContext';
+import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { SafeConfirm } from '../../app/SafeConfirm';
 import { ROW_ACTIONS_CLASS } from '../../layout/theme';
 import { ExternalRowLink, RowLink } from './RowLink';
@@ -16,7 +17,7 @@ const useUrlBases = (): Record<string, string> => {
 
 const MethodAction = ({ action }: { action: Extract<RowAction, { kind: 'method' }> }) => {
   const record = useRecordContext();
-  const dataProvider = useDataProvider() as unknown as Record<string, (value: unknown) => Promise<unknown>>;
+  const dataProvider = usePortalDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const [asking, setAsking] = useState(false);
@@ -25,7 +26,9 @@ const MethodAction = ({ action }: { action: Extract<RowAction, { kind: 'method' 
   const run = async () => {
     setRunning(true);
     try {
-      await dataProvider[action.method](record[action.field ?? 'id']);
+      // Each row method takes one value; which type is the method's, the record's field holds it.
+      const call = dataProvider[action.method] as (value: unknown) => Promise<unknown>;
+      await call(record[action.field ?? 'id']);
       notify(`${action.label}しました。`, { type: 'success' });
       // The method changed the record (a request rejected): the list shows what the server now holds.
       refresh();

@@ -15,7 +15,7 @@ import { useFormState } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { AnyResourceDeclaration, FieldDeclaration } from '../types';
-import { specPath } from '../../customRoutes/specPaths';
+import { specPath } from '../../lib/specPaths';
 import { ServerErrors } from './ServerErrors';
 import { ConflictResolver } from './ConflictResolver';
 import { FormDraftKeeper } from './FormDraftKeeper';

@@ -16,6 +16,7 @@ import { ListHeader } from './ListHeader';
 import { CheckboxFilterInput } from './CheckboxFilterInput';
 import { ListError } from './ListError';
 import { PageLinks } from './PageLinks';
+import { listTitleOf } from '../listTitle';
 import { RowActions } from './RowActions';
 
 const filterInput = (filter: FilterDeclaration): ReactElement =>
@@ -73,7 +74,7 @@ export const SchemaDataTable = ({ resource, storeKey, cells }: { resource: AnyRe
         hiddenColumns={list.hiddenColumns}
         storeKey={storeKey}
         empty={<Typography sx={{ p: 2 }}>{list.empty ?? '結果が見つかりませんでした'}</Typography>}
-        aria-label={resource.listTitle ?? `${resource.label}一覧`}
+        aria-label={listTitleOf(resource)}
       >
         {list.columns.map((source) => {
           const field = fields[source];
@@ -112,7 +113,7 @@ export const useSchemaListProps = () => {
   const { search } = useLocation();
   useEffect(() => rememberListSearch(resource.name, search), [resource.name, search]);
   const props = {
-    title: resource.listTitle ?? `${resource.label}一覧`,
+    title: listTitleOf(resource),
     sort: resource.list.defaultSort,
     // react-admin needs a number; the server decides the real page size and the page count.
     perPage: SERVER_PAGE_SIZE,

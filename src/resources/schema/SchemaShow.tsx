@@ -1,6 +1,6 @@
 import { Button, LinkBase, Show, TopToolbar, useRecordContext, useShowContext } from 'react-admin';
 import ListIcon from '@mui/icons-material/List';
-import { specPath } from '../../customRoutes/specPaths';
+import { specPath } from '../../lib/specPaths';
 import { listSearchToReturnTo } from './listReturn';
 import Alert from '@mui/material/Alert';
 import type { AnyResourceDeclaration } from '../types';

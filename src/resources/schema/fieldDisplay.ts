@@ -1,5 +1,5 @@
 import type { BadgeDeclaration, Choice, FieldDeclaration } from '../types';
-import { formatDate, formatDateTime, isOnOrBeforeToday } from '../../lib/dates';
+import { formatDate, formatDateTime, isOnOrBeforeToday } from '../../contract/dates';
 import { getPath } from '../../dataProvider/writePayload';
 import { referenceFallback, referenceIds } from './references';
 

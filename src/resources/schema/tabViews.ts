@@ -1,4 +1,3 @@
-import { createContext, useContext } from 'react';
 import type { DetailTabDeclaration, LazyView } from '../types';
 
 /** The built-in tab kinds are lazy views like any custom tab, so route preloading reaches them too. */
@@ -8,12 +7,3 @@ const RELATED_TAB: LazyView = () => import('./RelatedList');
 /** The chunk a detail tab renders: its own view, a built-in kind's, or none (the tab lists fields). */
 export const tabLoader = (tab: DetailTabDeclaration): LazyView | undefined =>
   tab.view ?? (tab.membership ? MEMBERSHIP_TAB : tab.related ? RELATED_TAB : undefined);
-
-/** The tab being shown, for the built-in tab views (they take no props, like every lazy view). */
-export const ActiveTabContext = createContext<DetailTabDeclaration | undefined>(undefined);
-
-export const useActiveTab = (): DetailTabDeclaration => {
-  const tab = useContext(ActiveTabContext);
-  if (!tab) throw new Error('ActiveTabContext is missing');
-  return tab;
-};

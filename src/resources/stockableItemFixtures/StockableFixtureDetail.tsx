@@ -1,7 +1,7 @@
 import { useRecordContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import { specPath } from '../../customRoutes/specPaths';
+import { specPath } from '../../lib/specPaths';
 import { StockableDiffPanel } from '../../customRoutes/masterSources/StockableDiffPanel';
 import { RecordFields } from '../schema/RecordFields';
 import { useResourceDeclaration } from '../schema/useResourceDeclaration';

@@ -5,7 +5,7 @@ import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { serverMessages } from '../schema/serverErrors';
 import SchemaList from '../schema/SchemaList';
 import { FieldValue } from '../schema/FieldValue';
-import { unknownDeliveries } from '.';
+import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 
 /** The ignore switch of one record: flips `ignored` on the server, then the list shows the server's state. */
 const IgnoreToggle = () => {
@@ -41,14 +41,17 @@ const IgnoreToggle = () => {
  * Unknown deliveries (spec section 2): the generated list (header count, errors, 10 page links,
  * dates on one line) with the spec's literal null for an empty name and the ignore switch.
  */
-const UnknownDeliveryList = () => (
-  <SchemaList
-    cells={{
-      // The spec shows an empty name as null.
-      name: <FieldValue source="name" field={unknownDeliveries.fields.name} truncate emptyText="null" />,
-      ignored: <IgnoreToggle />,
-    }}
-  />
-);
+const UnknownDeliveryList = () => {
+  const unknownDeliveries = useResourceDeclaration();
+  return (
+    <SchemaList
+      cells={{
+        // The spec shows an empty name as null.
+        name: <FieldValue source="name" field={unknownDeliveries.fields.name} truncate emptyText="null" />,
+        ignored: <IgnoreToggle />,
+      }}
+    />
+  );
+};
 
 export default UnknownDeliveryList;

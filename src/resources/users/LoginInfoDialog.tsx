@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import type { CreatedUser } from '../../dataProvider/methods/users';
 import { SafeConfirm } from '../../app/SafeConfirm';
-import { specPath } from '../../customRoutes/specPaths';
+import { specPath } from '../../lib/specPaths';
 import { TEXTS } from '../../i18n/texts';
 import { COPIED_LABEL_MS, loginInfoText } from './loginInfo';
 

@@ -25,15 +25,15 @@ import type { CreatedUser, NewUser } from '../../dataProvider/methods/users';
 import type { ApiHttpError } from '../../dataProvider';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { UnsavedChangesGuard } from '../../app/UnsavedChangesGuard';
-import { specPath } from '../../customRoutes/specPaths';
+import { specPath } from '../../lib/specPaths';
 import { SAVE_ALERT_MS } from '../../lib/constants';
 import { requiredRule } from '../../app/inputs/requiredRule';
 import { PHARMACY_MESSAGES } from '../../contract/pharmacy';
 import { ServerErrors } from '../schema/ServerErrors';
 import { serverMessages } from '../schema/serverErrors';
-import { pharmacies } from '../pharmacies';
 import { DEFAULT_PERMISSION, PERMISSION_LABELS, PERMISSIONS } from '../pharmacyUsers/permissions';
-import { ROLE_LABELS, users } from './index';
+import { useResourceDeclaration } from '../schema/useResourceDeclaration';
+import { ROLE_LABELS } from './roles';
 import { LoginInfoDialog } from './LoginInfoDialog';
 
 type Role = keyof typeof ROLE_LABELS;
@@ -71,6 +71,7 @@ export const pharmacyIdFromSearch = (value: string | null): number | undefined =
   value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined;
 
 const UserForm = ({ role, onCreated }: { role: Role; onCreated: (created: CreatedUser) => void }) => {
+  const users = useResourceDeclaration();
   const [search] = useSearchParams();
   const dataProvider = usePortalDataProvider();
   const notify = useNotify();
@@ -110,7 +111,7 @@ const UserForm = ({ role, onCreated }: { role: Role; onCreated: (created: Create
         <TextInput source="email" label="メールアドレス" type="email" validate={[requiredRule('メールアドレス'), email(PHARMACY_MESSAGES.email)]} fullWidth />
         {role === 'pharmacy' && (
           <>
-            <ReferenceInput source="pharmacyId" reference={pharmacies.name} sort={{ field: 'id', order: 'ASC' }}>
+            <ReferenceInput source="pharmacyId" reference="v2/core/pharmacies" sort={{ field: 'id', order: 'ASC' }}>
               <AutocompleteInput
                 label="薬局"
                 optionText={pharmacyOption}
@@ -146,6 +147,7 @@ const UserForm = ({ role, onCreated }: { role: Role; onCreated: (created: Create
  * submitted twice and the form's unsaved-changes guard is gone once the user exists.
  */
 const UserCreatePage = () => {
+  const users = useResourceDeclaration();
   const tab = useParams()['*'];
   const baseId = useId();
   const [created, setCreated] = useState<CreatedUser>();

@@ -8,8 +8,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { specPath } from '../../customRoutes/specPaths';
-import { pharmacies } from '../pharmacies';
+import { specPath } from '../../lib/specPaths';
+import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 import { PERMISSION_LABELS, type Permission } from '../pharmacyUsers/permissions';
 
 interface UserPharmacy {
@@ -26,6 +26,7 @@ interface UserPharmacy {
  */
 const UserPharmaciesTab = () => {
   const record = useRecordContext<{ id: number; role?: string; pharmacies?: UserPharmacy[] }>();
+  const pharmacies = useResourceDeclaration('v2/core/pharmacies');
   if (!record) return null;
   const rows = record.pharmacies ?? [];
   if (record.role === 'admin') return <Typography sx={{ p: 2 }}>管理ユーザーは薬局に所属しません。</Typography>;

@@ -1,9 +1,9 @@
+import PeopleIcon from '@mui/icons-material/People';
 import { defineResource } from '../defineResource';
 import { auditFields, auditGroup } from '../auditFields';
 import { TEXTS } from '../../i18n/texts';
 import { pharmacies } from '../pharmacies';
-
-export const ROLE_LABELS = { pharmacy: '薬局ユーザー', admin: '管理ユーザー' } as const;
+import { ROLE_LABELS } from './roles';
 
 /**
  * Users (ユーザー): pharmacy staff and admin staff, who are also identity-provider users. Created
@@ -13,6 +13,7 @@ export const ROLE_LABELS = { pharmacy: '薬局ユーザー', admin: '管理ユ�
 export const users = defineResource({
   name: 'v2/core/users',
   label: 'ユーザー',
+  menu: { section: 'pharmacyMasters', order: 2, icon: PeopleIcon },
   recordLabel: 'ユーザー',
   api: '/api/v2/core/admin/users',
   recordRepresentation: 'name',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fillPathTemplate, matchesPattern, matchResource, specPath, toSpecPath, type RouteCatalogue } from '../../../src/customRoutes/specPaths';
+import { fillPathTemplate, matchesPattern, matchResource, specPath, toSpecPath, type RouteCatalogue } from '../../../src/lib/specPaths';
 import { routeCatalogue } from '../../../src/resources/registry';
 
 /** The registry's resources plus the sub-routes the coming masters declare (spec route table). */

@@ -4,7 +4,7 @@ import { createApiClient } from '../../../src/dataProvider/apiClient';
 import { createDataProvider } from '../../../src/dataProvider';
 import type { MasterJob } from '../../../src/dataProvider/methods/masterImports';
 import { isJobRunning, jobResultText, jobStatusColor, startedMessage } from '../../../src/resources/ethicalMedicines/importJobs';
-import { defaultStartDate, isInsuranceStartYear, startDateProblem } from '../../../src/resources/ethicalMedicines/importRules';
+import { defaultStartDate, isInsuranceStartYear, startDateProblem } from '../../../src/contract/ethicalMedicineImportRules';
 import { testEnvironment } from '../support/environment';
 import { setupMswServer } from '../support/mswServer';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { camelizeKeys, snakeizeKeys, toCamelKey, toSnakeKey } from '../../../src/lib/caseConversion';
+import { camelizeKeys, snakeizeKeys, toCamelKey, toSnakeKey } from '../../../src/contract/caseConversion';
 
 const snakeKey = fc.stringMatching(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
 

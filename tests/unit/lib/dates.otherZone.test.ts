@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, fromTokyoDateTimeLocal, isOnOrBeforeToday, parseApiDate, startOfTodayInTokyo, todayInTokyo, toTokyoDateTimeLocal } from '../../../src/lib/dates';
+import { formatDate, formatDateTime, fromTokyoDateTimeLocal, isOnOrBeforeToday, parseApiDate, startOfTodayInTokyo, todayInTokyo, toTokyoDateTimeLocal } from '../../../src/contract/dates';
 
 // Node re-reads TZ when it is assigned, so each block runs on a machine "in" another zone.
 const originalZone = process.env.TZ;

@@ -14,7 +14,7 @@ import {
   todayInTokyo,
   toTokyoDateTimeLocal,
   toTokyoDay,
-} from '../../../src/lib/dates';
+} from '../../../src/contract/dates';
 
 // Japan has had no daylight saving since 1951: Tokyo wall time is UTC + 9 h, the reference here.
 const tokyoWall = (date: Date) => new Date(date.getTime() + 9 * 3_600_000);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { camelizeKeys } from '../../../src/lib/caseConversion';
+import { camelizeKeys } from '../../../src/contract/caseConversion';
 import { decodeResponse } from '../../../src/lib/decodeResponse';
 
 describe('decodeResponse', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { foldSearchText, searchTerms, termLength } from '../../../src/lib/searchText';
+import { foldSearchText, searchTerms, termLength } from '../../../src/contract/searchText';
 
 /** Full-width katakana with their half-width (JIS X 0201) forms, voiced ones as two characters. */
 const KANA: [full: string, half: string][] = [

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeCp932 } from '../../../server/services/core/cp932';
 import { decodeMasterFile, parseCompactDate, parseCsv, parseEraDate } from '../../../server/services/core/masterFileCsv';
 import { parseMasterFile } from '../../../server/services/core/masterFileLayouts';
-import { gs1CheckDigit, isValidGs1, isValidYjCode, yjCheckDigit } from '../../../server/services/core/medicineCodes';
+import { gs1CheckDigit, isValidGs1, isValidYjCode, yjCheckDigit } from '../../../server/shared/medicineCodes';
 import { latestRows } from '../../../server/services/core/masterSources';
 
 const quote = (field: string) => (/[",\r\n]/.test(field) || field === '' ? `"${field.replace(/"/g, '""')}"` : field);

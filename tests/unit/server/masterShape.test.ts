@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apiParts, defineMasterShape, wireKey, type ShapeField, type WireType } from '../../../src/contract/masterShape';
 import { DEALER_SHAPE } from '../../../src/contract/masters/dealers';
-import { toSnakeKey } from '../../../src/lib/caseConversion';
+import { toSnakeKey } from '../../../src/contract/caseConversion';
 import { dealers } from '../../../src/resources/dealers';
 import { shapeFields } from '../../../src/resources/shapeFields';
 import { DEALER_LIST, DealerSchema } from '../../../server/services/core/dealers';

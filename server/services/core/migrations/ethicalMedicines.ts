@@ -4,7 +4,7 @@ import { searchIndexSql } from '../../../shared/search';
 import { MEDICINE_COLUMNS, type ColumnKind } from '../ethicalMedicineColumns';
 import { seedEthicalMedicines } from '../ethicalMedicinesSeed';
 import { ETHICAL_MEDICINE_SEARCH } from '../searchIndexEthicalMedicines';
-import type { SeedScale } from '../seed';
+import type { SeedScale } from '../../../db/seedCatalogue';
 
 const SQL_TYPES: Record<ColumnKind, string> = {
   text: 'TEXT',

@@ -1,6 +1,6 @@
 import type { Migration } from '../../../db/open';
 import { seedInquiries } from '../inquirySeed';
-import type { SeedScale } from '../seed';
+import type { SeedScale } from '../../../db/seedCatalogue';
 
 /**
  * Inquiries (spec sections 3, 4 and 7): rooms per pharmacy, their messages (a reply quotes

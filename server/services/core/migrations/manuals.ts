@@ -2,7 +2,7 @@ import type { Migration } from '../../../db/open';
 import { versionTriggersSql } from '../../../db/versions';
 import { searchIndexSql } from '../../../shared/search';
 import { MANUAL_SEARCH } from '../manualSearch';
-import type { SeedScale } from '../seed';
+import type { SeedScale } from '../../../db/seedCatalogue';
 import { seedManuals } from '../seed-manuals';
 
 /**

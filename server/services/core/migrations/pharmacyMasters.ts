@@ -2,7 +2,8 @@ import type { DB, Migration } from '../../../db/open';
 import { seedStream } from '../../../db/prng';
 import { restampTable, versionTriggersSql } from '../../../db/versions';
 import { IDENTITY_SEED_DATE } from '../../../identity/db';
-import { SEED_BASE_DATE, type SeedScale } from '../seed';
+import type { SeedScale } from '../../../db/seedCatalogue';
+import { SEED_BASE_DATE } from '../seed';
 
 /** The object every seeded licence points at (a one-page PDF the licence routes write once). */
 export const SEED_LICENSE_OBJECT = 'seed/license-sample.pdf';

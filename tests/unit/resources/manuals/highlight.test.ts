@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { excerpt, highlightSegments, markdownToPlainText } from '../../../../src/resources/manuals/highlight';
-import { foldSearchText } from '../../../../src/lib/searchText';
+import { foldSearchText } from '../../../../src/contract/searchText';
 
 const marked = (text: string, query: string) =>
   highlightSegments(text, query)

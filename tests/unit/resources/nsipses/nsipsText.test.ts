@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import Encoding from 'encoding-japanese';
 import { describe, expect, it } from 'vitest';
 import { decodeCp932, formatFileSize, nsipsCountLabel, nsipsFileRoute, nsipsPharmacyRoute, previewText } from '../../../../src/resources/nsipses/nsipsText';
-import { matchResource, matchSubRoute } from '../../../../src/customRoutes/specPaths';
+import { matchResource, matchSubRoute } from '../../../../src/lib/specPaths';
 import { routeCatalogue } from '../../../../src/resources/registry';
 
 describe('decodeCp932', () => {

@@ -1,3 +1,5 @@
+import type { SeedScale } from '../db/seedCatalogue';
+
 /**
  * What the ordering service reads of the published masters (MEDIS HOT base and GS1
  * correspondence, the insurance fund master, MEDHOT), which the core service imports
@@ -75,3 +77,10 @@ export const EMPTY_PUBLISHED_MASTER: PublishedMasterReader = {
   byYjCode: () => [],
   byGs1Code: () => [],
 };
+
+/**
+ * The shared seed's medicines as core publishes them. The ordering service's seed names the same
+ * products (its master, import requests and unknown deliveries) without running core's seed
+ * code: the environment hands it core's (server/services/core/masterSourceRows.ts).
+ */
+export type SeedPublishedRows = (seed: number, scale: SeedScale) => PublishedRow[];

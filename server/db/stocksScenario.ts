@@ -1,4 +1,4 @@
-import { SEEDED_MEDICINES, seededPharmacyIds } from '../../db/seedCatalogue';
+import { SEEDED_MEDICINES, seededPharmacyIds } from './seedCatalogue';
 
 /**
  * The stock histories both ordering generations are seeded with (v2 logs in medorder, v1 FIFO

@@ -1,4 +1,4 @@
-import { isDayString, monthsBeforeToday, todayInTokyo } from '../../lib/dates';
+import { isDayString, monthsBeforeToday, todayInTokyo } from './dates';
 
 /**
  * The import screen's rules (spec sections 5 and 9), shared by the screen and the reference API

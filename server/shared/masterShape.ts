@@ -10,9 +10,14 @@ import type { SearchIndex } from './search';
  * sort or filter where it is not the listed table's column of the same name, the search index.
  */
 
+/** One character of a wire key: an upper-case letter becomes `_` and its lower case. */
+type WireChar<C extends string> = C extends Lowercase<C>
+  ? C
+  : `_${Lowercase<C>}`;
+
 /** `prefectureId` → `prefecture_id`, as `wireKey` does at run time. */
 export type WireKey<S extends string> = S extends `${infer Head}${infer Tail}`
-  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${WireKey<Tail>}`
+  ? `${WireChar<Head>}${WireKey<Tail>}`
   : S;
 
 type WireValue<T extends WireType> = T extends 'id' | 'integer' | 'number' ? number : T extends 'boolean' ? boolean : string;

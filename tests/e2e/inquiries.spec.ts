@@ -326,6 +326,59 @@ test.describe('inquiries', () => {
     }
   });
 
+  test('answer from the manuals, keyboard only: search, pick a section, insert it at the caret, send; the manual counts the use', async ({ page, browser, baseURL }) => {
+    const pharmacy = await pharmacyClient(browser, baseURL!);
+    try {
+      const roomId = await pharmacy.openRoom(unique('E2Eマニュアル'), '送った発注を取り消したいです。');
+      const api = await adminApi(page.request);
+      // The list's count (reading the detail would itself count a view).
+      const views = async () => (await api.get<{ id: number; impressions_count: number }[]>('/core/api/v2/admin/manuals?query=%E3%82%AD%E3%83%A3%E3%83%B3%E3%82%BB%E3%83%AB%E4%BE%9D%E9%A0%BC&fields=id,impressions_count')).find((m) => m.id === 14)!.impressions_count;
+      const before = await views();
+      await page.goto(`/v2/core/inquiries?roomId=${roomId}`);
+      await page.getByRole('button', { name: /^メッセージを送信/ }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'メッセージを送信' });
+      const text = dialog.getByLabel('メッセージ');
+      await expect(text).toBeFocused();
+      await page.keyboard.type('お問い合わせありがとうございます。');
+      await dialog.getByRole('button', { name: 'マニュアルから挿入' }).focus();
+      await page.keyboard.press('Enter');
+      const search = dialog.getByLabel('マニュアルを検索');
+      await expect(search).toBeFocused();
+      await page.keyboard.type('キャンセル依頼');
+      await expect(dialog.getByRole('status')).toHaveText(/^\d+件見つかりました$/);
+      const found = dialog.getByRole('list', { name: 'マニュアルの検索結果' }).getByRole('button', { name: '発注のキャンセル依頼への対応' });
+      await found.focus();
+      await page.keyboard.press('Enter');
+      const parts = dialog.getByRole('radiogroup');
+      await expect(parts.getByRole('radio', { name: 'タイトルとリンク' })).toBeChecked();
+      await expectNoSeriousA11yViolations(page, 'マニュアルから挿入');
+      await parts.getByRole('radio', { name: 'タイトルとリンク' }).focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(parts.getByRole('radio', { name: '■ 案内内容' })).toBeChecked();
+      await dialog.getByRole('button', { name: '挿入', exact: true }).focus();
+      await page.keyboard.press('Enter');
+
+      const expected = [
+        'お問い合わせありがとうございます。',
+        '■ 案内内容',
+        '1. 薬局から卸の営業所へ直接電話してもらいます。',
+        '2. 卸側で取り消しが済んだら、薬局の発注画面でキャンセル済みにしてもらいます。',
+        '',
+        '卸の締め時刻を過ぎている場合、取り消せないことがあります。返品の扱いは卸と薬局の取り決めに従います。',
+      ].join('\n');
+      await expect(text).toHaveValue(expected);
+      await expect(text).toBeFocused();
+      await expect.poll(views).toBe(before + 1);
+      await dialog.getByRole('button', { name: '送信' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('inquiry-messages')).toContainText('■ 案内内容');
+    } finally {
+      await pharmacy.close();
+    }
+  });
+
   test('subject change, reply, edit, delete, close and reopen', async ({ page, browser, baseURL }) => {
     const pharmacy = await pharmacyClient(browser, baseURL!);
     try {

@@ -8,10 +8,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
 import type { InquiryMessage } from '../../dataProvider/methods/inquiries';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { ATTACHMENT_ACCEPT, attachmentProblem, SEND_FAILED_MESSAGE } from './attachmentRules';
 import { useDelayedFocus } from './useDelayedFocus';
+import { ManualInserter } from './ManualInserter';
+import { insertSnippet } from './manualSnippets';
 import { DialogButtons } from '../../app/DialogButtons';
 import { draftStorage, readDraft, removeDraft, writeDraft } from '../../app/formDrafts';
 import { formatDateTime } from '../../contract/dates';
@@ -48,6 +51,7 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey }: Mess
   const [error, setError] = useState<string[]>();
   const [saving, setSaving] = useState(false);
   const [restoredAt, setRestoredAt] = useState<string>();
+  const [inserting, setInserting] = useState(false);
   const input = useDelayedFocus<HTMLTextAreaElement>(open);
   const keptIn = state?.mode === 'send' ? draftKey : undefined;
 
@@ -56,6 +60,7 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey }: Mess
     const draft = state.mode === 'send' ? readMessageDraft(draftKey) : undefined;
     setContent(state.mode === 'edit' ? state.message.content : (draft?.content ?? ''));
     setRestoredAt(draft?.savedAt);
+    setInserting(false);
     setFile(undefined);
     setFileProblem(undefined);
     setError(undefined);
@@ -65,6 +70,17 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey }: Mess
   const change = (value: string) => {
     setContent(value);
     if (keptIn) writeDraft(draftStorage(), keptIn, value.trim() === '' ? {} : { content: value });
+  };
+  /** A manual's snippet in place of the selection (or at the caret), then back to typing after it. */
+  const insertManual = (snippet: string) => {
+    const field = input.current;
+    const result = insertSnippet(content, snippet, field?.selectionStart ?? content.length, field?.selectionEnd ?? content.length);
+    change(result.text);
+    setInserting(false);
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(result.caret, result.caret);
+    });
   };
   const discardDraft = () => {
     if (keptIn) removeDraft(draftStorage(), keptIn);
@@ -151,6 +167,9 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey }: Mess
                 }}
               />
             </Button>
+            <Button size="small" variant="outlined" startIcon={<MenuBookIcon />} disabled={saving} sx={{ ml: 1 }} onClick={() => setInserting((now) => !now)} aria-expanded={inserting}>
+              マニュアルから挿入
+            </Button>
             {file && (
               <Typography variant="body2" component="span" sx={{ ml: 1 }} data-testid="inquiry-attachment-name">
                 {file.name}
@@ -159,6 +178,7 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey }: Mess
                 </Button>
               </Typography>
             )}
+            {inserting && <ManualInserter onInsert={insertManual} onCancel={() => setInserting(false)} />}
             {fileProblem && (
               <Alert severity="warning" sx={{ mt: 1 }}>
                 {fileProblem}

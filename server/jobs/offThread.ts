@@ -4,24 +4,37 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * Long CPU work off the request thread (issue 22 item 7): a master file import's parsing and
- * applying ran on the server's only thread and held every other request for seconds. One worker
- * thread, started on first use, runs the tasks of `server/jobs/worker.ts` one after another; a
- * task that touches a database opens its own better-sqlite3 connection to the same file (WAL), so
- * readers on the request thread keep their snapshot until the task commits.
+ * applying ran on the server's only thread and held every other request for seconds. Each lane
+ * has one worker thread, started on first use, that runs its tasks of `server/jobs/worker.ts`; a
+ * master task opens its own better-sqlite3 connection to the same file (WAL), so readers on the
+ * request thread keep their snapshot until the task commits. The warehouse has a lane of its own:
+ * its worker holds the DuckDB file (a listing must not wait behind a master import's seconds of
+ * parsing, and an import must not wait behind a copy).
  *
  * The worker is TypeScript like the rest of the server: its bootstrap registers tsx's loader in
  * the worker (a worker does not inherit it), then imports the entry.
  */
-export type OffThreadTask = 'masterImport' | 'masterCheck';
+export type OffThreadTask = 'masterImport' | 'masterCheck' | 'warehouseTables' | 'warehouseCopy' | 'warehouseQuery' | 'warehouseClose';
+
+type Lane = 'master' | 'warehouse';
+const LANES: Record<OffThreadTask, Lane> = {
+  masterImport: 'master',
+  masterCheck: 'master',
+  warehouseTables: 'warehouse',
+  warehouseCopy: 'warehouse',
+  warehouseQuery: 'warehouse',
+  warehouseClose: 'warehouse',
+};
 
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
 
-let worker: Worker | undefined;
+const workers = new Map<Lane, Worker>();
 let nextId = 1;
-const pending = new Map<number, Pending>();
+/** Tasks waiting for an answer, per lane (a lane's worker dying fails only its own tasks). */
+const pending: Record<Lane, Map<number, Pending>> = { master: new Map(), warehouse: new Map() };
 
 function bootstrap(): string {
   const require = createRequire(import.meta.url);
@@ -31,29 +44,30 @@ function bootstrap(): string {
   return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
 }
 
-function failAll(error: Error) {
-  for (const { reject } of pending.values()) reject(error);
-  pending.clear();
-  worker = undefined;
+function failAll(lane: Lane, started: Worker, error: Error) {
+  if (workers.get(lane) !== started) return;
+  for (const { reject } of pending[lane].values()) reject(error);
+  pending[lane].clear();
+  workers.delete(lane);
 }
 
-function theWorker(): Worker {
-  if (worker) return worker;
+function workerOf(lane: Lane): Worker {
+  const running = workers.get(lane);
+  if (running) return running;
+  const waiting = pending[lane];
   const started = new Worker(bootstrap(), { eval: true });
   started.on('message', (message: { id: number; result?: unknown; error?: string }) => {
-    const waiting = pending.get(message.id);
-    if (!waiting) return;
-    pending.delete(message.id);
-    if (message.error !== undefined) waiting.reject(new Error(message.error));
-    else waiting.resolve(message.result);
-    if (pending.size === 0) started.unref();
+    const task = waiting.get(message.id);
+    if (!task) return;
+    waiting.delete(message.id);
+    if (message.error !== undefined) task.reject(new Error(message.error));
+    else task.resolve(message.result);
+    if (waiting.size === 0) started.unref();
   });
-  started.on('error', (error) => failAll(error instanceof Error ? error : new Error(String(error))));
-  started.on('exit', (code) => {
-    if (worker === started) failAll(new Error(`作業用スレッドが終了しました（${code}）。もう一度実行してください。`));
-  });
+  started.on('error', (error) => failAll(lane, started, error instanceof Error ? error : new Error(String(error))));
+  started.on('exit', (code) => failAll(lane, started, new Error(`作業用スレッドが終了しました（${code}）。もう一度実行してください。`)));
   started.unref();
-  worker = started;
+  workers.set(lane, started);
   return started;
 }
 
@@ -62,18 +76,19 @@ function theWorker(): Worker {
  * (the Japanese reason a job shows). `transfer` hands big buffers over without a copy.
  */
 export function runOffThread<T>(task: OffThreadTask, input: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
-  const target = theWorker();
+  const lane = LANES[task];
+  const target = workerOf(lane);
   const id = nextId++;
   return new Promise<T>((resolve, reject) => {
-    pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    pending[lane].set(id, { resolve: resolve as (value: unknown) => void, reject });
     target.ref();
     target.postMessage({ id, task, input }, transfer);
   });
 }
 
-/** Stops the worker (tests, shutdown); the next task starts a new one. */
+/** Stops the workers (tests, shutdown); the next task starts a new one. */
 export async function stopOffThread(): Promise<void> {
-  const current = worker;
-  worker = undefined;
-  if (current) await current.terminate();
+  const current = [...workers.values()];
+  workers.clear();
+  await Promise.all(current.map((w) => w.terminate()));
 }

@@ -5,6 +5,10 @@ import type { OffThreadTask } from './offThread';
 const TASKS: Record<OffThreadTask, () => Promise<(input: never) => unknown>> = {
   masterImport: async () => (await import('../services/core/masterImportTask')).runMasterImport,
   masterCheck: async () => (await import('../services/core/masterImportTask')).runMasterCheck,
+  warehouseTables: async () => (await import('../warehouse/warehouseTask')).runWarehouseTables,
+  warehouseCopy: async () => (await import('../warehouse/warehouseTask')).runWarehouseCopy,
+  warehouseQuery: async () => (await import('../warehouse/warehouseTask')).runWarehouseQuery,
+  warehouseClose: async () => (await import('../warehouse/warehouseTask')).runWarehouseClose,
 };
 
 parentPort!.on('message', (message: { id: number; task: OffThreadTask; input: never }) => {

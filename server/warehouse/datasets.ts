@@ -12,3 +12,9 @@ export interface CopyResult {
   bytes: number;
   modifiedAt: string;
 }
+
+/** Query parameters: plain values, as they cross to the warehouse's worker thread. */
+export type WarehouseParams = Record<string, string | number | bigint | boolean | null>;
+
+/** The bookkeeping table: what BigQuery's table metadata gives, per copied table. */
+export const WAREHOUSE_META = 'warehouse_meta.tables';

@@ -41,13 +41,13 @@ export interface SourceReader {
 }
 
 /**
- * Opens one consistent snapshot of a table on a read-only connection of its own (the databases
- * are in WAL mode), so the copy can read it in chunks and give the event loop back between them
- * while the service goes on writing through its own connection. `table` must come from
- * `sourceTables`; call `close()` when done.
+ * Opens one consistent snapshot of a table of the service's database file on a read-only
+ * connection of its own (the databases are in WAL mode), so the copy (on the warehouse's worker
+ * thread) reads it in chunks while the service goes on writing through its own connection.
+ * `table` must come from `sourceTables`; call `close()` when done.
  */
-export function openSourceTable(db: DB, table: string, chunkRows: number): SourceReader {
-  const reader = new Database(db.name, { readonly: true, fileMustExist: true });
+export function openSourceTable(file: string, table: string, chunkRows: number): SourceReader {
+  const reader = new Database(file, { readonly: true, fileMustExist: true });
   try {
     // One read transaction: every pass over the rows sees the same snapshot.
     reader.exec('BEGIN');

@@ -1,16 +1,18 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { DB } from '../db/open';
-import { logicalBytes, toWarehouseValue, type SourceValue, type WarehouseType } from './columnTypes';
-import { WAREHOUSE_DATASETS, type CopyResult, type WarehouseDataset } from './datasets';
-import { seedWarehouse } from './seed';
-import { openSourceTable, quoteIdentifier, sourceColumns, sourceTables } from './sourceTables';
+import { runOffThread } from '../jobs/offThread';
+import { WAREHOUSE_DATASETS, type CopyResult, type WarehouseDataset, type WarehouseParams } from './datasets';
+import { sourceTables } from './sourceTables';
+import type { WarehouseFile } from './warehouseTask';
 
 /*
  * The data warehouse, standing in for BigQuery: one embedded DuckDB file per environment
  * (`{dir}/warehouse.duckdb`), a schema per dataset (the service the rows come from), and a
  * bookkeeping table with what BigQuery's table metadata gives (created, modified, bytes, rows),
  * written in the same transaction as the rows it describes.
+ *
+ * The file is the warehouse worker thread's (warehouseTask.ts): copies, listings and queries are
+ * tasks sent there, so a copy's synchronous DuckDB work never holds the request thread (issue 22
+ * item 7). What the service's own databases answer (the whitelist) stays here.
  */
 
 export const WAREHOUSE_MESSAGES = {
@@ -38,9 +40,10 @@ export interface Warehouse {
   /** Replaces the warehouse table with the service table's rows, all or nothing. */
   copy(dataset: WarehouseDataset, table: string): Promise<CopyResult>;
   /** Reads the warehouse (tests and the bench compare what a copy wrote). */
-  query(sql: string, params?: Record<string, DuckDBValue>): Promise<Record<string, unknown>[]>;
+  query(sql: string, params?: WarehouseParams): Promise<Record<string, unknown>[]>;
   close(): void;
 }
+
 
 export interface WarehouseOptions {
   file: string;
@@ -51,124 +54,39 @@ export interface WarehouseOptions {
   seed?: boolean;
 }
 
-const META = 'warehouse_meta.tables';
-/** Rows read and appended between two yields to the event loop, so requests are served during a copy. */
-const ROWS_PER_SLICE = 1000;
-/** The longest the copy keeps the request thread before letting other requests in. */
-const YIELD_AFTER_MS = 8;
-
-interface Connections {
-  instance: DuckDBInstance;
-  /** Copies write through their own connection, so a listing never sees an unfinished one. */
-  writer: DuckDBConnection;
-  reader: DuckDBConnection;
-}
 
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
-/** Appends the value as its column stores it; answers the stored value's logical bytes. */
-function append(appender: DuckDBAppender, type: WarehouseType, value: SourceValue): number {
-  const stored = toWarehouseValue(type, value);
-  if (stored === null) appender.appendNull();
-  else if (type === 'BIGINT') appender.appendBigInt(stored as bigint);
-  else if (type === 'DOUBLE') appender.appendDouble(stored as number);
-  else if (type === 'BLOB') appender.appendBlob(stored as Uint8Array);
-  else appender.appendVarchar(stored as string);
-  return logicalBytes(stored);
-}
+/** Closes under way, by file: an environment opened again on the same directory waits for the old one's close. */
+const closing = new Map<string, Promise<unknown>>();
 
 export function createWarehouse(options: WarehouseOptions): Warehouse {
   const { sources, now, projectId } = options;
-  let opening: Promise<Connections> | undefined;
+  let used = false;
   let closed = false;
   // One copy at a time: two jobs replacing tables in one file would conflict.
   let copies: Promise<unknown> = Promise.resolve();
 
-  const open = (): Promise<Connections> =>
-    (opening ??= (async () => {
-      const instance = await DuckDBInstance.create(options.file);
-      const writer = await instance.connect();
-      const reader = await instance.connect();
-      const existing = await reader.runAndReadAll(`SELECT count(*) AS n FROM duckdb_tables() WHERE schema_name = 'warehouse_meta'`);
-      const fresh = Number(existing.getRowObjects()[0].n) === 0;
-      await writer.run('CREATE SCHEMA IF NOT EXISTS warehouse_meta');
-      for (const dataset of WAREHOUSE_DATASETS) await writer.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(dataset)}`);
-      await writer.run(`CREATE TABLE IF NOT EXISTS ${META} (
-        dataset_id VARCHAR NOT NULL, table_id VARCHAR NOT NULL, created_at VARCHAR NOT NULL, modified_at VARCHAR NOT NULL,
-        bytes_count BIGINT NOT NULL, rows_count BIGINT NOT NULL, PRIMARY KEY (dataset_id, table_id))`);
-      const connections = { instance, writer, reader };
-      if (fresh && options.seed !== false) {
-        await seedWarehouse({ writer, copy: (d, t, at) => copyWith(connections, d, t, at), has: whitelisted, now });
-      }
-      return connections;
-    })());
+  /** The file as a task names it, after any earlier close of it has finished. */
+  const target = async (): Promise<WarehouseFile> => {
+    await closing.get(options.file);
+    used = true;
+    return {
+      file: options.file,
+      sources: { core: sources.core.name, medorder: sources.medorder.name },
+      seed: options.seed !== false,
+      now: now().toISOString(),
+    };
+  };
 
   const whitelisted = (dataset: WarehouseDataset, table: string): boolean =>
     (WAREHOUSE_DATASETS as readonly string[]).includes(dataset) && sourceTables(sources[dataset]).includes(table);
 
-  /** The copy itself; `at` overrides the recorded times (the seed's stale tables). */
-  async function copyWith(
-    { writer }: Connections,
-    dataset: WarehouseDataset,
-    table: string,
-    at?: { createdAt: string; modifiedAt: string },
-  ): Promise<CopyResult> {
-    if (!whitelisted(dataset, table)) throw new Error(WAREHOUSE_MESSAGES.unknownTable(dataset, table));
-    const source = openSourceTable(sources[dataset], table, ROWS_PER_SLICE);
-    const target = `${quoteIdentifier(dataset)}.${quoteIdentifier(table)}`;
-    let bytes = 0;
-    let rows = 0;
-    let began = false;
-    try {
-      const columns = await sourceColumns(source, yieldToEventLoop);
-      await writer.run('BEGIN TRANSACTION');
-      began = true;
-      await writer.run(`CREATE OR REPLACE TABLE ${target} (${columns.map((c) => `${quoteIdentifier(c.name)} ${c.type}`).join(', ')})`);
-      const appender = await writer.createAppender(table, dataset);
-      let sliceStart = performance.now();
-      for (const chunk of source.chunks()) {
-        for (let r = 0; r < chunk.length; r++) {
-          const row = chunk[r];
-          for (let c = 0; c < columns.length; c++) bytes += append(appender, columns[c].type, row[c] as SourceValue);
-          appender.endRow();
-          // A wide table's slice can take longer than a request may wait: yield by time as well as by slice.
-          if (r % 64 === 63 && performance.now() - sliceStart > YIELD_AFTER_MS) {
-            await yieldToEventLoop();
-            sliceStart = performance.now();
-          }
-        }
-        rows += chunk.length;
-        appender.flushSync();
-        await yieldToEventLoop();
-        sliceStart = performance.now();
-      }
-      appender.closeSync();
-      const modifiedAt = at?.modifiedAt ?? now().toISOString();
-      const previous = await writer.runAndReadAll(`SELECT created_at FROM ${META} WHERE dataset_id = $dataset AND table_id = $table`, { dataset, table });
-      const createdAt = at?.createdAt ?? (previous.getRowObjects()[0]?.created_at as string | undefined) ?? modifiedAt;
-      await writer.run(
-        `INSERT OR REPLACE INTO ${META} VALUES ($dataset, $table, $createdAt, $modifiedAt, $bytes, $rows)`,
-        { dataset, table, createdAt, modifiedAt, bytes, rows },
-      );
-      await writer.run('COMMIT');
-      return { dataset, table, rows, bytes, modifiedAt };
-    } catch (error) {
-      if (began) await writer.run('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      source.close();
-    }
-  }
-
   return {
     async tables(dataset) {
-      const { reader } = await open();
-      const result = await reader.runAndReadAll(
-        `SELECT table_id, created_at, modified_at, bytes_count, rows_count FROM ${META} WHERE dataset_id = $dataset`,
-        { dataset },
-      );
+      const rows = await runOffThread<Record<string, unknown>[]>('warehouseTables', { ...(await target()), dataset });
       const source = new Set(sourceTables(sources[dataset]));
-      const copied = result.getRowObjects().map((row): WarehouseTable => ({
+      const copied = rows.map((row): WarehouseTable => ({
         projectId,
         datasetId: dataset,
         tableId: String(row.table_id),
@@ -190,26 +108,29 @@ export function createWarehouse(options: WarehouseOptions): Warehouse {
     copy(dataset, table) {
       const run = copies.then(async () => {
         if (closed) throw new Error('warehouse closed');
-        return copyWith(await open(), dataset, table);
+        // Checked when the copy starts, not when it was queued: the table may have left MySQL since.
+        if (!whitelisted(dataset, table)) throw new Error(WAREHOUSE_MESSAGES.unknownTable(dataset, table));
+        return runOffThread<CopyResult>('warehouseCopy', { ...(await target()), dataset, table });
       });
       copies = run.catch(() => undefined);
       return run;
     },
 
     async query(sql, params) {
-      const { reader } = await open();
-      return (await reader.runAndReadAll(sql, params)).getRowObjectsJS() as Record<string, unknown>[];
+      return runOffThread<Record<string, unknown>[]>('warehouseQuery', { ...(await target()), sql, params });
     },
 
     close() {
       closed = true;
       // After the copy under way (if any) has committed or rolled back; queued ones refuse to start.
-      void copies.then(() => opening).then((connections) => {
-        if (!connections) return;
-        connections.writer.closeSync();
-        connections.reader.closeSync();
-        connections.instance.closeSync();
-      }, () => undefined);
+      const { file } = options;
+      const done = copies
+        .then(() => (used ? runOffThread('warehouseClose', { file }) : undefined))
+        .catch(() => undefined)
+        .finally(() => {
+          if (closing.get(file) === done) closing.delete(file);
+        });
+      closing.set(file, done);
     },
   };
 }

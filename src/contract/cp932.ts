@@ -51,7 +51,7 @@ const charBytes = (char: string): number[] | undefined => {
 };
 
 export interface Cp932Encoded {
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   /** How many characters (code points) became the replacement. */
   replaced: number;
 }

@@ -81,8 +81,8 @@ async function* pages(options: ListExportOptions): AsyncGenerator<GetListResult>
   fill();
   while (inFlight.length > 0) {
     const answer = await inFlight.shift()!;
-    fill();
     throwIfAborted(signal);
+    fill();
     yield answer;
   }
 }

@@ -76,7 +76,12 @@ async function* pages(options: ListExportOptions): AsyncGenerator<GetListResult>
   const inFlight: Promise<GetListResult>[] = [];
   let nextPage = 2;
   const fill = () => {
-    while (inFlight.length < EXPORT_PAGES_IN_FLIGHT && nextPage <= totalPages) inFlight.push(ask(nextPage++));
+    while (inFlight.length < EXPORT_PAGES_IN_FLIGHT && nextPage <= totalPages) {
+      const answer = ask(nextPage++);
+      // A page still in flight when the export stops (cancel, a failure) fails unheard.
+      answer.catch(() => undefined);
+      inFlight.push(answer);
+    }
   };
   fill();
   while (inFlight.length > 0) {

@@ -29,7 +29,8 @@ const userDefined = (code: number): number[] => {
 
 const USER_DEFINED = /[\ue000-\ue757]/;
 
-let decoder: TextDecoder | undefined;
+// Typed by its use: the server project has Node's TextDecoder, the SPA the DOM's.
+let decoder: { decode(bytes: Uint8Array): string } | undefined;
 const decode = (bytes: number[]) => (decoder ??= new TextDecoder('shift_jis')).decode(new Uint8Array(bytes));
 
 const mapped = (text: string): number[] | undefined => {

@@ -53,7 +53,7 @@ export const fileStart = (encoding: ExportEncoding): Uint8Array<ArrayBuffer> => 
 
 /** `薬局一覧_2026-11-26.csv`: the list's title and today in Japan; characters a file name may not hold become `_`. */
 export const exportFileName = (title: string, now: Date = new Date()): string =>
-  `${title.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')}_${toTokyoDay(now)}.csv`;
+  `${[...title].map((char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? '_' : char)).join('')}_${toTokyoDay(now)}.csv`;
 
 /**
  * RFC 4180 text back to rows (the tests' reader, and a check that what is written reads back):

@@ -18,9 +18,11 @@
  * NSIPS (bench/nsips.ts): the 5 MB CP932 export decoded by TextDecoder('shift_jis') vs encoding-japanese, in Node and Chromium.
  * Long work (bench/longWork.ts): the worst /config.json latency during a 20 MB master import, a 30 MB malformed one and a
  * warehouse copy, as a ratio to its idle latency; goal worst <= 50 ms.
+ * Export (bench/export.ts): 薬局一覧 exported through the screen at national scale, both encodings: rows/s, the worst
+ * /config.json latency meanwhile (goal <= 50 ms) and the page's peak heap beside the file's size.
  *
  * `npm run bench -- <section>...` runs only the named sections (first-load, warm, duplicates,
- * api, inquiries, imports, warehouse, nsips, longwork); none named runs them all. `--detail` lists every request of the first loads.
+ * api, inquiries, imports, warehouse, nsips, longwork, export); none named runs them all. `--detail` lists every request of the first loads.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -69,7 +71,7 @@ const printFirstLoad = (title: string, ours: FirstLoad, theirs: FirstLoad) => {
   );
 };
 
-const SECTIONS = ['first-load', 'warm', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse', 'nsips', 'longwork'] as const;
+const SECTIONS = ['first-load', 'warm', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse', 'nsips', 'longwork', 'export'] as const;
 type Section = (typeof SECTIONS)[number];
 const args = process.argv.slice(2);
 const detail = args.includes('--detail');
@@ -226,3 +228,8 @@ if (wanted('imports')) await section('ethical medicine import bench', async () =
 if (wanted('warehouse')) await section('warehouse copy bench', async () => (await import('./warehouse')).runWarehouseBench());
 if (wanted('nsips')) await section('NSIPS decoding bench', async () => (await import('./nsips')).runNsipsBench());
 if (wanted('longwork')) await section('long work bench', async () => (await import('./longWork')).runLongWorkBench());
+if (wanted('export'))
+  await section('export bench', async () => {
+    build(['--outDir', join(out, 'export-app'), '--emptyOutDir']);
+    await (await import('./export')).runExportBench(join(out, 'export-app'));
+  });

@@ -33,7 +33,10 @@ const closing = (server: Server) => new Promise<void>((resolve) => server.close(
  * The real reference API (national-scale seed in `dataDir`) serving the portal built into
  * `staticDir`, in a child process (bench/portalServer.ts).
  */
-export const startPortal = async (dataDir: string, staticDir: string): Promise<RunningSite & { seedMs: number }> => {
+export const startPortal = async (
+  dataDir: string,
+  staticDir: string,
+): Promise<RunningSite & { seedMs: number; loopDelay(): Promise<{ max: number; p99: number }> }> => {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'portalServer.ts')], {
     cwd: join(import.meta.dirname, '..'),
     env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR: staticDir, NODE_ENV: 'production' },
@@ -51,6 +54,18 @@ export const startPortal = async (dataDir: string, staticDir: string): Promise<R
   return {
     url,
     seedMs: Number(seedMs),
+    /** The server thread's longest event-loop delay (and p99) since the last call, in ms. */
+    loopDelay: () =>
+      new Promise((resolve) => {
+        const read = (chunk: Buffer) => {
+          const match = /loop-delay (\S+) (\S+)/.exec(chunk.toString());
+          if (!match) return;
+          child.stdout.off('data', read);
+          resolve({ max: Number(match[1]), p99: Number(match[2]) });
+        };
+        child.stdout.on('data', read);
+        child.kill('SIGUSR2');
+      }),
     close: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

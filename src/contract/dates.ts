@@ -134,6 +134,24 @@ export const formatDateTime = (value: DateValue): string => {
   return `${japaneseDay(wall)} ${clockText(wall)}`;
 };
 
+/**
+ * `2026/11/22`, the way Excel reads a day (exports): a calendar day as that very day, an instant as
+ * its Japan day. Empty string for a missing or invalid value.
+ */
+export const formatSlashDate = (value: DateValue): string => {
+  if (isDayString(value)) return value.replaceAll('-', '/');
+  const date = toInstant(value);
+  return date ? dayText(tokyoWall(date)).replaceAll('-', '/') : '';
+};
+
+/** `2026/11/22 09:05`: an instant's Japan wall time to the minute (exports). Empty for a missing or invalid value. */
+export const formatSlashDateTime = (value: DateValue): string => {
+  const date = toInstant(value);
+  if (!date) return '';
+  const wall = tokyoWall(date);
+  return `${dayText(wall).replaceAll('-', '/')} ${clockText(wall)}`;
+};
+
 /** The Japan calendar day of an instant as `yyyy-MM-dd`. */
 export const toTokyoDay = (instant: Date): string => dayText(tokyoWall(instant));
 

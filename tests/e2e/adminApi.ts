@@ -24,5 +24,16 @@ export const adminApi = async (request: APIRequestContext) => {
       expect(response.ok(), `GET ${path}`).toBe(true);
       return (await response.json()) as T;
     },
+    /** Every page of a paged list (x-total-pages), in order. */
+    async getAllPages<T = Record<string, unknown>>(path: string): Promise<T[]> {
+      const rows: T[] = [];
+      for (let page = 1, pages = 1; page <= pages; page += 1) {
+        const response = await request.get(`${path}${path.includes('?') ? '&' : '?'}page=${page}`, { headers });
+        expect(response.ok(), `GET ${path} page ${page}: ${response.status()} ${await response.text()}`).toBe(true);
+        pages = Number(response.headers()['x-total-pages']);
+        rows.push(...((await response.json()) as T[]));
+      }
+      return rows;
+    },
   };
 };

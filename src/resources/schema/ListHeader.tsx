@@ -3,8 +3,9 @@ import Typography from '@mui/material/Typography';
 import type { AnyResourceDeclaration } from '../types';
 import { specPath } from '../../lib/specPaths';
 import { ColumnChooser } from './ColumnChooser';
+import { ExportButton } from './ExportButton';
 
-/** The list's header: the total count the spec asks for, the column chooser and the create link where there is one. */
+/** The list's header: the total count the spec asks for, the column chooser, エクスポート and the create link where there is one. */
 export const ListHeader = ({ resource, storeKey }: { resource: AnyResourceDeclaration; storeKey: string }) => {
   const { total } = useListContext();
   const translate = useTranslate();
@@ -14,6 +15,7 @@ export const ListHeader = ({ resource, storeKey }: { resource: AnyResourceDeclar
         {total != null ? translate('app.list.total', { count: total.toLocaleString('ja-JP') }) : ''}
       </Typography>
       {resource.list.hiddenColumns?.length ? <ColumnChooser resource={resource} storeKey={storeKey} /> : null}
+      <ExportButton resource={resource} storeKey={storeKey} />
       {resource.list.links?.map((link) => (
         <Button key={link.route} component={LinkBase} to={`${specPath.list(resource.name)}/${link.route}`} label={link.label} />
       ))}

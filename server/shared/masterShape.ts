@@ -1,5 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { apiParts, wireKey, type MasterShape, type ShapeField, type WireType } from '../../src/contract/masterShape';
+import { apiParts, shapeWriteErrors, wireKey, writtenFields, type MasterShape, type ShapeField, type WireType } from '../../src/contract/masterShape';
+import type { DB } from '../db/open';
+import { validationError } from './errors';
+import { labelled } from './validation';
 import type { ListDeclaration, ListFilterParam } from './listEndpoint';
 import type { SearchIndex } from './search';
 
@@ -83,4 +86,60 @@ export function listDeclarationOf<F extends Record<string, ShapeField>>(shape: M
     ...(storage.search && { search: storage.search }),
     fields: fields.map(([field]) => wireKey(field)),
   } satisfies ListDeclaration;
+}
+
+/** The fields a write takes, by wire key: trimmed text, or null where a blank is allowed. */
+export type WireWrite<F extends Record<string, ShapeField>> = {
+  [K in keyof F & string as F[K] extends { write: object } ? WireKey<K> : never]: F[K] extends { write: { required: true } } ? string : string | null;
+};
+
+/**
+ * The request bodies of a master's create (every written field) and update (the fields sent; what
+ * is not sent stays), from its shape's write rules (issue 24 item 1): the same checks and the same
+ * Japanese messages as the form's (`shapeWriteErrors`), text trimmed, a blank optional field null.
+ */
+export function writeSchemas<F extends Record<string, ShapeField>>(shape: MasterShape<F>, name: string) {
+  const keys = writtenFields(shape);
+  const field = (key: string) => {
+    const spec = shape.fields[key];
+    const { pattern } = spec.write!;
+    const text = z.string().openapi({ description: spec.label, ...(pattern && { pattern: pattern.regex.source, example: pattern.example }) });
+    return labelled(spec.label, text.nullable());
+  };
+  const body = (mode: 'create' | 'update') => {
+    // Every field is optional to zod, which checks types only: the contract's rules (a missing
+    // required field among them) run in one pass, so every broken rule is answered at once.
+    const entries = keys.map((key) => [wireKey(key), field(key).optional()] as const);
+    return z
+      .object(Object.fromEntries(entries))
+      .superRefine((value, context) => {
+        const values = Object.fromEntries(keys.map((key) => [key, value[wireKey(key)]]));
+        for (const [key, message] of Object.entries(shapeWriteErrors(shape, values, mode))) context.addIssue({ code: 'custom', path: [wireKey(key)], message });
+      })
+      .transform((value) =>
+        Object.fromEntries(
+          Object.entries(value).flatMap(([key, text]) => (text === undefined ? [] : [[key, typeof text === 'string' && text.trim() !== '' ? text.trim() : null]])),
+        ),
+      )
+      .openapi(`${name}${mode === 'create' ? 'Input' : 'Update'}`);
+  };
+  // Object.fromEntries cannot carry mapped keys: the types state what the loops build.
+  return {
+    create: body('create') as unknown as z.ZodType<WireWrite<F>>,
+    update: body('update') as unknown as z.ZodType<Partial<WireWrite<F>>>,
+  };
+}
+
+/**
+ * Refuses a write whose value of a `unique` field another record of `table` already holds (422 with
+ * the shape's sentence). Run in the write's transaction; column names come from the shape.
+ */
+export function assertShapeUnique<F extends Record<string, ShapeField>>(db: DB, table: string, shape: MasterShape<F>, body: Record<string, unknown>, exceptId: number | null): void {
+  for (const key of writtenFields(shape)) {
+    const unique = shape.fields[key].write!.unique;
+    const column = wireKey(key);
+    if (!unique || body[column] === undefined || body[column] === null) continue;
+    const clash = db.prepare(`SELECT 1 FROM ${table} WHERE ${column} = @value AND id IS NOT @exceptId`).get({ value: body[column], exceptId });
+    if (clash) throw validationError({ [column]: [unique.message] });
+  }
 }

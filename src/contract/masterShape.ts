@@ -35,6 +35,23 @@ export interface ShapeField {
   filter?: { pattern: RegExp; example: string };
   /** The API may answer null. */
   nullable?: boolean;
+  /**
+   * The field is written by create and update (a field without it is the API's own: id, audit
+   * stamps). Text only: every written text has a maximum, so nothing is ever truncated.
+   */
+  write?: WriteRule;
+}
+
+/** What a written text must be; both the form and the API check it, with the same messages. */
+export interface WriteRule {
+  /** Create must send it, and no write may blank it (spaces alone are blank). */
+  required?: boolean;
+  /** Characters (code points) at most, after trimming. */
+  maxLength: number;
+  /** What a non-blank value must look like, and the sentence that says so. */
+  pattern?: { regex: RegExp; message: string; example: string };
+  /** No two records may hold the same value; the sentence the API answers a clash with. */
+  unique?: { message: string };
 }
 
 export interface MasterShape<F extends Record<string, ShapeField> = Record<string, ShapeField>> {
@@ -60,4 +77,36 @@ export function apiParts(api: string): { module: string; path: string } {
   const match = /^\/api\/v2\/([a-z]+)(\/.+)$/.exec(api);
   if (!match) throw new Error(`not a spec API path: ${api}`);
   return { module: match[1], path: `/api/v2${match[2]}` };
+}
+
+/** The messages the form and the API both give for a broken write rule (spec section 8's wording). */
+export const WRITE_MESSAGES = {
+  required: (label: string) => `${label}を入力してください。`,
+  tooLong: (label: string, max: number) => `${label}は${max}文字以内で入力してください。`,
+} as const;
+
+/** The fields a write takes: those with a write rule. */
+export const writtenFields = <F extends Record<string, ShapeField>>(shape: MasterShape<F>): (keyof F & string)[] =>
+  (Object.keys(shape.fields) as (keyof F & string)[]).filter((key) => shape.fields[key].write !== undefined);
+
+/**
+ * The broken write rules of a form's values (camelCase keys), field → message; `{}` when the write
+ * may go. A create checks every written field; an update only the ones it sends. Uniqueness needs
+ * the other records and is the API's to answer.
+ */
+export function shapeWriteErrors<F extends Record<string, ShapeField>>(shape: MasterShape<F>, values: Record<string, unknown>, mode: 'create' | 'update'): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const key of writtenFields(shape)) {
+    const { label, write } = shape.fields[key];
+    const value = values[key];
+    if (mode === 'update' && value === undefined) continue;
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (text === '') {
+      if (write!.required) errors[key] = WRITE_MESSAGES.required(label);
+      continue;
+    }
+    if ([...text].length > write!.maxLength) errors[key] = WRITE_MESSAGES.tooLong(label, write!.maxLength);
+    else if (write!.pattern && !write!.pattern.regex.test(text)) errors[key] = write!.pattern.message;
+  }
+  return errors;
 }

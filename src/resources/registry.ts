@@ -16,10 +16,11 @@ import { orderableItemFixtures } from './orderableItemFixtures';
 import { stockableItemImportRequests } from './stockableItemImportRequests';
 import { unknownDeliveries } from './unknownDeliveries';
 import { iryohokens, medisBases, medisGs1s, medisOptions } from './masterFiles';
+import { savedReplies } from './savedReplies';
 
 /** Every master the portal knows. Adding one is its declaration plus one line here. */
 export const resources: AnyResourceDeclaration[] = [pharmacies, users, companies, groups, dealers, pharmacyLicenseExpires, manuals, ethicalMedicines, embulkManager, nsipses,
-  stockableItemFixtures, orderableItemFixtures, stockableItemImportRequests, unknownDeliveries, medisBases, medisGs1s, medisOptions, iryohokens,
+  stockableItemFixtures, orderableItemFixtures, stockableItemImportRequests, unknownDeliveries, medisBases, medisGs1s, medisOptions, iryohokens, savedReplies,
 ];
 
 assertDeclarations(resources);

@@ -1,4 +1,4 @@
-import type { MasterShape, ShapeField, WireType } from '../contract/masterShape';
+import { shapeWriteErrors, writtenFields, type MasterShape, type ShapeField, type WireType } from '../contract/masterShape';
 import type { FieldDeclaration, FieldType } from './types';
 
 /** How the SPA shows each wire type. */
@@ -24,8 +24,21 @@ const FIELD_TYPES: Record<WireType, FieldType> = {
 export function shapeFields<F extends Record<string, ShapeField>>(shape: MasterShape<F>): { [K in keyof F]: FieldDeclaration } {
   const fields: Partial<Record<keyof F, FieldDeclaration>> = {};
   for (const key of Object.keys(shape.fields) as (keyof F & string)[]) {
-    const { type, label, sortable } = shape.fields[key];
-    fields[key] = { type: FIELD_TYPES[type], label, ...(sortable && { sortable }) };
+    const { type, label, sortable, write } = shape.fields[key];
+    // A field without a write rule is the API's own (id, stamps): shown in a form, never sent.
+    fields[key] = { type: FIELD_TYPES[type], label, ...(sortable && { sortable }), ...(write ? write.required && { required: true } : { readOnly: true }), ...(write?.pattern && { example: write.pattern.example }) };
   }
   return fields as { [K in keyof F]: FieldDeclaration };
+}
+
+/**
+ * A declaration's form from the shape: the written fields, in the shape's order, checked by the
+ * same rules (and messages) the API applies. The form always holds every written field, so its
+ * values are checked as a whole record.
+ */
+export function shapeForm<F extends Record<string, ShapeField>>(shape: MasterShape<F>) {
+  return {
+    fields: writtenFields(shape),
+    validate: (values: Record<string, unknown>) => shapeWriteErrors(shape, values, 'create'),
+  };
 }

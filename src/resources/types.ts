@@ -55,6 +55,8 @@ export interface FieldDeclaration {
   /** Shown but not editable in create/edit forms, and never sent. */
   readOnly?: boolean;
   required?: boolean;
+  /** A value the field's write rules accept, where they ask for a pattern (a shortcut: `thanks`). */
+  example?: string;
   /** Rows of a multi-line text input (longText). */
   rows?: number;
   /** Places after the decimal point (decimal). */
@@ -292,6 +294,8 @@ export interface TypedResourceDeclaration<F extends FieldMap> {
     prefillFrom?: Extract<keyof F, string>[];
     /** Where to go after create; the detail unless said otherwise. */
     afterCreate?: 'show' | 'list';
+    /** Rules over the whole form (field → message), run before saving: the API's own, from the contract. */
+    validate?: (values: Record<string, unknown>) => Record<string, unknown>;
   };
   routes?: SubRouteDeclaration[];
   /** Screens that need their own components replace the generated ones. */

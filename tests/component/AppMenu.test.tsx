@@ -43,6 +43,7 @@ describe('AppMenu (the sidebar)', () => {
     expect(nav().querySelector('a[href="/v2/core/companies"]')).not.toBeVisible();
     await user.tab(); // ホーム
     await user.tab(); // 問い合わせ一覧
+    await user.tab(); // 定型文一覧
     await user.tab();
     expect(pharmacyMasters).toHaveFocus();
     await user.keyboard('{Enter}');

@@ -4,12 +4,22 @@ import { MessageDialog, type MessageDialogState } from '../../src/customRoutes/i
 import { SubjectDialog } from '../../src/customRoutes/inquiries/SubjectDialog';
 import { createHttpError } from '../../src/dataProvider/httpError';
 import type { InquiryMessage } from '../../src/dataProvider/methods/inquiries';
+import type { PlaceholderValues } from '../../src/customRoutes/inquiries/savedReplyText';
+import { createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
 
 afterEach(() => vi.useRealTimers());
 
-const renderDialog = (state: MessageDialogState, onSend = vi.fn(async () => {}), onEdit = vi.fn(async () => {})) => {
+const SAVED_REPLIES = [
+  { id: 1, shortcut: 'close', title: '解決の確認とクローズ', body: 'ご確認ありがとうございました。' },
+  { id: 2, shortcut: 'thanks', title: 'お問い合わせへのお礼', body: '{薬局名} ご担当者様\nCSの{担当者名}です。' },
+];
+/** The saved replies the dialog offers; the list's own search is the server's, so every reply answers. */
+const replyProvider = () =>
+  createTestDataProvider({ getList: vi.fn(async () => ({ data: SAVED_REPLIES, total: SAVED_REPLIES.length })) as never });
+
+const renderDialog = (state: MessageDialogState, onSend = vi.fn(async () => {}), onEdit = vi.fn(async () => {}), placeholders?: PlaceholderValues) => {
   const onClose = vi.fn();
-  render(<MessageDialog state={state} onClose={onClose} onSend={onSend} onEdit={onEdit} />);
+  renderWithAdmin(<MessageDialog state={state} onClose={onClose} onSend={onSend} onEdit={onEdit} placeholders={placeholders} />, { dataProvider: replyProvider() });
   const dialog = screen.getByRole('dialog');
   return { dialog, input: within(dialog).getByLabelText('メッセージ'), onSend, onEdit, onClose };
 };
@@ -73,6 +83,44 @@ describe('the inquiry message dialog', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: '保存' })));
     expect(onEdit).toHaveBeenCalledWith(message, '直した文');
   });
+
+  it('「/」 and a shortcut offer the saved replies; Enter puts the chosen one in its place with the room’s placeholders filled', async () => {
+    const { dialog, input, onClose } = renderDialog({ mode: 'send' }, undefined, undefined, { 薬局名: '渋谷駅前薬局', 担当者名: '管理 花子' });
+    fireEvent.change(input, { target: { value: 'はい。\n/th', selectionStart: 8, selectionEnd: 8 } });
+    const options = await within(dialog).findByRole('listbox', { name: '定型文の候補' });
+    const offered = within(options).getAllByRole('option');
+    // The shortcut typed comes first and is the active option the message box points at.
+    expect(offered[0]).toHaveTextContent('/thanks');
+    expect(offered[0]).toHaveAttribute('aria-selected', 'true');
+    expect(input).toHaveAttribute('aria-activedescendant', offered[0].id);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(within(options).getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(within(dialog).queryByRole('listbox')).toBeNull();
+    fireEvent.change(input, { target: { value: 'はい。\n/tha', selectionStart: 9, selectionEnd: 9 } });
+    await within(dialog).findByRole('listbox', { name: '定型文の候補' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(input).toHaveValue('はい。\n渋谷駅前薬局 ご担当者様\nCSの管理 花子です。');
+    expect(within(dialog).queryByRole('listbox')).toBeNull();
+  });
+
+  it('a placeholder it cannot fill stays in the text and is pointed out', async () => {
+    const { dialog, input } = renderDialog({ mode: 'send' }, undefined, undefined, { 薬局名: '渋谷駅前薬局' });
+    fireEvent.change(input, { target: { value: '/thanks', selectionStart: 7, selectionEnd: 7 } });
+    await within(dialog).findByRole('listbox', { name: '定型文の候補' });
+    fireEvent.keyDown(input, { key: 'Tab' });
+    expect(input).toHaveValue('渋谷駅前薬局 ご担当者様\nCSの{担当者名}です。');
+    expect(within(dialog).getByText('{担当者名} を入れられませんでした。送信前に書き換えてください。')).toBeVisible();
+  });
+
+  it('offers nothing for a slash inside a word or a URL', () => {
+    const { dialog, input } = renderDialog({ mode: 'send' });
+    fireEvent.change(input, { target: { value: 'https://example.jp/th', selectionStart: 21, selectionEnd: 21 } });
+    expect(within(dialog).queryByRole('listbox')).toBeNull();
+    expect(input).not.toHaveAttribute('aria-activedescendant');
+  });
 });
 
 describe('the subject dialog', () => {
@@ -110,7 +158,7 @@ describe('a draft per room (issue 25): the unsent text survives closing, a room 
   afterEach(() => localStorage.clear());
 
   const open = (state: MessageDialogState, draftKey: string, onSend = vi.fn(async () => {})) => {
-    const view = render(<MessageDialog state={state} onClose={vi.fn()} onSend={onSend} onEdit={vi.fn(async () => {})} draftKey={draftKey} />);
+    const view = renderWithAdmin(<MessageDialog state={state} onClose={vi.fn()} onSend={onSend} onEdit={vi.fn(async () => {})} draftKey={draftKey} />, { dataProvider: replyProvider() });
     const dialog = screen.getByRole('dialog');
     return { ...view, dialog, input: within(dialog).getByLabelText('メッセージ'), onSend };
   };
@@ -122,12 +170,12 @@ describe('a draft per room (issue 25): the unsent text survives closing, a room 
 
     const other = open({ mode: 'send' }, ROOM_B);
     expect(other.input).toHaveValue('');
-    expect(within(other.dialog).queryByRole('status')).toBeNull();
+    expect(within(other.dialog).queryByText(/下書きを復元しました/)).toBeNull();
     other.unmount();
 
     const again = open({ mode: 'send' }, ROOM_A);
     expect(again.input).toHaveValue('お調べして折り返します');
-    expect(within(again.dialog).getByRole('status')).toHaveTextContent('の下書きを復元しました。');
+    expect(within(again.dialog).getByText(/の下書きを復元しました。/).closest('[role="status"]')).not.toBeNull();
     await act(async () => fireEvent.click(within(again.dialog).getByRole('button', { name: '送信' })));
     expect(again.onSend).toHaveBeenCalledWith('お調べして折り返します', undefined, undefined);
     expect(localStorage.getItem(ROOM_A)).toBeNull();

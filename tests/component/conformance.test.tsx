@@ -35,7 +35,7 @@ const sampleValue = (field: FieldDeclaration, index: number): unknown => {
     case 'multiChoice':
       return [field.choices?.[0]?.value];
     default:
-      return `試験値${index}`;
+      return field.example ?? `試験値${index}`;
   }
 };
 
@@ -121,7 +121,8 @@ describe.each(table((resource) => !!resource.form && !!resource.capabilities?.cr
       const declaration = resource.fields[field];
       if (['text', 'longText', 'email', 'url'].includes(declaration.type)) {
         // Typed values the browser's own checks accept (an e-mail or URL input blocks a submit otherwise).
-        const typed = declaration.type === 'email' ? 'yakkyoku@example.jp' : declaration.type === 'url' ? 'https://example.jp/' : `入力${field}`;
+        // A field with a pattern takes its declared example.
+        const typed = declaration.type === 'email' ? 'yakkyoku@example.jp' : declaration.type === 'url' ? 'https://example.jp/' : (declaration.example ?? `入力${field}`);
         // Pasted, not typed key by key: a master with twenty text fields stays well inside the timeout.
         await user.click(await screen.findByLabelText(formLabel(declaration.label)));
         await user.paste(typed);

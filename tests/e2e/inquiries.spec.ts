@@ -379,6 +379,67 @@ test.describe('inquiries', () => {
     }
   });
 
+  test('a saved reply by its shortcut, placeholders filled, then a manual link, sent keyboard only', async ({ page, browser, baseURL }) => {
+    const pharmacy = await pharmacyClient(browser, baseURL!);
+    try {
+      const roomId = await pharmacy.openRoom(unique('E2E定型文'), 'パスワードを忘れました。');
+      const api = await adminApi(page.request);
+      const { name: pharmacyName } = await api.get<{ name: string }>('/core/api/v2/admin/pharmacies/1');
+      await page.goto(`/v2/core/inquiries?roomId=${roomId}`);
+      await page.getByRole('button', { name: /^メッセージを送信/ }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'メッセージを送信' });
+      const text = dialog.getByLabel('メッセージ');
+      await expect(text).toBeFocused();
+
+      // 「/pa」 offers the replies, the shortcut it starts first; Esc closes the offer, not the dialog.
+      await page.keyboard.type('/pa');
+      const options = dialog.getByRole('listbox', { name: '定型文の候補' });
+      await expect(options.getByRole('option').first()).toContainText('/password');
+      await expect(options.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+      await expect(text).toHaveAttribute('aria-activedescendant', (await options.getByRole('option').first().getAttribute('id'))!);
+      await expectNoSeriousA11yViolations(page, '定型文の候補');
+      await page.keyboard.press('Escape');
+      await expect(options).toBeHidden();
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type('s');
+      await expect(options.getByRole('option').first()).toContainText('/password');
+      await page.keyboard.press('Enter');
+      await expect(options).toBeHidden();
+      const reply = [
+        `${pharmacyName} ご担当者様`,
+        '',
+        'ログイン画面の「パスワードをお忘れの方」から再設定のメールをお送りできます。届かない場合はこのチャットでお知らせください。',
+        '',
+        'CSサポート 管理 花子',
+      ].join('\n');
+      await expect(text).toHaveValue(reply);
+      await expect(text).toBeFocused();
+
+      // Then the manual's title and link, from the same dialog.
+      await page.keyboard.press('Enter');
+      await dialog.getByRole('button', { name: 'マニュアルから挿入' }).focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('キャンセル依頼');
+      const found = dialog.getByRole('list', { name: 'マニュアルの検索結果' }).getByRole('button', { name: '発注のキャンセル依頼への対応' });
+      await found.focus();
+      await page.keyboard.press('Enter');
+      await dialog.getByRole('button', { name: '挿入', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      const link = `「発注のキャンセル依頼への対応」\n${baseURL}/v2/core/manuals/14`;
+      await expect(text).toHaveValue(`${reply}\n${link}`);
+      await dialog.getByRole('button', { name: '送信' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('inquiry-messages')).toContainText(`${pharmacyName} ご担当者様`);
+      const messages = await api.get<{ content: string }[]>(`/core/api/v2/admin/inquiry_rooms/${roomId}/messages`);
+      expect(messages.map((message) => message.content)).toContain(`${reply}\n${link}`);
+    } finally {
+      await pharmacy.close();
+    }
+  });
+
   test('subject change, reply, edit, delete, close and reopen', async ({ page, browser, baseURL }) => {
     const pharmacy = await pharmacyClient(browser, baseURL!);
     try {

@@ -12,6 +12,7 @@ import { pharmacyMasterMigrations } from './migrations/pharmacyMasters';
 import { manualMigrations } from './migrations/manuals';
 import { ethicalMedicineMigrations } from './migrations/ethicalMedicines';
 import { pharmacyUsersMigrations } from './migrations/pharmacyUsers';
+import { savedReplyMigrations } from './savedReplies/migrations';
 
 /** Prefecture order (JIS code) of an address1 value, for an indexable sort by prefecture. */
 const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.name}' THEN ${p.id}`).join(' ')} ELSE 0 END`;
@@ -169,6 +170,7 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
     ...manualMigrations(seed, scale),
     ...ethicalMedicineMigrations(seed, scale),
     ...pharmacyUsersMigrations(seed),
+    ...savedReplyMigrations,
   ];
 }
 

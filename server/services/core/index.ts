@@ -20,6 +20,7 @@ import { registerPharmacySideRoutes } from './pharmacyForPharmacy';
 import { registerPharmacyUserRoutes } from './pharmacyUsers';
 import { registerUserRoutes } from './users';
 import { registerWarehouseRoutes } from './warehouse';
+import { registerSavedReplyRoutes, SAVED_REPLY_LIST } from './savedReplies/routes';
 
 /**
  * The core service: routes under `/api/v2/...`, mounted at `/core` and `/demo/core`. It reaches the
@@ -45,8 +46,9 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerPharmacyUserRoutes(app, ctx);
   registerWarehouseRoutes(app, ctx);
   registerNsipsRoutes(app, ctx);
+  registerSavedReplyRoutes(app, ctx);
   return app;
 }
 
 /** Every list the core service declares: the contract test and the API bench iterate over these. */
-export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST, LICENSE_EXPIRY_LIST, MANUAL_LIST, ETHICAL_MEDICINE_LIST, USER_LIST];
+export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST, LICENSE_EXPIRY_LIST, MANUAL_LIST, ETHICAL_MEDICINE_LIST, USER_LIST, SAVED_REPLY_LIST];

@@ -1,3 +1,4 @@
+import { useGetIdentity } from 'react-admin';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -75,6 +76,8 @@ const useHeightToWindowBottom = () => {
 const InquiriesPage = () => {
   const { ref: panes, height: panesHeight } = useHeightToWindowBottom();
   const provider = usePortalDataProvider();
+  // Who signs a saved reply's {担当者名}: the signed-in staff member's display name.
+  const { identity } = useGetIdentity();
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const roomId = roomIdOf(search);
@@ -289,7 +292,7 @@ const InquiriesPage = () => {
         </Card>
       </Box>
       <RoomFilterDialog open={filterOpen} filter={filter} onClose={() => setFilterOpen(false)} onApply={applyFilter} />
-      <MessageDialog state={dialog} onClose={() => setDialog(undefined)} onSend={send} onEdit={edit} draftKey={draftKey} />
+      <MessageDialog state={dialog} onClose={() => setDialog(undefined)} onSend={send} onEdit={edit} draftKey={draftKey} placeholders={{ 薬局名: selected?.pharmacy.name, 担当者名: identity?.fullName }} />
       <SubjectDialog open={subjectOpen} subject={selected?.name ?? ''} onClose={() => setSubjectOpen(false)} onSave={(name) => changeRoom({ name })} />
       <ImagePreviewDialog file={preview} onClose={() => setPreview(undefined)} download={provider.downloadInquiryFile} />
       <SafeConfirm

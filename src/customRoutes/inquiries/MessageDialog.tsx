@@ -7,14 +7,20 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
+import ShortTextIcon from '@mui/icons-material/ShortText';
 import type { InquiryMessage } from '../../dataProvider/methods/inquiries';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { ATTACHMENT_ACCEPT, attachmentProblem, SEND_FAILED_MESSAGE } from './attachmentRules';
 import { useDelayedFocus } from './useDelayedFocus';
 import { ManualInserter } from './ManualInserter';
 import { insertSnippet } from './manualSnippets';
+import { SavedReplyInserter } from './SavedReplyInserter';
+import { SavedReplyOptions, type SavedReply } from './SavedReplyOptions';
+import { fillPlaceholders, type Placeholder, type PlaceholderValues } from './savedReplyText';
+import { useSlashShortcut } from './useSlashShortcut';
 import { DialogButtons } from '../../app/DialogButtons';
 import { draftStorage, readDraft, removeDraft, writeDraft } from '../../app/formDrafts';
 import { formatDateTime } from '../../contract/dates';
@@ -34,6 +40,8 @@ export interface MessageDialogProps {
    * the dialog, switching rooms or reloading never loses it; sending removes it. Edits keep none.
    */
   draftKey?: string;
+  /** What a saved reply's placeholders become in this room ({薬局名}, {担当者名}). */
+  placeholders?: PlaceholderValues;
 }
 
 /** The room's kept text and when it was kept, if any. */
@@ -43,7 +51,7 @@ export const readMessageDraft = (key: string | undefined): { content: string; sa
 };
 
 /** The send / edit modal (spec sections 2 and 5). */
-export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey }: MessageDialogProps) => {
+export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey, placeholders = {} }: MessageDialogProps) => {
   const open = state !== undefined;
   const [content, setContent] = useState('');
   const [file, setFile] = useState<File>();
@@ -51,7 +59,8 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey }: Mess
   const [error, setError] = useState<string[]>();
   const [saving, setSaving] = useState(false);
   const [restoredAt, setRestoredAt] = useState<string>();
-  const [inserting, setInserting] = useState(false);
+  const [inserting, setInserting] = useState<'manual' | 'reply'>();
+  const [unfilled, setUnfilled] = useState<Placeholder[]>([]);
   const input = useDelayedFocus<HTMLTextAreaElement>(open);
   const keptIn = state?.mode === 'send' ? draftKey : undefined;
 
@@ -60,7 +69,8 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey }: Mess
     const draft = state.mode === 'send' ? readMessageDraft(draftKey) : undefined;
     setContent(state.mode === 'edit' ? state.message.content : (draft?.content ?? ''));
     setRestoredAt(draft?.savedAt);
-    setInserting(false);
+    setInserting(undefined);
+    setUnfilled([]);
     setFile(undefined);
     setFileProblem(undefined);
     setError(undefined);
@@ -71,17 +81,24 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey }: Mess
     setContent(value);
     if (keptIn) writeDraft(draftStorage(), keptIn, value.trim() === '' ? {} : { content: value });
   };
-  /** A manual's snippet in place of the selection (or at the caret), then back to typing after it. */
-  const insertManual = (snippet: string) => {
+  /** A snippet in place of `start`-`end` (the selection unless said), then back to typing after it. */
+  const insertText = (snippet: string, start?: number, end?: number) => {
     const field = input.current;
-    const result = insertSnippet(content, snippet, field?.selectionStart ?? content.length, field?.selectionEnd ?? content.length);
+    const result = insertSnippet(content, snippet, start ?? field?.selectionStart ?? content.length, end ?? field?.selectionEnd ?? content.length);
     change(result.text);
-    setInserting(false);
+    setInserting(undefined);
     requestAnimationFrame(() => {
       field?.focus();
       field?.setSelectionRange(result.caret, result.caret);
     });
   };
+  /** A saved reply with this room's placeholders filled; what could not be filled is pointed out. */
+  const insertReply = (reply: SavedReply, start?: number, end?: number) => {
+    const filled = fillPlaceholders(reply.body, placeholders);
+    setUnfilled(filled.unfilled);
+    insertText(filled.text, start, end);
+  };
+  const slash = useSlashShortcut(content, state?.mode === 'send', insertReply);
   const discardDraft = () => {
     if (keptIn) removeDraft(draftStorage(), keptIn);
     setContent('');
@@ -141,13 +158,31 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey }: Mess
           inputRef={input}
           label="メッセージ"
           value={content}
-          onChange={(event) => change(event.target.value)}
+          onChange={(event) => {
+            change(event.target.value);
+            slash.track(event);
+          }}
+          onKeyDown={slash.onKeyDown}
+          helperText={state?.mode === 'send' ? '「/」に続けてショートカットを入力すると定型文を挿入できます' : undefined}
           multiline
           minRows={4}
           fullWidth
           margin="dense"
-          slotProps={{ htmlInput: { maxLength: 5000 } }}
+          slotProps={{ htmlInput: { maxLength: 5000, onSelect: slash.track, ...slash.inputAria } }}
         />
+        {slash.open && (
+          <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, boxShadow: 2 }}>
+            <SavedReplyOptions id={slash.listId} replies={slash.replies} active={slash.active} onPick={slash.pick} />
+          </Box>
+        )}
+        <Typography role="status" variant="body2" sx={visuallyHidden}>
+          {slash.open ? `定型文の候補 ${slash.replies.length}件。↑↓で選び、Enterで挿入、Escで閉じます。` : ''}
+        </Typography>
+        {unfilled.length > 0 && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {`${unfilled.map((name) => `{${name}}`).join('、')} を入れられませんでした。送信前に書き換えてください。`}
+          </Alert>
+        )}
         {state?.mode === 'send' && (
           <Box sx={{ mt: 1 }}>
             <Button component="label" variant="outlined" size="small" startIcon={<AttachFileIcon />} disabled={saving}>
@@ -167,8 +202,11 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey }: Mess
                 }}
               />
             </Button>
-            <Button size="small" variant="outlined" startIcon={<MenuBookIcon />} disabled={saving} sx={{ ml: 1 }} onClick={() => setInserting((now) => !now)} aria-expanded={inserting}>
+            <Button size="small" variant="outlined" startIcon={<MenuBookIcon />} disabled={saving} sx={{ ml: 1 }} onClick={() => setInserting((now) => (now === 'manual' ? undefined : 'manual'))} aria-expanded={inserting === 'manual'}>
               マニュアルから挿入
+            </Button>
+            <Button size="small" variant="outlined" startIcon={<ShortTextIcon />} disabled={saving} sx={{ ml: 1 }} onClick={() => setInserting((now) => (now === 'reply' ? undefined : 'reply'))} aria-expanded={inserting === 'reply'}>
+              定型文を挿入
             </Button>
             {file && (
               <Typography variant="body2" component="span" sx={{ ml: 1 }} data-testid="inquiry-attachment-name">
@@ -178,7 +216,8 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey }: Mess
                 </Button>
               </Typography>
             )}
-            {inserting && <ManualInserter onInsert={insertManual} onCancel={() => setInserting(false)} />}
+            {inserting === 'manual' && <ManualInserter onInsert={(snippet) => insertText(snippet)} onCancel={() => setInserting(undefined)} />}
+            {inserting === 'reply' && <SavedReplyInserter onInsert={(reply) => insertReply(reply)} onCancel={() => setInserting(undefined)} />}
             {fileProblem && (
               <Alert severity="warning" sx={{ mt: 1 }}>
                 {fileProblem}

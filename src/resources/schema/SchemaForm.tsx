@@ -123,7 +123,7 @@ export const SchemaForm = ({
       // Two columns of short inputs from md: wide enough for two 50-character names side by side.
       sx={{ maxWidth: 1120 }}
       defaultValues={defaultValues}
-      validate={validate}
+      validate={validate ?? resource.form?.validate}
       resetOptions={mode === 'edit' ? KEEP_TYPED_VALUES : undefined}
     >
       <UnsavedChangesGuard />

@@ -7,6 +7,7 @@ import type { AnyResourceDeclaration } from '../types';
 import { useResourceDeclaration } from './useResourceDeclaration';
 import { RecordTabs } from './RecordTabs';
 import { EditLinkButton } from './EditLinkButton';
+import { DeleteRecordButton } from './DeleteRecordButton';
 import { serverMessages } from './serverErrors';
 import { recordMissing } from '../../i18n/texts';
 
@@ -47,6 +48,7 @@ const SchemaShow = () => {
             startIcon={<ListIcon />}
           />
           {resource.form && resource.capabilities?.edit && <EditLinkButton />}
+          {resource.capabilities?.delete && <DeleteRecordButton resource={resource} />}
         </TopToolbar>
       }
     >

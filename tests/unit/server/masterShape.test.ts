@@ -6,7 +6,10 @@ import { toSnakeKey } from '../../../src/contract/caseConversion';
 import { dealers } from '../../../src/resources/dealers';
 import { shapeFields } from '../../../src/resources/shapeFields';
 import { DEALER_LIST, DealerSchema } from '../../../server/services/core/dealers';
-import { answerSchema, listDeclarationOf } from '../../../server/shared/masterShape';
+import { answerSchema, listDeclarationOf, writeSchemas } from '../../../server/shared/masterShape';
+import { shapeWriteErrors } from '../../../src/contract/masterShape';
+import { SAVED_REPLY_SHAPE } from '../../../src/contract/masters/savedReplies';
+import { savedReplies } from '../../../src/resources/savedReplies';
 
 const WIRE_TYPES: WireType[] = ['id', 'integer', 'number', 'text', 'longText', 'email', 'url', 'day', 'instant', 'boolean'];
 const camelKey = fc.stringMatching(/^[a-z][a-z0-9]{0,6}([A-Z][a-z0-9]{1,5}){0,3}$/);
@@ -63,7 +66,7 @@ describe('a master described once (issue 24 item 1)', () => {
   it('dealers: the SPA declaration, the answer schema and the list declaration all come from DEALER_SHAPE', () => {
     expect(dealers.api).toBe(DEALER_SHAPE.api);
     expect(Object.keys(dealers.fields)).toEqual(Object.keys(DEALER_SHAPE.fields));
-    expect(dealers.fields.prefectureId).toEqual({ type: 'number', label: '都道府県ID', sortable: true });
+    expect(dealers.fields.prefectureId).toEqual({ type: 'number', label: '都道府県ID', sortable: true, readOnly: true });
     // As the list was hand-written before it was derived.
     expect({ ...DEALER_LIST, filters: Object.keys(DEALER_LIST.filters), search: DEALER_LIST.search?.name }).toEqual({
       base: '/core',
@@ -79,5 +82,30 @@ describe('a master described once (issue 24 item 1)', () => {
     expect(DEALER_LIST.filters.prefecture_id.schema.safeParse('130').success).toBe(false);
     expect(DealerSchema.safeParse({ id: 1, code: 'A', name: '卸', prefecture_id: 13, prefecture_name: '東京都' }).success).toBe(true);
     expect(DealerSchema.safeParse({ id: 1, code: 'A', name: '卸', prefecture_id: '13', prefecture_name: '東京都' }).success).toBe(false);
+  });
+
+  it('property: the form and the API refuse the same writes with the same messages (saved replies)', () => {
+    const { create, update } = writeSchemas(SAVED_REPLY_SHAPE, 'SavedReplyProbe');
+    const text = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('', '  ', 'thanks', 'a'.repeat(101), 'ｱｲｳ', 'stock-fix'), fc.string({ minLength: 95, maxLength: 105 }));
+    const body = fc.record({ title: text, shortcut: text, body: text }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(body, fc.boolean(), (values, creating) => {
+        const form = shapeWriteErrors(SAVED_REPLY_SHAPE, values, creating ? 'create' : 'update');
+        const api = (creating ? create : update).safeParse(values);
+        const apiErrors = api.success ? {} : Object.fromEntries(api.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+        expect(apiErrors).toEqual(form);
+        if (api.success) for (const [key, value] of Object.entries(api.data)) expect(value).toBe((values as Record<string, string>)[key].trim());
+      }),
+    );
+  });
+
+  it('saved replies: the form takes the written fields with the contract’s rules; id and stamps are shown, never sent', () => {
+    expect(savedReplies.form?.fields).toEqual(['title', 'shortcut', 'body']);
+    expect(savedReplies.fields.shortcut).toMatchObject({ required: true, example: 'thanks' });
+    for (const key of ['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const) expect(savedReplies.fields[key].readOnly, key).toBe(true);
+    expect(savedReplies.form?.validate?.({ title: 'お礼', shortcut: 'お礼', body: '' })).toEqual({
+      shortcut: 'ショートカットは半角英小文字・数字・-・_ で入力してください。',
+      body: '本文を入力してください。',
+    });
   });
 });

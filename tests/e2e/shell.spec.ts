@@ -13,6 +13,8 @@ test.describe('the shell', () => {
     await sidebar.getByRole('button', { name: 'その他マスタ' }).click();
     const entries = [
       '問い合わせ一覧',
+      // Beside the inquiries it serves (issue 25): not in the spec's sidebar, see ARCHITECTURE.md.
+      '定型文一覧',
       '薬局一覧',
       'ユーザー一覧',
       '薬局会社一覧',

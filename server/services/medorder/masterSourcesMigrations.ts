@@ -15,7 +15,7 @@ const UNKNOWN_NAMES = ['ロキソプロフェンＮａ錠６０ｍｇ', 'アム�
 
 /**
  * The ordering master as it stood before the latest published files: the stockable and orderable
- * items of the shared seed's first products (server/services/core/ethicalMedicinesSeed.ts, the
+ * items of the shared seed's first products (server/services/core/ethicalMedicines/seed.ts, the
  * same pure function core seeds from, so both agree without reading each other's tables), with
  * deliberate drift for the diffs to find: one item in ten still at its old price, one product in
  * twenty-five missing its package; a few fixtures, pharmacies' import requests and wholesalers'

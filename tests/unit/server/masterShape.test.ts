@@ -5,7 +5,7 @@ import { DEALER_SHAPE } from '../../../src/contract/masters/dealers';
 import { toSnakeKey } from '../../../src/contract/caseConversion';
 import { dealers } from '../../../src/resources/dealers';
 import { shapeFields } from '../../../src/resources/shapeFields';
-import { DEALER_LIST, DealerSchema } from '../../../server/services/core/dealers';
+import { DEALER_LIST, DealerSchema } from '../../../server/services/core/dealers/routes';
 import { answerSchema, listDeclarationOf } from '../../../server/shared/masterShape';
 
 const WIRE_TYPES: WireType[] = ['id', 'integer', 'number', 'text', 'longText', 'email', 'url', 'day', 'instant', 'boolean'];

@@ -1,0 +1,59 @@
+import type { SearchIndex } from '../../../shared/search';
+
+const address = (r: string) => `${r}.address1 || ${r}.address2 || ${r}.address3 || COALESCE(${r}.address4, '')`;
+
+/** Pharmacies: name, 薬局コード, postal code and the address (its parts joined as written). */
+export const PHARMACY_SEARCH: SearchIndex = {
+  name: 'pharmacies_search',
+  table: 'pharmacies',
+  idColumn: 'id',
+  text: (r) => `${r}.name || ' ' || ${r}.micode || ' ' || ${r}.postal_code || ' ' || ${address(r)}`,
+  shortText: (r) => `${r}.name || ' ' || ${r}.address1 || ${r}.address2`,
+  columns: ['name', 'micode', 'postal_code', 'address1', 'address2', 'address3', 'address4'],
+  codes: [
+    { column: 'micode', pattern: /^\d{10}$/ },
+    { column: 'postal_code', pattern: /^\d{7}$/ },
+    { column: 'id', pattern: /^\d{1,9}$/ },
+  ],
+};
+
+export const COMPANY_SEARCH: SearchIndex = {
+  name: 'companies_search',
+  table: 'companies',
+  idColumn: 'id',
+  text: (r) => `${r}.name`,
+  shortText: (r) => `${r}.name`,
+  columns: ['name'],
+  codes: [{ column: 'id', pattern: /^\d{1,9}$/ }],
+};
+
+export const DEALER_SEARCH: SearchIndex = {
+  name: 'dealers_search',
+  table: 'dealers',
+  idColumn: 'id',
+  text: (r) => `${r}.name || ' ' || ${r}.code`,
+  shortText: (r) => `${r}.name`,
+  columns: ['name', 'code'],
+  codes: [{ column: 'code', pattern: /^\d{4,6}$/ }],
+};
+
+export const GROUP_SEARCH: SearchIndex = {
+  name: 'groups_search',
+  table: 'groups',
+  idColumn: 'id',
+  text: (r) => `${r}.name`,
+  shortText: (r) => `${r}.name`,
+  columns: ['name'],
+  codes: [{ column: 'id', pattern: /^\d{1,9}$/ }],
+};
+
+/** Users (admin and pharmacy staff): name and e-mail. */
+export const USER_SEARCH: SearchIndex = {
+  name: 'users_search',
+  table: 'users',
+  idColumn: 'id',
+  text: (r) => `${r}.name || ' ' || ${r}.email`,
+  shortText: (r) => `${r}.name`,
+  columns: ['name', 'email'],
+  codes: [{ column: 'id', pattern: /^\d{1,9}$/ }],
+};

@@ -1,4 +1,4 @@
-import { ApiError } from '../../shared/errors';
+import { ApiError } from '../../../shared/errors';
 
 export const BAD_PAGE_TOKEN = 'pageToken が正しくありません。';
 

@@ -1,17 +1,17 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { tablesVersion } from '../../db/versions';
-import { assertPharmacyRight, type AuthEnv } from '../../shared/auth';
-import type { ServiceContext } from '../../shared/context';
-import { assertRowUnmodifiedSince, assertUnmodifiedSince } from '../../shared/conditionalWrite';
-import { ApiError, notFoundError, validationError } from '../../shared/errors';
-import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
-import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
-import { listRoute, writeRoute } from '../../shared/routes';
-import { labelled } from '../../shared/validation';
-import { applyOrderableImport, applyStockableImport, computeOrderableImport, computeStockableImport, type StockableImportKey } from './diffsStore';
-import type { PublishedMasterReader, PublishedRow } from '../../shared/publishedMasters';
-import { registerMasterRowRoutes } from './masterSourcesRows';
+import { tablesVersion } from '../../../db/versions';
+import { assertPharmacyRight, type AuthEnv } from '../../../shared/auth';
+import type { ServiceContext } from '../../../shared/context';
+import { assertRowUnmodifiedSince, assertUnmodifiedSince } from '../../../shared/conditionalWrite';
+import { ApiError, notFoundError, validationError } from '../../../shared/errors';
+import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
+import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../../shared/openapi';
+import { listRoute, writeRoute } from '../../../shared/routes';
+import { labelled } from '../../../shared/validation';
+import { applyOrderableImport, applyStockableImport, computeOrderableImport, computeStockableImport, type StockableImportKey } from './store';
+import type { PublishedMasterReader, PublishedRow } from '../../../shared/publishedMasters';
+import { registerMasterRowRoutes } from './rowRoutes';
 
 /**
  * The ordering service's master-source calls (spec section 7 "Ordering service"): the stockable

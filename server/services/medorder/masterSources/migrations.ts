@@ -1,10 +1,10 @@
-import type { DB, Migration } from '../../db/open';
-import { seedStream } from '../../db/prng';
-import { restampTable, versionTriggersSql } from '../../db/versions';
-import { withGs1CheckDigit } from '../../shared/medicineCodes';
-import type { SeedScale } from '../../db/seedCatalogue';
+import type { DB, Migration } from '../../../db/open';
+import { seedStream } from '../../../db/prng';
+import { restampTable, versionTriggersSql } from '../../../db/versions';
+import { withGs1CheckDigit } from '../../../shared/medicineCodes';
+import type { SeedScale } from '../../../db/seedCatalogue';
 import { packageFromRow, stockableFromSources } from './diffs';
-import type { SeedPublishedRows } from '../../shared/publishedMasters';
+import type { SeedPublishedRows } from '../../../shared/publishedMasters';
 
 const SEED_DATE = '2026-11-01T00:00:00.000Z';
 

@@ -1,16 +1,16 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { isDayString } from '../../../src/contract/dates';
-import { tablesVersion } from '../../db/versions';
-import type { AuthEnv } from '../../shared/auth';
-import type { ServiceContext } from '../../shared/context';
-import { assertUnmodifiedSince } from '../../shared/conditionalWrite';
-import { notFoundError, validationError } from '../../shared/errors';
-import { answerList, type ListDeclaration } from '../../shared/listEndpoint';
-import { createRecordRoute, detailRoute, listRoute, updateRecordRoute } from '../../shared/routes';
-import { namedColumns, updateColumns } from '../../shared/partialUpdate';
-import { labelled } from '../../shared/validation';
-import { findOrderableFixture, findStockableFixture, stockableFixtureRow } from './diffsStore';
+import { isDayString } from '../../../../src/contract/dates';
+import { tablesVersion } from '../../../db/versions';
+import type { AuthEnv } from '../../../shared/auth';
+import type { ServiceContext } from '../../../shared/context';
+import { assertUnmodifiedSince } from '../../../shared/conditionalWrite';
+import { notFoundError, validationError } from '../../../shared/errors';
+import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
+import { createRecordRoute, detailRoute, listRoute, updateRecordRoute } from '../../../shared/routes';
+import { namedColumns, updateColumns } from '../../../shared/partialUpdate';
+import { labelled } from '../../../shared/validation';
+import { findOrderableFixture, findStockableFixture, stockableFixtureRow } from './store';
 
 /**
  * Stockable and orderable item fixtures (spec sections 3, 5 and 7): the staff's corrections and

@@ -1,5 +1,5 @@
-import type { DB, Migration } from '../../db/open';
-import { rackQuantity, STOCK_SCENARIO, V1_DRIFT } from '../../db/stocksScenario';
+import type { DB, Migration } from '../../../db/open';
+import { rackQuantity, STOCK_SCENARIO, V1_DRIFT } from '../../../db/stocksScenario';
 
 function seedRacks(db: DB): void {
   const rack = db.prepare(`INSERT INTO fifo_racks (pharmacy_id, yj_code, type, quantity, executed_at, prescription_number)

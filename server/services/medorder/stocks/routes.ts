@@ -1,12 +1,12 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { DB } from '../../db/open';
-import { assertPharmacyRight, type AuthEnv, type PharmacyPermission } from '../../shared/auth';
-import type { ServiceContext } from '../../shared/context';
-import { ApiError, notFoundError } from '../../shared/errors';
-import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
-import { labelled } from '../../shared/validation';
-import { MILLI } from './stocksMigrations';
+import type { DB } from '../../../db/open';
+import { assertPharmacyRight, type AuthEnv, type PharmacyPermission } from '../../../shared/auth';
+import type { ServiceContext } from '../../../shared/context';
+import { ApiError, notFoundError } from '../../../shared/errors';
+import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../../shared/openapi';
+import { labelled } from '../../../shared/validation';
+import { MILLI } from './migrations';
 
 /*
  * The ordering service's stock calls (spec section 7): a pharmacy's stock of one stockable item,

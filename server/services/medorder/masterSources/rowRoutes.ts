@@ -1,10 +1,10 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import type { AuthEnv } from '../../shared/auth';
-import { ApiError, notFoundError, validationError } from '../../shared/errors';
-import { idParam } from '../../shared/openapi';
-import { commonErrors, jsonResponse, listHeaders, SECURITY } from '../../shared/openapi';
-import { labelled } from '../../shared/validation';
-import type { PublishedFileKind, PublishedFileRow, PublishedMasterReader, PublishedRow } from '../../shared/publishedMasters';
+import type { AuthEnv } from '../../../shared/auth';
+import { ApiError, notFoundError, validationError } from '../../../shared/errors';
+import { idParam } from '../../../shared/openapi';
+import { commonErrors, jsonResponse, listHeaders, SECURITY } from '../../../shared/openapi';
+import { labelled } from '../../../shared/validation';
+import type { PublishedFileKind, PublishedFileRow, PublishedMasterReader, PublishedRow } from '../../../shared/publishedMasters';
 
 /**
  * The published master rows of one code, as the four publishers' tables show them (spec section

@@ -1,6 +1,6 @@
-import type { DB } from '../../db/open';
-import { ApiError, notFoundError } from '../../shared/errors';
-import { toTokyoDay as tokyoDay } from '../../../src/contract/dates';
+import type { DB } from '../../../db/open';
+import { ApiError, notFoundError } from '../../../shared/errors';
+import { toTokyoDay as tokyoDay } from '../../../../src/contract/dates';
 import {
   desiredPackages,
   importChangesSomething,
@@ -19,7 +19,7 @@ import {
   type StockableItemImport,
   type StockableSources,
 } from './diffs';
-import type { PublishedMasterReader, PublishedRow } from '../../shared/publishedMasters';
+import type { PublishedMasterReader, PublishedRow } from '../../../shared/publishedMasters';
 
 /** Which stockable item an import is about: as the spec's three query parameters say. */
 export type StockableImportKey = { hot_code: string } | { receipt_code: string } | { stockable_item_fixture_id: number };

@@ -1,10 +1,10 @@
-import type { PublishedRow } from '../../shared/publishedMasters';
+import type { PublishedRow } from '../../../shared/publishedMasters';
 
 /**
  * The master diffs (spec section 3 "Stockable item import", "Orderable item import"): what the
  * published master rows, merged with the staff's fixtures, say a stockable item (one YJ code) and
  * its orderable items (one package GS1 code each) should be, against what the ordering service
- * holds, field by field. Pure: the loading is in diffsStore.ts.
+ * holds, field by field. Pure: the loading is in store.ts.
  */
 export type Operation = 'create' | 'update' | 'none';
 

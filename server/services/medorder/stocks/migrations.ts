@@ -1,6 +1,6 @@
-import type { DB, Migration } from '../../db/open';
-import { SEEDED_MEDICINES } from '../../db/seedCatalogue';
-import { STOCK_SCENARIO } from '../../db/stocksScenario';
+import type { DB, Migration } from '../../../db/open';
+import { SEEDED_MEDICINES } from '../../../db/seedCatalogue';
+import { STOCK_SCENARIO } from '../../../db/stocksScenario';
 
 /** Quantities are kept in thousandths so sums of decimal adjustments stay exact. */
 export const MILLI = 1000;

@@ -1,11 +1,11 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { assertPharmacyRight, type AuthEnv } from '../../shared/auth';
-import type { ServiceContext } from '../../shared/context';
-import { ApiError, notFoundError } from '../../shared/errors';
-import { inList, listParam } from '../../shared/sql';
-import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../shared/openapi';
-import { labelled } from '../../shared/validation';
-import { rackQuantity } from '../../db/stocksScenario';
+import { assertPharmacyRight, type AuthEnv } from '../../../shared/auth';
+import type { ServiceContext } from '../../../shared/context';
+import { ApiError, notFoundError } from '../../../shared/errors';
+import { inList, listParam } from '../../../shared/sql';
+import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../../shared/openapi';
+import { labelled } from '../../../shared/validation';
+import { rackQuantity } from '../../../db/stocksScenario';
 import { BAD_PAGE_TOKEN, decodePageToken, encodePageToken } from './pageToken';
 
 /*

@@ -1,31 +1,38 @@
+import { countTriggersSql } from '../../db/counts';
 import type { Migration } from '../../db/open';
+import type { SeedScale } from '../../db/seedCatalogue';
 import { addVersionCounter, tableVersionsSql, versionTriggersSql } from '../../db/versions';
 import { searchIndexSql } from '../../shared/search';
-import { PREFECTURES } from './prefectures';
-import { COMPANY_SEARCH, DEALER_SEARCH, GROUP_SEARCH, PHARMACY_SEARCH } from './pharmacies/search';
-import { inquiryMigrations } from './inquiries/migrations';
-import type { SeedScale } from '../../db/seedCatalogue';
-import { seedCore } from './seed';
-import { seedGroups } from './groups/seed';
-import { pharmacyMasterMigrations } from './pharmacies/migrations';
-import { manualMigrations } from './manuals/migrations';
 import { ethicalMedicineMigrations } from './ethicalMedicines/migrations';
-import { pharmacyUsersMigrations } from './pharmacyUsers/migrations';
+import { groupMigrations } from './groups/migrations';
+import { inquiryMigrations } from './inquiries/migrations';
+import { manualMigrations } from './manuals/migrations';
+import { pharmacyMigrations } from './pharmacies/migrations';
+import { COMPANY_SEARCH, DEALER_SEARCH, PHARMACY_SEARCH } from './pharmacies/search';
+import { pharmacyUserMigrations } from './pharmacyUsers/migrations';
+import { PREFECTURES } from './prefectures';
+import { seedCore } from './seed';
 
 /** Prefecture order (JIS code) of an address1 value, for an indexable sort by prefecture. */
 const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.name}' THEN ${p.id}`).join(' ')} ELSE 0 END`;
 
-/** Keeps `counted.count_column` equal to the number of `source` rows whose `key` names it. */
-function countTriggersSql(source: string, key: string, counted: string, countColumn: string): string {
-  const add = (row: string, delta: string) => `UPDATE ${counted} SET ${countColumn} = ${countColumn} ${delta} 1 WHERE id = ${row}.${key};`;
-  return `
-    CREATE TRIGGER ${source}_${counted}_count_insert AFTER INSERT ON ${source} WHEN NEW.${key} IS NOT NULL BEGIN ${add('NEW', '+')} END;
-    CREATE TRIGGER ${source}_${counted}_count_delete AFTER DELETE ON ${source} WHEN OLD.${key} IS NOT NULL BEGIN ${add('OLD', '-')} END;
-    CREATE TRIGGER ${source}_${counted}_count_update AFTER UPDATE OF ${key} ON ${source} WHEN OLD.${key} IS NOT NEW.${key}
-      BEGIN ${add('OLD', '-')} ${add('NEW', '+')} END;`;
-}
-
-/** The core database's migrations; each seeds the tables it adds (from the environment's seed). */
+/**
+ * The core database's migrations, in the order they apply; each seeds the tables it adds (from the
+ * environment's seed). `openDatabase` applies by version and records each id in
+ * `schema_migrations`; this list keeps the same order (tests/server/migrations.test.ts holds it to
+ * it). Each feature owns a range of ids and keeps its migrations in its own `migrations.ts`. An id
+ * once applied never changes, or an existing database would run it again:
+ *
+ *   1-2    the founding tables (prefectures, users, companies, pharmacies, dealers) and their
+ *          list indexes, search indexes and change triggers; several features' tables in one
+ *          step, so they stay here
+ *   3      groups/
+ *   10-19  pharmacies/ (every section 3 field, licences)
+ *   20-29  pharmacyUsers/ (memberships, the users list's indexes)
+ *   30-39  manuals/
+ *   40-49  ethicalMedicines/ (and the master files' table)
+ *   50-59  inquiries/
+ */
 export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
   return [
     {
@@ -133,40 +140,11 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
           ${versionTriggersSql('prefectures')}`);
       },
     },
-    {
-      // Neighbour groups (spec section 2 "Companies and neighbour groups"): a pharmacy may belong
-      // to several groups.
-      version: 3,
-      up: `
-        CREATE TABLE groups (
-          id INTEGER PRIMARY KEY,
-          name TEXT NOT NULL UNIQUE,
-          pharmacies_count INTEGER NOT NULL DEFAULT 0,
-          created_at TEXT NOT NULL,
-          updated_at TEXT NOT NULL,
-          created_by TEXT,
-          updated_by TEXT
-        );
-        CREATE TABLE group_pharmacies (
-          group_id INTEGER NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
-          pharmacy_id INTEGER NOT NULL REFERENCES pharmacies(id) ON DELETE CASCADE,
-          created_at TEXT NOT NULL,
-          PRIMARY KEY (group_id, pharmacy_id)
-        ) WITHOUT ROWID;
-        CREATE INDEX group_pharmacies_pharmacy ON group_pharmacies(pharmacy_id, group_id);
-        CREATE INDEX groups_sort_updated_at ON groups(updated_at, id);
-        CREATE INDEX groups_sort_name ON groups(name, id);
-        CREATE INDEX groups_sort_pharmacies_count ON groups(pharmacies_count, id);
-        ${countTriggersSql('group_pharmacies', 'group_id', 'groups', 'pharmacies_count')}
-        ${searchIndexSql(GROUP_SEARCH)}
-        ${versionTriggersSql('groups', 'updated_at')}
-        ${versionTriggersSql('group_pharmacies', 'created_at')}`,
-      seed: (db) => seedGroups(db, seed, scale),
-    },
-    ...pharmacyMasterMigrations(seed, scale),
-    ...inquiryMigrations(seed, scale),
+    ...groupMigrations(seed, scale),
+    ...pharmacyMigrations(seed, scale),
+    ...pharmacyUserMigrations(seed),
     ...manualMigrations(seed, scale),
     ...ethicalMedicineMigrations(seed, scale),
-    ...pharmacyUsersMigrations(seed),
+    ...inquiryMigrations(seed, scale),
   ];
 }

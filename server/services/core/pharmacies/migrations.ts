@@ -64,7 +64,7 @@ function seedLicenses(db: DB, seed: number): void {
  * Pharmacy masters (issue 9), core migrations 10-19: every section 3 Pharmacy field, and the
  * pharmacies' licences with their expiry index.
  */
-export function pharmacyMasterMigrations(seed: number, _scale: SeedScale): Migration[] {
+export function pharmacyMigrations(seed: number, _scale: SeedScale): Migration[] {
   return [
     {
       version: 10,

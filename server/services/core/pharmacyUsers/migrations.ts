@@ -17,7 +17,7 @@ const DEMO_ACCOUNT = 'pharmacy@example.com';
  * pharmacies with read or write permission. Also the users list's sort and search indexes.
  * Existing users' pharmacy_ids become memberships.
  */
-export function pharmacyUsersMigrations(seed: number): Migration[] {
+export function pharmacyUserMigrations(seed: number): Migration[] {
   return [
     {
       version: 20,

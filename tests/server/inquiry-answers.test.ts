@@ -1,6 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INQUIRY_ANSWER_SCHEMAS as S } from '../../server/services/core/inquiries/routes';
+import { INQUIRY_ANSWER_SCHEMAS as S } from '../../server/services/core/inquiries/schema';
 import { samplePng } from '../../server/services/core/inquiries/files';
 import { ADMIN, PHARMACY, startApp, type TestApp } from './helpers';
 

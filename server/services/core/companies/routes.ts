@@ -13,7 +13,7 @@ import { createRecordRoute, detailRoute, listRoute, updateRecordRoute, writeRout
 import { namedColumns, updateColumns } from '../../../shared/partialUpdate';
 import { inList, listParam } from '../../../shared/sql';
 import { pharmaciesOfCompany } from '../pharmacies/routes';
-import { COMPANY_SEARCH } from '../pharmacies/search';
+import { COMPANY_SEARCH } from './search';
 import { CompanyDetailSchema, CompanyInputSchema, CompanySchema, CompanyUpdateSchema, PharmacyIdsInputSchema } from './schema';
 
 type Company = z.infer<typeof CompanySchema>;

@@ -8,7 +8,7 @@ import { DEALER_SHAPE } from '../../../../src/contract/masters/dealers';
 import { answerList } from '../../../shared/listEndpoint';
 import { answerSchema, listDeclarationOf } from '../../../shared/masterShape';
 import { detailRoute, listRoute } from '../../../shared/routes';
-import { DEALER_SEARCH } from '../pharmacies/search';
+import { DEALER_SEARCH } from './search';
 
 /** The answer and the list come from the contract's shape (issue 24 item 1); storage stays here. */
 export const DealerSchema = answerSchema(DEALER_SHAPE, 'Dealer');

@@ -3,7 +3,7 @@ import { countTriggersSql } from '../../../db/counts';
 import type { SeedScale } from '../../../db/seedCatalogue';
 import { versionTriggersSql } from '../../../db/versions';
 import { searchIndexSql } from '../../../shared/search';
-import { GROUP_SEARCH } from '../pharmacies/search';
+import { GROUP_SEARCH } from './search';
 import { seedGroups } from './seed';
 
 /** Neighbour groups: core migration 3. */

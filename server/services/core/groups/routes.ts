@@ -12,14 +12,18 @@ import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
 import { createRecordRoute, detailRoute, listRoute, updateRecordRoute, writeRoute } from '../../../shared/routes';
 import { namedColumns, updateColumns } from '../../../shared/partialUpdate';
 import { pharmaciesWhere } from '../pharmacies/routes';
-import { GroupDetailSchema, GroupInputSchema, GroupPharmacyInputSchema, GroupSchema, GroupUpdateSchema } from '../companies/schema';
-import { GROUP_SEARCH } from '../pharmacies/search';
+import { PharmacySchema } from '../pharmacies/schema';
+import { GroupInputSchema, GroupPharmacyInputSchema, GroupSchema, GroupUpdateSchema } from './schema';
+import { GROUP_SEARCH } from './search';
 
 type Group = z.infer<typeof GroupSchema>;
 type GroupDetail = z.infer<typeof GroupDetailSchema>;
 
 // pharmacies_count is kept by triggers on group_pharmacies (core migration 3).
 const GROUP_SELECT = 'g.id, g.name, g.pharmacies_count, g.created_at, g.updated_at, g.created_by, g.updated_by';
+
+/** A group with its pharmacies (here, not in schema.ts: see there). */
+const GroupDetailSchema = GroupSchema.extend({ pharmacies: z.array(PharmacySchema) }).openapi('GroupDetail');
 
 export const GROUP_LIST = {
   base: '/core',

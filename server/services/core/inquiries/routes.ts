@@ -8,14 +8,17 @@ import { listHeaders } from '../../../shared/openapi';
 import { createRecordRoute, readRoute, updateRecordRoute, writeRoute } from '../../../shared/routes';
 import type { ServiceContext } from '../../../shared/context';
 import { setPagingHeaders } from '../../../shared/paging';
-import { labelled } from '../../../shared/validation';
 import { registerInquiryChannels, messagesStream, roomsStream } from './channels';
 import { INQUIRY_FILE_BUCKET, INQUIRY_FILE_MAX_BYTES, INQUIRY_FILE_TYPES, SEED_ATTACHMENTS, seedAttachmentBody, sniffImageType } from './files';
 import {
-  canReadRoom, findMessage, findRoom, inquiryUserOf, INQUIRY_STATUSES, isInquiryStatus, listMessages, listRooms, markRead,
+  canReadRoom, findMessage, findRoom, inquiryUserOf, listMessages, listRooms, markRead,
   MESSAGE_PAGE_SIZE, refreshLastMessage, roomAudience, ROOM_PAGE_SIZE, serialiseMessage, serialiseRoom, unreadTotal,
   type InquiryUser, type RoomFilter, type RoomRow,
 } from './store';
+import {
+  DeletedMessageSchema, FileSchema, INQUIRY_STATUSES, isInquiryStatus, MessageEditSchema, MessageInputSchema, MessageSchema, MessagesQuerySchema,
+  PharmacyRoomQuerySchema, PresignedUploadSchema, PresignQuerySchema, roomPageHeaders, RoomOpenSchema, RoomPatchSchema, RoomQuerySchema, RoomSchema,
+} from './schema';
 
 /** How long an upload URL stays valid, and how many unexpired, unattached ones a user may hold. */
 export const UPLOAD_URL_SECONDS = 900;
@@ -41,109 +44,6 @@ const tags = ['core: inquiries'];
 /** Where upload URLs write (`uploads/{userId}/{uuid}`), and where a posted message's checked copy lives. */
 const UPLOAD_PREFIX = 'uploads/';
 const ATTACHED_PREFIX = 'attached/';
-const pageParam = labelled('ページ', z.string().regex(/^[1-9]\d{0,8}$/).optional());
-const idText = (label: string) => labelled(label, z.string().regex(/^\d{1,12}$/).optional());
-const statusParam = labelled('ステータス', z.string().max(200).optional().openapi({ description: 'カンマ区切りのステータス', example: 'new,unreplied' }));
-
-const RoomQuerySchema = z.object({ page: pageParam, room_id: idText('ルームID'), pharmacy_id: idText('薬局ID'), status: statusParam });
-const PharmacyRoomQuerySchema = z.object({ page: pageParam, status: statusParam });
-const MessagesQuerySchema = z.object({ page: pageParam });
-
-const FileSchema = labelled(
-  '添付ファイル',
-  z.object({
-    file_name_s3: labelled('アップロード先', z.string().min(1).max(300)),
-    name: labelled('ファイル名', z.string().min(1).max(255)),
-    size: labelled('ファイルサイズ', z.number().int().nonnegative().optional()),
-    file_type: labelled('ファイル形式', z.string().max(100).optional()),
-    extension: labelled('拡張子', z.string().max(10).optional()),
-  }),
-);
-
-const content = labelled('メッセージ', z.string().trim().min(1).max(5000));
-const MessageInputSchema = z
-  .object({
-    content,
-    reply_message_id: labelled('返信先メッセージID', z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional()),
-    file: FileSchema.nullable().optional(),
-  })
-  .openapi('InquiryMessageInput');
-const MessageEditSchema = z.object({ content }).openapi('InquiryMessageEdit');
-const subject = labelled('件名', z.string().trim().min(1).max(100));
-const RoomPatchSchema = z
-  .object({ name: subject.optional(), status: labelled('ステータス', z.string().max(50).optional()) })
-  .openapi('InquiryRoomPatch');
-const RoomOpenSchema = z
-  .object({ pharmacy_id: labelled('薬局ID', z.number().int().positive().max(Number.MAX_SAFE_INTEGER)), name: subject, content })
-  .openapi('InquiryRoomOpen');
-const PresignQuerySchema = z.object({ content_type: labelled('Content-Type', z.string().max(100).optional()) });
-
-/*
- * What the calls answer (spec section 7 and its data shapes): a room with its last message and
- * pharmacy, a message with its quoted reply and attachment (a signed link valid for an hour).
- * serialiseRoom and serialiseMessage (store.ts) build them; the cable sends the same.
- */
-const iso = z.string().openapi({ example: '2026-11-20T01:23:45.000Z' });
-const RoomSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string().openapi({ description: '件名' }),
-    status: z.string().openapi({ description: `ステータス (${INQUIRY_STATUSES.join(', ')})`, example: 'new' }),
-    completed: z.boolean().openapi({ description: 'status が completed' }),
-    unread_count: z.number().int().openapi({ description: '自分の未読メッセージ数' }),
-    last_message: z
-      .object({ id: z.number().int(), content: z.string().nullable(), created_at: iso.nullable(), sender_id: z.number().int().nullable() })
-      .nullable(),
-    pharmacy_id: z.number().int(),
-    pharmacy: z.object({ id: z.number().int(), name: z.string(), address1: z.string() }),
-    created_at: iso,
-    updated_at: iso,
-  })
-  .openapi('InquiryRoom');
-const MessageSchema = z
-  .object({
-    id: z.number().int(),
-    room_id: z.number().int(),
-    sender_id: z.number().int().nullable(),
-    sender_role: z.enum(['admin', 'pharmacy']),
-    sender_name: z.string(),
-    content: z.string(),
-    reply_message_id: z.number().int().nullable(),
-    reply_message: z
-      .object({
-        id: z.number().int(),
-        content: z.string().nullable(),
-        sender_id: z.number().int().nullable(),
-        sender_name: z.string().nullable(),
-        created_at: iso.nullable(),
-      })
-      .nullable()
-      .openapi({ description: '返信先 (削除されていれば null)' }),
-    files: z
-      .array(
-        z.object({
-          name: z.string().nullable(),
-          extension: z.string().nullable(),
-          type: z.string().nullable(),
-          size: z.number().int().nullable(),
-          url: z.string().openapi({ description: '署名付きURL (1時間有効)' }),
-        }),
-      )
-      .openapi({ description: '添付ファイル (0件または1件)' }),
-    created_at: iso,
-    updated_at: iso,
-  })
-  .openapi('InquiryMessage');
-const DeletedMessageSchema = z
-  .object({ id: z.number().int(), room_id: z.number().int(), deleted: z.literal(true) })
-  .openapi('InquiryMessageDeleted');
-const PresignedUploadSchema = z
-  .object({ presigned_url: z.string().openapi({ description: 'PUT 先 (15分有効、Content-Type は content_type)' }), object_name: z.string() })
-  .openapi('InquiryUpload');
-/** The answers' schemas, for tests that hold real answers against them. */
-export const INQUIRY_ANSWER_SCHEMAS = { room: RoomSchema, message: MessageSchema, deletedMessage: DeletedMessageSchema, presignedUpload: PresignedUploadSchema };
-const roomPageHeaders = listHeaders.extend({ 'x-unread-total': z.string().openapi({ description: '自分の未読合計' }) });
-
 const ADMIN_ROOMS = '/api/v2/admin/inquiry_rooms';
 const ADMIN_MESSAGES = '/api/v2/admin/inquiry_messages';
 const PHARMACY_ROOMS = '/api/v2/pharmacy/inquiry_rooms';

@@ -2,7 +2,7 @@ import type { DB } from '../../../db/open';
 import { seedStream } from '../../../db/prng';
 import { SEED_SIZES, type SeedScale } from '../../../db/seedCatalogue';
 import { SEED_ATTACHMENTS, seedAttachmentBody } from './files';
-import { INQUIRY_STATUSES, type InquiryStatus } from './store';
+import { INQUIRY_STATUSES, type InquiryStatus } from './schema';
 import { SEED_BASE_DATE } from '../seed';
 
 /** Rooms and messages per scale: `large` is 10,000 rooms with 20 messages each (200,000). */

@@ -3,11 +3,7 @@ import type { Principal } from '../../../shared/auth';
 import type { BlobStorage } from '../../../shared/storage';
 import { inList, listParam } from '../../../shared/sql';
 import { INQUIRY_FILE_BUCKET } from './files';
-
-/** Spec section 4: the room statuses (new 新規 … completed 完了). */
-export const INQUIRY_STATUSES = ['new', 'replied', 'unreplied', 'need_action', 'closed', 'completed'] as const;
-export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
-export const isInquiryStatus = (value: string): value is InquiryStatus => (INQUIRY_STATUSES as readonly string[]).includes(value);
+import type { InquiryMessage, InquiryRoom } from './schema';
 
 export const ROOM_PAGE_SIZE = 25;
 export const MESSAGE_PAGE_SIZE = 100;
@@ -137,7 +133,7 @@ export function unreadTotal(db: DB, user: InquiryUser): number {
   return row.n;
 }
 
-export function serialiseRoom(row: RoomRow) {
+export function serialiseRoom(row: RoomRow): InquiryRoom {
   return {
     id: row.id,
     name: row.name,
@@ -172,7 +168,7 @@ export function findMessage(db: DB, id: number): MessageRow | undefined {
 }
 
 /** A message as the API answers it; the attachment's url is a signed link valid for an hour. */
-export function serialiseMessage(row: MessageRow, storage: BlobStorage) {
+export function serialiseMessage(row: MessageRow, storage: BlobStorage): InquiryMessage {
   return {
     id: row.id,
     room_id: row.room_id,

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../../shared/context';
 import { notFoundError } from '../../../shared/errors';
 import { commonErrors, idParam, jsonResponse, SECURITY } from '../../../shared/openapi';
 import { pharmaciesWhere } from './routes';
-import { PharmacySchema } from '../companies/schema';
+import { PharmacySchema } from './schema';
 
 /**
  * GET /api/v2/pharmacy/pharmacies/{id} (spec section 7): one pharmacy as the pharmacy-side API

@@ -13,8 +13,8 @@ import { createRecordRoute, detailRoute, listRoute, updateRecordRoute } from '..
 import { tokyoDate } from '../../../shared/time';
 import { actorName } from '../actor';
 import { pharmacyErrorsOf, pharmacyWrite, type PharmacyWrite } from './write';
-import { PharmacyDetailSchema, PharmacyInputSchema } from './schema';
-import { booleanParam, GroupSchema, isTrue, PharmacySchema } from '../companies/schema';
+import { GroupSchema } from '../groups/schema';
+import { booleanParam, isTrue, PharmacyDetailSchema, PharmacyInputSchema, PharmacySchema } from './schema';
 import { PHARMACY_SEARCH } from './search';
 
 export type Pharmacy = z.infer<typeof PharmacySchema>;

@@ -1,7 +1,30 @@
 import { z } from '@hono/zod-openapi';
 import { PHARMACY_LABELS, PHARMACY_SERVICES, PREDICTORS } from '../../../../src/contract/pharmacy';
+import { instantSchema, optionalDaySchema } from '../../../shared/openapi';
 import { labelled } from '../../../shared/validation';
-import { GroupSchema, PharmacySchema } from '../companies/schema';
+import { GroupSchema } from '../groups/schema';
+
+export const PharmacySchema = z
+  .object({
+    id: z.number().int(),
+    company_id: z.number().int().nullable(),
+    name: z.string(),
+    micode: z.string().openapi({ example: '1341234567' }),
+    postal_code: z.string(),
+    address1: z.string().openapi({ description: '都道府県' }),
+    address2: z.string(),
+    address3: z.string(),
+    address4: z.string().nullable(),
+    phone: z.string(),
+    fax: z.string().nullable(),
+    email: z.string(),
+    started_on: optionalDaySchema(),
+    ended_on: optionalDaySchema(),
+    services: z.array(z.enum(['share', 'medorder'])),
+    created_at: instantSchema(),
+    updated_at: instantSchema(),
+  })
+  .openapi('Pharmacy');
 
 /**
  * The pharmacy detail and write shapes (spec section 3 Pharmacy). The input schema checks types
@@ -76,3 +99,6 @@ export const PostalCodeResultsSchema = z
     ),
   })
   .openapi('PostalCodeResults');
+
+export const booleanParam = () => z.enum(['true', 'false', '1', '0']).optional();
+export const isTrue = (v: string | undefined) => v === 'true' || v === '1';

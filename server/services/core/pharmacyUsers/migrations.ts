@@ -3,7 +3,7 @@ import { seedStream } from '../../../db/prng';
 import { restampTable, versionTriggersSql } from '../../../db/versions';
 import { IDENTITY_SEED_DATE } from '../../../identity/db';
 import { searchIndexSql } from '../../../shared/search';
-import { USER_SEARCH } from '../pharmacies/search';
+import { USER_SEARCH } from '../users/search';
 
 /** users.pharmacy_ids (what restore compares with the identity store) follows pharmacy_users. */
 const mirrorSql = (row: 'NEW' | 'OLD') => `UPDATE users SET pharmacy_ids = (

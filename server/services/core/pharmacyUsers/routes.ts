@@ -7,7 +7,7 @@ import { commonErrors, idParam, jsonResponse, listHeaders, SECURITY } from '../.
 import { writeRoute } from '../../../shared/routes';
 import { actorName } from '../actor';
 import type { CoreServiceContext } from '../context';
-import { USER_SEARCH } from '../pharmacies/search';
+import { USER_SEARCH } from '../users/search';
 import { changeUserPharmacies } from '../users/identitySync';
 import { PharmacyUserInputSchema, PharmacyUserRemoveSchema, PharmacyUserResultSchema, PharmacyUserSchema, type Permission } from '../users/schema';
 

@@ -6,7 +6,7 @@ import { IdentityManagementError } from '../../../shared/identityManagement';
 import { commonErrors, jsonResponse, SECURITY } from '../../../shared/openapi';
 import { writeRoute } from '../../../shared/routes';
 import type { CoreServiceContext } from '../context';
-import { ChangePasswordInputSchema, CoreUserSchema, MessageSchema, RestoreResultSchema } from '../companies/schema';
+import { ChangePasswordInputSchema, CoreUserSchema, MessageSchema, RestoreResultSchema } from './schema';
 
 type CoreUser = z.infer<typeof CoreUserSchema>;
 

@@ -9,7 +9,7 @@ import { createRecordRoute, detailRoute, listRoute } from '../../../shared/route
 import { actorName } from '../actor';
 import type { CoreServiceContext } from '../context';
 import { generateInitialPassword } from './initialPassword';
-import { USER_SEARCH } from '../pharmacies/search';
+import { USER_SEARCH } from './search';
 import { identityCall } from './identitySync';
 import {
   AdminUserDetailSchema, AdminUserSchema, DEFAULT_PERMISSION, ROLES, UserCreatedSchema, UserCreateInputSchema,

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { instantSchema } from '../../../shared/openapi';
 import { labelled } from '../../../shared/validation';
 
-const ts = () => z.string().openapi({ example: '2026-11-21T10:00:00.000Z' });
+const ts = instantSchema;
 
 export const ROLES = ['pharmacy', 'admin'] as const;
 export const PERMISSIONS = ['read', 'write'] as const;
@@ -91,3 +92,35 @@ export const PharmacyUserRemoveSchema = z
 export const PharmacyUserResultSchema = z
   .object({ user_id: z.number().int(), pharmacy_id: z.number().int(), permission: permission().nullable() })
   .openapi('PharmacyUserResult');
+
+export const CoreUserSchema = z
+  .object({
+    id: z.number().int(),
+    user_id: z.string(),
+    auth0_user_id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(['admin', 'pharmacy']),
+    pharmacy_ids: z.array(z.number().int()),
+    created_at: instantSchema(),
+    updated_at: instantSchema(),
+  })
+  .openapi('CoreUser');
+
+export const ChangePasswordInputSchema = z
+  .object({
+    current_password: labelled('現在のパスワード', z.string().min(1).max(128).openapi({ example: 'OldSecret123' })),
+    new_password: labelled('新しいパスワード', z.string().min(1).max(128).openapi({ example: 'NewSecret123' })),
+    new_password_again: labelled('新しいパスワード（確認）', z.string().min(1).max(128).openapi({ example: 'NewSecret123' })),
+  })
+  .openapi('ChangePasswordInput');
+
+export const MessageSchema = z.object({ message: z.string() }).openapi('Message');
+
+export const RestoreResultSchema = z
+  .object({
+    auth0_pharmacy_ids: z.array(z.number().int()).openapi({ description: '復元前の認証基盤の app_metadata.pharmacy_ids' }),
+    db_pharmacy_ids: z.array(z.number().int()).openapi({ description: 'データベースの薬局ID (認証基盤はこの値に復元される)' }),
+    restored: z.literal(true),
+  })
+  .openapi('RestoreResult');

@@ -9,7 +9,7 @@ import { coreMasterReader, seedPublishedRows } from './services/core/masterFiles
 import type { SeedScale } from './db/seedCatalogue';
 import { createLegacyService, openLegacyDb } from './services/legacy';
 import { createMedorderService, openMedorderDb } from './services/medorder';
-import type { AuthSettings } from './shared/auth';
+import type { AuthEnv, AuthSettings } from './shared/auth';
 import { corePharmacyRights } from './services/core/pharmacyUsers/rights';
 import type { IdentityManagement } from './shared/identityManagement';
 import { createEnvironmentStorage, type LocalStorage } from './storage';
@@ -43,7 +43,7 @@ export interface Environment {
   name: EnvironmentName;
   prefix: string;
   /** Hono apps to mount at `{prefix}/core`, `{prefix}/medorder`, `{prefix}/legacy`. */
-  services: { core: OpenAPIHono; medorder: OpenAPIHono; legacy: OpenAPIHono };
+  services: { core: OpenAPIHono<AuthEnv>; medorder: OpenAPIHono<AuthEnv>; legacy: OpenAPIHono<AuthEnv> };
   storage: LocalStorage;
   /** To mount at `{prefix}/storage`. */
   storageRoutes: Hono;
@@ -77,10 +77,10 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
     name,
     prefix,
     services: {
-      core: createCoreService({ db: core, identity, warehouse, ...shared }) as unknown as OpenAPIHono,
+      core: createCoreService({ db: core, identity, warehouse, ...shared }),
       // The ordering service reads core's imported master rows through this reader, never core's file.
-      medorder: createMedorderService({ db: medorder, ...shared }, coreMasterReader(core, storage)) as unknown as OpenAPIHono,
-      legacy: createLegacyService({ db: legacy, ...shared }) as unknown as OpenAPIHono,
+      medorder: createMedorderService({ db: medorder, ...shared }, coreMasterReader(core, storage)),
+      legacy: createLegacyService({ db: legacy, ...shared }),
     },
     storage,
     storageRoutes,

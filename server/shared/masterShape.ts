@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { apiParts, wireKey, type MasterShape, type ShapeField, type WireType } from '../../src/contract/masterShape';
 import type { ListDeclaration, ListFilterParam } from './listEndpoint';
 import type { SearchIndex } from './search';
+import { declaredRecord, declaredSchema } from './typeAdapters';
 
 /*
  * The reference API's side of a master's one description (src/contract/masterShape.ts): its
@@ -47,8 +48,7 @@ export function answerSchema<F extends Record<string, ShapeField>>(shape: Master
     const schema = WIRE_SCHEMAS[spec.type]().openapi({ description: spec.label });
     return [wireKey(field), spec.nullable ? schema.nullable() : schema] as const;
   });
-  // Object.fromEntries cannot carry mapped keys: the type states what the loop builds.
-  return z.object(Object.fromEntries(entries)).openapi(name) as unknown as z.ZodObject<{ [K in keyof WireRecord<F>]: z.ZodType<WireRecord<F>[K]> }>;
+  return declaredSchema<z.ZodObject<{ [K in keyof WireRecord<F>]: z.ZodType<WireRecord<F>[K]> }>>(z.object(Object.fromEntries(entries)).openapi(name));
 }
 
 export interface ListStorage<F> {
@@ -64,14 +64,13 @@ export function listDeclarationOf<F extends Record<string, ShapeField>>(shape: M
   const { module, path } = apiParts(shape.api);
   const sqlOf = (field: string) => storage.sql?.[field as keyof F] ?? `${storage.alias}.${wireKey(field)}`;
   const fields = Object.entries(shape.fields);
-  const filters = Object.fromEntries(
+  const filters = declaredRecord<FilterKey<F>, ListFilterParam>(
     fields.flatMap(([field, spec]) =>
       spec.filter
         ? [[wireKey(field), { label: spec.label, schema: z.string().regex(spec.filter.pattern).optional().openapi({ description: spec.label }), example: spec.filter.example }]]
         : [],
     ),
-    // Object.fromEntries cannot carry mapped keys: the type states what the loop builds.
-  ) as unknown as Record<FilterKey<F>, ListFilterParam>;
+  );
   if (Boolean(shape.searchable) !== (storage.search !== undefined)) throw new Error(`${shape.api}: a searchable shape needs a search index, and only it`);
   return {
     base: `/${module}`,

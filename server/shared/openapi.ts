@@ -40,7 +40,7 @@ export const optionalDaySchema = () => z.string().nullable().openapi({ example: 
 
 /** A sub-application with our 422 validation hook and JSON error handler. */
 export function createApi<E extends Env = Env>(): OpenAPIHono<E> {
-  const app = new OpenAPIHono<E>({ defaultHook: defaultHook as never });
+  const app = new OpenAPIHono<E>({ defaultHook });
   app.onError(onError);
   return app;
 }

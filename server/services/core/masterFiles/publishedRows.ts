@@ -1,6 +1,7 @@
 import type { DB } from '../../../db/open';
 import type { BlobStorage } from '../../../shared/storage';
 import type { PublishedFile, PublishedFileRow, PublishedMasterReader, PublishedRow, SeedPublishedRows } from '../../../shared/publishedMasters';
+import type { MedicineColumn, MedicineValues } from '../ethicalMedicines/columns';
 import { seedMedicineRecords } from '../ethicalMedicines/seed';
 import { parseMasterFile } from './layouts';
 import { MASTER_FILES_BUCKET } from './store';
@@ -56,5 +57,48 @@ export function coreMasterReader(db: DB, storage: BlobStorage): PublishedMasterR
   };
 }
 
-/** Core's seeded medicines, for the ordering service's seed (a record's columns are a published row's). */
-export const seedPublishedRows: SeedPublishedRows = (seed, scale) => seedMedicineRecords(seed, scale) as unknown as PublishedRow[];
+/** A seeded medicine record as a published row: the same columns, each read with its type. */
+function publishedRowOf(values: MedicineValues): PublishedRow {
+  const text = (column: MedicineColumn) => {
+    const value = values[column];
+    return typeof value === 'string' ? value : null;
+  };
+  const number = (column: MedicineColumn) => {
+    const value = values[column];
+    return typeof value === 'number' ? value : null;
+  };
+  return {
+    hot_code: text('hot_code') ?? '',
+    hot_code_7: text('hot_code_7'),
+    yj_code: text('yj_code'),
+    receipt_code: text('receipt_code'),
+    jan_code: text('jan_code'),
+    package_gs1_code: text('package_gs1_code'),
+    packet_gs1_code: text('packet_gs1_code'),
+    supply_gs1_code: text('supply_gs1_code'),
+    brand_name: text('brand_name') ?? '',
+    brand_name_pronunciation: text('brand_name_pronunciation'),
+    official_name: text('official_name'),
+    unit_type: text('unit_type'),
+    standard: text('standard'),
+    dosage_type: text('dosage_type'),
+    maker: text('maker'),
+    seller: text('seller'),
+    packet_form: text('packet_form'),
+    packet_form_subdivision: text('packet_form_subdivision'),
+    packet_volume: number('packet_volume'),
+    packet_unit_name: text('packet_unit_name'),
+    packet_per_sheet: number('packet_per_sheet'),
+    package_volume: number('package_volume'),
+    package_volume_unit_name: text('package_volume_unit_name'),
+    package_packet_count: number('package_packet_count'),
+    official_unit_price: number('official_unit_price'),
+    generic: number('generic') ?? 0,
+    generic_code: text('generic_code'),
+    interim_period_on: text('interim_period_on'),
+    inactive_on: text('inactive_on'),
+  };
+}
+
+/** Core's seeded medicines, for the ordering service's seed. */
+export const seedPublishedRows: SeedPublishedRows = (seed, scale) => seedMedicineRecords(seed, scale).map(publishedRowOf);

@@ -3,20 +3,20 @@ import { toSnakeKey } from '../../../../src/contract/caseConversion';
 import type { FieldErrors } from '../../../shared/errors';
 import type { PharmacyInput } from './schema';
 
-/** A pharmacy write as stored: every column, flat. */
+/** A pharmacy write as stored: every column, flat (a required text sent blank is null until the rules refuse it). */
 export interface PharmacyWrite {
   company_id: number | null;
-  name: string;
-  micode: string;
+  name: string | null;
+  micode: string | null;
   invoice_number: string | null;
-  postal_code: string;
-  address1: string;
-  address2: string;
-  address3: string;
+  postal_code: string | null;
+  address1: string | null;
+  address2: string | null;
+  address3: string | null;
   address4: string | null;
-  phone: string;
+  phone: string | null;
   fax: string | null;
-  email: string;
+  email: string | null;
   web_url: string | null;
   navigation: string | null;
   note: string | null;
@@ -60,7 +60,7 @@ export function pharmacyWrite(body: PharmacyInput, previous: PharmacyWrite = EMP
   ] as const;
   for (const key of textKeys) {
     const value = body[key];
-    if (value !== undefined) (write as unknown as Record<string, string | null>)[key] = clean(value);
+    if (value !== undefined) assign(key, clean(value));
   }
   assign('company_id', body.company_id);
   // Nested attributes as Rails reads them: an absent, null or empty object changes nothing; within

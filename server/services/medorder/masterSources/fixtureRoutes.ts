@@ -10,7 +10,7 @@ import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
 import { createRecordRoute, detailRoute, listRoute, updateRecordRoute } from '../../../shared/routes';
 import { namedColumns, updateColumns } from '../../../shared/partialUpdate';
 import { labelled } from '../../../shared/validation';
-import { findOrderableFixture, findStockableFixture, stockableFixtureRow } from './store';
+import { findOrderableFixture, findStockableFixture, stockableFixtureRow, type StockableFixtureRecord, type StockableFixtureRow } from './store';
 
 /**
  * Stockable and orderable item fixtures (spec sections 3, 5 and 7): the staff's corrections and
@@ -159,12 +159,12 @@ export function registerFixtureRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   const stockableDetail = (id: number) => {
     const fixture = findStockableFixture(db, id);
     if (!fixture) throw notFoundError();
-    return fixture as z.infer<typeof StockableFixtureSchema>;
+    return fixture;
   };
   const orderableDetail = (id: number) => {
     const fixture = findOrderableFixture(db, id);
     if (!fixture) throw notFoundError();
-    return fixture as unknown as z.infer<typeof OrderableFixtureSchema>;
+    return fixture;
   };
 
   // Column names are the schema's own keys (the field lists), never the client's.
@@ -186,14 +186,14 @@ export function registerFixtureRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
 
   app.openapi(listRoute(STOCKABLE_FIXTURE_LIST, StockableFixtureSchema, tags), (c) => {
     const q = c.req.valid('query');
-    return answerList(c, db, q, STOCKABLE_FIXTURE_LIST, {
+    return answerList<StockableFixtureRow, StockableFixtureRecord>(c, db, q, STOCKABLE_FIXTURE_LIST, {
       select: 'f.*',
       from: 'FROM stockable_item_fixtures f',
       alias: 'f',
       idColumn: 'f.id',
       tables: ['stockable_item_fixtures'],
       filters: [q.yj_code && ['f.yj_code = @yj_code', { yj_code: q.yj_code }], q.receipt_code && ['f.receipt_code = @receipt_code', { receipt_code: q.receipt_code }]],
-      toRecord: (row: Record<string, unknown>) => stockableFixtureRow(row) as unknown as Record<string, unknown>,
+      toRecord: stockableFixtureRow,
     });
   });
   app.openapi(detailRoute(STOCKABLE_FIXTURE_LIST.path, StockableFixtureSchema, '在庫品目補正詳細', tags), (c) =>

@@ -27,24 +27,32 @@ export type StockableImportKey = { hot_code: string } | { receipt_code: string }
 const STOCKABLE_COLUMNS = 'id, name, name_pronunciation, unit, yj_code, price, generic, interim_period_on, expires_at';
 const ORDERABLE_COLUMNS = 'id, stockable_item_id, name, gs1_code, jan_code, quantity, maker_name, seller_name, packet_form, packet_volume, package_packet_count, inactive_on';
 
-const toBool = (value: unknown) => (value === null || value === undefined ? null : value === 1 || value === true);
+/** A fixture as its table holds it: the fields, and when it was written (the API answers both). */
+type Stamped<T> = T & { created_at: string; updated_at: string };
+export type StockableFixtureRecord = Stamped<StockableFixture>;
+export type OrderableFixtureRecord = Stamped<OrderableFixture>;
+/** A stockable fixture's row: SQLite keeps its two flags as 0/1. */
+export type StockableFixtureRow = Omit<StockableFixtureRecord, 'generic' | 'disable_stock'> & { generic: number | null; disable_stock: number | null };
+type CurrentStockableRow = Omit<CurrentStockable, 'generic'> & { generic: number | null };
 
-export function stockableFixtureRow(row: Record<string, unknown>): StockableFixture {
-  return { ...(row as unknown as StockableFixture), generic: toBool(row.generic), disable_stock: toBool(row.disable_stock) };
+const toBool = (value: number | null | undefined) => (value === null || value === undefined ? null : value === 1);
+
+export function stockableFixtureRow(row: StockableFixtureRow): StockableFixtureRecord {
+  return { ...row, generic: toBool(row.generic), disable_stock: toBool(row.disable_stock) };
 }
 
-export function findStockableFixture(db: DB, id: number): StockableFixture | undefined {
-  const row = db.prepare('SELECT * FROM stockable_item_fixtures WHERE id = @id').get({ id }) as Record<string, unknown> | undefined;
+export function findStockableFixture(db: DB, id: number): StockableFixtureRecord | undefined {
+  const row = db.prepare('SELECT * FROM stockable_item_fixtures WHERE id = @id').get({ id }) as StockableFixtureRow | undefined;
   return row && stockableFixtureRow(row);
 }
 
-export function findOrderableFixture(db: DB, id: number): OrderableFixture | undefined {
-  return db.prepare('SELECT * FROM orderable_item_fixtures WHERE id = @id').get({ id }) as OrderableFixture | undefined;
+export function findOrderableFixture(db: DB, id: number): OrderableFixtureRecord | undefined {
+  return db.prepare('SELECT * FROM orderable_item_fixtures WHERE id = @id').get({ id }) as OrderableFixtureRecord | undefined;
 }
 
 function currentStockable(db: DB, yjCode: string): CurrentStockable | null {
-  const row = db.prepare(`SELECT ${STOCKABLE_COLUMNS} FROM stockable_items WHERE yj_code = @yjCode`).get({ yjCode }) as Record<string, unknown> | undefined;
-  return row ? ({ ...row, generic: toBool(row.generic) } as unknown as CurrentStockable) : null;
+  const row = db.prepare(`SELECT ${STOCKABLE_COLUMNS} FROM stockable_items WHERE yj_code = @yjCode`).get({ yjCode }) as CurrentStockableRow | undefined;
+  return row ? { ...row, generic: toBool(row.generic) } : null;
 }
 
 function currentOrderables(db: DB, stockableItemId: number): CurrentOrderable[] {
@@ -81,7 +89,7 @@ function resolveSources(db: DB, reader: PublishedMasterReader, key: StockableImp
     label = `レセプト電算コード ${key.receipt_code}`;
     if (keyRows.length === 0) {
       const row = db.prepare('SELECT * FROM stockable_item_fixtures WHERE receipt_code = @code ORDER BY id DESC LIMIT 1').get({ code: key.receipt_code }) as
-        | Record<string, unknown>
+        | StockableFixtureRow
         | undefined;
       fixture = row ? stockableFixtureRow(row) : null;
     }
@@ -94,7 +102,7 @@ function resolveSources(db: DB, reader: PublishedMasterReader, key: StockableImp
   const yjCode = yjCodes[0];
   const rows = reader.byYjCode(yjCode);
   if (!fixture) {
-    const row = db.prepare('SELECT * FROM stockable_item_fixtures WHERE yj_code = @yjCode ORDER BY id DESC LIMIT 1').get({ yjCode }) as Record<string, unknown> | undefined;
+    const row = db.prepare('SELECT * FROM stockable_item_fixtures WHERE yj_code = @yjCode ORDER BY id DESC LIMIT 1').get({ yjCode }) as StockableFixtureRow | undefined;
     fixture = row ? stockableFixtureRow(row) : null;
   }
   const hotCodes = rows.map((r) => r.hot_code);

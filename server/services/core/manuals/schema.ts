@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { instantSchema } from '../../../shared/openapi';
 import { labelled } from '../../../shared/validation';
 
-const ts = () => z.string().openapi({ example: '2026-11-21T10:00:00.000Z' });
+const ts = instantSchema;
 
 /** Longest title and content: the content stays well inside the 256 KB body limit in any script. */
 export const MANUAL_TITLE_MAX = 200;

@@ -74,6 +74,24 @@ export default tseslint.config(
   },
   ...serverImportRules(),
   {
+    // One route style, typed answers: what TypeScript cannot derive goes through the one adapter.
+    files: ['server/**/*.ts'],
+    ignores: ['server/shared/typeAdapters.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSNeverKeyword.typeAnnotation',
+          message: 'No `as never` in server/: type the value, or state the type through server/shared/typeAdapters.ts (and say why there).',
+        },
+        {
+          selector: 'TSAsExpression > TSAsExpression.expression > TSUnknownKeyword.typeAnnotation',
+          message: 'No `as unknown as` in server/: type the value, or state the type through server/shared/typeAdapters.ts (and say why there).',
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures take an empty destructuring and a `use` callback that is not a React hook.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },

@@ -17,7 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../server/app';
 import { stopOffThread } from '../server/jobs/offThread';
-import { sampleHotFile } from '../server/services/core/masterFileSample';
+import { sampleHotFile } from '../server/services/core/masterFiles/sample';
 
 const GOAL_MS = 50;
 const VALID_ROWS = 73_471;

@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import Encoding from 'encoding-japanese';
-import { largeNsipsFile } from '../server/services/core/nsipsSeed';
+import { largeNsipsFile } from '../server/services/core/nsips/seed';
 import { launchBrowser } from './browser';
 
 const RUNS = 7;

@@ -18,7 +18,7 @@
  * /jobs/{service}, /api/openapi.json (production bases only) and the built SPA.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Hono } from 'hono';
+import { Hono, type Env } from 'hono';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { createCableServer, type Schedule } from './cable';
@@ -100,11 +100,11 @@ export function createApp(options: AppOptions): CreatedApp {
     if (options.jobTickMs !== 0) env.jobs.start(options.jobTickMs ?? DEFAULT_TICK_MS);
     // Production services mount on the OpenAPI app (their routes land in /api/openapi.json);
     // the demo copies mount on a plain Hono so the document lists each route once.
-    const mount = (base: string, service: Hono) =>
-      name === 'production' ? app.route(base, service as OpenAPIHono) : demo.route(base, service);
-    mount('/core', env.services.core as unknown as Hono);
-    mount('/medorder', env.services.medorder as unknown as Hono);
-    mount('/legacy', env.services.legacy as unknown as Hono);
+    const mount = <E extends Env>(base: string, service: Hono<E>) =>
+      name === 'production' ? app.route(base, service) : demo.route(base, service);
+    mount('/core', env.services.core);
+    mount('/medorder', env.services.medorder);
+    mount('/legacy', env.services.legacy);
     mount('/storage', env.storageRoutes);
   }
   app.route('/demo', demo);

@@ -4,14 +4,13 @@ import type { Hono } from 'hono';
 import type { CableEndpoint, CableServer } from './cable';
 import type { DB } from './db/open';
 import { createJobRunner, openJobsDb, type LocalJobRunner } from './jobs/runner';
-import { createCoreService } from './services/core';
-import { openCoreDb } from './services/core/db';
-import { coreMasterReader, seedPublishedRows } from './services/core/masterSourceRows';
+import { createCoreService, openCoreDb } from './services/core';
+import { coreMasterReader, seedPublishedRows } from './services/core/masterFiles/publishedRows';
 import type { SeedScale } from './db/seedCatalogue';
 import { createLegacyService, openLegacyDb } from './services/legacy';
 import { createMedorderService, openMedorderDb } from './services/medorder';
-import type { AuthSettings } from './shared/auth';
-import { corePharmacyRights } from './services/core/pharmacyRights';
+import type { AuthEnv, AuthSettings } from './shared/auth';
+import { corePharmacyRights } from './services/core/pharmacyUsers/rights';
 import type { IdentityManagement } from './shared/identityManagement';
 import { createEnvironmentStorage, type LocalStorage } from './storage';
 import { createWarehouse, type Warehouse } from './warehouse/warehouse';
@@ -44,7 +43,7 @@ export interface Environment {
   name: EnvironmentName;
   prefix: string;
   /** Hono apps to mount at `{prefix}/core`, `{prefix}/medorder`, `{prefix}/legacy`. */
-  services: { core: OpenAPIHono; medorder: OpenAPIHono; legacy: OpenAPIHono };
+  services: { core: OpenAPIHono<AuthEnv>; medorder: OpenAPIHono<AuthEnv>; legacy: OpenAPIHono<AuthEnv> };
   storage: LocalStorage;
   /** To mount at `{prefix}/storage`. */
   storageRoutes: Hono;
@@ -78,10 +77,10 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
     name,
     prefix,
     services: {
-      core: createCoreService({ db: core, identity, warehouse, ...shared }) as unknown as OpenAPIHono,
+      core: createCoreService({ db: core, identity, warehouse, ...shared }),
       // The ordering service reads core's imported master rows through this reader, never core's file.
-      medorder: createMedorderService({ db: medorder, ...shared }, coreMasterReader(core, storage)) as unknown as OpenAPIHono,
-      legacy: createLegacyService({ db: legacy, ...shared }) as unknown as OpenAPIHono,
+      medorder: createMedorderService({ db: medorder, ...shared }, coreMasterReader(core, storage)),
+      legacy: createLegacyService({ db: legacy, ...shared }),
     },
     storage,
     storageRoutes,

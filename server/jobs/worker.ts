@@ -3,8 +3,8 @@ import type { OffThreadTask } from './offThread';
 
 /** The worker thread's side of offThread.ts: one message per task, answered with its result or its error's message. */
 const TASKS: Record<OffThreadTask, () => Promise<(input: never) => unknown>> = {
-  masterImport: async () => (await import('../services/core/masterImportTask')).runMasterImport,
-  masterCheck: async () => (await import('../services/core/masterImportTask')).runMasterCheck,
+  masterImport: async () => (await import('../services/core/masterFiles/importTask')).runMasterImport,
+  masterCheck: async () => (await import('../services/core/masterFiles/importTask')).runMasterCheck,
   warehouseTables: async () => (await import('../warehouse/warehouseTask')).runWarehouseTables,
   warehouseCopy: async () => (await import('../warehouse/warehouseTask')).runWarehouseCopy,
   warehouseQuery: async () => (await import('../warehouse/warehouseTask')).runWarehouseQuery,

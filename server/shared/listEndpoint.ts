@@ -7,6 +7,7 @@ import { CompressibleBody, sendCompressible } from './compressedBody';
 import { checkFreshness } from './freshness';
 import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
 import { searchFilter, type SearchIndex } from './search';
+import { declaredSchema } from './typeAdapters';
 import { labelled } from './validation';
 
 /**
@@ -69,7 +70,7 @@ type ListQueryShape<L extends ListDeclaration> = typeof listQueryShape & { query
 /** The query schema of a declared list: paging, sort, ids, fields, query (searched when the list declares an index) and its filters. */
 export function listQuerySchema<L extends ListDeclaration>(list: L): z.ZodObject<ListQueryShape<L>> {
   const filters = Object.fromEntries(Object.entries(list.filters).map(([name, f]) => [name, labelled(f.label, f.schema)]));
-  return z.object({ ...listQueryShape, query: queryParam, ...filters }) as unknown as z.ZodObject<ListQueryShape<L>>;
+  return declaredSchema<z.ZodObject<ListQueryShape<L>>>(z.object({ ...listQueryShape, query: queryParam, ...filters }));
 }
 
 export interface ListEndpoint<Row, Out> {
@@ -101,7 +102,7 @@ interface ListParams {
  * the list's tables changes (`renderList`), so a list read again costs what users/me costs, and
  * it goes compressed when the client accepts it (each encoding made once per cached page).
  */
-export function answerList<Row extends Record<string, unknown>, Out extends Record<string, unknown> = Row>(
+export function answerList<Row extends Record<string, unknown>, Out extends object = Row>(
   c: Context,
   db: DB,
   params: ListParams,
@@ -129,7 +130,7 @@ export function answerList<Row extends Record<string, unknown>, Out extends Reco
     cacheOrder: search !== undefined,
   };
   const result = renderList<Row, CompressibleBody>(db, query, `json:${params.fields ?? ''}`, (rows) => {
-    const records = endpoint.toRecord ? rows.map(endpoint.toRecord) : (rows as unknown as Out[]);
+    const records: readonly object[] = endpoint.toRecord ? rows.map(endpoint.toRecord) : rows;
     return new CompressibleBody(JSON.stringify(pickFields(records, params.fields)));
   });
   assertIdsFound(ids, result.total);

@@ -5,6 +5,7 @@ import { validationError } from './errors';
 import { labelled } from './validation';
 import type { ListDeclaration, ListFilterParam } from './listEndpoint';
 import type { SearchIndex } from './search';
+import { declaredRecord, declaredSchema } from './typeAdapters';
 
 /*
  * The reference API's side of a master's one description (src/contract/masterShape.ts): its
@@ -50,8 +51,7 @@ export function answerSchema<F extends Record<string, ShapeField>>(shape: Master
     const schema = WIRE_SCHEMAS[spec.type]().openapi({ description: spec.label });
     return [wireKey(field), spec.nullable ? schema.nullable() : schema] as const;
   });
-  // Object.fromEntries cannot carry mapped keys: the type states what the loop builds.
-  return z.object(Object.fromEntries(entries)).openapi(name) as unknown as z.ZodObject<{ [K in keyof WireRecord<F>]: z.ZodType<WireRecord<F>[K]> }>;
+  return declaredSchema<z.ZodObject<{ [K in keyof WireRecord<F>]: z.ZodType<WireRecord<F>[K]> }>>(z.object(Object.fromEntries(entries)).openapi(name));
 }
 
 export interface ListStorage<F> {
@@ -67,14 +67,13 @@ export function listDeclarationOf<F extends Record<string, ShapeField>>(shape: M
   const { module, path } = apiParts(shape.api);
   const sqlOf = (field: string) => storage.sql?.[field as keyof F] ?? `${storage.alias}.${wireKey(field)}`;
   const fields = Object.entries(shape.fields);
-  const filters = Object.fromEntries(
+  const filters = declaredRecord<FilterKey<F>, ListFilterParam>(
     fields.flatMap(([field, spec]) =>
       spec.filter
         ? [[wireKey(field), { label: spec.label, schema: z.string().regex(spec.filter.pattern).optional().openapi({ description: spec.label }), example: spec.filter.example }]]
         : [],
     ),
-    // Object.fromEntries cannot carry mapped keys: the type states what the loop builds.
-  ) as unknown as Record<FilterKey<F>, ListFilterParam>;
+  );
   if (Boolean(shape.searchable) !== (storage.search !== undefined)) throw new Error(`${shape.api}: a searchable shape needs a search index, and only it`);
   return {
     base: `/${module}`,
@@ -123,10 +122,9 @@ export function writeSchemas<F extends Record<string, ShapeField>>(shape: Master
       )
       .openapi(`${name}${mode === 'create' ? 'Input' : 'Update'}`);
   };
-  // Object.fromEntries cannot carry mapped keys: the types state what the loops build.
   return {
-    create: body('create') as unknown as z.ZodType<WireWrite<F>>,
-    update: body('update') as unknown as z.ZodType<Partial<WireWrite<F>>>,
+    create: declaredSchema<z.ZodType<WireWrite<F>>>(body('create')),
+    update: declaredSchema<z.ZodType<Partial<WireWrite<F>>>>(body('update')),
   };
 }
 

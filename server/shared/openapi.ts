@@ -33,9 +33,14 @@ export const idParam = z.object({
   id: labelled('ID', z.string().regex(/^\d{1,12}$/).openapi({ param: { name: 'id', in: 'path' }, example: '1' })),
 });
 
+/** An ISO 8601 instant in an answer (`created_at`, `updated_at`). */
+export const instantSchema = () => z.string().openapi({ example: '2026-11-21T10:00:00.000Z' });
+/** A calendar day in an answer, or null (`started_on`, `ended_on`). */
+export const optionalDaySchema = () => z.string().nullable().openapi({ example: '2024-04-01' });
+
 /** A sub-application with our 422 validation hook and JSON error handler. */
 export function createApi<E extends Env = Env>(): OpenAPIHono<E> {
-  const app = new OpenAPIHono<E>({ defaultHook: defaultHook as never });
+  const app = new OpenAPIHono<E>({ defaultHook });
   app.onError(onError);
   return app;
 }

@@ -55,7 +55,7 @@ export function parsePage(page: string | undefined): number {
 }
 
 /** Keeps only the requested fields (plus id) of each record; unknown names are ignored. */
-export function pickFields<T extends Record<string, unknown>>(rows: T[], fields: string | undefined): Partial<T>[] {
+export function pickFields<T extends object>(rows: readonly T[], fields: string | undefined): readonly Partial<T>[] {
   if (!fields) return rows;
   const wanted = new Set(['id', ...fields.split(',')]);
   return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => wanted.has(k))) as Partial<T>);

@@ -3,7 +3,7 @@ import type { SeedScale } from '../db/seedCatalogue';
 /**
  * What the ordering service reads of the published masters (MEDIS HOT base and GS1
  * correspondence, the insurance fund master, MEDHOT), which the core service imports
- * (server/services/core/masterSources.ts). No service opens another's database: the environment
+ * (server/services/core/masterFiles/store.ts). No service opens another's database: the environment
  * passes the ordering service this reader (server/environment.ts), as production would give it a
  * client of core's master API.
  */
@@ -81,6 +81,6 @@ export const EMPTY_PUBLISHED_MASTER: PublishedMasterReader = {
 /**
  * The shared seed's medicines as core publishes them. The ordering service's seed names the same
  * products (its master, import requests and unknown deliveries) without running core's seed
- * code: the environment hands it core's (server/services/core/masterSourceRows.ts).
+ * code: the environment hands it core's (server/services/core/masterFiles/publishedRows.ts).
  */
 export type SeedPublishedRows = (seed: number, scale: SeedScale) => PublishedRow[];

@@ -50,7 +50,7 @@ function withLabel(schema: z.ZodType, label: string): z.ZodType {
   if (def.type === 'array' && def.element) next.element = withLabel(def.element, label);
   if (def.type === 'pipe' && def.in) next.in = withLabel(def.in, label);
   // `parent` keeps the OpenAPI metadata (examples, descriptions) the schema already had.
-  return schema.clone(next as never, { parent: true });
+  return schema.clone(next, { parent: true });
 }
 
 /**

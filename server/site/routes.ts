@@ -51,7 +51,8 @@ const jobsRoute = (prefix: string) =>
 export function registerSiteRoutes(app: OpenAPIHono, staticDir: string | undefined): void {
   app.openapi(configRoute, (c) => {
     c.header('cache-control', 'no-store');
-    return c.json(runtimeConfig() as unknown as Record<string, unknown>, 200);
+    // Spread into an object literal: an interface has no index signature, its copy's type does.
+    return c.json({ ...runtimeConfig() }, 200);
   });
 
   for (const prefix of ['', '/demo']) {

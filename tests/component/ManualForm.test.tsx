@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { DataProvider } from 'react-admin';
 import ManualCreatePage from '../../src/resources/manuals/ManualCreatePage';
 import ManualEditPage from '../../src/resources/manuals/ManualEditPage';
-import { SEED_MANUALS } from '../../server/services/core/seed-manuals-data';
+import { SEED_MANUALS } from '../../server/services/core/manuals/seedData';
 import { renderWithAdmin } from './renderWithAdmin';
 
 const MANUALS = 'v2/core/manuals';

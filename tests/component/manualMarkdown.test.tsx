@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Editor } from '@tiptap/core';
 import { render, screen } from '@testing-library/react';
-import { SEED_MANUALS } from '../../server/services/core/seed-manuals-data';
+import { SEED_MANUALS } from '../../server/services/core/manuals/seedData';
 import { htmlToMarkdown, markdownToHtml } from '../../src/resources/manuals/markdownConvert';
 import { manualExtensions } from '../../src/resources/manuals/markdownExtensions';
 import { ManualContent } from '../../src/resources/manuals/ManualContent';

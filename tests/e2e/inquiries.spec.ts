@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import WebSocket from 'ws';
-import { samplePng } from '../../server/services/core/inquiryFiles';
+import { samplePng } from '../../server/services/core/inquiries/files';
 import { accounts, expect, expectNoSeriousA11yViolations, signIn, storageStateFor, test, unique } from './fixtures';
 import { adminApi, withoutAudit } from './adminApi';
 import { copyTemplate } from './globalSetup';

@@ -1,5 +1,5 @@
 import { SEEDS } from '../../server/app';
-import { seedMedicineRecords } from '../../server/services/core/ethicalMedicinesSeed';
+import { seedMedicineRecords } from '../../server/services/core/ethicalMedicines/seed';
 import { test, expect, expectNoSeriousA11yViolations, unique } from './fixtures';
 
 const BASE = '/v2/core/master_sources';

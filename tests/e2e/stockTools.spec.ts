@@ -1,7 +1,7 @@
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
 
 /*
- * The stock tools against the seeded histories (server/services/medorder/stocksScenario.ts):
+ * The stock tools against the seeded histories (server/db/stocksScenario.ts):
  * pharmacy 3's item 1 lacks its last v1 dispense in v2 (-7 on 2026-10-07 00:30 UTC); pharmacy 2
  * holds 3 drugs in v1, of which 1129009F2048's fix is refused.
  *

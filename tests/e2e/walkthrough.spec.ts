@@ -2,7 +2,7 @@ import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
 
 /*
  * Issue 23, "What a new user found walking every screen": each test is one finding, against the
- * seeded data (stock histories: server/services/medorder/stocksScenario.ts).
+ * seeded data (stock histories: server/db/stocksScenario.ts).
  */
 
 test.describe('what a new user found walking every screen', () => {

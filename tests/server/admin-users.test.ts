@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIdentityDb } from '../../server/identity/db';
 import { meetsPasswordPolicy } from '../../server/identity/management';
-import { ADMIN_HAS_NO_PHARMACY, DUPLICATE_EMAIL, PHARMACY_REQUIRED } from '../../server/services/core/adminUsers';
+import { ADMIN_HAS_NO_PHARMACY, DUPLICATE_EMAIL, PHARMACY_REQUIRED } from '../../server/services/core/users/routes';
 import { audienceOf } from '../../server/site/config';
 import { getJson, PHARMACY, startApp, type TestApp } from './helpers';
 

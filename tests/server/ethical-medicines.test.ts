@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidGs1, isValidYjCode } from '../../server/shared/medicineCodes';
-import { MEDICINE_SEED_SIZES } from '../../server/services/core/ethicalMedicinesSeed';
+import { MEDICINE_SEED_SIZES } from '../../server/services/core/ethicalMedicines/seed';
 import { getJson, PHARMACY, startApp, type TestApp } from './helpers';
 
 interface Medicine {

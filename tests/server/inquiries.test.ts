@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INQUIRY_TEXTS } from '../../server/services/core/inquiries';
-import { samplePng } from '../../server/services/core/inquiryFiles';
+import { INQUIRY_TEXTS } from '../../server/services/core/inquiries/routes';
+import { samplePng } from '../../server/services/core/inquiries/files';
 import { ADMIN, PHARMACY, startApp, type TestApp } from './helpers';
 
 const STAFF2 = { username: 'sato.misaki@example.com', password: 'Staff1234' };

@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INQUIRY_ANSWER_SCHEMAS as S } from '../../server/services/core/inquiries';
-import { samplePng } from '../../server/services/core/inquiryFiles';
+import { INQUIRY_ANSWER_SCHEMAS as S } from '../../server/services/core/inquiries/schema';
+import { samplePng } from '../../server/services/core/inquiries/files';
 import { ADMIN, PHARMACY, startApp, type TestApp } from './helpers';
 
 // The inquiry routes document real answer schemas (issue 24 item 5): every answer the calls give

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplePng } from '../../server/services/core/inquiryFiles';
+import { samplePng } from '../../server/services/core/inquiries/files';
 import { ADMIN, PHARMACY, startApp, type TestApp } from './helpers';
 
 const BASE = '/core/api/v2/admin';

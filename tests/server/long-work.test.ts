@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleHotFile } from '../../server/services/core/masterFileSample';
+import { sampleHotFile } from '../../server/services/core/masterFiles/sample';
 import { startApp, type TestApp } from './helpers';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_MANUALS } from '../../server/services/core/seed-manuals-data';
+import { SEED_MANUALS } from '../../server/services/core/manuals/seedData';
 import { getJson, PHARMACY, startApp, type TestApp } from './helpers';
 
 interface Category {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NSIPS_MESSAGES, NSIPS_PAGE_SIZE } from '../../server/services/core/nsipsNames';
-import { NSIPS_LINK_EXPIRES_IN } from '../../server/services/core/nsipses';
-import { NSIPS_SEED } from '../../server/services/core/nsipsSeed';
+import { NSIPS_MESSAGES, NSIPS_PAGE_SIZE } from '../../server/services/core/nsips/names';
+import { NSIPS_LINK_EXPIRES_IN } from '../../server/services/core/nsips/routes';
+import { NSIPS_SEED } from '../../server/services/core/nsips/seed';
 import { STORAGE_MESSAGES } from '../../server/storage/keys';
 import { getJson, PHARMACY, startApp, type TestApp } from './helpers';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidMicodeCheckDigit } from '../../server/services/core/micode';
+import { isValidMicodeCheckDigit } from '../../server/services/core/pharmacies/micode';
 import { getJson, PHARMACY, startApp, type TestApp } from './helpers';
 
 interface Pharmacy {

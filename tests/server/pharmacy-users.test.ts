@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIdentityDb } from '../../server/identity/db';
-import { ADMIN_CANNOT_JOIN } from '../../server/services/core/pharmacyUsers';
-import { IDENTITY_USER_MISSING } from '../../server/services/core/userPharmacies';
+import { ADMIN_CANNOT_JOIN } from '../../server/services/core/pharmacyUsers/routes';
+import { IDENTITY_USER_MISSING } from '../../server/services/core/users/identitySync';
 import { getJson, PHARMACY, startApp, type TestApp } from './helpers';
 
 const USERS = '/core/api/v2/admin/users';

@@ -3,8 +3,9 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open';
 import { Prng, seedStream } from '../../server/db/prng';
-import { coreMigrations, openCoreDb } from '../../server/services/core/db';
-import { GROUP_COUNTS } from '../../server/services/core/seed-groups';
+import { openCoreDb } from '../../server/services/core';
+import { coreMigrations } from '../../server/services/core/migrations';
+import { GROUP_COUNTS } from '../../server/services/core/groups/seed';
 import { tempDir } from './helpers';
 
 const SEED = 20261101;

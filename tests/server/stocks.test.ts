@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_MEDICINES } from '../../server/db/seedCatalogue';
-import { FIX_LOCKED, STOCK_PAGE_SIZE, FIFO_RACK_PAGE_SIZE } from '../../server/services/legacy/stocks';
-import { BAD_PAGE_TOKEN } from '../../server/services/legacy/pageToken';
-import { ONLY_FIX_QUANTITY, QUANTITY_FORMAT, ZERO_DELTA } from '../../server/services/medorder/stocks';
+import { FIX_LOCKED, STOCK_PAGE_SIZE, FIFO_RACK_PAGE_SIZE } from '../../server/services/legacy/stocks/routes';
+import { BAD_PAGE_TOKEN } from '../../server/services/legacy/stocks/pageToken';
+import { ONLY_FIX_QUANTITY, QUANTITY_FORMAT, ZERO_DELTA } from '../../server/services/medorder/stocks/routes';
 import { STOCK_SCENARIO } from '../../server/db/stocksScenario';
 import { getJson, PHARMACY, startApp, type TestApp } from './helpers';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
-import { buildMicode, isValidMicodeCheckDigit, luhnCheckDigit } from '../../server/services/core/micode';
+import { buildMicode, isValidMicodeCheckDigit, luhnCheckDigit } from '../../server/services/core/pharmacies/micode';
 import { placeName } from '../../server/services/core/seed';
 import { onError } from '../../server/shared/errors';
 import { parseIfUpdatedSince } from '../../server/shared/freshness';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JOB_MESSAGES } from '../../server/jobs/runner';
 import { quoteIdentifier } from '../../server/warehouse/sourceTables';
 import { getJson, PHARMACY, startApp, tempDir, type TestApp } from './helpers';
-import { SEEDED_PRODUCTS } from '../../server/services/medorder/masterSourcesMigrations';
+import { SEEDED_PRODUCTS } from '../../server/services/medorder/masterSources/migrations';
 
 interface WarehouseTable {
   id: string;

@@ -1,25 +1,34 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { join } from 'node:path';
+import { openDatabase, type DB } from '../../db/open';
+import type { SeedScale } from '../../db/seedCatalogue';
 import { requireAuth, type AuthEnv } from '../../shared/auth';
 import type { ListDeclaration } from '../../shared/listEndpoint';
 import { createApi } from '../../shared/openapi';
-import { registerAdminUserRoutes, USER_LIST } from './adminUsers';
-import { COMPANY_LIST, registerCompanyRoutes } from './companies';
+import { registerAdminUserRoutes, USER_LIST } from './users/routes';
+import { COMPANY_LIST, registerCompanyRoutes } from './companies/routes';
 import type { CoreServiceContext } from './context';
-import { DEALER_LIST, registerDealerRoutes } from './dealers';
-import { ETHICAL_MEDICINE_LIST, registerEthicalMedicineRoutes } from './ethicalMedicines';
-import { GROUP_LIST, registerGroupRoutes } from './groups';
-import { LICENSE_EXPIRY_LIST, registerLicenseRoutes } from './licenses';
-import { registerInquiryRoutes } from './inquiries';
-import { registerManualCategoryRoutes } from './manualCategories';
-import { registerManualFileRoutes } from './manualFiles';
-import { registerNsipsRoutes } from './nsipses';
-import { MANUAL_LIST, registerManualRoutes } from './manuals';
-import { PHARMACY_LIST, registerPharmacyRoutes } from './pharmacies';
-import { registerPostalCodeRoutes } from './postalCodes';
-import { registerPharmacySideRoutes } from './pharmacyForPharmacy';
-import { registerPharmacyUserRoutes } from './pharmacyUsers';
-import { registerUserRoutes } from './users';
-import { registerWarehouseRoutes } from './warehouse';
+import { coreMigrations } from './migrations';
+import { DEALER_LIST, registerDealerRoutes } from './dealers/routes';
+import { ETHICAL_MEDICINE_LIST, registerEthicalMedicineRoutes } from './ethicalMedicines/routes';
+import { GROUP_LIST, registerGroupRoutes } from './groups/routes';
+import { LICENSE_EXPIRY_LIST, registerLicenseRoutes } from './licenses/routes';
+import { registerInquiryRoutes } from './inquiries/routes';
+import { registerManualCategoryRoutes } from './manuals/categoryRoutes';
+import { registerManualFileRoutes } from './manuals/fileRoutes';
+import { registerNsipsRoutes } from './nsips/routes';
+import { MANUAL_LIST, registerManualRoutes } from './manuals/routes';
+import { PHARMACY_LIST, registerPharmacyRoutes } from './pharmacies/routes';
+import { registerPostalCodeRoutes } from './postalCodes/routes';
+import { registerPharmacySideRoutes } from './pharmacies/pharmacySideRoutes';
+import { registerPharmacyUserRoutes } from './pharmacyUsers/routes';
+import { registerUserRoutes } from './users/accountRoutes';
+import { registerWarehouseRoutes } from './warehouse/routes';
+
+/** The core service's database (its own file), migrated in the order of `coreMigrations`. */
+export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
+  return openDatabase(join(dir, 'core.sqlite'), coreMigrations(seed, scale));
+}
 import { registerSavedReplyRoutes, SAVED_REPLY_LIST } from './savedReplies/routes';
 
 /**

@@ -3,13 +3,13 @@ import { seedStream, type Prng } from '../../db/prng';
 import { restampTable } from '../../db/versions';
 import { IDENTITY_SEED_DATE } from '../../identity/db';
 import { SEED_IDENTITY_USERS, auth0Sub, identityUserId } from '../../identity/users';
-import { buildMicode } from './micode';
+import { buildMicode } from './pharmacies/micode';
 import { PREFECTURES, type Prefecture } from './prefectures';
-import { seedDealers } from './seed-dealers';
+import { seedDealers } from './dealers/seed';
 import { SEED_SIZES, type SeedScale } from '../../db/seedCatalogue';
 import {
   BRANCH_SUFFIXES, BUILDINGS, COMPANY_FORMS, COMPANY_NOTES, COMPANY_PREFIXES, COMPANY_WORDS, PHARMACY_BRANDS, TOWNS,
-} from './seed-data';
+} from './seedData';
 
 /** Seeds are relative to this fixed date so every run produces the same rows. */
 export const SEED_BASE_DATE = Date.parse('2026-11-01T00:00:00.000Z');

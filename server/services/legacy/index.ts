@@ -1,16 +1,15 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { join } from 'node:path';
 import { openDatabase, type DB } from '../../db/open';
-import { tableVersionsSql } from '../../db/versions';
 import { requireAuth, type AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { commonErrors, createApi, jsonResponse, SECURITY } from '../../shared/openapi';
-import { registerLegacyStockRoutes } from './stocks';
-import { legacyStockMigrations } from './stocksMigrations';
+import { registerLegacyStockRoutes } from './stocks/routes';
+import { legacyMigrations } from './migrations';
 
 /** Legacy v1 skeleton (`/api/v1/...`, its own database; routes come in later issues). */
 export function openLegacyDb(dir: string): DB {
-  return openDatabase(join(dir, 'legacy.sqlite'), [{ version: 1, up: tableVersionsSql }, ...legacyStockMigrations]);
+  return openDatabase(join(dir, 'legacy.sqlite'), legacyMigrations);
 }
 
 const pingRoute = createRoute({

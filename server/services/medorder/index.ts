@@ -1,25 +1,21 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { join } from 'node:path';
 import { openDatabase, type DB } from '../../db/open';
-import { tableVersionsSql } from '../../db/versions';
 import { requireAuth, type AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
 import { commonErrors, createApi, jsonResponse, SECURITY } from '../../shared/openapi';
 import type { SeedScale } from '../../db/seedCatalogue';
-import { batchConfigMigrations, registerBatchConfigRoutes } from './batchConfigs';
+import { registerBatchConfigRoutes } from './batchConfigs/routes';
 import type { ListDeclaration } from '../../shared/listEndpoint';
-import { ORDERABLE_FIXTURE_LIST, registerFixtureRoutes, STOCKABLE_FIXTURE_LIST } from './fixtures';
-import { IMPORT_REQUEST_LIST, registerMasterSourceRoutes, STOCKABLE_ITEM_LIST, UNKNOWN_DELIVERY_LIST } from './masterSources';
-import { masterSourceMigrations } from './masterSourcesMigrations';
+import { ORDERABLE_FIXTURE_LIST, registerFixtureRoutes, STOCKABLE_FIXTURE_LIST } from './masterSources/fixtureRoutes';
+import { IMPORT_REQUEST_LIST, registerMasterSourceRoutes, STOCKABLE_ITEM_LIST, UNKNOWN_DELIVERY_LIST } from './masterSources/routes';
 import { EMPTY_PUBLISHED_MASTER, type PublishedMasterReader, type SeedPublishedRows } from '../../shared/publishedMasters';
-import { registerStockRoutes } from './stocks';
-import { stockMigrations } from './stocksMigrations';
+import { registerStockRoutes } from './stocks/routes';
+import { medorderMigrations } from './migrations';
 
 /** The ordering service's database (its own file; seeds name the pharmacy ids of the shared catalogue and core's seeded medicines). */
 export function openMedorderDb(dir: string, seed: number, scale: SeedScale, seedRows: SeedPublishedRows): DB {
-  return openDatabase(join(dir, 'medorder.sqlite'), [
-    { version: 1, up: tableVersionsSql }, ...batchConfigMigrations(seed, scale), ...stockMigrations, ...masterSourceMigrations(seed, scale, seedRows),
-  ]);
+  return openDatabase(join(dir, 'medorder.sqlite'), medorderMigrations(seed, scale, seedRows));
 }
 
 /** The ordering service's declared lists: the list contract test and the API bench cover each. */

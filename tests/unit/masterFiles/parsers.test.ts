@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeCp932 } from '../../../server/services/core/cp932';
-import { decodeMasterFile, parseCompactDate, parseCsv, parseEraDate } from '../../../server/services/core/masterFileCsv';
-import { parseMasterFile } from '../../../server/services/core/masterFileLayouts';
+import { encodeCp932 } from '../../../server/shared/cp932';
+import { decodeMasterFile, parseCompactDate, parseCsv, parseEraDate } from '../../../server/services/core/masterFiles/csv';
+import { parseMasterFile } from '../../../server/services/core/masterFiles/layouts';
 import { gs1CheckDigit, isValidGs1, isValidYjCode, yjCheckDigit } from '../../../server/shared/medicineCodes';
-import { latestRows } from '../../../server/services/core/masterSources';
+import { latestRows } from '../../../server/services/core/masterFiles/store';
 
 const quote = (field: string) => (/[",\r\n]/.test(field) || field === '' ? `"${field.replace(/"/g, '""')}"` : field);
 const fieldArb = fc.string({ unit: fc.constantFrom('a', 'ア', '"', ',', '\n', '\r\n', ' ', '１', '') });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeCp932 } from '../../../server/services/core/cp932';
+import { encodeCp932 } from '../../../server/shared/cp932';
 
 /*
  * The encoder it replaced (issue 24 item 8), kept as the oracle: the inverse of the platform's

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { meetsPasswordPolicy } from '../../../server/identity/management';
-import { generateInitialPassword, INITIAL_PASSWORD_LENGTH } from '../../../server/services/core/initialPassword';
+import { generateInitialPassword, INITIAL_PASSWORD_LENGTH } from '../../../server/services/core/users/initialPassword';
 
 /** A random source replaying fast-check's draws (each taken modulo the asked range). */
 const replay = (draws: number[]) => {

@@ -5,7 +5,7 @@ import { DEALER_SHAPE } from '../../../src/contract/masters/dealers';
 import { toSnakeKey } from '../../../src/contract/caseConversion';
 import { dealers } from '../../../src/resources/dealers';
 import { shapeFields } from '../../../src/resources/shapeFields';
-import { DEALER_LIST, DealerSchema } from '../../../server/services/core/dealers';
+import { DEALER_LIST, DealerSchema } from '../../../server/services/core/dealers/routes';
 import { answerSchema, listDeclarationOf, writeSchemas } from '../../../server/shared/masterShape';
 import { shapeWriteErrors } from '../../../src/contract/masterShape';
 import { SAVED_REPLY_SHAPE } from '../../../src/contract/masters/savedReplies';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   NSIPS_MESSAGES, nsipsFilenameOf, nsipsKey, nsipsNameProblem, nsipsPrefix, tokenBelongsTo,
-} from '../../../server/services/core/nsipsNames';
+} from '../../../server/services/core/nsips/names';
 import { normaliseKey } from '../../../server/storage/keys';
 
 /** Decodes percent-encoding once, as a router does for a path parameter (malformed stays as it is). */

@@ -1,0 +1,362 @@
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { assertPharmacyRight, WRITE_FORBIDDEN, type AuthEnv } from '../../../shared/auth';
+import { assertUnmodifiedSince } from '../../../shared/conditionalWrite';
+import { ApiError, notFoundError, validationError } from '../../../shared/errors';
+import { listHeaders } from '../../../shared/openapi';
+import { createRecordRoute, readRoute, updateRecordRoute, writeRoute } from '../../../shared/routes';
+import type { ServiceContext } from '../../../shared/context';
+import { setPagingHeaders } from '../../../shared/paging';
+import { registerInquiryChannels, messagesStream, roomsStream } from './channels';
+import { INQUIRY_FILE_BUCKET, INQUIRY_FILE_MAX_BYTES, INQUIRY_FILE_TYPES, SEED_ATTACHMENTS, seedAttachmentBody, sniffImageType } from './files';
+import {
+  canReadRoom, findMessage, findRoom, inquiryUserOf, listMessages, listRooms, markRead,
+  MESSAGE_PAGE_SIZE, refreshLastMessage, roomAudience, ROOM_PAGE_SIZE, serialiseMessage, serialiseRoom, unreadTotal,
+  type InquiryUser, type RoomFilter, type RoomRow,
+} from './store';
+import {
+  DeletedMessageSchema, FileSchema, INQUIRY_STATUSES, isInquiryStatus, MessageEditSchema, MessageInputSchema, MessageSchema, MessagesQuerySchema,
+  PharmacyRoomQuerySchema, PresignedUploadSchema, PresignQuerySchema, roomPageHeaders, RoomOpenSchema, RoomPatchSchema, RoomQuerySchema, RoomSchema,
+} from './schema';
+
+/** How long an upload URL stays valid, and how many unexpired, unattached ones a user may hold. */
+export const UPLOAD_URL_SECONDS = 900;
+export const MAX_OUTSTANDING_UPLOADS = 20;
+/** How often the job runner sweeps expired uploads away. */
+const UPLOAD_SWEEP_MS = 60_000;
+
+export const INQUIRY_TEXTS = {
+  fileRefused: '添付できるのはPNGまたはJPEG形式の画像（png, jpg, jpeg）のみです。',
+  fileTooLarge: '添付ファイルは10MB以内にしてください。',
+  fileMissing: '添付ファイルがアップロードされていません。もう一度添付してください。',
+  replyMissing: '返信先のメッセージが見つかりません。',
+  statusInvalid: `ステータスは ${INQUIRY_STATUSES.join(', ')} のいずれかを指定してください。`,
+  roomChangeMissing: '件名またはステータスを指定してください。',
+  roomForbidden: 'この問い合わせを閲覧する権限がありません。',
+  ownMessagesOnly: '自分のメッセージのみ編集・削除できます。',
+  pharmacyOnly: '薬局ユーザーのみ利用できます。',
+  noAccount: 'ユーザーが登録されていません。',
+  tooManyUploads: `添付ファイルのアップロード先を使い切りました（送信していないアップロードは${UPLOAD_URL_SECONDS / 60}分間で${MAX_OUTSTANDING_UPLOADS}件まで）。送信するか、しばらく待ってからもう一度添付してください。`,
+} as const;
+
+const tags = ['core: inquiries'];
+/** Where upload URLs write (`uploads/{userId}/{uuid}`), and where a posted message's checked copy lives. */
+const UPLOAD_PREFIX = 'uploads/';
+const ATTACHED_PREFIX = 'attached/';
+const ADMIN_ROOMS = '/api/v2/admin/inquiry_rooms';
+const ADMIN_MESSAGES = '/api/v2/admin/inquiry_messages';
+const PHARMACY_ROOMS = '/api/v2/pharmacy/inquiry_rooms';
+const PHARMACY_MESSAGES = '/api/v2/pharmacy/inquiry_messages';
+
+const roomsRoute = <P extends string, Q extends z.ZodObject>(path: P, query: Q, summary: string) =>
+  readRoute(path, { query, response: z.array(RoomSchema), responseDescription: 'ルーム', headers: roomPageHeaders, summary, tags });
+const messagesRoute = (path: `${string}/{id}/messages`, summary: string) =>
+  readRoute(path, { query: MessagesQuerySchema, response: z.array(MessageSchema), responseDescription: 'メッセージ', headers: listHeaders, summary, tags });
+const postMessageRoute = (path: `${string}/{id}/messages`, summary: string) =>
+  createRecordRoute(path, { body: MessageInputSchema, response: MessageSchema, responseDescription: '送信したメッセージ', summary, tags });
+const presignRoute = (path: string, summary: string) =>
+  readRoute(path, { query: PresignQuerySchema, response: PresignedUploadSchema, responseDescription: 'presigned_url, object_name', summary, tags });
+
+const adminRoomsRoute = roomsRoute(ADMIN_ROOMS, RoomQuerySchema, '問い合わせルーム一覧 (x-unread-total: 自分の未読合計)');
+const patchRoomRoute = updateRecordRoute(ADMIN_ROOMS, {
+  method: 'patch', body: RoomPatchSchema, response: RoomSchema, summary: '件名またはステータスの変更 (クローズ=completed、再開=need_action)', responseDescription: 'ルーム', tags,
+});
+const adminMessagesRoute = messagesRoute(`${ADMIN_ROOMS}/{id}/messages`, 'ルームのメッセージ (古い順、1ページ100件; 開くと既読になる)');
+const adminPostMessageRoute = postMessageRoute(`${ADMIN_ROOMS}/{id}/messages`, 'メッセージ送信 (スタッフ)');
+const adminPresignRoute = presignRoute(`${ADMIN_MESSAGES}/file_presigned_url`, '添付ファイルのアップロード先 (content_type: image/png | image/jpeg)');
+const editMessageRoute = updateRecordRoute(ADMIN_MESSAGES, {
+  method: 'patch', body: MessageEditSchema, response: MessageSchema, summary: 'メッセージ編集 (自分のメッセージのみ)', responseDescription: 'メッセージ', tags,
+});
+const deleteMessageRoute = writeRoute('delete', `${ADMIN_MESSAGES}/{id}`, {
+  response: DeletedMessageSchema, summary: 'メッセージ削除 (自分のメッセージのみ)', responseDescription: '削除したメッセージ', conditional: true, tags,
+});
+const pharmacyRoomsRoute = roomsRoute(PHARMACY_ROOMS, PharmacyRoomQuerySchema, '自薬局の問い合わせルーム一覧');
+const openRoomRoute = createRecordRoute(PHARMACY_ROOMS, { body: RoomOpenSchema, response: RoomSchema, summary: '問い合わせを始める (最初のメッセージ付き)', responseDescription: 'ルーム', tags });
+const pharmacyMessagesRoute = messagesRoute(`${PHARMACY_ROOMS}/{id}/messages`, '自薬局ルームのメッセージ');
+const pharmacyPostMessageRoute = postMessageRoute(`${PHARMACY_ROOMS}/{id}/messages`, 'メッセージ送信 (薬局)');
+const pharmacyPresignRoute = presignRoute(`${PHARMACY_MESSAGES}/file_presigned_url`, '添付ファイルのアップロード先 (薬局)');
+
+/** Room and message calls of spec section 7, both sides (staff under admin, pharmacies under pharmacy). */
+export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
+  const { db, storage, cable } = ctx;
+  registerInquiryChannels(cable, db);
+  // The seeds' attachments exist in this environment's storage (they are shared by many messages).
+  SEED_ATTACHMENTS.forEach(({ key }, index) => {
+    if (!storage.get(INQUIRY_FILE_BUCKET, key)) storage.put(INQUIRY_FILE_BUCKET, key, seedAttachmentBody(index), 'image/png');
+  });
+
+  /**
+   * An S3 lifecycle rule for `uploads/`: an upload whose URL has expired and that no message
+   * took is deleted. Recorded URLs go by their expiry; an object with no record (its message was
+   * posted and a second PUT wrote it again, or the record predates a restart) goes once it is
+   * older than a URL's whole life, which no upload through a live URL can be.
+   */
+  const sweepUploads = (now: Date) => {
+    const at = now.toISOString();
+    const expired = db.prepare('SELECT object_name FROM inquiry_uploads WHERE expires_at <= @at').all({ at }) as { object_name: string }[];
+    for (const { object_name } of expired) storage.delete(INQUIRY_FILE_BUCKET, object_name);
+    db.prepare('DELETE FROM inquiry_uploads WHERE expires_at <= @at').run({ at });
+    const live = db.prepare('SELECT 1 FROM inquiry_uploads WHERE object_name = @key');
+    const oldest = now.getTime() - UPLOAD_URL_SECONDS * 1000;
+    let token: string | undefined;
+    do {
+      const page = storage.list(INQUIRY_FILE_BUCKET, UPLOAD_PREFIX, token);
+      for (const object of page.contents) {
+        if (object.lastModified.getTime() <= oldest && !live.get({ key: object.key })) storage.delete(INQUIRY_FILE_BUCKET, object.key);
+      }
+      token = page.nextContinuationToken;
+    } while (token);
+  };
+  ctx.jobs.every('inquiry_uploads_sweep', UPLOAD_SWEEP_MS, sweepUploads);
+
+  const userOf = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy'): InquiryUser => {
+    const user = inquiryUserOf(db, c.get('principal'));
+    if (!user) throw new ApiError(403, [INQUIRY_TEXTS.noAccount]);
+    if (side === 'pharmacy' && user.role !== 'pharmacy') throw new ApiError(403, [INQUIRY_TEXTS.pharmacyOnly]);
+    return user;
+  };
+  const readableRoom = (user: InquiryUser, id: number): RoomRow => {
+    const room = findRoom(db, id, user.id);
+    if (!room) throw notFoundError();
+    if (!canReadRoom(user, room)) throw new ApiError(403, [INQUIRY_TEXTS.roomForbidden]);
+    return room;
+  };
+  const parseStatuses = (status: string | undefined): string[] | undefined => {
+    const list = status?.split(',').map((s) => s.trim()).filter(Boolean);
+    if (list?.some((s) => !isInquiryStatus(s))) throw validationError({ status: [INQUIRY_TEXTS.statusInvalid] });
+    return list;
+  };
+
+  /** The room, as each of its readers sees it (own unread count and total), on their rooms stream. */
+  const publishRoom = (roomId: number, only?: InquiryUser) => {
+    const room = db.prepare('SELECT pharmacy_id FROM inquiry_rooms WHERE id = @roomId').get({ roomId }) as { pharmacy_id: number } | undefined;
+    if (!room) return;
+    const readers = only ? [only] : roomAudience(db, room.pharmacy_id).map((r) => ({ ...r, name: '' }));
+    for (const reader of readers) {
+      const row = findRoom(db, roomId, reader.id);
+      if (row) cable.broadcast(roomsStream(reader.id), { ...serialiseRoom(row), unread_total: unreadTotal(db, reader) });
+    }
+  };
+  const publishMessage = (id: number) => {
+    const row = findMessage(db, id);
+    if (row) cable.broadcast(messagesStream(row.room_id), serialiseMessage(row, storage));
+  };
+
+  /**
+   * Checks an uploaded attachment by its bytes; a refused object is deleted. The checked bytes are
+   * what the message keeps: they are written under `attached/`, a prefix no upload URL can write
+   * (those are all `uploads/{userId}/...`), so a second PUT through the still-valid upload URL
+   * cannot swap what staff were shown. The caller deletes the upload once the message is committed.
+   */
+  const attachment = (user: InquiryUser, roomId: number, file: z.infer<typeof FileSchema>) => {
+    const refuse = (message: string, key?: string) => {
+      if (key) storage.delete(INQUIRY_FILE_BUCKET, key);
+      return validationError({ file: [message] });
+    };
+    const key = file.file_name_s3;
+    if (!key.startsWith(`uploads/${user.id}/`)) throw refuse(INQUIRY_TEXTS.fileMissing);
+    const extension = /\.(png|jpe?g)$/i.exec(file.name)?.[1].toLowerCase();
+    let object;
+    try {
+      object = storage.get(INQUIRY_FILE_BUCKET, key);
+    } catch {
+      throw refuse(INQUIRY_TEXTS.fileMissing);
+    }
+    if (!object) throw refuse(INQUIRY_TEXTS.fileMissing);
+    if (object.body.length > INQUIRY_FILE_MAX_BYTES) throw refuse(INQUIRY_TEXTS.fileTooLarge, key);
+    const type = sniffImageType(object.body);
+    if (!type || !extension) throw refuse(INQUIRY_TEXTS.fileRefused, key);
+    const attachedKey = `${ATTACHED_PREFIX}${roomId}/${randomUUID()}`;
+    storage.put(INQUIRY_FILE_BUCKET, attachedKey, object.body, type);
+    return { uploadKey: key, key: attachedKey, name: file.name, size: object.body.length, type, extension };
+  };
+
+  /** A page of rooms (25, by last activity) with the paging headers and the reader's unread total. */
+  const roomsPage = (c: Context<AuthEnv>, user: InquiryUser, filter: RoomFilter, pageText: string | undefined) => {
+    const page = pageText ? Number(pageText) : 1;
+    const { rows, total } = listRooms(db, user.id, filter, page);
+    setPagingHeaders(c, { total, page }, ROOM_PAGE_SIZE);
+    c.header('x-unread-total', String(unreadTotal(db, user)));
+    return rows.map(serialiseRoom);
+  };
+
+  /** A page of a room's messages (100, oldest first); reading them marks the room read. */
+  const messagesPage = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy', roomId: number, pageText: string | undefined) => {
+    const user = userOf(c, side);
+    const room = readableRoom(user, roomId);
+    const page = pageText ? Number(pageText) : 1;
+    const { rows, total } = listMessages(db, room.id, page);
+    if (markRead(db, user.id, room.id)) publishRoom(room.id, user);
+    setPagingHeaders(c, { total, page }, MESSAGE_PAGE_SIZE);
+    return rows.map((row) => serialiseMessage(row, storage));
+  };
+
+  const postMessage = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy', roomId: number, body: z.infer<typeof MessageInputSchema>) => {
+    const user = userOf(c, side);
+    const room = readableRoom(user, roomId);
+    // Writing in a pharmacy's room needs write on that pharmacy (read lets a user only read it).
+    if (side === 'pharmacy') assertPharmacyRight(c.get('principal'), room.pharmacy_id, 'write');
+    const at = ctx.now().toISOString();
+    let file: ReturnType<typeof attachment> | undefined;
+    let id: number;
+    try {
+      id = db.transaction(() => {
+        if (body.reply_message_id != null) {
+          const quoted = db.prepare('SELECT room_id FROM inquiry_messages WHERE id = @id').get({ id: body.reply_message_id }) as { room_id: number } | undefined;
+          if (quoted?.room_id !== room.id) throw validationError({ reply_message_id: [INQUIRY_TEXTS.replyMissing] });
+        }
+        file = body.file ? attachment(user, room.id, body.file) : undefined;
+        if (file) db.prepare('DELETE FROM inquiry_uploads WHERE object_name = @key').run({ key: file.uploadKey });
+        const info = db
+          .prepare(
+            `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, reply_message_id,
+               file_object, file_name, file_size, file_type, file_extension, created_at, updated_at)
+             VALUES (@room, @sender, @role, @name, @content, @reply, @object, @fileName, @size, @type, @extension, @at, @at)`,
+          )
+          .run({
+            room: room.id, sender: user.id, role: user.role, name: user.name, content: body.content, reply: body.reply_message_id ?? null,
+            object: file?.key ?? null, fileName: file?.name ?? null, size: file?.size ?? null, type: file?.type ?? null, extension: file?.extension ?? null, at,
+          });
+        const messageId = Number(info.lastInsertRowid);
+        // Staff words make a room replied; a pharmacy's make it unreplied (a new room stays new until staff answer).
+        const status = user.role === 'admin' ? 'replied' : room.status === 'new' ? 'new' : 'unreplied';
+        db.prepare('UPDATE inquiry_rooms SET status = @status WHERE id = @id').run({ status, id: room.id });
+        refreshLastMessage(db, room.id, at);
+        // The sender has seen what they wrote.
+        markRead(db, user.id, room.id);
+        return messageId;
+      })();
+    } catch (e) {
+      // Nothing half-saved: the copy of a message that was not written goes too.
+      if (file) storage.delete(INQUIRY_FILE_BUCKET, file.key);
+      throw e;
+    }
+    if (file) storage.delete(INQUIRY_FILE_BUCKET, file.uploadKey);
+    publishMessage(id);
+    publishRoom(room.id);
+    return serialiseMessage(findMessage(db, id)!, storage);
+  };
+
+  const ownMessage = (user: InquiryUser, id: number) => {
+    const message = findMessage(db, id);
+    if (!message) throw notFoundError();
+    const room = findRoom(db, message.room_id, user.id);
+    if (!room || !canReadRoom(user, room)) throw new ApiError(403, [INQUIRY_TEXTS.roomForbidden]);
+    if (message.sender_id !== user.id) throw new ApiError(403, [INQUIRY_TEXTS.ownMessagesOnly]);
+    return message;
+  };
+
+  const presignUpload = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy', contentType = 'image/png') => {
+    const user = userOf(c, side);
+    // An upload is only ever attached to a message: a user who may write in no pharmacy's room gets no upload link.
+    if (side === 'pharmacy' && ![...c.get('principal').pharmacyRights.values()].includes('write')) throw new ApiError(403, [WRITE_FORBIDDEN]);
+    if (!(INQUIRY_FILE_TYPES as readonly string[]).includes(contentType)) throw validationError({ content_type: [INQUIRY_TEXTS.fileRefused] });
+    const objectName = `${UPLOAD_PREFIX}${user.id}/${randomUUID()}`;
+    const now = ctx.now();
+    db.transaction(() => {
+      const { n } = db
+        .prepare('SELECT COUNT(*) AS n FROM inquiry_uploads WHERE user_id = @user AND expires_at > @now')
+        .get({ user: user.id, now: now.toISOString() }) as { n: number };
+      if (n >= MAX_OUTSTANDING_UPLOADS) throw new ApiError(429, [INQUIRY_TEXTS.tooManyUploads]);
+      const expiresAt = new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000).toISOString();
+      db.prepare('INSERT INTO inquiry_uploads (object_name, user_id, expires_at) VALUES (@objectName, @user, @expiresAt)').run({ objectName, user: user.id, expiresAt });
+    })();
+    const presignedUrl = storage.presignPut(INQUIRY_FILE_BUCKET, objectName, { contentType, maxBytes: INQUIRY_FILE_MAX_BYTES, expiresIn: UPLOAD_URL_SECONDS });
+    return { presigned_url: presignedUrl, object_name: objectName };
+  };
+
+  app.openapi(adminRoomsRoute, (c) => {
+    const user = userOf(c, 'admin');
+    const q = c.req.valid('query');
+    const filter = {
+      roomId: q.room_id ? Number(q.room_id) : undefined,
+      pharmacyId: q.pharmacy_id ? Number(q.pharmacy_id) : undefined,
+      statuses: parseStatuses(q.status),
+    };
+    return c.json(roomsPage(c, user, filter, q.page), 200);
+  });
+
+  app.openapi(patchRoomRoute, (c) => {
+    const user = userOf(c, 'admin');
+    const room = readableRoom(user, Number(c.req.valid('param').id));
+    assertUnmodifiedSince(c, room.updated_at);
+    const body = c.req.valid('json');
+    if ((body.name === undefined) === (body.status === undefined)) throw new ApiError(422, [INQUIRY_TEXTS.roomChangeMissing]);
+    if (body.status !== undefined && !isInquiryStatus(body.status)) throw validationError({ status: [INQUIRY_TEXTS.statusInvalid] });
+    const at = ctx.now().toISOString();
+    if (body.name !== undefined) db.prepare('UPDATE inquiry_rooms SET name = @name, updated_at = @at WHERE id = @id').run({ name: body.name, at, id: room.id });
+    else db.prepare('UPDATE inquiry_rooms SET status = @status, updated_at = @at WHERE id = @id').run({ status: body.status, at, id: room.id });
+    publishRoom(room.id);
+    return c.json(serialiseRoom(findRoom(db, room.id, user.id)!), 200);
+  });
+
+  app.openapi(adminMessagesRoute, (c) => c.json(messagesPage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
+  app.openapi(adminPostMessageRoute, (c) => c.json(postMessage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('json')), 201));
+  app.openapi(adminPresignRoute, (c) => c.json(presignUpload(c, 'admin', c.req.valid('query').content_type), 200));
+
+  app.openapi(editMessageRoute, (c) => {
+    const user = userOf(c, 'admin');
+    const message = ownMessage(user, Number(c.req.valid('param').id));
+    assertUnmodifiedSince(c, message.updated_at);
+    const { content } = c.req.valid('json');
+    const at = ctx.now().toISOString();
+    db.transaction(() => {
+      db.prepare('UPDATE inquiry_messages SET content = @content, updated_at = @at WHERE id = @id').run({ content, at, id: message.id });
+      refreshLastMessage(db, message.room_id, at);
+    })();
+    publishMessage(message.id);
+    publishRoom(message.room_id);
+    return c.json(serialiseMessage(findMessage(db, message.id)!, storage), 200);
+  });
+
+  app.openapi(deleteMessageRoute, (c) => {
+    const user = userOf(c, 'admin');
+    const message = ownMessage(user, Number(c.req.valid('param').id));
+    assertUnmodifiedSince(c, message.updated_at);
+    const at = ctx.now().toISOString();
+    const quoting = db.prepare('SELECT id FROM inquiry_messages WHERE reply_message_id = @id').all({ id: message.id }) as { id: number }[];
+    db.transaction(() => {
+      db.prepare('DELETE FROM inquiry_messages WHERE id = @id').run({ id: message.id });
+      refreshLastMessage(db, message.room_id, at);
+    })();
+    if (message.file_object && (message.file_object.startsWith(ATTACHED_PREFIX) || message.file_object.startsWith(UPLOAD_PREFIX))) storage.delete(INQUIRY_FILE_BUCKET, message.file_object);
+    cable.broadcast(messagesStream(message.room_id), { id: message.id, room_id: message.room_id, deleted: true });
+    // Replies that quoted it lost their quote (the foreign key cleared it).
+    for (const { id } of quoting) publishMessage(id);
+    publishRoom(message.room_id);
+    return c.json({ id: message.id, room_id: message.room_id, deleted: true }, 200);
+  });
+
+  // The pharmacy side (demos, tests, `npm run simulate:pharmacy`): only the token's own pharmacies.
+  app.openapi(pharmacyRoomsRoute, (c) => {
+    const user = userOf(c, 'pharmacy');
+    const q = c.req.valid('query');
+    return c.json(roomsPage(c, user, { statuses: parseStatuses(q.status), pharmacyIds: user.pharmacyIds }, q.page), 200);
+  });
+  app.openapi(openRoomRoute, (c) => {
+    const user = userOf(c, 'pharmacy');
+    const body = c.req.valid('json');
+    if (!user.pharmacyIds.includes(body.pharmacy_id)) throw new ApiError(403, [INQUIRY_TEXTS.roomForbidden]);
+    assertPharmacyRight(c.get('principal'), body.pharmacy_id, 'write');
+    if (!db.prepare('SELECT 1 FROM pharmacies WHERE id = @id').get({ id: body.pharmacy_id })) throw notFoundError();
+    const at = ctx.now().toISOString();
+    const roomId = db.transaction(() => {
+      const info = db
+        .prepare(`INSERT INTO inquiry_rooms (pharmacy_id, name, status, active_at, created_at, updated_at) VALUES (@pharmacy, @name, 'new', @at, @at, @at)`)
+        .run({ pharmacy: body.pharmacy_id, name: body.name, at });
+      const id = Number(info.lastInsertRowid);
+      db.prepare(
+        `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, created_at, updated_at) VALUES (@room, @sender, 'pharmacy', @name, @content, @at, @at)`,
+      ).run({ room: id, sender: user.id, name: user.name, content: body.content, at });
+      refreshLastMessage(db, id, at);
+      markRead(db, user.id, id);
+      return id;
+    })();
+    publishRoom(roomId);
+    return c.json(serialiseRoom(findRoom(db, roomId, user.id)!), 201);
+  });
+  app.openapi(pharmacyMessagesRoute, (c) => c.json(messagesPage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
+  app.openapi(pharmacyPostMessageRoute, (c) => c.json(postMessage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('json')), 201));
+  app.openapi(pharmacyPresignRoute, (c) => c.json(presignUpload(c, 'pharmacy', c.req.valid('query').content_type), 200));
+}

@@ -1,0 +1,106 @@
+import type { DB, Migration } from '../../../db/open';
+import { seedStream } from '../../../db/prng';
+import { restampTable, versionTriggersSql } from '../../../db/versions';
+import { IDENTITY_SEED_DATE } from '../../../identity/db';
+import type { SeedScale } from '../../../db/seedCatalogue';
+import { SEED_BASE_DATE } from '../seed';
+
+/** The object every seeded licence points at (a one-page PDF the licence routes write once). */
+export const SEED_LICENSE_OBJECT = 'seed/license-sample.pdf';
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The rest of section 3's Pharmacy fields on the seeded rows: invoice numbers (T + 13 digits),
+ * some web sites and directions, the predictor of about half, ids of the older systems.
+ */
+function seedPharmacyFields(db: DB, seed: number): void {
+  const rng = seedStream(seed, 'pharmacy-masters');
+  const rows = db.prepare('SELECT id FROM pharmacies ORDER BY id').all() as { id: number }[];
+  const update = db.prepare(
+    `UPDATE pharmacies SET invoice_number = @invoiceNumber, web_url = @webUrl, navigation = @navigation, predictor = @predictor,
+       v4_inst_id = @v4InstId, v1_id = @v1Id WHERE id = @id`,
+  );
+  for (const { id } of rows) {
+    const roll = rng.next();
+    update.run({
+      invoiceNumber: rng.chance(0.8) ? `T${rng.digits(13)}` : null,
+      webUrl: rng.chance(0.3) ? `https://store${String(id).padStart(5, '0')}.pharmacy.example.jp/` : null,
+      navigation: rng.chance(0.4) ? `最寄り駅から徒歩${rng.int(1, 15)}分` : null,
+      predictor: roll < 0.35 ? 'optimized_orders' : roll < 0.6 ? 'statistic' : null,
+      v4InstId: rng.chance(0.5) ? `V4-${rng.digits(8)}` : null,
+      v1Id: rng.chance(0.6) ? id + 10_000 : null,
+      id,
+    });
+  }
+}
+
+/**
+ * Licences (薬局開設許可, valid six years): most pharmacies hold one, some also an expired
+ * predecessor; expiries fall from two months before the seed date to six years after it.
+ */
+function seedLicenses(db: DB, seed: number): void {
+  const rng = seedStream(seed, 'licenses');
+  const pharmacies = db.prepare('SELECT id, micode FROM pharmacies ORDER BY id').all() as { id: number; micode: string }[];
+  const insert = db.prepare(
+    `INSERT INTO licenses (pharmacy_id, number, expires_on, object_name, content_type, created_at, created_by)
+     VALUES (@id, @number, @expiresOn, @objectName, 'application/pdf', @at, 'system')`,
+  );
+  const number = (prefecture: string) => `${prefecture}薬第${rng.int(1, 99_999)}号`;
+  for (const { id, micode } of pharmacies) {
+    if (!rng.chance(0.75)) continue;
+    const prefecture = micode.slice(0, 2);
+    const expires = SEED_BASE_DATE + rng.int(-60, 6 * 365) * DAY_MS;
+    if (rng.chance(0.15)) {
+      insert.run({ id, number: number(prefecture), expiresOn: isoDay(expires - 6 * 365 * DAY_MS), objectName: SEED_LICENSE_OBJECT, at: new Date(expires - 12 * 365 * DAY_MS).toISOString() });
+    }
+    insert.run({ id, number: number(prefecture), expiresOn: isoDay(expires), objectName: SEED_LICENSE_OBJECT, at: new Date(expires - 6 * 365 * DAY_MS).toISOString() });
+  }
+  restampTable(db, 'licenses', 'created_at', IDENTITY_SEED_DATE);
+}
+
+/**
+ * Pharmacy masters (issue 9), core migrations 10-19: every section 3 Pharmacy field, and the
+ * pharmacies' licences with their expiry index.
+ */
+export function pharmacyMigrations(seed: number, _scale: SeedScale): Migration[] {
+  return [
+    {
+      version: 10,
+      up: `
+        ALTER TABLE pharmacies ADD COLUMN invoice_number TEXT;
+        ALTER TABLE pharmacies ADD COLUMN latitude REAL;
+        ALTER TABLE pharmacies ADD COLUMN longitude REAL;
+        ALTER TABLE pharmacies ADD COLUMN web_url TEXT;
+        ALTER TABLE pharmacies ADD COLUMN navigation TEXT;
+        ALTER TABLE pharmacies ADD COLUMN deleted_on TEXT;
+        ALTER TABLE pharmacies ADD COLUMN subdivision_transferor_name TEXT;
+        ALTER TABLE pharmacies ADD COLUMN subdivision_transferee_name TEXT;
+        ALTER TABLE pharmacies ADD COLUMN v4_inst_id TEXT;
+        ALTER TABLE pharmacies ADD COLUMN predictor TEXT;
+        ALTER TABLE pharmacies ADD COLUMN v1_id INTEGER;
+        CREATE TABLE licenses (
+          id INTEGER PRIMARY KEY,
+          pharmacy_id INTEGER NOT NULL REFERENCES pharmacies(id) ON DELETE CASCADE,
+          number TEXT NOT NULL,
+          expires_on TEXT NOT NULL,
+          object_name TEXT NOT NULL,
+          content_type TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          created_by TEXT
+        );
+        CREATE INDEX licenses_pharmacy ON licenses(pharmacy_id, id);
+        -- The expiry list keeps each pharmacy's latest licence: "is there a later one" is one seek.
+        CREATE INDEX licenses_pharmacy_expires_on ON licenses(pharmacy_id, expires_on);
+        CREATE INDEX licenses_sort_expires_on ON licenses(expires_on, id);
+        ${versionTriggersSql('licenses', 'created_at')}`,
+      seed: (db) => {
+        seedPharmacyFields(db, seed);
+        seedLicenses(db, seed);
+        // The seed's updates must not look like a change to clients that cached the lists.
+        restampTable(db, 'pharmacies', 'updated_at', IDENTITY_SEED_DATE);
+      },
+    },
+  ];
+}

@@ -1,0 +1,27 @@
+import type { Migration } from '../../db/open';
+import type { SeedScale } from '../../db/seedCatalogue';
+import { tableVersionsSql } from '../../db/versions';
+import type { SeedPublishedRows } from '../../shared/publishedMasters';
+import { batchConfigMigrations } from './batchConfigs/migrations';
+import { masterSourceMigrations } from './masterSources/migrations';
+import { stockMigrations } from './stocks/migrations';
+
+/**
+ * The ordering service's migrations, in the order they apply (`openDatabase` applies by version;
+ * this list keeps that order, tests/server/migrations.test.ts holds it to it). Each feature owns a
+ * range of ids and keeps its migrations in its own `migrations.ts`; an id once applied never
+ * changes, or an existing database would run it again.
+ *
+ *   1      change bookkeeping (table_versions)
+ *   10-19  batchConfigs/
+ *   60-69  stocks/
+ *   90-99  masterSources/ (import requests, fixtures, stockable items)
+ */
+export function medorderMigrations(seed: number, scale: SeedScale, seedRows: SeedPublishedRows): Migration[] {
+  return [
+    { version: 1, up: tableVersionsSql },
+    ...batchConfigMigrations(seed, scale),
+    ...stockMigrations,
+    ...masterSourceMigrations(seed, scale, seedRows),
+  ];
+}

@@ -34,6 +34,8 @@ export interface PaletteGroup {
   /** The master's place among the others when their best records tie (lower first). */
   priority: number;
   hits: PaletteHit[];
+  /** More records than shown: this option opens them all (the master's list, searched). */
+  more?: PaletteHit;
 }
 
 export const SCORE = { code: 1000, equal: 900, prefix: 800, wordPrefix: 700, contains: 600, allTerms: 500, other: 300 } as const;
@@ -65,10 +67,10 @@ export const rankHits = (text: string, hits: readonly PaletteHit[]): PaletteHit[
     .map(({ hit }) => hit);
 
 /**
- * The groups best first, each ranked; empty groups dropped. A record found by two lookups of one
+ * The groups best first, each ranked and cut to its best `limit`; empty groups dropped. A record found by two lookups of one
  * master (a 13-digit code that is both a HOT13 and a JAN) shows once, with its best reading.
  */
-export const rankGroups = (text: string, groups: readonly PaletteGroup[]): PaletteGroup[] => {
+export const rankGroups = (text: string, groups: readonly PaletteGroup[], limit = Infinity): PaletteGroup[] => {
   const merged = new Map<string, PaletteGroup>();
   for (const group of groups) {
     const existing = merged.get(group.resource);
@@ -84,7 +86,7 @@ export const rankGroups = (text: string, groups: readonly PaletteGroup[]): Palet
   }
   const ranked = [...merged.values()]
     .filter((group) => group.hits.length > 0)
-    .map((group) => ({ ...group, hits: rankHits(text, group.hits) }));
+    .map((group) => ({ ...group, hits: rankHits(text, group.hits).slice(0, limit) }));
   // By the kind of their best match (code, equal, prefix...), then the masters' own order: a
   // slightly shorter name in a minor master does not jump ahead of the pharmacies.
   const tier = (group: PaletteGroup) => Math.floor(hitScore(text, group.hits[0]) / 100);

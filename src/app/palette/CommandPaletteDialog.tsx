@@ -205,7 +205,8 @@ const CommandPaletteDialog = ({ open, onClose }: { open: boolean; onClose: () =>
             composing.current = false;
             schedule((event.target as HTMLInputElement).value);
           }}
-          sx={{ fontSize: '1.125rem' }}
+          // The box is the dialog's one control: its focus ring stays inside the row's padding.
+          sx={{ fontSize: '1.125rem', '& input:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 4, borderRadius: 0.5 } }}
           inputProps={{
             role: 'combobox',
             'aria-label': 'ジャンプ先を検索（ID・コード・名前・画面名）',

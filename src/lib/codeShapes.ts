@@ -30,7 +30,8 @@ export interface CodeShapeRule {
 const hot7Holds = (code: string) => gs1CheckDigit(code.slice(0, 6)) === Number(code[6]);
 
 export const CODE_SHAPES: Record<CodeShape, CodeShapeRule> = {
-  id: { label: 'ID', pattern: /^\d{1,9}$/ },
+  // Ids run to six digits at national scale; nine digits are a receipt code or a HOT9, not an id.
+  id: { label: 'ID', pattern: /^\d{1,8}$/ },
   micode: { label: '薬局コード', pattern: /^\d{10}$/, check: isValidMicodeCheckDigit },
   postalCode: { label: '郵便番号', pattern: /^\d{7}$/ },
   hot7: { label: 'HOT7', pattern: /^\d{7}$/, check: hot7Holds },

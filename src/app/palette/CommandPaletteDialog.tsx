@@ -59,7 +59,7 @@ const optionsOf = (group: PaletteGroup) => (group.more ? [...group.hits, group.m
 const CommandPaletteDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const declarations = useAllDeclarations();
   const screens = useMemo(() => paletteScreens(declarations, [HOME, ...menuEntries, ...extraRouteLabels]), [declarations]);
-  const { results, schedule, run, hold, cancel } = usePaletteSearch(declarations, screens);
+  const { results, schedule, run, hold, cancel, reset } = usePaletteSearch(declarations, screens);
   const navigate = useNavigate();
   const { environment } = useRuntime();
   const { identity } = useGetIdentity();
@@ -82,9 +82,9 @@ const CommandPaletteDialog = ({ open, onClose }: { open: boolean; onClose: () =>
     setActiveKey(undefined);
     setOpenWhenReady(undefined);
     setRestoreFocus(true);
-    schedule('');
+    reset();
     setRecent(storageKey ? readRecent(browserStorage(), storageKey) : []);
-  }, [open, storageKey, schedule]);
+  }, [open, storageKey, reset]);
 
   useEffect(() => {
     if (!open) cancel();

@@ -121,6 +121,9 @@ export const hitsOf = (declaration: AnyResourceDeclaration, lookup: PaletteLooku
   return hits;
 };
 
+/** How long typing must pause before the palette asks: shorter than a list's search (400 ms), it is a jump. */
+export const PALETTE_DEBOUNCE_MS = 150;
+
 /** Records shown per master; more are one option away (`moreOf`). */
 export const PER_GROUP = 5;
 

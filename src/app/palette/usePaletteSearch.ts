@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider } from 'react-admin';
+import { SERVER_PAGE_SIZE } from '../../lib/constants';
 import type { AnyResourceDeclaration } from '../../resources/types';
 import { rankGroups, type PaletteGroup } from '../../lib/paletteRanking';
-import { codePageGroup, hitsOf, moreOf, PER_GROUP, planLookups, screenGroup, type PaletteScreen } from './paletteLookups';
-
-/** How long typing must pause before the palette asks: shorter than a list's search (400 ms), it is a jump. */
-export const PALETTE_DEBOUNCE_MS = 150;
+import { codePageGroup, hitsOf, moreOf, PALETTE_DEBOUNCE_MS, PER_GROUP, planLookups, screenGroup, type PaletteScreen } from './paletteLookups';
 
 export interface PaletteResults {
   /** The text these results answer ('' before typing). */
@@ -22,8 +20,8 @@ const EMPTY: PaletteResults = { text: '', groups: [], pending: false, failed: []
 /**
  * The palette's lookups for a typed text: debounced, one list call at a time (the next starts
  * when the last answered; a newer text aborts the call out and drops the rest), results ranked
- * as each master answers. Answers are kept while the palette is open, so going back to an
- * earlier text (a deleted character) asks nothing.
+ * as each master answers. Answers are kept while the palette is open (`reset` on each opening),
+ * so going back to an earlier text (a deleted character) asks nothing.
  */
 export const usePaletteSearch = (declarations: readonly AnyResourceDeclaration[], screens: readonly PaletteScreen[]) => {
   const dataProvider = useDataProvider();
@@ -62,7 +60,7 @@ export const usePaletteSearch = (declarations: readonly AnyResourceDeclaration[]
           // No sort: the server's own order (a manual search ranks title matches first).
           const { data, total } = await dataProvider.getList(lookup.resource, {
             filter: lookup.filter,
-            pagination: { page: 1, perPage: 25 },
+            pagination: { page: 1, perPage: SERVER_PAGE_SIZE },
             signal: controller.signal,
           } as Parameters<typeof dataProvider.getList>[1]);
           const hits = hitsOf(declaration, lookup, data);
@@ -99,11 +97,18 @@ export const usePaletteSearch = (declarations: readonly AnyResourceDeclaration[]
     [cancel, run],
   );
 
+  /** A fresh start (each opening): nothing out, nothing remembered from the last time. */
+  const reset = useCallback(() => {
+    cancel();
+    answered.current.clear();
+    setResults(EMPTY);
+  }, [cancel]);
+
   /** Nothing is sent while an IME composition is open: the pending pause is dropped too. */
   const hold = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = undefined;
   }, []);
 
-  return { results, schedule, run, hold, cancel };
+  return { results, schedule, run, hold, cancel, reset };
 };

@@ -18,11 +18,13 @@
  * NSIPS (bench/nsips.ts): the 5 MB CP932 export decoded by TextDecoder('shift_jis') vs encoding-japanese, in Node and Chromium.
  * Long work (bench/longWork.ts): the worst /config.json latency during a 20 MB master import, a 30 MB malformed one and a
  * warehouse copy, as a ratio to its idle latency; goal worst <= 50 ms.
+ * Palette (bench/palette.ts): the jump palette at national scale, keystroke to results (codes and names) as a ratio to
+ * GET users/me from the same page, p95; goal <= 2x; calls per text and the most out at once (goal: one).
  * Export (bench/export.ts): 薬局一覧 exported through the screen at national scale, both encodings: rows/s, the worst
  * /config.json latency meanwhile (goal <= 50 ms) and the page's peak heap beside the file's size.
  *
  * `npm run bench -- <section>...` runs only the named sections (first-load, warm, duplicates,
- * api, inquiries, imports, warehouse, nsips, longwork, export); none named runs them all. `--detail` lists every request of the first loads.
+ * api, inquiries, imports, warehouse, nsips, longwork, export, palette); none named runs them all. `--detail` lists every request of the first loads.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -71,7 +73,7 @@ const printFirstLoad = (title: string, ours: FirstLoad, theirs: FirstLoad) => {
   );
 };
 
-const SECTIONS = ['first-load', 'warm', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse', 'nsips', 'longwork', 'export'] as const;
+const SECTIONS = ['first-load', 'warm', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse', 'nsips', 'longwork', 'export', 'palette'] as const;
 type Section = (typeof SECTIONS)[number];
 const args = process.argv.slice(2);
 const detail = args.includes('--detail');
@@ -232,4 +234,9 @@ if (wanted('export'))
   await section('export bench', async () => {
     build(['--outDir', join(out, 'export-app'), '--emptyOutDir']);
     await (await import('./export')).runExportBench(join(out, 'export-app'));
+  });
+if (wanted('palette'))
+  await section('palette bench', async () => {
+    build(['--outDir', join(out, 'palette-app'), '--emptyOutDir']);
+    await (await import('./palette')).runPaletteBench(join(out, 'palette-app'));
   });

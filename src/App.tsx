@@ -86,7 +86,7 @@ export const App = ({ runtime, ...providers }: AppProps) => {
   const [router] = useState(() => createBrowserRouter([{ path: '*', element: <PortalAdmin {...providers} /> }]));
   return (
     <RuntimeProvider runtime={runtime}>
-      <DeclarationsProvider findDeclaration={findResource}>
+      <DeclarationsProvider findDeclaration={findResource} declarations={resources}>
         <RouterProvider router={router} useTransitions={false} />
       </DeclarationsProvider>
     </RuntimeProvider>

@@ -5,10 +5,11 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { HeaderLinks } from './HeaderLinks';
 import { EnvironmentSwitcher } from './EnvironmentSwitcher';
 import { AccountMenu } from './AccountMenu';
+import { JumpButton } from './JumpButton';
 import { FOCUS_RING_REACH, palette } from './theme';
 
 /**
- * The header: breadcrumbs, shortcuts, the environment switcher and the account menu. Demo is a
+ * The header: breadcrumbs, the jump palette's button (Ctrl+K), shortcuts, the environment switcher and the account menu. Demo is a
  * dark orange that keeps white text at AA contrast. Focus rings are white on the coloured bar.
  */
 export const AppHeader = ({ alwaysOn }: { alwaysOn?: boolean }) => {
@@ -29,6 +30,7 @@ export const AppHeader = ({ alwaysOn }: { alwaysOn?: boolean }) => {
       <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden', p: `${FOCUS_RING_REACH}px`, m: `-${FOCUS_RING_REACH}px` }}>
         <Breadcrumbs />
       </Box>
+      <JumpButton />
       <HeaderLinks />
       <Box sx={{ mx: 1 }}>
         <EnvironmentSwitcher />

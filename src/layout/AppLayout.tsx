@@ -6,6 +6,7 @@ import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
 import { PageHeading } from './PageHeading';
 import { useFocusHeadingOnNavigate } from '../app/useFocusHeadingOnNavigate';
+import { PaletteProvider } from '../app/palette/PaletteProvider';
 
 /** The spec's "scroll to top on navigation". */
 const ScrollToTop = () => {
@@ -42,10 +43,13 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
     {/* A focused element scrolled into view stops below the fixed header, not under it. */}
     <GlobalStyles styles={{ html: { scrollPaddingTop: '4rem' } }} />
     {/* The header stays: hidden on scroll, Tab walked into it unseen (and focus fell to <body> when it finished hiding). */}
-    <Layout appBar={AppHeader} menu={AppMenu} appBarAlwaysOn>
-      <PageHeading />
-      <FocusHeadingOnNavigate />
-      {children}
-    </Layout>
+    {/* The jump palette (Ctrl+K / ⌘K) on every screen; the header holds its button. */}
+    <PaletteProvider>
+      <Layout appBar={AppHeader} menu={AppMenu} appBarAlwaysOn>
+        <PageHeading />
+        <FocusHeadingOnNavigate />
+        {children}
+      </Layout>
+    </PaletteProvider>
   </AdminOnly>
 );

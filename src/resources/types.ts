@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { MembershipMethodName } from '../dataProvider/methods/memberships';
 import type { RowMethodName } from '../dataProvider/methods/portalMethods';
+import type { CodeShape } from '../lib/codeShapes';
 
 /**
  * A master is declared once: where its API lives, its fields, how its list, detail and form
@@ -239,6 +240,33 @@ export interface MenuPlacement {
   icon: ComponentType;
 }
 
+/**
+ * How a master's records are found by the jump palette (Ctrl+K / ⌘K). Names need nothing: a
+ * master whose list has a `search` filter (the folded search, `query`) and a plain API path is
+ * searched by name with it. Codes are declared here: a typed code of a field's shape
+ * (src/lib/codeShapes.ts) is sent as that field's list filter and compared for equality.
+ */
+export interface PaletteDeclaration<K extends string = string> {
+  /**
+   * Fields holding codes: `shape` says what a typed code must look like, `filter` the list
+   * filter it is sent as: `ids` for the record's id, the search filter (`query`, the default)
+   * where the server looks codes up by equality before searching text, or the list's own code
+   * filter (`gs1Code`).
+   */
+  codes?: { field: K; shape: CodeShape; filter?: string }[];
+  /** Fixed filters of every lookup, so a record the list hides by default is still found (`addEnded`). */
+  filter?: Record<string, string | boolean>;
+  /** Fields shown on a result's second line (the typed code's field comes first when it matched). */
+  detail?: K[];
+  /** `false`: never searched by name even though the list has a search. */
+  searchNames?: false;
+  /**
+   * Where "all results" of a name search open when the list is a screen of its own that does
+   * not read `?filter=` (manuals: `search?query={query}`); a generated list needs nothing.
+   */
+  searchRoute?: string;
+}
+
 export interface TypedResourceDeclaration<F extends FieldMap> {
   /** react-admin resource name and URL path, exactly as the spec's route table: `v2/core/companies`. */
   name: string;
@@ -298,6 +326,8 @@ export interface TypedResourceDeclaration<F extends FieldMap> {
     validate?: (values: Record<string, unknown>) => Record<string, unknown>;
   };
   routes?: SubRouteDeclaration[];
+  /** How the jump palette finds its records (see PaletteDeclaration); without it, names only when the list searches. */
+  palette?: PaletteDeclaration<Extract<keyof F, string>>;
   /** Screens that need their own components replace the generated ones. */
   views?: {
     list?: LazyView;

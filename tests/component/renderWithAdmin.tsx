@@ -96,7 +96,7 @@ export const renderWithAdmin = (ui: ReactElement, options: RenderWithAdminOption
   const queryClient = testQueryClient();
   const wrap = (children: ReactNode) => (
     <RuntimeProvider runtime={runtime}>
-      <DeclarationsProvider findDeclaration={findResource}>
+      <DeclarationsProvider findDeclaration={findResource} declarations={resources}>
         <TestMemoryRouter initialEntries={options.initialEntries ?? ['/']}>
           <AdminContext
             dataProvider={dataProvider}

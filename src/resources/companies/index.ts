@@ -48,5 +48,6 @@ export const companies = defineResource({
       },
     ],
   },
+  palette: { codes: [{ field: 'id', shape: 'id', filter: 'ids' }] },
   form: { fields: ['id', 'name', 'note'] },
 });

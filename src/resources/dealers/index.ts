@@ -21,6 +21,8 @@ export const dealers = defineResource({
     paging: { mode: 'pages' },
     empty: '卸が見つかりません',
   },
+  // The dealers' search looks a 4-6 digit code up by equality first.
+  palette: { codes: [{ field: 'code', shape: 'dealerCode' }], detail: ['code', 'prefectureName'] },
   show: {
     tabs: [{ path: '', label: '詳細', fields: ['id', 'code', 'name', 'prefectureId', 'prefectureName'] }],
   },

@@ -118,5 +118,23 @@ export const ethicalMedicines = defineResource({
       },
     ],
   },
+  // The search looks every code up by equality first; withdrawn medicines are found too.
+  palette: {
+    codes: [
+      { field: 'hotCode_7', shape: 'hot7' },
+      { field: 'hotCode_9', shape: 'hot9' },
+      { field: 'hotCode', shape: 'hot13' },
+      { field: 'yjCode', shape: 'yj' },
+      { field: 'mhlwCode', shape: 'yj' },
+      { field: 'receiptCode', shape: 'receipt' },
+      { field: 'receiptCodeSecondary', shape: 'receipt' },
+      { field: 'janCode', shape: 'jan' },
+      { field: 'packageGs1Code', shape: 'gs1' },
+      { field: 'packetGs1Code', shape: 'gs1' },
+      { field: 'supplyGs1Code', shape: 'gs1' },
+    ],
+    filter: { includeInactive: true },
+    detail: ['yjCode', 'standard', 'maker'],
+  },
   routes: [{ path: 'update', label: 'マスター更新', view: () => import('./EthicalMedicineImportPage') }],
 });

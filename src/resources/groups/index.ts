@@ -44,5 +44,6 @@ export const groups = defineResource({
       },
     ],
   },
+  palette: { codes: [{ field: 'id', shape: 'id', filter: 'ids' }] },
   form: { fields: ['id', 'name'] },
 });

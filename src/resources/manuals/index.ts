@@ -35,6 +35,7 @@ export const manuals = defineResource({
     tabs: [{ path: '', label: '詳細', fields: ['id', 'title', 'impressionsCount', 'createdAt', 'updatedAt'] }],
   },
   form: { fields: ['title', 'content', 'manualCategoryId'] },
+  palette: { codes: [{ field: 'id', shape: 'id', filter: 'ids' }], searchRoute: 'search?query={query}' },
   routes: [{ path: 'search', label: '検索結果', view: () => import('./ManualSearchPage') }],
   views: {
     list: () => import('./ManualListPage'),

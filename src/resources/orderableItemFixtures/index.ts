@@ -51,6 +51,15 @@ export const orderableItemFixtures = defineResource({
   show: {
     tabs: [{ path: '', label: '詳細', view: () => import('./OrderableFixtureDetail') }],
   },
+  palette: {
+    codes: [
+      { field: 'gs1Code', shape: 'gs1', filter: 'gs1Code' },
+      { field: 'janCode', shape: 'jan', filter: 'janCode' },
+      { field: 'hotCode', shape: 'hot9', filter: 'hotCode' },
+      { field: 'hotCode', shape: 'hot13', filter: 'hotCode' },
+    ],
+    detail: ['gs1Code', 'janCode', 'hotCode'],
+  },
   form: {
     fields: [
       'name', 'nameAppend', 'gs1Code', 'janCode', 'stockableItemFixtureId', 'quantity', 'makerName', 'sellerName', 'packetForm', 'packetVolume',

@@ -128,6 +128,12 @@ export const pharmacies = defineResource({
       { path: 'configs', label: '設定', view: () => import('./PharmacyConfigsTab') },
     ],
   },
+  // Ended pharmacies too: a micode or an id finds the record whatever its state.
+  palette: {
+    codes: [{ field: 'id', shape: 'id', filter: 'ids' }, { field: 'micode', shape: 'micode' }, { field: 'postalCode', shape: 'postalCode' }],
+    filter: { addEnded: true },
+    detail: ['micode', 'address1', 'address2', 'address3'],
+  },
   form: {
     fields: [
       'id', 'name', 'micode', 'companyId', 'pharmacyInvoice.invoiceNumber', 'postalCode', 'address1', 'address2', 'address3', 'address4',

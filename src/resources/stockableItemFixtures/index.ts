@@ -56,6 +56,13 @@ export const stockableItemFixtures = defineResource({
   show: {
     tabs: [{ path: '', label: '詳細', view: () => import('./StockableFixtureDetail') }],
   },
+  palette: {
+    codes: [
+      { field: 'yjCode', shape: 'yj', filter: 'yjCode' },
+      { field: 'receiptCode', shape: 'receipt', filter: 'receiptCode' },
+    ],
+    detail: ['yjCode', 'receiptCode'],
+  },
   form: {
     fields: ['name', 'unit', 'price', 'yjCode', 'receiptCode', 'genericId', 'generic', 'interimPeriodOn', 'disableStock', 'note'],
     prefillFrom: ['yjCode'],

@@ -51,5 +51,6 @@ export const users = defineResource({
       { path: 'pharmacies', label: '薬局', view: () => import('./UserPharmaciesTab') },
     ],
   },
+  palette: { codes: [{ field: 'id', shape: 'id', filter: 'ids' }], detail: ['email'] },
   views: { create: () => import('./UserCreatePage') },
 });

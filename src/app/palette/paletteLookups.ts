@@ -1,0 +1,205 @@
+import type { AnyResourceDeclaration } from '../../resources/types';
+import { listTitleOf } from '../../resources/listTitle';
+import { foldSearchText } from '../../contract/searchText';
+import { normaliseCode, recogniseCodes, CODE_SHAPES, type CodeShape } from '../../lib/codeShapes';
+import { nameScore, type PaletteGroup, type PaletteHit } from '../../lib/paletteRanking';
+import { specPath } from '../../lib/specPaths';
+import { codeRoute } from '../../customRoutes/masterSources/masterSourceLinks';
+
+/**
+ * What the jump palette asks, derived from the declarations alone (pure): which list calls a
+ * typed text becomes, and how their rows become results. A master joins by its declaration
+ * (`palette`, and a `search` filter for names); nothing here names a master.
+ */
+export interface PaletteLookup {
+  resource: string;
+  /** The group's heading: the master's name. */
+  label: string;
+  /** The master's place in the registry: its group's order when matches tie. */
+  priority: number;
+  /** The list call's filter (the declared fixed filters, then the code or the text). */
+  filter: Record<string, unknown>;
+  /** For a code: the normalised code and the fields that must hold it for a row to count. */
+  code?: { value: string; fields: { field: string; shape: CodeShape }[] };
+}
+
+/** The list's free-text filter (`query`), when it has one. */
+export const searchFilterOf = (declaration: AnyResourceDeclaration): string | undefined =>
+  declaration.list.filters?.find((filter) => filter.type === 'search')?.source;
+
+/** A list reachable without a parameter of its own (not `/pharmacies/{pharmacyId}/...`). */
+const plainList = (declaration: AnyResourceDeclaration) => !declaration.api.includes('{');
+
+/** Searched by name: a plain list with a search filter, unless the declaration opts out. */
+export const searchesNames = (declaration: AnyResourceDeclaration): boolean =>
+  plainList(declaration) && searchFilterOf(declaration) !== undefined && declaration.palette?.searchNames !== false;
+
+/**
+ * The list calls for a typed text, likeliest first. A code (by shape) is looked up in every
+ * master declaring a field of that shape, one call per master, filter and code; a text that is
+ * no code is searched by name in every master that searches. An empty text asks nothing.
+ */
+export const planLookups = (declarations: readonly AnyResourceDeclaration[], text: string): PaletteLookup[] => {
+  if (foldSearchText(text) === '') return [];
+  const codes = recogniseCodes(text);
+  const lookups: PaletteLookup[] = [];
+  if (codes.length > 0) {
+    // Readings likeliest first (check digits), then the masters' order.
+    for (const { shape, code } of codes) {
+      declarations.forEach((declaration, priority) => {
+        if (!plainList(declaration)) return;
+        for (const declared of declaration.palette?.codes ?? []) {
+          if (declared.shape !== shape) continue;
+          const filterName = declared.filter ?? searchFilterOf(declaration);
+          if (!filterName) continue;
+          const same = lookups.find((lookup) => lookup.resource === declaration.name && lookup.filter[filterName] === code);
+          if (same) {
+            same.code!.fields.push({ field: declared.field, shape });
+            continue;
+          }
+          lookups.push({
+            resource: declaration.name,
+            label: declaration.label,
+            priority,
+            filter: { ...declaration.palette?.filter, [filterName]: code },
+            code: { value: code, fields: [{ field: declared.field, shape }] },
+          });
+        }
+      });
+    }
+    return lookups;
+  }
+  declarations.forEach((declaration, priority) => {
+    if (!searchesNames(declaration)) return;
+    lookups.push({
+      resource: declaration.name,
+      label: declaration.label,
+      priority,
+      filter: { ...declaration.palette?.filter, [searchFilterOf(declaration)!]: text.trim() },
+    });
+  });
+  return lookups;
+};
+
+/** A value at a dotted path (`pharmacyInvoice.invoiceNumber`). */
+const valueAt = (record: Record<string, unknown>, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
+
+const shown = (value: unknown): string | undefined =>
+  value === null || value === undefined || value === '' ? undefined : typeof value === 'object' ? undefined : String(value);
+
+/**
+ * A lookup's rows as results, in the server's order. A code lookup keeps only the rows whose
+ * declared field holds the code (a search that found no equal code falls back to text, which
+ * is no answer to a code); its detail line starts with the code's field.
+ */
+export const hitsOf = (declaration: AnyResourceDeclaration, lookup: PaletteLookup, rows: readonly Record<string, unknown>[]): PaletteHit[] => {
+  const hits: PaletteHit[] = [];
+  rows.forEach((row, order) => {
+    const id = shown(row.id);
+    if (id === undefined) return;
+    const matched = lookup.code?.fields.find(({ field }) => normaliseCode(shown(valueAt(row, field)) ?? '') === lookup.code!.value);
+    if (lookup.code && !matched) return;
+    const name = declaration.recordRepresentation ? shown(valueAt(row, declaration.recordRepresentation)) : undefined;
+    const details = (declaration.palette?.detail ?? [])
+      .filter((field) => field !== matched?.field)
+      .map((field) => shown(valueAt(row, field)))
+      .filter((value): value is string => value !== undefined);
+    const codeText = matched && `${declaration.fields[matched.field]?.label ?? CODE_SHAPES[matched.shape].label} ${shown(valueAt(row, matched.field))}`;
+    const detail = [codeText, ...details].filter(Boolean).join('　');
+    hits.push({
+      key: `${declaration.name}:${id}`,
+      resource: declaration.name,
+      id,
+      label: name ?? `#${id}`,
+      detail: detail || undefined,
+      url: specPath.show(declaration.name, id),
+      codeMatch: matched ? true : undefined,
+      order,
+    });
+  });
+  return hits;
+};
+
+/** How long typing must pause before the palette asks: shorter than a list's search (400 ms), it is a jump. */
+export const PALETTE_DEBOUNCE_MS = 150;
+
+/** Records shown per master; more are one option away (`moreOf`). */
+export const PER_GROUP = 5;
+
+/**
+ * The option that opens all of a name search's records in the master's list (searched as the
+ * palette searched, `?filter=`), or in the screen the declaration names (`searchRoute`); none
+ * for a code lookup or when everything is shown.
+ */
+export const moreOf = (declaration: AnyResourceDeclaration, lookup: PaletteLookup, text: string, total: number | undefined, found: number): PaletteHit | undefined => {
+  if (lookup.code || Math.max(total ?? 0, found) <= PER_GROUP) return undefined;
+  const route = declaration.palette?.searchRoute;
+  if (!route && declaration.views?.list) return undefined;
+  const url = route
+    ? `${specPath.list(declaration.name)}/${route.replace('{query}', encodeURIComponent(text.trim()))}`
+    : `${specPath.list(declaration.name)}?filter=${encodeURIComponent(JSON.stringify(lookup.filter))}`;
+  const count = total === undefined ? '' : `（${total.toLocaleString('ja-JP')}件）`;
+  return { key: `more:${declaration.name}`, resource: declaration.name, id: 'more', label: `${listTitleOf(declaration)}で「${text.trim()}」をすべて表示${count}`, url, order: found };
+};
+
+/** A screen or an action the palette offers by its name (薬局一覧, 新規薬局, マスター更新). */
+export interface PaletteScreen {
+  label: string;
+  url: string;
+  kind: '画面' | '操作';
+  /** Where an action belongs when its name alone does not say (マスター更新: 医療用医薬品一覧). */
+  context?: string;
+}
+
+/**
+ * Every master's list (when it can be opened without a parameter), its create form (新規…) and
+ * its list's header links (マスター更新), then the screens of the sidebar and the other named
+ * custom routes (`extra`), each URL once.
+ */
+export const paletteScreens = (declarations: readonly AnyResourceDeclaration[], extra: readonly { label: string; to: string }[]): PaletteScreen[] => {
+  const screens: PaletteScreen[] = [];
+  const add = (screen: PaletteScreen) => {
+    if (!screens.some((other) => other.url === screen.url)) screens.push(screen);
+  };
+  for (const declaration of declarations) {
+    if (declaration.menu || plainList(declaration)) add({ label: listTitleOf(declaration), url: specPath.list(declaration.name), kind: '画面' });
+    if (declaration.capabilities?.create) add({ label: `新規${declaration.recordLabel}`, url: specPath.create(declaration.name), kind: '操作' });
+    for (const link of declaration.list.links ?? []) {
+      add({ label: link.label, url: `${specPath.list(declaration.name)}/${link.route}`, kind: '操作', context: listTitleOf(declaration) });
+    }
+  }
+  for (const entry of extra) add({ label: entry.label, url: entry.to, kind: '画面' });
+  return screens;
+};
+
+export const SCREENS_GROUP = '画面・操作';
+export const CODE_PAGES_GROUP = 'コードの詳細';
+export const RECENT_GROUP = '最近開いたレコード';
+
+/** The screens whose name holds the folded text, best first, as one group. */
+export const screenGroup = (screens: readonly PaletteScreen[], text: string, limit = 6): PaletteGroup => {
+  const query = foldSearchText(text);
+  const hits: PaletteHit[] =
+    query === ''
+      ? []
+      : screens
+          .filter((screen) => foldSearchText(screen.label).includes(query))
+          .map((screen, order) => ({ key: `screen:${screen.url}`, resource: SCREENS_GROUP, id: screen.url, label: screen.label, detail: screen.context ? `${screen.kind}（${screen.context}）` : screen.kind, url: screen.url, order }))
+          .sort((a, b) => nameScore(text, b.label) - nameScore(text, a.label) || a.order - b.order)
+          .slice(0, limit);
+  return { resource: SCREENS_GROUP, label: SCREENS_GROUP, priority: -1, hits };
+};
+
+/** The code pages a typed code opens without a lookup: a HOT code's and a receipt code's master diff. */
+export const codePageGroup = (text: string): PaletteGroup => {
+  const hits: PaletteHit[] = [];
+  for (const { shape, code } of recogniseCodes(text)) {
+    const kind = shape === 'hot9' || shape === 'hot13' ? 'hot_codes' : shape === 'receipt' ? 'receipt_codes' : undefined;
+    const url = kind && codeRoute(kind, code);
+    if (!url || hits.some((hit) => hit.url === url)) continue;
+    const label = kind === 'hot_codes' ? `HOTコード ${code} の取り込み差分` : `レセプト電算コード ${code} の取り込み差分`;
+    hits.push({ key: `code:${url}`, resource: CODE_PAGES_GROUP, id: url, label, detail: '外部マスタデータ', url, codeMatch: true, order: hits.length });
+  }
+  return { resource: CODE_PAGES_GROUP, label: CODE_PAGES_GROUP, priority: 1000, hits };
+};

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { resources, findResource } from '../../../src/resources/registry';
+import { codePageGroup, hitsOf, paletteScreens, planLookups, screenGroup, searchesNames } from '../../../src/app/palette/paletteLookups';
+import { gs1CheckDigit } from '../../../src/contract/medicineCodes';
+
+const plan = (text: string) => planLookups(resources, text).map((lookup) => [lookup.resource, lookup.filter]);
+
+describe('the palette’s lookups, derived from the declarations', () => {
+  it('a name is searched in every master whose list searches (and only plain lists)', () => {
+    const names = planLookups(resources, 'さくら').map((lookup) => lookup.resource);
+    expect(names).toEqual(resources.filter(searchesNames).map((resource) => resource.name));
+    expect(names).toEqual(expect.arrayContaining(['v2/core/pharmacies', 'v2/core/companies', 'v2/core/groups', 'v2/core/users', 'v2/core/manuals', 'v2/core/dealers', 'v2/core/ethical_medicines']));
+    // NSIPS searches file names under a pharmacy: no palette lookup without one.
+    expect(names).not.toContain('v2/core/nsipses');
+    expect(plan('さくら')[0]).toEqual(['v2/core/pharmacies', { addEnded: true, query: 'さくら' }]);
+  });
+
+  it('a micode goes to the pharmacies’ search only (equality first on the server)', () => {
+    expect(plan('1341234560')).toEqual([['v2/core/pharmacies', { addEnded: true, query: '1341234560' }]]);
+  });
+
+  it('an id goes by ids= to the masters that declare it; a postal code to the pharmacies', () => {
+    const lookups = plan('150-0002');
+    expect(lookups).toContainEqual(['v2/core/pharmacies', { addEnded: true, query: '1500002' }]);
+    expect(lookups).toContainEqual(['v2/core/pharmacies', { addEnded: true, ids: '1500002' }]);
+    expect(lookups).toContainEqual(['v2/core/ethical_medicines', { includeInactive: true, query: '1500002' }]);
+    expect(plan('42')).toEqual([
+      ['v2/core/pharmacies', { addEnded: true, ids: '42' }],
+      ['v2/core/users', { ids: '42' }],
+      ['v2/core/companies', { ids: '42' }],
+      ['v2/core/groups', { ids: '42' }],
+      ['v2/core/manuals', { ids: '42' }],
+    ]);
+  });
+
+  it('a JAN: the ethical medicines’ search and the orderable fixtures’ own filters, one call per filter', () => {
+    const body = '498712345678';
+    const jan = `${body}${gs1CheckDigit(body)}`;
+    const lookups = plan(jan);
+    expect(lookups).toContainEqual(['v2/core/ethical_medicines', { includeInactive: true, query: jan }]);
+    expect(lookups).toContainEqual(['v2/core/master_sources/orderable_item_fixtures', { janCode: jan }]);
+    expect(lookups).toContainEqual(['v2/core/master_sources/orderable_item_fixtures', { hotCode: jan }]);
+    expect(lookups.filter(([resource]) => resource === 'v2/core/ethical_medicines')).toHaveLength(1);
+  });
+
+  it('a YJ code: ethical medicines and stockable fixtures', () => {
+    expect(plan('1124003f2230')).toEqual([
+      ['v2/core/ethical_medicines', { includeInactive: true, query: '1124003F2230' }],
+      ['v2/core/master_sources/stockable_item_fixtures', { yjCode: '1124003F2230' }],
+    ]);
+  });
+
+  it('a code lookup keeps only rows holding the code; names come from recordRepresentation', () => {
+    const pharmacies = findResource('v2/core/pharmacies')!;
+    const [lookup] = planLookups(resources, '1341234560');
+    const hits = hitsOf(pharmacies, lookup, [
+      { id: 1, name: 'さくら薬局', micode: '1341234560', address1: '東京都', address2: '渋谷区', address3: '神宮前1-1' },
+      { id: 2, name: '住所に1341234560', micode: '1300000000' },
+    ]);
+    expect(hits).toEqual([
+      expect.objectContaining({ key: 'v2/core/pharmacies:1', label: 'さくら薬局', url: '/v2/core/pharmacies/1', codeMatch: true, detail: '薬局コード 1341234560　東京都　渋谷区　神宮前1-1' }),
+    ]);
+  });
+
+  it('screens and actions from the declarations: lists, 新規…, マスター更新; code pages for HOT and receipt codes', () => {
+    const screens = paletteScreens(resources, [{ label: 'JWT', to: '/develop/jwt' }]);
+    expect(screens).toContainEqual({ label: '薬局一覧', url: '/v2/core/pharmacies', kind: '画面' });
+    expect(screens).toContainEqual({ label: '新規薬局', url: '/v2/core/pharmacies/new', kind: '操作' });
+    expect(screens).toContainEqual({ label: 'マスター更新', url: '/v2/core/ethical_medicines/update', kind: '操作', context: '医療用医薬品一覧' });
+    expect(screenGroup(screens, '新規').hits.map((hit) => hit.label)).toContain('新規薬局');
+    expect(screenGroup(screens, 'ﾏｽﾀｰ').hits[0]).toMatchObject({ label: 'マスター更新', detail: '操作（医療用医薬品一覧）' });
+    // 6…: a receipt code first (the only check a receipt code has).
+    expect(codePageGroup('620000000').hits.map((hit) => hit.url)).toEqual(['/v2/core/master_sources/receipt_codes/620000000', '/v2/core/master_sources/hot_codes/620000000']);
+  });
+});

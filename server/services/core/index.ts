@@ -17,7 +17,7 @@ import { MANUAL_LIST, registerManualRoutes } from './manuals';
 import { PHARMACY_LIST, registerPharmacyRoutes } from './pharmacies';
 import { registerPostalCodeRoutes } from './postalCodes';
 import { registerPharmacySideRoutes } from './pharmacyForPharmacy';
-import { registerPharmacyUserRoutes } from './pharmacyUsers';
+import { PHARMACY_USER_LIST, registerPharmacyUserRoutes } from './pharmacyUsers';
 import { registerUserRoutes } from './users';
 import { registerWarehouseRoutes } from './warehouse';
 
@@ -50,3 +50,6 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
 
 /** Every list the core service declares: the contract test and the API bench iterate over these. */
 export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST, LICENSE_EXPIRY_LIST, MANUAL_LIST, ETHICAL_MEDICINE_LIST, USER_LIST];
+
+/** Lists under another record's path ({id}): the API bench asks each with a real id (`requires`); the contract test iterates CORE_LISTS. */
+export const CORE_NESTED_LISTS: readonly ListDeclaration[] = [PHARMACY_USER_LIST];

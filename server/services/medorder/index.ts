@@ -11,6 +11,7 @@ import type { ListDeclaration } from '../../shared/listEndpoint';
 import { ORDERABLE_FIXTURE_LIST, registerFixtureRoutes, STOCKABLE_FIXTURE_LIST } from './fixtures';
 import { IMPORT_REQUEST_LIST, registerMasterSourceRoutes, STOCKABLE_ITEM_LIST, UNKNOWN_DELIVERY_LIST } from './masterSources';
 import { masterSourceMigrations } from './masterSourcesMigrations';
+import { MASTER_FILE_ROW_LISTS } from './masterSourcesRows';
 import { EMPTY_PUBLISHED_MASTER, type PublishedMasterReader, type SeedPublishedRows } from '../../shared/publishedMasters';
 import { registerStockRoutes } from './stocks';
 import { stockMigrations } from './stocksMigrations';
@@ -26,6 +27,9 @@ export function openMedorderDb(dir: string, seed: number, scale: SeedScale, seed
 export const MEDORDER_LISTS: readonly ListDeclaration[] = [
   STOCKABLE_FIXTURE_LIST, ORDERABLE_FIXTURE_LIST, IMPORT_REQUEST_LIST, UNKNOWN_DELIVERY_LIST, STOCKABLE_ITEM_LIST,
 ];
+
+/** The publishers' files' rows (in-memory pages of a downloaded file): the API bench asks each with a file's id (`requires`). */
+export const MEDORDER_FILE_ROW_LISTS = MASTER_FILE_ROW_LISTS;
 
 const pingRoute = createRoute({
   method: 'get',

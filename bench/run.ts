@@ -17,7 +17,14 @@
  *   in-app click from the home screen, goal rows in <= 0.6 of stock's time; a cold first visit
  *   (new browser context, signed in), goal <= 1.2 of stock's. Each pair measured back to back
  *   (order alternating); the figure is the median of the pairs' ratios. `--screen=pharmacies,
- *   ethical-medicines,inquiries` picks screens.
+ *   ethical-medicines,inquiries` picks screens. Two runs on the shared 2-core machine at load
+ *   12-21 (docs/ARCHITECTURE.md, Tests, has the table and what was tried): warm 0.91 / 1.23
+ *   (薬局一覧), 1.02 / 0.84 (医療用医薬品一覧), 1.93 / 2.66 (問い合わせ一覧), all over 0.6; cold 0.90 / 1.21,
+ *   1.14 / 1.13, 1.77 / 1.70 against 1.2. Holding the navigation until the hover's list
+ *   call answered (a router loader, capped at 150 ms) rendered the list once but made the click
+ *   1.93x slower (薬局一覧, 9 paired clicks): dropped. The API cases added by issue 26 (the
+ *   pharmacy-users list, the four file row lists): worst 2.76 (medis_gs1_rows page=12) in run 1,
+ *   2.47 (pharmacies/{id}/users query full id) in run 2, each under 1.3 in the other run.
  * - API calls made twice on any screen. Goal: none.
  * API section: bench/api.ts's `runApiBench()` when that module exists: every declared list, the
  * pharmacy-users list under a pharmacy and the master files' row lists included (`requires`).

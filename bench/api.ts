@@ -4,7 +4,8 @@
  * Seeds SEED_SCALE=large (62,828 pharmacies) into a temporary DATA_DIR, starts the reference API
  * on loopback, signs in, and measures every list endpoint the services declare (every
  * `*_LISTS` array exported by a `server/services/<service>/index.ts`, so a new master joins by
- * declaring its list): the default list, every declared sort both ways, every declared filter
+ * declaring its list; a list under another record's path or of one downloaded file names where its
+ * id comes from, `requires`, and the master files are downloaded first): the default list, every declared sort both ways, every declared filter
  * with its example, the search cases (half-width, full-width and hiragana katakana, a
  * 2-character term, a 4-character term with no hit, every exact code the search index
  * declares, with a value taken from the data) and a deep page (page 2000, or the last page when
@@ -105,7 +106,8 @@ async function getJson(base: string, path: string, token: string) {
 
 /**
  * Every list the services declare: each `*_LISTS` array exported by a service's index (core's
- * CORE_LISTS today), once per endpoint.
+ * CORE_LISTS and CORE_NESTED_LISTS, medorder's MEDORDER_LISTS and MEDORDER_FILE_ROW_LISTS), once
+ * per endpoint.
  */
 export async function declaredLists(): Promise<ListDeclaration[]> {
   const services = join(import.meta.dirname, '../server/services');
@@ -122,33 +124,77 @@ export async function declaredLists(): Promise<ListDeclaration[]> {
   return [...lists.values()];
 }
 
+/**
+ * The path a list is asked at: its `requires` filled from the first row of the list each names
+ * (a path's `{id}`, or a query parameter such as the file whose rows it lists).
+ */
+async function resolvedPath(base: string, token: string, list: ListDeclaration): Promise<string> {
+  let path = `${list.base}${list.path}`;
+  const query: string[] = [];
+  for (const [param, { from, field = 'id' }] of Object.entries(list.requires ?? {})) {
+    const value = (await getJson(base, from, token)).body[0]?.[field];
+    if (value === undefined || value === null) throw new Error(`api bench: ${from} has no row to fill ${param} of ${list.path}`);
+    if (path.includes(`{${param}}`)) path = path.replace(`{${param}}`, encodeURIComponent(String(value)));
+    else query.push(`${param}=${encodeURIComponent(String(value))}`);
+  }
+  return query.length > 0 ? `${path}?${query.join('&')}` : path;
+}
+
+/** A list's short name in the table: its last segment, or from the scope on for a nested path (`pharmacies/{id}/users`). */
+const listName = (list: ListDeclaration) =>
+  list.path.includes('{') ? list.path.replace(/^\/api\/v\d+\/[^/]+\//, '') : list.path.split('/').pop()!;
+
 /** The cases of one declared list, with real values for its exact codes and its last page. */
 async function listCases(base: string, token: string, list: ListDeclaration): Promise<ApiBenchCase[]> {
-  const path = `${list.base}${list.path}`;
-  const name = list.path.split('/').pop()!;
+  const path = await resolvedPath(base, token, list);
+  const ask = (query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
+  const name = listName(list);
   const cases: ApiBenchCase[] = [{ name: `${name} default`, path }];
   for (const field of Object.keys(list.sortColumns)) {
-    cases.push({ name: `${name} sort=${field}`, path: `${path}?sort=${field}` });
-    cases.push({ name: `${name} sort=-${field}`, path: `${path}?sort=-${field}` });
+    cases.push({ name: `${name} sort=${field}`, path: ask(`sort=${field}`) });
+    cases.push({ name: `${name} sort=-${field}`, path: ask(`sort=-${field}`) });
   }
   for (const [filter, { example }] of Object.entries(list.filters)) {
-    cases.push({ name: `${name} ${filter}=${example}`, path: `${path}?${filter}=${example}` });
+    cases.push({ name: `${name} ${filter}=${example}`, path: ask(`${filter}=${example}`) });
   }
   if (list.search) {
     const terms = list.searchExamples ?? [
       ['half-width', 'ｻｸﾗ'], ['full-width', 'サクラ'], ['hiragana', 'さくら'], ['2 chars', '東京'], ['4 chars, no hit', 'ゾヂヅヂ'],
     ];
-    for (const [label, term] of terms) cases.push({ name: `${name} query ${label} 「${term}」`, path: `${path}?query=${encodeURIComponent(term)}` });
-    const sample = (await getJson(base, `${path}?sort=-id&add_ended=true`, token)).body[0];
+    for (const [label, term] of terms) cases.push({ name: `${name} query ${label} 「${term}」`, path: ask(`query=${encodeURIComponent(term)}`) });
+    const sample = (await getJson(base, ask('sort=-id&add_ended=true'), token)).body[0];
     for (const { column } of list.search.codes ?? []) {
       const value = sample?.[column];
-      if (value !== undefined) cases.push({ name: `${name} query full ${column}`, path: `${path}?query=${encodeURIComponent(String(value))}` });
+      if (value !== undefined) cases.push({ name: `${name} query full ${column}`, path: ask(`query=${encodeURIComponent(String(value))}`) });
     }
   }
   const pages = Number((await getJson(base, path, token)).headers.get('x-total-pages'));
   const deep = Math.max(1, Math.min(DEEP_PAGE, pages));
-  cases.push({ name: `${name} page=${deep}`, path: `${path}?page=${deep}` });
+  cases.push({ name: `${name} page=${deep}`, path: ask(`page=${deep}`) });
   return cases;
+}
+
+/**
+ * The publishers' files a master download brings (the file row lists read them): every HOT code
+ * master with its GS1 and option tables, and every insurance master, as far back as allowed.
+ */
+async function downloadMasterFiles(base: string, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const started: string[] = [];
+  for (const [kind, body] of [['hot_code', { start_date: '2002-01-01' }], ['iryohoken', { start_year: 2012 }]] as const) {
+    const res = await fetch(`${base}/core/api/v2/master/ethical_medicines/downloads/${kind}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (res.status !== 202) throw new Error(`api bench: the ${kind} download answered ${res.status}: ${await res.text()}`);
+    started.push(((await res.json()) as { job_id: string }).job_id);
+  }
+  for (let wait = 0; wait < 600; wait++) {
+    const jobs = (await getJson(base, '/core/api/v2/master/ethical_medicines/jobs', token)).body as { job_id: string; status: string; status_reason: string | null }[];
+    const ours = jobs.filter((job) => started.includes(job.job_id));
+    const failed = ours.find((job) => job.status === 'FAILED');
+    if (failed) throw new Error(`api bench: a master download failed: ${failed.status_reason}`);
+    if (ours.length === started.length && ours.every((job) => job.status === 'SUCCEEDED')) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('api bench: the master downloads did not finish in two minutes');
 }
 
 const ms = (v: number) => (v < 10 ? v.toFixed(1) : v.toFixed(0));
@@ -214,6 +260,7 @@ export async function runApiBench(options: { log?: (line: string) => void; only?
     const { access_token: token } = (await tokenRes.json()) as { access_token: string };
 
     const lists = await declaredLists();
+    if (lists.some((list) => Object.values(list.requires ?? {}).some(({ from }) => from.startsWith('/medorder/api/v2/admin/')))) await downloadMasterFiles(base, token);
     const cases: ApiBenchCase[] = [{ name: 'users/me (the floor)', path: ME }];
     for (const list of lists) cases.push(...(await listCases(base, token, list)).filter((c) => !only || only.test(c.name)));
     log(`API bench: ${cases.length} cases over ${lists.length} declared lists`);

@@ -138,16 +138,20 @@ declare global {
   interface Window {
     __rowsAt?: number;
     __pressedAt?: number;
+    /** What `watchRows` waits for: the first element matching it marks `__rowsAt`. */
+    __rowSelector?: string;
   }
 }
 
 /**
- * Records when the first row of the table matching `rowSelector` reaches the DOM (after the last
- * reset), and when the pointer was last pressed (the click that opens the list).
+ * Records when the first element matching `rowSelector` (a row of the table, after the last
+ * reset; a later step may name another selector in `window.__rowSelector`) reaches the DOM, and
+ * when the pointer was last pressed (the click that opens the list).
  */
 const watchRows = (rowSelector: string) => {
+  window.__rowSelector = rowSelector;
   const observer = new MutationObserver(() => {
-    if (window.__rowsAt === undefined && document.querySelector(rowSelector)) window.__rowsAt = performance.now();
+    if (window.__rowsAt === undefined && window.__rowSelector && document.querySelector(window.__rowSelector)) window.__rowsAt = performance.now();
   });
   observer.observe(document, { childList: true, subtree: true });
   addEventListener('pointerdown', (event) => (window.__pressedAt = event.timeStamp), { capture: true });
@@ -320,4 +324,117 @@ export const duplicateCalls = async (
     await context.close();
   }
   return found;
+};
+
+/**
+ * One screen of one site, as the list benches visit it: from `from` (home) a click on `link`
+ * until the first `rows` element is in the DOM, or opened cold at `url`; `then`, when given, is
+ * a second click once the rows show (the inquiries' first room) and the element it waits for (its
+ * first message). A visit's time is the sum of the steps' times, each from its press (or, cold,
+ * the first from navigation start): the driver's own turn between them counts on neither side.
+ */
+export interface BenchScreen {
+  base: string;
+  from: string;
+  url: string;
+  link: { prepare: (page: Page) => Promise<unknown>; locate: (page: Page) => Locator };
+  storage: Record<string, string>;
+  rows: string;
+  then?: { locate: (page: Page) => Locator; ready: string };
+  isApi: (url: string) => boolean;
+}
+
+export interface PairedVisits {
+  /** Each run's time, ms, per side (ours first). */
+  ours: number[];
+  theirs: number[];
+  /** Each run's ours / theirs, the two measured back to back. */
+  ratios: number[];
+  duplicates: string[];
+}
+
+export const medianOf = median;
+
+/** The second step of a visit, when the screen has one: its press to its element, ms. */
+const secondStep = async (page: Page, screen: BenchScreen): Promise<number> => {
+  if (!screen.then) return 0;
+  await page.evaluate((selector) => {
+    window.__rowSelector = selector;
+    window.__rowsAt = undefined;
+    window.__pressedAt = undefined;
+  }, screen.then.ready);
+  await screen.then.locate(page).click();
+  await page.waitForFunction(() => window.__rowsAt !== undefined);
+  return page.evaluate(() => (window.__rowsAt ?? NaN) - (window.__pressedAt ?? NaN));
+};
+
+/**
+ * Warm in-app visits of two sites' screens, back to back in each run (the order alternating
+ * between runs, so a load that drifts favours neither): each site open in a page of its own
+ * for the whole series, the app loaded on `from` and its idle prefetch done, then the click.
+ */
+export const pairedInAppVisits = async (browser: Browser, screens: [BenchScreen, BenchScreen], runs: number): Promise<PairedVisits> => {
+  const sides = await Promise.all(
+    screens.map(async (screen) => {
+      const context = await signedInContext(browser, screen.storage);
+      await context.addInitScript(watchRows, screen.rows);
+      const page = await context.newPage();
+      return { screen, context, page, log: await NetworkLog.attach(page) };
+    }),
+  );
+  const times: [number[], number[]] = [[], []];
+  const duplicates = new Set<string>();
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      for (const index of run % 2 === 0 ? [0, 1] : [1, 0]) {
+        const { screen, page, log } = sides[index];
+        await page.goto(`${screen.base}${screen.from}`);
+        // A new document each run (see inAppVisits).
+        if (new URL(page.url()).hash) await page.reload();
+        await screen.link.prepare(page);
+        await log.settled(3000, 30_000);
+        log.clear();
+        await page.evaluate((selector) => {
+          window.__rowSelector = selector;
+          window.__rowsAt = undefined;
+          window.__pressedAt = undefined;
+        }, screen.rows);
+        await screen.link.locate(page).click();
+        await page.waitForFunction(() => window.__rowsAt !== undefined);
+        const first = await page.evaluate(() => (window.__rowsAt ?? NaN) - (window.__pressedAt ?? NaN));
+        times[index].push(first + (await secondStep(page, screen)));
+        await log.settled(500);
+        if (index === 0) for (const duplicate of log.duplicates(screen.isApi)) duplicates.add(duplicate);
+      }
+    }
+  } finally {
+    await Promise.all(sides.map(({ context }) => context.close()));
+  }
+  return { ours: times[0], theirs: times[1], ratios: times[0].map((time, run) => time / times[1][run]), duplicates: [...duplicates] };
+};
+
+/**
+ * Cold first visits of two sites' screens, back to back in each run (order alternating): a new
+ * browser context each (empty cache, signed in through storage), navigation start to rows, plus
+ * the second step when the screen has one.
+ */
+export const pairedColdVisits = async (browser: Browser, screens: [BenchScreen, BenchScreen], runs: number): Promise<PairedVisits> => {
+  const times: [number[], number[]] = [[], []];
+  for (let run = 0; run < runs; run += 1) {
+    for (const index of run % 2 === 0 ? [0, 1] : [1, 0]) {
+      const screen = screens[index];
+      const context = await signedInContext(browser, screen.storage);
+      try {
+        await context.addInitScript(watchRows, screen.rows);
+        const page = await context.newPage();
+        await page.goto(`${screen.base}${screen.url}`, { waitUntil: 'commit' });
+        await page.waitForFunction(() => window.__rowsAt !== undefined, undefined, { timeout: 60_000 });
+        const first = await page.evaluate(() => window.__rowsAt ?? NaN);
+        times[index].push(first + (await secondStep(page, screen)));
+      } finally {
+        await context.close();
+      }
+    }
+  }
+  return { ours: times[0], theirs: times[1], ratios: times[0].map((time, run) => time / times[1][run]), duplicates: [] };
 };

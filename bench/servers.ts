@@ -91,22 +91,58 @@ const PHARMACIES = Array.from({ length: 100 }, (_, index) => ({
   updatedAt: new Date(Date.UTC(2026, 10, 1, 0, 59 - (index % 60))).toISOString(),
 }));
 
-const RECORDS: Record<string, readonly object[]> = { posts: POSTS, pharmacies: PHARMACIES };
+/** What a bare site's `/api/:resource` answers: the records (one page of them may stand for more), and the total to claim. */
+export type BareRecords = Record<string, { rows: readonly Record<string, unknown>[]; total?: number }>;
+
+const SYNTHETIC: BareRecords = { posts: { rows: POSTS }, pharmacies: { rows: PHARMACIES } };
 
 /**
- * The bare react-admin apps (bench/bare, bench/bareList) and the lists they show (posts, and
- * pharmacies with the portal's list columns), in ra-data-simple-rest's dialect.
+ * The portal's own answers, read once from the running portal, for the stock app to show: the
+ * first page of 薬局一覧 and of 医療用医薬品 (every field the API sends: the stock app parses
+ * the same bytes), the first page of inquiry rooms and every message of the first room. The
+ * stock app claims the portal's totals, so its pagination shows as many pages.
  */
-export const startBare = async (staticDir: string): Promise<RunningSite> => {
+export const portalAnswers = async (url: string, token: string): Promise<BareRecords> => {
+  const read = async (path: string) => {
+    const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`bench: ${path} answered ${response.status}`);
+    return { rows: (await response.json()) as Record<string, unknown>[], total: Number(response.headers.get('x-total-count')) };
+  };
+  const rooms = await read('/core/api/v2/admin/inquiry_rooms');
+  const firstRoom = rooms.rows[0]?.id;
+  if (typeof firstRoom !== 'number') throw new Error('bench: the seed has no inquiry room');
+  const messages: Record<string, unknown>[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await read(`/core/api/v2/admin/inquiry_rooms/${firstRoom}/messages?page=${page}`);
+    messages.push(...answer.rows);
+    if (messages.length >= answer.total || answer.rows.length === 0) break;
+  }
+  return {
+    pharmacies: await read('/core/api/v2/admin/pharmacies'),
+    ethical_medicines: await read('/core/api/v2/master/ethical_medicines'),
+    inquiry_rooms: rooms,
+    inquiry_messages: { rows: messages },
+  };
+};
+
+/**
+ * The bare react-admin apps (bench/bare, bench/bareList) and the lists they show, in
+ * ra-data-simple-rest's dialect: `range` pages the records, `filter` keeps the rows equal to it
+ * (the messages of one room). Without `records`, posts and a synthetic pharmacy list.
+ */
+export const startBare = async (staticDir: string, records: BareRecords = SYNTHETIC): Promise<RunningSite> => {
   const app = new Hono();
   app.use(...httpSecurity({ origins: [], trustedProxies: [] }));
   app.get('/api/:resource', (c) => {
     const resource = c.req.param('resource');
-    const records = RECORDS[resource];
-    if (!records) return c.json({ errors: ['見つかりません。'] }, 404);
+    const found = records[resource] ?? SYNTHETIC[resource];
+    if (!found) return c.json({ errors: ['見つかりません。'] }, 404);
+    const filter = JSON.parse(c.req.query('filter') ?? '{}') as Record<string, unknown>;
+    const rows = found.rows.filter((row) => Object.entries(filter).every(([key, value]) => String(row[key]) === String(value)));
     const [start, end] = JSON.parse(c.req.query('range') ?? '[0,9]') as [number, number];
-    const page = records.slice(start, end + 1);
-    c.header('content-range', `${resource} ${start}-${start + page.length - 1}/${records.length}`);
+    const page = rows.slice(start, end + 1);
+    const total = Object.keys(filter).length === 0 && found.total ? found.total : rows.length;
+    c.header('content-range', `${resource} ${start}-${start + page.length - 1}/${total}`);
     c.header('cache-control', 'no-store');
     return sendCompressible(c, new CompressibleBody(JSON.stringify(page)));
   });

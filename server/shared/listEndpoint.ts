@@ -60,6 +60,13 @@ export interface ListDeclaration {
   /** Response fields the contract test expects on every row. */
   fields: readonly string[];
   pageSize?: number;
+  /**
+   * What the list cannot be asked without (a `{param}` of its path, or a required query
+   * parameter such as the file whose rows it lists), and where a real value comes from: `field`
+   * (default `id`) of the first row of another list (`from`: service base, path and query). The
+   * API bench asks the list with it.
+   */
+  requires?: Record<string, { from: string; field?: string }>;
 }
 
 const queryParam = labelled('検索キーワード', z.string().max(200).optional().openapi({ description: '部分一致検索 (全角・半角・ひらがな・カタカナを区別しない)' }));

@@ -21,7 +21,7 @@ import { MANUAL_LIST, registerManualRoutes } from './manuals/routes';
 import { PHARMACY_LIST, registerPharmacyRoutes } from './pharmacies/routes';
 import { registerPostalCodeRoutes } from './postalCodes/routes';
 import { registerPharmacySideRoutes } from './pharmacies/pharmacySideRoutes';
-import { registerPharmacyUserRoutes } from './pharmacyUsers/routes';
+import { PHARMACY_USER_LIST, registerPharmacyUserRoutes } from './pharmacyUsers/routes';
 import { registerUserRoutes } from './users/accountRoutes';
 import { registerWarehouseRoutes } from './warehouse/routes';
 
@@ -61,3 +61,6 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
 
 /** Every list the core service declares: the contract test and the API bench iterate over these. */
 export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST, LICENSE_EXPIRY_LIST, MANUAL_LIST, ETHICAL_MEDICINE_LIST, USER_LIST, SAVED_REPLY_LIST];
+
+/** Lists under another record's path ({id}): the API bench asks each with a real id (`requires`); the contract test iterates CORE_LISTS. */
+export const CORE_NESTED_LISTS: readonly ListDeclaration[] = [PHARMACY_USER_LIST];

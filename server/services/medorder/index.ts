@@ -9,6 +9,7 @@ import { registerBatchConfigRoutes } from './batchConfigs/routes';
 import type { ListDeclaration } from '../../shared/listEndpoint';
 import { ORDERABLE_FIXTURE_LIST, registerFixtureRoutes, STOCKABLE_FIXTURE_LIST } from './masterSources/fixtureRoutes';
 import { IMPORT_REQUEST_LIST, registerMasterSourceRoutes, STOCKABLE_ITEM_LIST, UNKNOWN_DELIVERY_LIST } from './masterSources/routes';
+import { MASTER_FILE_ROW_LISTS } from './masterSources/rowRoutes';
 import { EMPTY_PUBLISHED_MASTER, type PublishedMasterReader, type SeedPublishedRows } from '../../shared/publishedMasters';
 import { registerStockRoutes } from './stocks/routes';
 import { medorderMigrations } from './migrations';
@@ -22,6 +23,9 @@ export function openMedorderDb(dir: string, seed: number, scale: SeedScale, seed
 export const MEDORDER_LISTS: readonly ListDeclaration[] = [
   STOCKABLE_FIXTURE_LIST, ORDERABLE_FIXTURE_LIST, IMPORT_REQUEST_LIST, UNKNOWN_DELIVERY_LIST, STOCKABLE_ITEM_LIST,
 ];
+
+/** The publishers' files' rows (in-memory pages of a downloaded file): the API bench asks each with a file's id (`requires`). */
+export const MEDORDER_FILE_ROW_LISTS = MASTER_FILE_ROW_LISTS;
 
 const pingRoute = createRoute({
   method: 'get',

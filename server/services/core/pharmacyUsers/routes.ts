@@ -16,7 +16,7 @@ type PharmacyUser = z.infer<typeof PharmacyUserSchema>;
 export const UNKNOWN_USER = (id: number) => `存在しないユーザが指定されました。(ID: ${id})`;
 export const ADMIN_CANNOT_JOIN = '管理ユーザは薬局に所属できません。';
 
-/** A pharmacy's users: the list contract of every master, under the pharmacy's own path (not in the bench: its path has an id). */
+/** A pharmacy's users: the list contract of every master, under the pharmacy's own path (the API bench asks it of the first pharmacy by id, which has users in the seed). */
 export const PHARMACY_USER_LIST = {
   base: '/core',
   path: '/api/v2/admin/pharmacies/{id}/users' as const,
@@ -26,6 +26,7 @@ export const PHARMACY_USER_LIST = {
   filters: {},
   search: USER_SEARCH,
   fields: ['id', 'name', 'email', 'permission', 'created_at', 'updated_at'],
+  requires: { id: { from: '/core/api/v2/admin/pharmacies?sort=id' } },
 } satisfies ListDeclaration;
 
 const tags = ['core: pharmacy users'];

@@ -4,6 +4,7 @@ import { ApiError, notFoundError, validationError } from '../../../shared/errors
 import { idParam } from '../../../shared/openapi';
 import { commonErrors, jsonResponse, listHeaders, SECURITY } from '../../../shared/openapi';
 import { labelled } from '../../../shared/validation';
+import type { ListDeclaration } from '../../../shared/listEndpoint';
 import type { PublishedFileKind, PublishedFileRow, PublishedMasterReader, PublishedRow } from '../../../shared/publishedMasters';
 
 /**
@@ -34,6 +35,22 @@ const FILE_LISTS: Record<string, { summary: string; kind: PublishedFileKind; row
   medis_options: { summary: 'オプションファイル一覧', kind: 'medis_option', rows: 'medis_option_rows', param: 'medis_option_id' },
   iryohokens: { summary: '医療保険マスターのファイル一覧', kind: 'iryohoken', rows: 'iryohoken_rows', param: 'iryohoken_id' },
 };
+
+/**
+ * Each file's rows as a declared list: the API bench asks each with the id of the oldest
+ * downloaded file of its kind (the whole master; the bench downloads the files first). No sort,
+ * filter or search: a file's rows go in line order.
+ */
+export const MASTER_FILE_ROW_LISTS: readonly ListDeclaration[] = Object.entries(FILE_LISTS).map(([name, list]) => ({
+  base: '/medorder',
+  path: `/api/v2/admin/${list.rows}`,
+  summary: `${list.summary.replace('一覧', '')}の行`,
+  sortColumns: {},
+  defaultSort: 'line',
+  filters: {},
+  fields: ['line'],
+  requires: { [list.param]: { from: `/medorder/api/v2/admin/${name}?sort=file_date` } },
+}));
 
 const pageParam = labelled('ページ', z.string().regex(/^[1-9]\d{0,5}$/).optional());
 const FileSchema = z.object({ id: z.number().int(), file_name: z.string(), file_date: z.string(), rows_count: z.number().int().nullable(), imported_at: z.string().nullable() });

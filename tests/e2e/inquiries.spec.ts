@@ -402,7 +402,7 @@ test.describe('inquiries', () => {
       await page.keyboard.press('Escape');
       await expect(options).toBeHidden();
       await expect(dialog).toBeVisible();
-      await page.keyboard.press('Backspace');
+      // Typing on offers again: 「/pas」.
       await page.keyboard.type('s');
       await expect(options.getByRole('option').first()).toContainText('/password');
       await page.keyboard.press('Enter');

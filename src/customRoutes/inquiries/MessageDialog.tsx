@@ -175,7 +175,8 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey, placeh
             <SavedReplyOptions id={slash.listId} replies={slash.replies} active={slash.active} onPick={slash.pick} />
           </Box>
         )}
-        <Typography role="status" variant="body2" sx={visuallyHidden}>
+        {/* A live region without the status role: the dialog's visible status lines keep that role to themselves. */}
+        <Typography aria-live="polite" variant="body2" sx={visuallyHidden}>
           {slash.open ? `定型文の候補 ${slash.replies.length}件。↑↓で選び、Enterで挿入、Escで閉じます。` : ''}
         </Typography>
         {unfilled.length > 0 && (

@@ -66,6 +66,24 @@ export const test = base.extend<{ account: AccountName | null; dataDir: string }
   dataDir: async ({ server }, use) => {
     await use(server.dataDir);
   },
+  /**
+   * The config reuses one browser context per worker (`reuseContext`, issue 26): a fresh context
+   * per test paid a cold start of the SPA each time. Playwright's reset between tests clears
+   * cookies, caches, local storage, routes and init scripts and re-applies the account's storage
+   * state; what it leaves is reset here, so no test sees another's: the permissions a test granted
+   * (clipboard, notifications), and the reused tab's sessionStorage (the list search remembered
+   * for 一覧へ戻る).
+   */
+  page: async ({ page, context, baseURL }, use) => {
+    await context.clearPermissions();
+    const blank = `${baseURL}/__e2e_blank_tab`;
+    await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }));
+    await page.goto(blank);
+    await page.evaluate(() => sessionStorage.clear());
+    await page.unroute(blank);
+    await page.goto('about:blank');
+    await use(page);
+  },
 });
 
 export { expect };

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -90,6 +90,34 @@ async function ownServer(port: number, dataDir: string): Promise<{ stop: () => P
       await exited;
     },
   };
+}
+
+/** Opens a room's send dialog with the keyboard; focus lands in the message box. */
+async function openSendDialogByKeyboard(page: Page, roomId: number) {
+  await page.goto(`/v2/core/inquiries?roomId=${roomId}`);
+  await page.getByRole('button', { name: /^メッセージを送信/ }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'メッセージを送信' });
+  const text = dialog.getByLabel('メッセージ');
+  await expect(text).toBeFocused();
+  return { dialog, text };
+}
+
+/** マニュアルから挿入 with the keyboard: searches `query` and picks the manual titled `title`. */
+async function pickManualByKeyboard(page: Page, dialog: Locator, query: string, title: string) {
+  await dialog.getByRole('button', { name: 'マニュアルから挿入' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('マニュアルを検索')).toBeFocused();
+  await page.keyboard.type(query);
+  await expect(dialog.getByRole('status')).toHaveText(/^\d+件見つかりました$/);
+  await dialog.getByRole('list', { name: 'マニュアルの検索結果' }).getByRole('button', { name: title }).focus();
+  await page.keyboard.press('Enter');
+}
+
+/** Presses the dialog's `name` button with the keyboard. */
+async function pressByKeyboard(page: Page, dialog: Locator, name: string) {
+  await dialog.getByRole('button', { name, exact: true }).focus();
+  await page.keyboard.press('Enter');
 }
 
 test.describe('inquiries', () => {
@@ -334,30 +362,16 @@ test.describe('inquiries', () => {
       // The list's count (reading the detail would itself count a view).
       const views = async () => (await api.get<{ id: number; impressions_count: number }[]>('/core/api/v2/admin/manuals?query=%E3%82%AD%E3%83%A3%E3%83%B3%E3%82%BB%E3%83%AB%E4%BE%9D%E9%A0%BC&fields=id,impressions_count')).find((m) => m.id === 14)!.impressions_count;
       const before = await views();
-      await page.goto(`/v2/core/inquiries?roomId=${roomId}`);
-      await page.getByRole('button', { name: /^メッセージを送信/ }).focus();
-      await page.keyboard.press('Enter');
-      const dialog = page.getByRole('dialog', { name: 'メッセージを送信' });
-      const text = dialog.getByLabel('メッセージ');
-      await expect(text).toBeFocused();
+      const { dialog, text } = await openSendDialogByKeyboard(page, roomId);
       await page.keyboard.type('お問い合わせありがとうございます。');
-      await dialog.getByRole('button', { name: 'マニュアルから挿入' }).focus();
-      await page.keyboard.press('Enter');
-      const search = dialog.getByLabel('マニュアルを検索');
-      await expect(search).toBeFocused();
-      await page.keyboard.type('キャンセル依頼');
-      await expect(dialog.getByRole('status')).toHaveText(/^\d+件見つかりました$/);
-      const found = dialog.getByRole('list', { name: 'マニュアルの検索結果' }).getByRole('button', { name: '発注のキャンセル依頼への対応' });
-      await found.focus();
-      await page.keyboard.press('Enter');
+      await pickManualByKeyboard(page, dialog, 'キャンセル依頼', '発注のキャンセル依頼への対応');
       const parts = dialog.getByRole('radiogroup');
       await expect(parts.getByRole('radio', { name: 'タイトルとリンク' })).toBeChecked();
       await expectNoSeriousA11yViolations(page, 'マニュアルから挿入');
       await parts.getByRole('radio', { name: 'タイトルとリンク' }).focus();
       await page.keyboard.press('ArrowDown');
       await expect(parts.getByRole('radio', { name: '■ 案内内容' })).toBeChecked();
-      await dialog.getByRole('button', { name: '挿入', exact: true }).focus();
-      await page.keyboard.press('Enter');
+      await pressByKeyboard(page, dialog, '挿入');
 
       const expected = [
         'お問い合わせありがとうございます。',
@@ -370,8 +384,7 @@ test.describe('inquiries', () => {
       await expect(text).toHaveValue(expected);
       await expect(text).toBeFocused();
       await expect.poll(views).toBe(before + 1);
-      await dialog.getByRole('button', { name: '送信' }).focus();
-      await page.keyboard.press('Enter');
+      await pressByKeyboard(page, dialog, '送信');
       await expect(dialog).toBeHidden();
       await expect(page.getByTestId('inquiry-messages')).toContainText('■ 案内内容');
     } finally {
@@ -385,12 +398,7 @@ test.describe('inquiries', () => {
       const roomId = await pharmacy.openRoom(unique('E2E定型文'), 'パスワードを忘れました。');
       const api = await adminApi(page.request);
       const { name: pharmacyName } = await api.get<{ name: string }>('/core/api/v2/admin/pharmacies/1');
-      await page.goto(`/v2/core/inquiries?roomId=${roomId}`);
-      await page.getByRole('button', { name: /^メッセージを送信/ }).focus();
-      await page.keyboard.press('Enter');
-      const dialog = page.getByRole('dialog', { name: 'メッセージを送信' });
-      const text = dialog.getByLabel('メッセージ');
-      await expect(text).toBeFocused();
+      const { dialog, text } = await openSendDialogByKeyboard(page, roomId);
 
       // 「/pa」 offers the replies, the shortcut it starts first; Esc closes the offer, not the dialog.
       await page.keyboard.type('/pa');
@@ -419,18 +427,11 @@ test.describe('inquiries', () => {
 
       // Then the manual's title and link, from the same dialog.
       await page.keyboard.press('Enter');
-      await dialog.getByRole('button', { name: 'マニュアルから挿入' }).focus();
-      await page.keyboard.press('Enter');
-      await page.keyboard.type('キャンセル依頼');
-      const found = dialog.getByRole('list', { name: 'マニュアルの検索結果' }).getByRole('button', { name: '発注のキャンセル依頼への対応' });
-      await found.focus();
-      await page.keyboard.press('Enter');
-      await dialog.getByRole('button', { name: '挿入', exact: true }).focus();
-      await page.keyboard.press('Enter');
+      await pickManualByKeyboard(page, dialog, 'キャンセル依頼', '発注のキャンセル依頼への対応');
+      await pressByKeyboard(page, dialog, '挿入');
       const link = `「発注のキャンセル依頼への対応」\n${baseURL}/v2/core/manuals/14`;
       await expect(text).toHaveValue(`${reply}\n${link}`);
-      await dialog.getByRole('button', { name: '送信' }).focus();
-      await page.keyboard.press('Enter');
+      await pressByKeyboard(page, dialog, '送信');
       await expect(dialog).toBeHidden();
       await expect(page.getByTestId('inquiry-messages')).toContainText(`${pharmacyName} ご担当者様`);
       const messages = await api.get<{ content: string }[]>(`/core/api/v2/admin/inquiry_rooms/${roomId}/messages`);

@@ -4,6 +4,7 @@ import { foldSearchText } from '../../contract/searchText';
 import { normaliseCode, recogniseCodes, CODE_SHAPES, type CodeShape } from '../../lib/codeShapes';
 import { nameScore, type PaletteGroup, type PaletteHit } from '../../lib/paletteRanking';
 import { specPath } from '../../lib/specPaths';
+import type { RecentRecord } from '../../lib/recentRecords';
 import { codeRoute } from '../../customRoutes/masterSources/masterSourceLinks';
 
 /**
@@ -88,6 +89,28 @@ const valueAt = (record: Record<string, unknown>, path: string): unknown =>
 const shown = (value: unknown): string | undefined =>
   value === null || value === undefined || value === '' ? undefined : typeof value === 'object' ? undefined : String(value);
 
+const nameOf = (declaration: AnyResourceDeclaration, row: Record<string, unknown>): string | undefined =>
+  declaration.recordRepresentation ? shown(valueAt(row, declaration.recordRepresentation)) : undefined;
+
+/** The declared detail fields' values (`palette.detail`), but `except`. */
+const detailsOf = (declaration: AnyResourceDeclaration, row: Record<string, unknown>, except?: string): string[] =>
+  (declaration.palette?.detail ?? [])
+    .filter((field) => field !== except)
+    .map((field) => shown(valueAt(row, field)))
+    .filter((value): value is string => value !== undefined);
+
+/**
+ * A record as the palette lists it among the recent ones (its name, its detail line, its detail
+ * page), or undefined for one that has no page of its own to go back to (a list under another
+ * record's path).
+ */
+export const recentOf = (declaration: AnyResourceDeclaration, record: Record<string, unknown>): Omit<RecentRecord, 'openedAt'> | undefined => {
+  const id = shown(record.id);
+  if (id === undefined || !plainList(declaration)) return undefined;
+  const detail = detailsOf(declaration, record).join('　');
+  return { resource: declaration.name, id, label: nameOf(declaration, record) ?? `#${id}`, detail: detail || undefined, url: specPath.show(declaration.name, id) };
+};
+
 /**
  * A lookup's rows as results, in the server's order. A code lookup keeps only the rows whose
  * declared field holds the code (a search that found no equal code falls back to text, which
@@ -100,11 +123,8 @@ export const hitsOf = (declaration: AnyResourceDeclaration, lookup: PaletteLooku
     if (id === undefined) return;
     const matched = lookup.code?.fields.find(({ field }) => normaliseCode(shown(valueAt(row, field)) ?? '') === lookup.code!.value);
     if (lookup.code && !matched) return;
-    const name = declaration.recordRepresentation ? shown(valueAt(row, declaration.recordRepresentation)) : undefined;
-    const details = (declaration.palette?.detail ?? [])
-      .filter((field) => field !== matched?.field)
-      .map((field) => shown(valueAt(row, field)))
-      .filter((value): value is string => value !== undefined);
+    const name = nameOf(declaration, row);
+    const details = detailsOf(declaration, row, matched?.field);
     const codeText = matched && `${declaration.fields[matched.field]?.label ?? CODE_SHAPES[matched.shape].label} ${shown(valueAt(row, matched.field))}`;
     const detail = [codeText, ...details].filter(Boolean).join('　');
     hits.push({

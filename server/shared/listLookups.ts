@@ -20,10 +20,10 @@ export type ListCaller = (call: ListCall, authorization: string | undefined) => 
 /** The services a sub-call may address: the API roots that are services, by how the SPA names them. */
 const SERVICE_ROOTS = { v2: ['core', 'medorder'], v1: ['legacy'] } as const satisfies Record<string, readonly ApiRoot[]>;
 
-/** A path segment of a list: lower-case words, digits and underscores only (no `.`, `%`, `\`, case variants). */
-const SEGMENT = /^[a-z0-9_]+$/;
+/** A path segment of a list: lower-case words, digits, `_` and `-` (legacy's `fifo-racks`) only: no `.`, `%`, `\`, case variants. */
+const SEGMENT = /^[a-z0-9_-]+$/;
 /** A collection's name ends a list path; a record's id (digits) would make it a detail call. */
-const COLLECTION = /^[a-z][a-z0-9_]*$/;
+const COLLECTION = /^[a-z][a-z0-9_-]*$/;
 
 export const MAX_LIST_PATH = 200;
 

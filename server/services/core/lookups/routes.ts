@@ -43,7 +43,7 @@ function assertListPaths(calls: readonly Pick<ListCall, 'path'>[]): void {
   const errors: FieldErrors = {};
   calls.forEach(({ path }, index) => {
     if (mountedListPath(path, '') === undefined) {
-      errors[`calls.${index}.path`] = [`${index + 1}件目の一覧のパスは使えません（/api/v2/core/…、/api/v2/medorder/… または /api/v1/… の一覧のみ。小文字・数字・_ の区切りで、末尾は一覧の名前）。`];
+      errors[`calls.${index}.path`] = [`${index + 1}件目の一覧のパスは使えません（/api/v2/core/…、/api/v2/medorder/… または /api/v1/… の一覧のみ。小文字・数字・_・- の区切りで、末尾は一覧の名前）。`];
     }
   });
   if (Object.keys(errors).length > 0) throw validationError(errors);

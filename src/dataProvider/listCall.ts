@@ -4,6 +4,7 @@ import { toSnakeKey } from '../contract/caseConversion';
 import type { ApiResponse } from './apiClient';
 import { fillTemplate } from './endpoint';
 import { readListArray, readNextToken, readPageHeaders } from './paging';
+import { keyCaseOf, toWireKey } from './urls';
 
 /**
  * One page of a declared list, in two halves: the request it is (path and query, from the
@@ -38,6 +39,8 @@ export interface ListPage {
   sort?: SortPayload;
   /** A `token` list's continuation token for this page (none: its first page). */
   token?: string;
+  /** Only these fields of each row (camelCase; the list's `fields`, id always answered); all when unset. */
+  fields?: readonly string[];
 }
 
 export interface ListRequest {
@@ -49,10 +52,11 @@ export interface ListRequest {
 }
 
 /** The request of a list page: `{param}`s from the filter, the rest as query; the page number or token as the paging says. */
-export const listRequest = (declaration: AnyResourceDeclaration, { filter, page, sort, token }: ListPage): ListRequest => {
+export const listRequest = (declaration: AnyResourceDeclaration, { filter, page, sort, token, fields }: ListPage): ListRequest => {
   const paging = pagingOf(declaration);
   const { path, rest } = fillTemplate(declaration.api, filter);
   const query: Record<string, unknown> = { ...rest, sort: formatSort(sort) };
+  if (fields) query.fields = fields.map((field) => toWireKey(field, keyCaseOf(path)));
   // pages and infinite: the server decides the page size; only the page number is sent.
   if (paging.mode === 'pages' || paging.mode === 'infinite') query.page = page;
   if (paging.mode === 'token') query[paging.tokenParam] = token;

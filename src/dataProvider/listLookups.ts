@@ -12,6 +12,8 @@ export interface ListLookup {
   resource: string;
   filter: Record<string, unknown>;
   sort?: SortPayload;
+  /** Only these fields of each row (camelCase); all when unset. */
+  fields?: readonly string[];
 }
 
 export interface GetListsParams {
@@ -58,10 +60,10 @@ const settle = (declaration: AnyResourceDeclaration, request: ListRequest, answe
 
 export const listLookupMethods = (send: SendRequest, declarationOf: (resource: string) => AnyResourceDeclaration): ListLookupMethods => ({
   getLists: async ({ lists, signal }) => {
-    const planned: Planned[] = lists.map(({ resource, filter, sort }) => {
+    const planned: Planned[] = lists.map(({ resource, filter, sort, fields }) => {
       try {
         const declaration = declarationOf(resource);
-        return { declaration, request: listRequest(declaration, { filter, page: 1, sort }) };
+        return { declaration, request: listRequest(declaration, { filter, page: 1, sort, fields }) };
       } catch (error) {
         return { error };
       }

@@ -102,7 +102,7 @@ describe('the jump palette’s calls', () => {
     expect(pending[0].aborted()).toBe(true);
     // The micode: the pharmacies' search only.
     expect(getLists).toHaveBeenCalledTimes(2);
-    expect(pending[1].params.lists).toEqual([{ resource: 'v2/core/pharmacies', filter: { addEnded: true, query: '1341234560' } }]);
+    expect(pending[1].params.lists).toEqual([{ resource: 'v2/core/pharmacies', filter: { addEnded: true, query: '1341234560' }, fields: expect.arrayContaining(['id', 'name', 'micode']) }]);
     pending[1].resolve([found({ data: [{ id: 9, name: 'さくら薬局 駅前店', micode: '1341234560' }], total: 1 })]);
     await pause(0);
     expect(await screen.findByRole('option', { name: /さくら薬局 駅前店/ })).toHaveAttribute('aria-selected', 'true');

@@ -22,7 +22,18 @@ export interface PaletteLookup {
   filter: Record<string, unknown>;
   /** For a code: the normalised code and the fields that must hold it for a row to count. */
   code?: { value: string; fields: { field: string; shape: CodeShape }[] };
+  /** The row fields a result is made of (the list's `fields`): a row of 49 fields is sent as 5. */
+  fields: string[];
 }
+
+/**
+ * What a result shows of a row: its id (and `recordKey`), its name, its detail line and its code
+ * fields, by their top-level field (`pharmacyInvoice.invoiceNumber` comes with `pharmacyInvoice`).
+ */
+export const resultFieldsOf = (declaration: AnyResourceDeclaration): string[] => {
+  const paths = ['id', declaration.recordKey, declaration.recordRepresentation, ...(declaration.palette?.detail ?? []), ...(declaration.palette?.codes ?? []).map(({ field }) => field)];
+  return [...new Set(paths.filter((path): path is string => path !== undefined).map((path) => path.split('.')[0]))];
+};
 
 /** The list's free-text filter (`query`), when it has one. */
 export const searchFilterOf = (declaration: AnyResourceDeclaration): string | undefined =>
@@ -64,6 +75,7 @@ export const planLookups = (declarations: readonly AnyResourceDeclaration[], tex
             priority,
             filter: { ...declaration.palette?.filter, [filterName]: code },
             code: { value: code, fields: [{ field: declared.field, shape }] },
+            fields: resultFieldsOf(declaration),
           });
         }
       });
@@ -77,6 +89,7 @@ export const planLookups = (declarations: readonly AnyResourceDeclaration[], tex
       label: declaration.label,
       priority,
       filter: { ...declaration.palette?.filter, [searchFilterOf(declaration)!]: text.trim() },
+      fields: resultFieldsOf(declaration),
     });
   });
   return lookups;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resources, findResource } from '../../../src/resources/registry';
-import { codePageGroup, hitsOf, paletteScreens, planLookups, recentOf, screenGroup, searchesNames } from '../../../src/app/palette/paletteLookups';
+import { codePageGroup, hitsOf, paletteScreens, planLookups, recentOf, resultFieldsOf, screenGroup, searchesNames } from '../../../src/app/palette/paletteLookups';
 import { gs1CheckDigit } from '../../../src/contract/medicineCodes';
 
 const plan = (text: string) => planLookups(resources, text).map((lookup) => [lookup.resource, lookup.filter]);
@@ -85,5 +85,11 @@ describe('the palette’s lookups, derived from the declarations', () => {
     expect(recentOf(findResource('v2/core/pharmacies')!, { name: '番号なし' })).toBeUndefined();
     const nested = resources.find((resource) => resource.api.includes('{'))!;
     expect(recentOf(nested, { id: 3, name: 'x' })).toBeUndefined();
+  });
+
+  it('asks only the fields a result is made of: id, name, detail line, code fields', () => {
+    expect(resultFieldsOf(findResource('v2/core/pharmacies')!)).toEqual(['id', 'name', 'micode', 'address1', 'address2', 'address3', 'postalCode']);
+    expect(planLookups(resources, 'さくら').every((lookup) => lookup.fields.includes('id'))).toBe(true);
+    for (const resource of resources) expect(resultFieldsOf(resource).every((field) => !field.includes('.')), resource.name).toBe(true);
   });
 });

@@ -54,14 +54,14 @@ describe('getLists: the lookups batch', () => {
     const { data } = await dataProvider.getLists({
       lists: [
         { resource: 'v2/core/pharmacies', filter: { addEnded: true, query: 'さくら 薬局' } },
-        { resource: 'v2/fixtures', filter: { gs1Code: '14987123456789' } },
+        { resource: 'v2/fixtures', filter: { gs1Code: '14987123456789' }, fields: ['id', 'gs1Code', 'name'] },
       ],
     });
     expect(sent).toEqual([
       {
         calls: [
           { path: '/api/v2/core/admin/pharmacies', query: 'add_ended=true&query=%E3%81%95%E3%81%8F%E3%82%89%20%E8%96%AC%E5%B1%80&page=1' },
-          { path: '/api/v2/medorder/admin/orderable_item_fixtures', query: 'gs1_code=14987123456789' },
+          { path: '/api/v2/medorder/admin/orderable_item_fixtures', query: 'gs1_code=14987123456789&fields=id,gs1_code,name' },
         ],
       },
     ]);

@@ -18,7 +18,8 @@ export const useRememberVisit = (declaration: AnyResourceDeclaration, record: Re
   const userId = identity?.id;
   const shown = entry && JSON.stringify(entry);
   useEffect(() => {
-    if (shown === undefined || userId === undefined) return;
+    // No one signed in (react-admin's stand-in identity has id ''): nobody to remember it for.
+    if (shown === undefined || userId === undefined || userId === '') return;
     rememberRecent(browserStorage(), recentKey(environment.key, userId), JSON.parse(shown));
   }, [environment.key, userId, shown]);
 };

@@ -42,7 +42,7 @@ const CALLS = [
   { path: '/api/v2/core/master/ethical_medicines', query: 'page=1' },
   { path: '/api/v2/medorder/admin/orderable_item_fixtures', query: '' },
   { path: '/api/v2/medorder/admin/stockable_item_fixtures', query: 'page=1' },
-  { path: '/api/v1/medorder/fifo-racks', query: '' },
+  { path: '/api/v1/medorder/stocks', query: 'pharmacyId=1' },
 ];
 
 describe('the lookups batch', () => {
@@ -54,9 +54,8 @@ describe('the lookups batch', () => {
     for (const [index, call] of CALLS.entries()) {
       expect(body.answers[index], call.path).toEqual(await direct(call.path, call.query, token));
     }
-    expect(body.answers[0].status).toBe(200);
+    expect(body.answers.map((answer) => answer.status)).toEqual(CALLS.map(() => 200));
     expect(Number(body.answers[0].headers['x-total-count'])).toBeGreaterThan(0);
-    expect(body.answers[3].status).toBe(200);
   });
 
   it('a refused call keeps its own status and message; the others still answer', async () => {
@@ -65,11 +64,14 @@ describe('the lookups batch', () => {
       { path: '/api/v2/core/admin/pharmacies', query: 'sort=password' },
       { path: '/api/v2/core/admin/pharmacies', query: 'ids=999999999' },
       { path: '/api/v2/core/admin/no_such_list' },
+      // Legacy's list without the yjCode it requires: its own 422 (the hyphenated path reaches it).
+      { path: '/api/v1/medorder/fifo-racks' },
       { path: '/api/v2/core/admin/companies', query: 'page=1' },
     ];
     const { status, body } = await batch({ calls }, token);
     expect(status).toBe(200);
-    expect(body.answers.map((answer) => answer.status)).toEqual([422, 404, 404, 200]);
+    expect(body.answers.map((answer) => answer.status)).toEqual([422, 404, 404, 422, 200]);
+    expect(body.answers[3]).toEqual(await direct(calls[3].path, '', token));
     expect((body.answers[0].body as { errors: string[] }).errors.join('')).toMatch(/[ぁ-んァ-ヶ一-龠]/);
   });
 

@@ -10,8 +10,8 @@
  * and, beside it in the same page, `GET users/me` (the cheapest authenticated call) fetched as
  * the data provider would. The goal is all results <= 2x users/me at p95. The palette waits
  * PALETTE_DEBOUNCE_MS after the last keystroke before asking, which no single call has to, so
- * the figure is also given without that pause. The palette's calls are counted, and the most
- * out at once (goal: one).
+ * the figure is also given without that pause. The palette's requests are counted (one lookups
+ * batch per text), with the list calls they carry, and the most out at once (goal: one).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +28,7 @@ const API = /\/(core|medorder)\/api\/v2\//;
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const range = (values: number[]) => `${Math.min(...values)}-${Math.max(...values)}`;
 
 interface Sample {
   text: string;
@@ -35,6 +36,8 @@ interface Sample {
   first: number;
   all: number;
   calls: number;
+  /** List calls the requests carried (the lookups batch carries a text's every lookup). */
+  lists: number;
   most: number;
 }
 
@@ -112,9 +115,11 @@ export async function runPaletteBench(staticDir: string): Promise<void> {
     let out = 0;
     let most = 0;
     let calls = 0;
+    let lists = 0;
     page.on('request', (request) => {
       if (!API.test(request.url())) return;
       calls += 1;
+      lists += new URL(request.url()).pathname.endsWith('/api/v2/common/lookups') ? (request.postDataJSON() as { calls: unknown[] }).calls.length : 1;
       out += 1;
       most = Math.max(most, out);
     });
@@ -137,12 +142,13 @@ export async function runPaletteBench(staticDir: string): Promise<void> {
         await box.waitFor();
         await page.waitForTimeout(50);
         calls = 0;
+        lists = 0;
         most = out;
         // One keystroke that puts the whole text in (as a paste or a scanner's last key).
         await page.keyboard.insertText(text);
         await page.waitForFunction(() => (window as unknown as { __palette: { done: number } }).__palette.done > 0, undefined, { timeout: 60_000 });
         const timing = await page.evaluate(() => (window as unknown as { __palette: { input: number; first: number; done: number } }).__palette);
-        samples.push({ text, kind, first: (timing.first || timing.done) - timing.input, all: timing.done - timing.input, calls, most });
+        samples.push({ text, kind, first: (timing.first || timing.done) - timing.input, all: timing.done - timing.input, calls, lists, most });
         await page.keyboard.press('Escape');
         await box.waitFor({ state: 'hidden' });
       }
@@ -162,14 +168,15 @@ export async function runPaletteBench(staticDir: string): Promise<void> {
       console.log(
         `  ${label}: keystroke to all results p50 ${ms(percentile(all, 0.5))}, p95 ${ms(p95)} = ${(p95 / meP95).toFixed(1)}x users/me; ` +
           `after the ${PALETTE_DEBOUNCE_MS} ms pause p95 ${ms(p95AfterPause)} = ${(p95AfterPause / meP95).toFixed(1)}x (goal <= ${GOAL}x) ${p95AfterPause / meP95 <= GOAL ? 'OK' : 'OVER'}; ` +
-          `first results p95 ${ms(percentile(first, 0.95))}; calls per text ${Math.min(...rows.map((row) => row.calls))}-${Math.max(...rows.map((row) => row.calls))}, most out at once ${Math.max(...rows.map((row) => row.most))}`,
+          `first results p95 ${ms(percentile(first, 0.95))}; requests per text ${range(rows.map((row) => row.calls))} ` +
+          `carrying ${range(rows.map((row) => row.lists))} list calls, most out at once ${Math.max(...rows.map((row) => row.most))}`,
       );
     };
     line('codes', samples.filter((sample) => sample.kind === 'code'));
     line('names', samples.filter((sample) => sample.kind === 'name'));
     line('all texts', samples);
     const worst = [...samples].sort((a, b) => b.all - a.all).slice(0, 3);
-    console.log(`  slowest: ${worst.map((sample) => `「${sample.text}」 ${ms(sample.all)} (${sample.calls} calls)`).join(', ')}`);
+    console.log(`  slowest: ${worst.map((sample) => `「${sample.text}」 ${ms(sample.all)} (${sample.calls} requests, ${sample.lists} list calls)`).join(', ')}`);
     await context.close();
   } finally {
     await browser.close();

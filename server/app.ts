@@ -95,7 +95,9 @@ export function createApp(options: AppOptions): CreatedApp {
     ['production', options.dataDir, SEEDS.production, ''],
     ['demo', join(options.dataDir, 'demo'), SEEDS.demo, '/demo'],
   ] as const) {
-    const env = createEnvironment({ name, dataDir: options.dataDir, dir, seed, scale, prefix, auth: authOf(name), now, identity, cables });
+    // The lookups batch's calls go through the whole app (bound late: it is complete before any request).
+    const dispatch = (request: Request) => app.fetch(request);
+    const env = createEnvironment({ name, dataDir: options.dataDir, dir, seed, scale, prefix, auth: authOf(name), now, identity, cables, dispatch });
     environments[name] = env;
     if (options.jobTickMs !== 0) env.jobs.start(options.jobTickMs ?? DEFAULT_TICK_MS);
     // Production services mount on the OpenAPI app (their routes land in /api/openapi.json);

@@ -12,6 +12,7 @@ import { createMedorderService, openMedorderDb } from './services/medorder';
 import type { AuthEnv, AuthSettings } from './shared/auth';
 import { corePharmacyRights } from './services/core/pharmacyUsers/rights';
 import type { IdentityManagement } from './shared/identityManagement';
+import { createListCaller, type Dispatch } from './shared/listLookups';
 import { createEnvironmentStorage, type LocalStorage } from './storage';
 import { createWarehouse, type Warehouse } from './warehouse/warehouse';
 
@@ -36,6 +37,11 @@ export interface EnvironmentOptions {
   identity: IdentityManagement;
   /** The process's cable server; the environment opens its endpoint `{prefix}/cable` on it. */
   cables: CableServer;
+  /**
+   * The composed app's request handling: the lookups batch (core) runs its list calls through it,
+   * so a call to the ordering service's list meets every check a direct call would.
+   */
+  dispatch: Dispatch;
 }
 
 /** One environment's services and the shared pieces they were given. */
@@ -77,7 +83,7 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
     name,
     prefix,
     services: {
-      core: createCoreService({ db: core, identity, warehouse, ...shared }),
+      core: createCoreService({ db: core, identity, warehouse, lists: createListCaller(prefix, options.dispatch), ...shared }),
       // The ordering service reads core's imported master rows through this reader, never core's file.
       medorder: createMedorderService({ db: medorder, ...shared }, coreMasterReader(core, storage)),
       legacy: createLegacyService({ db: legacy, ...shared }),

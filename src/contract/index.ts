@@ -8,6 +8,15 @@ export type { AuthConfig, AuthMode, EnvironmentConfig, JobQueueLink, RuntimeConf
 /** Batch fetch by ids: at most 100 ids per request (spec sections 7 and 9). */
 export const IDS_BATCH_SIZE = 100;
 
+/**
+ * List calls per batch (`POST /api/v2/core/common/lookups`, beyond the spec): a jump palette's
+ * lookups for one text are fewer; more go in further batches, one after another.
+ */
+export const LIST_LOOKUPS_MAX = 16;
+
+/** The batch's own path as the SPA addresses it. */
+export const LIST_LOOKUPS_PATH = '/api/v2/core/common/lookups';
+
 /** Auth0's answer to a password that breaks the policy; the SPA shows it in Japanese (spec section 8). */
 export const PASSWORD_STRENGTH_ERROR = 'PasswordStrengthError: Password is too weak';
 

@@ -11,9 +11,8 @@ import type {
   SortPayload,
   UpdateParams,
 } from 'ra-core';
-import type { AnyResourceDeclaration, PagingDeclaration } from '../resources/types';
+import type { AnyResourceDeclaration } from '../resources/types';
 import { IDS_BATCH_SIZE } from '../contract';
-import { toSnakeKey } from '../contract/caseConversion';
 import type { ApiClient, SendRequest } from './apiClient';
 import { fillTemplate, recordPath } from './endpoint';
 import { accountMethods } from './methods/account';
@@ -28,12 +27,12 @@ import { nsipsMethods } from './methods/nsips';
 import { masterSourceMethods } from './methods/masterSources';
 import { userMethods } from './methods/users';
 import { warehouseMethods } from './methods/warehouse';
-import { ListContractError, readListArray, readNextToken, readPageHeaders } from './paging';
+import { ListContractError, readListArray } from './paging';
+import { listRequest, pagingOf, readListAnswer, withId, type ListMeta } from './listCall';
+import { listLookupMethods, type ListLookupMethods } from './listLookups';
 import { writePayload } from './writePayload';
 import { RecordConflictError, unmodifiedSinceHeader, versionOf } from './recordConflict';
 import type { CsPortalMethods } from './methods/portalMethods';
-
-const DEFAULT_PAGING: PagingDeclaration = { mode: 'pages' };
 
 /**
  * react-admin's data provider over the API client, driven by the declarations
@@ -72,7 +71,8 @@ export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPo
 };
 
 export type CsPortalDataProvider = DataProvider &
-  CsPortalMethods & {
+  CsPortalMethods &
+  ListLookupMethods & {
     /** The raw call; prefer a named method. */
     send: SendRequest;
   };
@@ -83,23 +83,6 @@ export interface DataProviderOptions {
   /** For uploads to presigned URLs (a storage host, not the API); resolved per call so msw sees it. */
   fetch?: typeof fetch;
 }
-
-/**
- * What getList returns in `meta`: `pages`/`infinite` lists carry the server's page numbers (the
- * page links use `totalPages`, not a count divided by a page size); `token` lists carry the
- * next page's token.
- */
-export interface ListMeta {
-  currentPage?: number;
-  totalPages?: number;
-  nextToken?: string;
-}
-
-/** `sort=-updated_at` for updated_at descending, `sort=id` for ascending. */
-export const formatSort = (sort: SortPayload | undefined): string | undefined => {
-  if (!sort?.field) return undefined;
-  return `${sort.order === 'DESC' ? '-' : ''}${toSnakeKey(sort.field)}`;
-};
 
 const chunk = <T>(items: T[], size: number): T[][] => {
   const chunks: T[][] = [];
@@ -129,12 +112,6 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl }: Data
     return declaration;
   };
 
-  /** A record keyed by another field (`hotCode`) gets that value as its react-admin `id`. */
-  const withId = <R>(declaration: AnyResourceDeclaration, record: unknown): R => {
-    if (!declaration.recordKey || record === null || typeof record !== 'object') return record as R;
-    return { ...record, id: (record as Record<string, unknown>)[declaration.recordKey] } as R;
-  };
-
   /**
    * Continuation tokens by query, so react-admin's page N (useInfiniteGetList asks for page 2,
    * 3, ...) finds the token page N-1 answered. A caller may also pass `meta.token` itself.
@@ -143,44 +120,24 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl }: Data
 
   const list = async ({ resource, filter, page, sort, meta, signal }: ListQuery): Promise<GetListResult> => {
     const declaration = declarationOf(resource);
-    const paging = declaration.list.paging ?? DEFAULT_PAGING;
-    const { path, rest } = fillTemplate(declaration.api, filter);
-    const query: Record<string, unknown> = { ...rest, sort: formatSort(sort) };
-    const where = `${resource} (${path})`;
-
-    if (paging.mode === 'token') {
-      const queryKey = JSON.stringify([path, query]);
-      const remembered = tokensByQuery.get(queryKey) ?? new Map<number, string>();
-      tokensByQuery.set(queryKey, remembered);
-      const token = typeof meta?.token === 'string' ? meta.token : page > 1 ? remembered.get(page) : undefined;
-      if (page > 1 && token === undefined) {
-        throw new ListContractError(`${where}: ${page}ページ目の継続トークンがありません（先に${page - 1}ページ目を読み込んでください）`);
-      }
-      const response = await send({ path, query: { ...query, [paging.tokenParam]: token }, signal });
-      const data = readListArray<RaRecord>(response.json, declaration.list.listKey, where).map((record) => withId<RaRecord>(declaration, record));
-      const nextToken = readNextToken(response.json, paging.nextTokenKey);
-      if (nextToken !== undefined) remembered.set(page + 1, nextToken);
-      const listMeta: ListMeta = { nextToken };
-      return { data, pageInfo: { hasNextPage: nextToken !== undefined, hasPreviousPage: page > 1 || token !== undefined }, meta: listMeta };
+    const paging = pagingOf(declaration);
+    if (paging.mode !== 'token') {
+      const request = listRequest(declaration, { filter, page, sort });
+      return readListAnswer(declaration, await send({ path: request.path, query: request.query, signal }), { page }, request.where);
     }
-
-    if (paging.mode === 'none') {
-      const response = await send({ path, query, signal });
-      const data = readListArray<RaRecord>(response.json, declaration.list.listKey, where).map((record) => withId<RaRecord>(declaration, record));
-      return { data, total: data.length };
+    const first = listRequest(declaration, { filter, page: 1, sort });
+    const queryKey = JSON.stringify([first.path, first.query]);
+    const remembered = tokensByQuery.get(queryKey) ?? new Map<number, string>();
+    tokensByQuery.set(queryKey, remembered);
+    const token = typeof meta?.token === 'string' ? meta.token : page > 1 ? remembered.get(page) : undefined;
+    if (page > 1 && token === undefined) {
+      throw new ListContractError(`${first.where}: ${page}ページ目の継続トークンがありません（先に${page - 1}ページ目を読み込んでください）`);
     }
-
-    // pages and infinite: the server decides the page size; only the page number is sent.
-    const response = await send({ path, query: { ...query, page }, signal });
-    const data = readListArray<RaRecord>(response.json, declaration.list.listKey, where).map((record) => withId<RaRecord>(declaration, record));
-    const { currentPage, totalPages, totalCount } = readPageHeaders(response.headers, where);
-    const listMeta: ListMeta = { currentPage, totalPages };
-    return {
-      data,
-      total: totalCount,
-      pageInfo: { hasNextPage: currentPage < totalPages, hasPreviousPage: currentPage > 1 },
-      meta: listMeta,
-    };
+    const request = listRequest(declaration, { filter, page, sort, token });
+    const result = readListAnswer(declaration, await send({ path: request.path, query: request.query, signal }), { page, token }, request.where);
+    const nextToken = (result.meta as ListMeta).nextToken;
+    if (nextToken !== undefined) remembered.set(page + 1, nextToken);
+    return result;
   };
 
   /** The collection path of a single-record call: `{param}`s from the call's `meta`. */
@@ -190,6 +147,7 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl }: Data
     supportAbortSignal: true,
     send,
     ...portalMethods(send, fetchImpl),
+    ...listLookupMethods(send, declarationOf),
 
     getList: (resource, { pagination, sort, filter, meta, signal }) =>
       list({ resource, filter: { ...filter }, page: pagination?.page ?? 1, sort, meta, signal }),
@@ -292,5 +250,7 @@ export type { PresignedUpload } from './methods/uploads';
 export type { MembershipMethod, MembershipMethodName } from './methods/memberships';
 export type { CreatedUser, NewUser, Permission, PharmacyUser, PharmacyUsersPage } from './methods/users';
 export { ListContractError } from './paging';
+export { formatSort, type ListMeta } from './listCall';
+export type { GetListsParams, GetListsResult, ListLookup, ListLookupMethods } from './listLookups';
 export { RecordConflictError, isRecordConflict, RECORD_CONFLICT_MESSAGE } from './recordConflict';
 export { MissingPathParamError } from './endpoint';

@@ -30,6 +30,7 @@ export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
   return openDatabase(join(dir, 'core.sqlite'), coreMigrations(seed, scale));
 }
 import { registerSavedReplyRoutes, SAVED_REPLY_LIST } from './savedReplies/routes';
+import { registerLookupRoutes } from './lookups/routes';
 
 /**
  * The core service: routes under `/api/v2/...`, mounted at `/core` and `/demo/core`. It reaches the
@@ -56,6 +57,7 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerWarehouseRoutes(app, ctx);
   registerNsipsRoutes(app, ctx);
   registerSavedReplyRoutes(app, ctx);
+  registerLookupRoutes(app, ctx.lists);
   return app;
 }
 

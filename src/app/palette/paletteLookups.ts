@@ -4,6 +4,7 @@ import { foldSearchText } from '../../contract/searchText';
 import { normaliseCode, recogniseCodes, CODE_SHAPES, type CodeShape } from '../../lib/codeShapes';
 import { nameScore, type PaletteGroup, type PaletteHit } from '../../lib/paletteRanking';
 import { specPath } from '../../lib/specPaths';
+import type { RecentRecord } from '../../lib/recentRecords';
 import { codeRoute } from '../../customRoutes/masterSources/masterSourceLinks';
 
 /**
@@ -21,7 +22,18 @@ export interface PaletteLookup {
   filter: Record<string, unknown>;
   /** For a code: the normalised code and the fields that must hold it for a row to count. */
   code?: { value: string; fields: { field: string; shape: CodeShape }[] };
+  /** The row fields a result is made of (the list's `fields`): a row of 49 fields is sent as 5. */
+  fields: string[];
 }
+
+/**
+ * What a result shows of a row: its id (and `recordKey`), its name, its detail line and its code
+ * fields, by their top-level field (`pharmacyInvoice.invoiceNumber` comes with `pharmacyInvoice`).
+ */
+export const resultFieldsOf = (declaration: AnyResourceDeclaration): string[] => {
+  const paths = ['id', declaration.recordKey, declaration.recordRepresentation, ...(declaration.palette?.detail ?? []), ...(declaration.palette?.codes ?? []).map(({ field }) => field)];
+  return [...new Set(paths.filter((path): path is string => path !== undefined).map((path) => path.split('.')[0]))];
+};
 
 /** The list's free-text filter (`query`), when it has one. */
 export const searchFilterOf = (declaration: AnyResourceDeclaration): string | undefined =>
@@ -63,6 +75,7 @@ export const planLookups = (declarations: readonly AnyResourceDeclaration[], tex
             priority,
             filter: { ...declaration.palette?.filter, [filterName]: code },
             code: { value: code, fields: [{ field: declared.field, shape }] },
+            fields: resultFieldsOf(declaration),
           });
         }
       });
@@ -76,6 +89,7 @@ export const planLookups = (declarations: readonly AnyResourceDeclaration[], tex
       label: declaration.label,
       priority,
       filter: { ...declaration.palette?.filter, [searchFilterOf(declaration)!]: text.trim() },
+      fields: resultFieldsOf(declaration),
     });
   });
   return lookups;
@@ -87,6 +101,28 @@ const valueAt = (record: Record<string, unknown>, path: string): unknown =>
 
 const shown = (value: unknown): string | undefined =>
   value === null || value === undefined || value === '' ? undefined : typeof value === 'object' ? undefined : String(value);
+
+const nameOf = (declaration: AnyResourceDeclaration, row: Record<string, unknown>): string | undefined =>
+  declaration.recordRepresentation ? shown(valueAt(row, declaration.recordRepresentation)) : undefined;
+
+/** The declared detail fields' values (`palette.detail`), but `except`. */
+const detailsOf = (declaration: AnyResourceDeclaration, row: Record<string, unknown>, except?: string): string[] =>
+  (declaration.palette?.detail ?? [])
+    .filter((field) => field !== except)
+    .map((field) => shown(valueAt(row, field)))
+    .filter((value): value is string => value !== undefined);
+
+/**
+ * A record as the palette lists it among the recent ones (its name, its detail line, its detail
+ * page), or undefined for one that has no page of its own to go back to (a list under another
+ * record's path).
+ */
+export const recentOf = (declaration: AnyResourceDeclaration, record: Record<string, unknown>): Omit<RecentRecord, 'openedAt'> | undefined => {
+  const id = shown(record.id);
+  if (id === undefined || !plainList(declaration)) return undefined;
+  const detail = detailsOf(declaration, record).join('　');
+  return { resource: declaration.name, id, label: nameOf(declaration, record) ?? `#${id}`, detail: detail || undefined, url: specPath.show(declaration.name, id) };
+};
 
 /**
  * A lookup's rows as results, in the server's order. A code lookup keeps only the rows whose
@@ -100,11 +136,8 @@ export const hitsOf = (declaration: AnyResourceDeclaration, lookup: PaletteLooku
     if (id === undefined) return;
     const matched = lookup.code?.fields.find(({ field }) => normaliseCode(shown(valueAt(row, field)) ?? '') === lookup.code!.value);
     if (lookup.code && !matched) return;
-    const name = declaration.recordRepresentation ? shown(valueAt(row, declaration.recordRepresentation)) : undefined;
-    const details = (declaration.palette?.detail ?? [])
-      .filter((field) => field !== matched?.field)
-      .map((field) => shown(valueAt(row, field)))
-      .filter((value): value is string => value !== undefined);
+    const name = nameOf(declaration, row);
+    const details = detailsOf(declaration, row, matched?.field);
     const codeText = matched && `${declaration.fields[matched.field]?.label ?? CODE_SHAPES[matched.shape].label} ${shown(valueAt(row, matched.field))}`;
     const detail = [codeText, ...details].filter(Boolean).join('　');
     hits.push({
@@ -121,8 +154,17 @@ export const hitsOf = (declaration: AnyResourceDeclaration, lookup: PaletteLooku
   return hits;
 };
 
-/** How long typing must pause before the palette asks: shorter than a list's search (400 ms), it is a jump. */
-export const PALETTE_DEBOUNCE_MS = 150;
+/**
+ * How long typing must pause before the palette asks. With one request per text and a newer text
+ * aborting the older one, waiting no longer saves a queue of calls, only requests nobody reads: a
+ * barcode scanner and key repeat type a character every 5-35 ms, a person typing a code or romaji
+ * directly one every 80 ms or more, and under an IME nothing is sent before the commit. 40 ms
+ * takes a scanned code as one text and costs a person nothing they notice. Zero would send one
+ * batch per scanned digit, and the server runs an aborted batch to its end (its queries are
+ * synchronous), so the real text would queue behind a dozen unread ones. It was 150 ms while
+ * the lookups went one list at a time.
+ */
+export const PALETTE_DEBOUNCE_MS = 40;
 
 /** Records shown per master; more are one option away (`moreOf`). */
 export const PER_GROUP = 5;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useDataProvider } from 'react-admin';
-import { SERVER_PAGE_SIZE } from '../../lib/constants';
+import type { GetListResult } from 'react-admin';
+import { usePortalDataProvider } from '../usePortalDataProvider';
 import type { AnyResourceDeclaration } from '../../resources/types';
 import { rankGroups, type PaletteGroup } from '../../lib/paletteRanking';
 import { codePageGroup, hitsOf, moreOf, PALETTE_DEBOUNCE_MS, PER_GROUP, planLookups, screenGroup, type PaletteScreen } from './paletteLookups';
@@ -9,7 +9,7 @@ export interface PaletteResults {
   /** The text these results answer ('' before typing). */
   text: string;
   groups: PaletteGroup[];
-  /** Lookups still to answer: typing paused not yet long enough, or a call out. */
+  /** Lookups still to answer: typing paused not yet long enough, or the request out. */
   pending: boolean;
   /** Masters whose lookup failed (their groups are missing). */
   failed: string[];
@@ -18,13 +18,14 @@ export interface PaletteResults {
 const EMPTY: PaletteResults = { text: '', groups: [], pending: false, failed: [] };
 
 /**
- * The palette's lookups for a typed text: debounced, one list call at a time (the next starts
- * when the last answered; a newer text aborts the call out and drops the rest), results ranked
- * as each master answers. Answers are kept while the palette is open (`reset` on each opening),
- * so going back to an earlier text (a deleted character) asks nothing.
+ * The palette's lookups for a typed text: debounced, then every master's list asked in one
+ * request (`getLists`, the lookups batch); a newer text aborts the request out, so no more than
+ * one is ever in flight. Each master's answer becomes its group; a master whose list failed is
+ * named in `failed` while the others show. Answers are kept while the palette is open (`reset` on
+ * each opening), so going back to an earlier text (a deleted character) asks nothing.
  */
 export const usePaletteSearch = (declarations: readonly AnyResourceDeclaration[], screens: readonly PaletteScreen[]) => {
-  const dataProvider = useDataProvider();
+  const dataProvider = usePortalDataProvider();
   const [results, setResults] = useState<PaletteResults>(EMPTY);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<AbortController | undefined>(undefined);
@@ -39,46 +40,48 @@ export const usePaletteSearch = (declarations: readonly AnyResourceDeclaration[]
 
   useEffect(() => cancel, [cancel]);
 
-  /** Runs the lookups of `text` now. */
+  /** Runs the lookups of `text` now: one request for all of them. */
   const run = useCallback(
     async (text: string) => {
       cancel();
       const fixed = [screenGroup(screens, text), codePageGroup(text)];
       const known = answered.current.get(text);
-      if (known || text.trim() === '') {
+      const lookups = known || text.trim() === '' ? [] : planLookups(declarations, text);
+      if (lookups.length === 0) {
         setResults({ text, groups: rankGroups(text, [...fixed, ...(known ?? [])], PER_GROUP), pending: false, failed: [] });
         return;
       }
       const controller = new AbortController();
       inFlight.current = controller;
-      const found: PaletteGroup[] = [];
-      const failed: string[] = [];
-      setResults({ text, groups: rankGroups(text, fixed, PER_GROUP), pending: true, failed });
-      for (const lookup of planLookups(declarations, text)) {
-        const declaration = declarations.find((candidate) => candidate.name === lookup.resource)!;
-        try {
-          // No sort: the server's own order (a manual search ranks title matches first).
-          const { data, total } = await dataProvider.getList(lookup.resource, {
-            filter: lookup.filter,
-            pagination: { page: 1, perPage: SERVER_PAGE_SIZE },
-            signal: controller.signal,
-          } as Parameters<typeof dataProvider.getList>[1]);
-          const hits = hitsOf(declaration, lookup, data);
-          const more = moreOf(declaration, lookup, text, total, hits.length);
-          found.push({ resource: lookup.resource, label: lookup.label, priority: lookup.priority, hits, more });
-        } catch (error) {
-          if (controller.signal.aborted) return;
-          // Spec section 8: a 404 on a fetch by ids is an empty result (no record has that id).
-          const notFound = lookup.filter.ids !== undefined && (error as { status?: unknown } | null)?.status === 404;
-          if (!notFound && !failed.includes(lookup.label)) failed.push(lookup.label);
-        }
+      setResults({ text, groups: rankGroups(text, fixed, PER_GROUP), pending: true, failed: [] });
+      let answers: readonly PromiseSettledResult<GetListResult>[];
+      try {
+        // No sort: the server's own order (a manual search ranks title matches first).
+        const answer = await dataProvider.getLists({ lists: lookups.map(({ resource, filter, fields }) => ({ resource, filter, fields })), signal: controller.signal });
+        // react-admin's wrapper answers `{ data: {} }` when an auth error signed the user out.
+        answers = Array.isArray(answer.data) ? answer.data : [];
+      } catch (error) {
         if (controller.signal.aborted) return;
-        setResults({ text, groups: rankGroups(text, [...fixed, ...found], PER_GROUP), pending: true, failed: [...failed] });
+        answers = lookups.map(() => ({ status: 'rejected', reason: error }));
       }
       if (controller.signal.aborted) return;
       inFlight.current = undefined;
+      const found: PaletteGroup[] = [];
+      const failed: string[] = [];
+      lookups.forEach((lookup, index) => {
+        const answer = answers[index];
+        const declaration = declarations.find((candidate) => candidate.name === lookup.resource)!;
+        if (answer?.status === 'fulfilled') {
+          const hits = hitsOf(declaration, lookup, answer.value.data);
+          found.push({ resource: lookup.resource, label: lookup.label, priority: lookup.priority, hits, more: moreOf(declaration, lookup, text, answer.value.total, hits.length) });
+          return;
+        }
+        // Spec section 8: a 404 on a fetch by ids is an empty result (no record has that id).
+        const notFound = lookup.filter.ids !== undefined && (answer?.reason as { status?: unknown } | null | undefined)?.status === 404;
+        if (!notFound && !failed.includes(lookup.label)) failed.push(lookup.label);
+      });
       if (failed.length === 0) answered.current.set(text, found);
-      setResults({ text, groups: rankGroups(text, [...fixed, ...found], PER_GROUP), pending: false, failed: [...failed] });
+      setResults({ text, groups: rankGroups(text, [...fixed, ...found], PER_GROUP), pending: false, failed });
     },
     [cancel, dataProvider, declarations, screens],
   );

@@ -8,6 +8,8 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { InlineLoading } from '../../app/InlineLoading';
+import { useRememberVisit } from '../../app/palette/useRememberVisit';
+import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 import { SafeConfirm } from '../../app/SafeConfirm';
 import { formatDate } from '../../contract/dates';
 import type { ManualCategoryDetail } from '../../dataProvider/methods/manuals';
@@ -29,6 +31,7 @@ const ManualShowPage = () => {
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
   const { data: manual, isPending, error } = useGetOne<ManualDetail>(MANUALS, { id }, { retry: false, refetchOnMount: 'always' });
+  useRememberVisit(useResourceDeclaration(MANUALS), manual);
   const [remove, { isPending: removing }] = useDelete<ManualDetail>();
   const category = manual?.manualCategory ?? null;
   const path = category ? [...category.ancestors, category] : [];

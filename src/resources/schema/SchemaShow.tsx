@@ -10,6 +10,7 @@ import { EditLinkButton } from './EditLinkButton';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { serverMessages } from './serverErrors';
 import { recordMissing } from '../../i18n/texts';
+import { useRememberVisit } from '../../app/palette/useRememberVisit';
 
 const isNotFound = (error: unknown) => (error as { status?: number } | null)?.status === 404;
 
@@ -28,6 +29,12 @@ const RecordTitle = ({ resource }: { resource: AnyResourceDeclaration }) => {
   const record = useRecordContext();
   const name = resource.recordRepresentation ? record?.[resource.recordRepresentation] : undefined;
   return <>{typeof name === 'string' && name !== '' ? name : `${resource.recordLabel}詳細`}</>;
+};
+
+/** The record shown joins the jump palette's recent records. */
+const RememberVisit = ({ resource }: { resource: AnyResourceDeclaration }) => {
+  useRememberVisit(resource, useRecordContext());
+  return null;
 };
 
 /** The detail screen every declared master gets: its tabs, with back-to-list and edit links. */
@@ -52,6 +59,7 @@ const SchemaShow = () => {
         </TopToolbar>
       }
     >
+      <RememberVisit resource={resource} />
       <RecordTabs resource={resource} />
     </Show>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resources, findResource } from '../../../src/resources/registry';
-import { codePageGroup, hitsOf, paletteScreens, planLookups, screenGroup, searchesNames } from '../../../src/app/palette/paletteLookups';
+import { codePageGroup, hitsOf, paletteScreens, planLookups, recentOf, resultFieldsOf, screenGroup, searchesNames } from '../../../src/app/palette/paletteLookups';
 import { gs1CheckDigit } from '../../../src/contract/medicineCodes';
 
 const plan = (text: string) => planLookups(resources, text).map((lookup) => [lookup.resource, lookup.filter]);
@@ -71,5 +71,25 @@ describe('the palette’s lookups, derived from the declarations', () => {
     expect(screenGroup(screens, 'ﾏｽﾀｰ').hits[0]).toMatchObject({ label: 'マスター更新', detail: '操作（医療用医薬品一覧）' });
     // 6…: a receipt code first (the only check a receipt code has).
     expect(codePageGroup('620000000').hits.map((hit) => hit.url)).toEqual(['/v2/core/master_sources/receipt_codes/620000000', '/v2/core/master_sources/hot_codes/620000000']);
+  });
+
+  it('a visited record as the recent records list it: name, detail line, detail page; none for a record under another record’s path', () => {
+    expect(recentOf(findResource('v2/core/pharmacies')!, { id: 1, name: 'さくら薬局', micode: '1341234560', address1: '東京都', address2: null })).toEqual({
+      resource: 'v2/core/pharmacies',
+      id: '1',
+      label: 'さくら薬局',
+      detail: '1341234560　東京都',
+      url: '/v2/core/pharmacies/1',
+    });
+    expect(recentOf(findResource('v2/core/pharmacies')!, { id: 2 })).toEqual({ resource: 'v2/core/pharmacies', id: '2', label: '#2', detail: undefined, url: '/v2/core/pharmacies/2' });
+    expect(recentOf(findResource('v2/core/pharmacies')!, { name: '番号なし' })).toBeUndefined();
+    const nested = resources.find((resource) => resource.api.includes('{'))!;
+    expect(recentOf(nested, { id: 3, name: 'x' })).toBeUndefined();
+  });
+
+  it('asks only the fields a result is made of: id, name, detail line, code fields', () => {
+    expect(resultFieldsOf(findResource('v2/core/pharmacies')!)).toEqual(['id', 'name', 'micode', 'address1', 'address2', 'address3', 'postalCode']);
+    expect(planLookups(resources, 'さくら').every((lookup) => lookup.fields.includes('id'))).toBe(true);
+    for (const resource of resources) expect(resultFieldsOf(resource).every((field) => !field.includes('.')), resource.name).toBe(true);
   });
 });

@@ -1,0 +1,82 @@
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { LIST_LOOKUPS_MAX } from '../../../../src/contract';
+import type { AuthEnv } from '../../../shared/auth';
+import { validationError, type FieldErrors } from '../../../shared/errors';
+import { LIST_ANSWER_HEADERS, mountedListPath, type ListCall, type ListCaller } from '../../../shared/listLookups';
+import { writeRoute } from '../../../shared/routes';
+import { labelled } from '../../../shared/validation';
+
+const tags = ['core: lookups'];
+
+const CallSchema = z
+  .object({
+    path: labelled('一覧のパス', z.string().min(1).max(200)).openapi({ example: '/api/v2/core/admin/pharmacies' }),
+    query: labelled('クエリ文字列', z.string().max(2000).regex(/^[^#\s]*$/).optional()).openapi({ example: 'add_ended=true&query=%E3%81%95%E3%81%8F%E3%82%89&page=1' }),
+  })
+  .strict()
+  .openapi('ListLookupCall');
+
+const LookupsInput = z.object({ calls: labelled('一覧の呼び出し', z.array(CallSchema).min(1).max(LIST_LOOKUPS_MAX)) }).strict().openapi('ListLookupsInput');
+
+const AnswerSchema = z
+  .object({
+    status: z.number().int(),
+    headers: z.record(z.string(), z.string()).openapi({ description: 'x-total-count, x-current-page, x-total-pages, x-last-updated (あるものだけ)' }),
+    body: z.unknown().openapi({ description: '一覧の応答本文 (配列、またはエラーの {"errors": [...]})' }),
+  })
+  .openapi('ListLookupAnswer');
+
+const lookupsRoute = writeRoute('post', '/api/v2/common/lookups', {
+  summary: '一覧の一括呼び出し (ジャンプパレット)',
+  description:
+    `GET の一覧呼び出しを最大${LIST_LOOKUPS_MAX}件まとめて送り、各一覧の応答 (ステータス、ページのヘッダー、本文) を同じ順で返す。` +
+    '各呼び出しはその一覧へ直接送った場合と同じ認証・権限・入力チェックを受け、失敗はその呼び出しのステータスになる (ほかの呼び出しは答える)。' +
+    'パスは SPA の書き方 (/api/v2/{core|medorder}/… または /api/v1/…) で、一覧 (末尾がコレクション名) に限る。仕様 7 章にない拡張。',
+  tags,
+  body: LookupsInput,
+  response: z.object({ answers: z.array(AnswerSchema) }).openapi('ListLookupsAnswer'),
+  responseDescription: '各呼び出しの応答',
+});
+
+/** Each path a list of a known service, else a 422 naming the calls that are not. */
+function assertListPaths(calls: readonly Pick<ListCall, 'path'>[]): void {
+  const errors: FieldErrors = {};
+  calls.forEach(({ path }, index) => {
+    if (mountedListPath(path, '') === undefined) {
+      errors[`calls.${index}.path`] = [`${index + 1}件目の一覧のパスは使えません（/api/v2/core/…、/api/v2/medorder/… または /api/v1/… の一覧のみ。小文字・数字・_・- の区切りで、末尾は一覧の名前）。`];
+    }
+  });
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+}
+
+/**
+ * One sub-answer as JSON text. Its body is spliced in as the service wrote it (with
+ * JSON.stringify): parsing and writing a page again would cost more than the page's own read.
+ */
+async function answerText(response: Response): Promise<string> {
+  const headers: Record<string, string> = {};
+  for (const name of LIST_ANSWER_HEADERS) {
+    const value = response.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  const text = await response.text();
+  const json = /^application\/json\b/i.test(response.headers.get('content-type') ?? '');
+  const body = text.trim() === '' ? 'null' : json ? text : JSON.stringify(text);
+  return `{"status":${response.status},"headers":${JSON.stringify(headers)},"body":${body}}`;
+}
+
+/**
+ * The jump palette's one request per typed text (issue 25 part 1): its list calls run here, each
+ * through the environment's own request handling with the caller's token (`lists`), so a sub-call
+ * is refused exactly as a direct call would be. The route is `common/` (any signed-in user): under
+ * `admin/` a pharmacy user's batch would be refused before the lists it may read.
+ */
+export function registerLookupRoutes(app: OpenAPIHono<AuthEnv>, lists: ListCaller): void {
+  app.openapi(lookupsRoute, async (c) => {
+    const { calls } = c.req.valid('json');
+    assertListPaths(calls);
+    const authorization = c.req.header('authorization');
+    const answers = await Promise.all(calls.map(async (call) => answerText(await lists({ path: call.path, query: call.query ?? '' }, authorization))));
+    return c.body(`{"answers":[${answers.join(',')}]}`, 200, { 'content-type': 'application/json; charset=UTF-8' });
+  });
+}

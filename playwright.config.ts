@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -10,7 +11,8 @@ export default defineConfig({
   outputDir: 'test-results/playwright',
   globalSetup: './tests/e2e/globalSetup.ts',
   fullyParallel: false,
-  workers: 2,
+  // One worker per core (two here): the E2E are bound by CPU, so more than the cores only slows each test.
+  workers: availableParallelism(),
   retries: 0,
   // Generous: a loaded 2-core machine (CI runs beside nothing, a developer's beside agents) takes
   // seconds per screen; a timeout is no assertion, and the expect timeouts stay as they were.

@@ -1,10 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
   test: {
-    maxWorkers: 2,
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

@@ -1,6 +1,6 @@
 // `npm test`: every phase of the suite, timed, with a table of each phase's wall and CPU time at the end.
 //
-// Stage 1 runs the CPU-only phases two at a time (the machine has 2 cores): the three typechecks,
+// Stage 1 runs the CPU-only phases one per core (two at a time on this 2-core machine): the three typechecks,
 // lint (eslint, import circles) and the SPA build (built once, for the E2E). Stage 2 runs vitest (unit, component, server),
 // stage 3 Playwright on the build. A failing phase does not stop the others (CI counts every test
 // it can), except that the E2E need the build; the exit status is non-zero if any phase failed.
@@ -10,7 +10,7 @@
 //   TEST_JOBS=1                           stage 1 one phase at a time
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { delimiter, resolve } from 'node:path';
 
 const bin = resolve('node_modules/.bin');
@@ -36,7 +36,7 @@ if (unknown.length) {
   process.exit(2);
 }
 const selected = PHASES.filter((p) => !wanted.length || wanted.some((name) => p.name === name || p.name.startsWith(`${name}:`)));
-const jobs = Math.max(1, Number(process.env.TEST_JOBS) || Math.min(2, cpus().length));
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
 
 /** Runs one phase; its CPU time is its processes' user+sys, as bash's `times` counts its children. */
 const run = (phase) =>

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { apiParts, shapeWriteErrors, wireKey, writtenFields, type MasterShape, type ShapeField, type WireType } from '../../src/contract/masterShape';
+import { apiParts, wireKey, writeRuleError, writtenFields, type MasterShape, type ShapeField, type WireType } from '../../src/contract/masterShape';
 import type { DB } from '../db/open';
 import { validationError } from './errors';
+import { instantSchema } from './openapi';
 import { labelled } from './validation';
 import type { ListDeclaration, ListFilterParam } from './listEndpoint';
 import type { SearchIndex } from './search';
@@ -41,7 +42,8 @@ const WIRE_SCHEMAS: Record<WireType, () => z.ZodType> = {
   email: () => z.string(),
   url: () => z.string(),
   day: () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  instant: () => z.string(),
+  // An instant carries the example every hand-written answer gave it.
+  instant: () => instantSchema(),
   boolean: () => z.boolean(),
 };
 
@@ -54,16 +56,21 @@ export function answerSchema<F extends Record<string, ShapeField>>(shape: Master
   return declaredSchema<z.ZodObject<{ [K in keyof WireRecord<F>]: z.ZodType<WireRecord<F>[K]> }>>(z.object(Object.fromEntries(entries)).openapi(name));
 }
 
-export interface ListStorage<F> {
+export interface ListStorage<F, X extends Record<string, ListFilterParam>> {
   /** The listed table's alias in the feature's FROM (`d` for `FROM dealers d`). */
   alias: string;
   /** A field's SQL where it is not `<alias>.<wire key>` (a joined table's column). */
   sql?: Partial<Record<keyof F, string>>;
   search?: SearchIndex;
+  /**
+   * Filters on something other than the record's own fields, by wire name: a membership's
+   * candidates (groups a pharmacy is not in). Bespoke, like their SQL in the handler.
+   */
+  filters?: X;
 }
 
 /** The list declaration (src/shared/listEndpoint.ts) a master's shape and its storage give. */
-export function listDeclarationOf<F extends Record<string, ShapeField>>(shape: MasterShape<F>, storage: ListStorage<F>) {
+export function listDeclarationOf<F extends Record<string, ShapeField>, X extends Record<string, ListFilterParam> = Record<never, ListFilterParam>>(shape: MasterShape<F>, storage: ListStorage<F, X>) {
   const { module, path } = apiParts(shape.api);
   const sqlOf = (field: string) => storage.sql?.[field as keyof F] ?? `${storage.alias}.${wireKey(field)}`;
   const fields = Object.entries(shape.fields);
@@ -80,48 +87,51 @@ export function listDeclarationOf<F extends Record<string, ShapeField>>(shape: M
     path,
     summary: `${shape.label}一覧`,
     sortColumns: Object.fromEntries(fields.filter(([, spec]) => spec.sortable).map(([field]) => [wireKey(field), sqlOf(field)])),
-    defaultSort: wireKey(shape.defaultSort),
-    filters,
+    defaultSort: shape.defaultSort.startsWith('-') ? `-${wireKey(shape.defaultSort.slice(1))}` : wireKey(shape.defaultSort),
+    filters: { ...filters, ...storage.filters },
     ...(storage.search && { search: storage.search }),
     fields: fields.map(([field]) => wireKey(field)),
   } satisfies ListDeclaration;
 }
 
-/** The fields a write takes, by wire key: trimmed text, or null where a blank is allowed. */
-export type WireWrite<F extends Record<string, ShapeField>> = {
-  [K in keyof F & string as F[K] extends { write: object } ? WireKey<K> : never]: F[K] extends { write: { required: true } } ? string : string | null;
-};
+type RequiredWritten<F extends Record<string, ShapeField>> = { [K in keyof F & string]: F[K] extends { write: { required: true } } ? WireKey<K> : never }[keyof F & string];
+type OptionalWritten<F extends Record<string, ShapeField>> = Exclude<{ [K in keyof F & string]: F[K] extends { write: object } ? WireKey<K> : never }[keyof F & string], RequiredWritten<F>>;
+
+/** A create's body, by wire key: trimmed text (as sent, when verbatim); a field that may be cleared may be null or left out. */
+export type WireWrite<F extends Record<string, ShapeField>> = { [K in RequiredWritten<F>]: string } & { [K in OptionalWritten<F>]?: string | null };
 
 /**
  * The request bodies of a master's create (every written field) and update (the fields sent; what
  * is not sent stays), from its shape's write rules (issue 24 item 1): the same checks and the same
- * Japanese messages as the form's (`shapeWriteErrors`), text trimmed, a blank optional field null.
+ * Japanese messages as the form's (`writeRuleError`), text trimmed unless verbatim, a blank
+ * optional field null.
  */
 export function writeSchemas<F extends Record<string, ShapeField>>(shape: MasterShape<F>, name: string) {
   const keys = writtenFields(shape);
-  const field = (key: string) => {
-    const spec = shape.fields[key];
-    const { pattern } = spec.write!;
-    const text = z.string().openapi({ description: spec.label, ...(pattern && { pattern: pattern.regex.source, example: pattern.example }) });
-    return labelled(spec.label, text.nullable());
+  const field = (key: string, mode: 'create' | 'update') => {
+    const { label, write } = shape.fields[key];
+    const rule = write!;
+    const example = rule.example ?? rule.pattern?.example;
+    const documented = { description: label, maxLength: rule.maxLength, ...(rule.required && { minLength: 1 }), ...(rule.pattern && { pattern: rule.pattern.regex.source }), ...(example && { example }) };
+    const text = z.string().openapi(documented);
+    // zod refuses a value of the wrong type (形式が正しくありません, or 入力してください for a
+    // required field missing or null); the contract's rule judges the text. Each field is checked
+    // on its own, so a body hears of every broken field at once.
+    const checked = labelled(label, rule.required ? text : text.nullable()).superRefine((value, context) => {
+      const message = writeRuleError(label, rule, value);
+      if (message) context.addIssue({ code: 'custom', message });
+    });
+    return mode === 'create' && rule.required ? checked : checked.optional();
   };
-  const body = (mode: 'create' | 'update') => {
-    // Every field is optional to zod, which checks types only: the contract's rules (a missing
-    // required field among them) run in one pass, so every broken rule is answered at once.
-    const entries = keys.map((key) => [wireKey(key), field(key).optional()] as const);
-    return z
-      .object(Object.fromEntries(entries))
-      .superRefine((value, context) => {
-        const values = Object.fromEntries(keys.map((key) => [key, value[wireKey(key)]]));
-        for (const [key, message] of Object.entries(shapeWriteErrors(shape, values, mode))) context.addIssue({ code: 'custom', path: [wireKey(key)], message });
-      })
-      .transform((value) =>
-        Object.fromEntries(
-          Object.entries(value).flatMap(([key, text]) => (text === undefined ? [] : [[key, typeof text === 'string' && text.trim() !== '' ? text.trim() : null]])),
-        ),
-      )
+  const stored = (key: string, value: unknown) => {
+    if (typeof value !== 'string' || shape.fields[key].write!.verbatim) return value;
+    return value.trim() === '' ? null : value.trim();
+  };
+  const body = (mode: 'create' | 'update') =>
+    z
+      .object(Object.fromEntries(keys.map((key) => [wireKey(key), field(key, mode)] as const)))
+      .transform((value) => Object.fromEntries(keys.flatMap((key) => (value[wireKey(key)] === undefined ? [] : [[wireKey(key), stored(key, value[wireKey(key)])]]))))
       .openapi(`${name}${mode === 'create' ? 'Input' : 'Update'}`);
-  };
   return {
     create: declaredSchema<z.ZodType<WireWrite<F>>>(body('create')),
     update: declaredSchema<z.ZodType<Partial<WireWrite<F>>>>(body('update')),

@@ -44,14 +44,21 @@ export interface ShapeField {
 
 /** What a written text must be; both the form and the API check it, with the same messages. */
 export interface WriteRule {
-  /** Create must send it, and no write may blank it (spaces alone are blank). */
+  /** Create must send it, and no write may blank it (spaces alone are blank) or send null. */
   required?: boolean;
-  /** Characters (code points) at most, after trimming. */
+  /** Characters (code points) at most, after trimming (as sent, when `verbatim`). */
   maxLength: number;
   /** What a non-blank value must look like, and the sentence that says so. */
   pattern?: { regex: RegExp; message: string; example: string };
   /** No two records may hold the same value; the sentence the API answers a clash with. */
   unique?: { message: string };
+  /**
+   * Kept exactly as sent (a free note, 備考): neither trimmed nor a blank turned into null.
+   * Without it a text is trimmed, and an optional one sent blank is stored as null.
+   */
+  verbatim?: true;
+  /** A value the API's documentation shows (a pattern's own example otherwise). */
+  example?: string;
 }
 
 export interface MasterShape<F extends Record<string, ShapeField> = Record<string, ShapeField>> {
@@ -61,8 +68,8 @@ export interface MasterShape<F extends Record<string, ShapeField> = Record<strin
   api: `/api/v2/${string}`;
   /** Fields by their SPA (camelCase) key; the wire key is its snake_case. */
   fields: F;
-  /** The field a list sorts by when asked for none. */
-  defaultSort: keyof F & string;
+  /** The field a list sorts by when asked for none; `-field` sorts it descending (newest first). */
+  defaultSort: (keyof F & string) | `-${keyof F & string}`;
   /** The list answers `query=` through a search index. */
   searchable?: boolean;
 }
@@ -90,6 +97,21 @@ export const writtenFields = <F extends Record<string, ShapeField>>(shape: Maste
   (Object.keys(shape.fields) as (keyof F & string)[]).filter((key) => shape.fields[key].write !== undefined);
 
 /**
+ * The message a written value breaks its rule with, or undefined when it may be written. A value
+ * that is no text is a blank here: its type is the API's to refuse (形式が正しくありません).
+ */
+export function writeRuleError(label: string, rule: WriteRule, value: unknown): string | undefined {
+  const blank = typeof value !== 'string' || value.trim() === '';
+  if (blank && rule.required) return WRITE_MESSAGES.required(label);
+  // A blank optional text is cleared to null, unless verbatim: then it is stored, and measured, as sent.
+  if (typeof value !== 'string' || (blank && !rule.verbatim)) return undefined;
+  const stored = rule.verbatim ? value : value.trim();
+  if ([...stored].length > rule.maxLength) return WRITE_MESSAGES.tooLong(label, rule.maxLength);
+  if (rule.pattern && !blank && !rule.pattern.regex.test(stored)) return rule.pattern.message;
+  return undefined;
+}
+
+/**
  * The broken write rules of a form's values (camelCase keys), field → message; `{}` when the write
  * may go. A create checks every written field; an update only the ones it sends. Uniqueness needs
  * the other records and is the API's to answer.
@@ -98,15 +120,20 @@ export function shapeWriteErrors<F extends Record<string, ShapeField>>(shape: Ma
   const errors: Record<string, string> = {};
   for (const key of writtenFields(shape)) {
     const { label, write } = shape.fields[key];
-    const value = values[key];
-    if (mode === 'update' && value === undefined) continue;
-    const text = typeof value === 'string' ? value.trim() : '';
-    if (text === '') {
-      if (write!.required) errors[key] = WRITE_MESSAGES.required(label);
-      continue;
-    }
-    if ([...text].length > write!.maxLength) errors[key] = WRITE_MESSAGES.tooLong(label, write!.maxLength);
-    else if (write!.pattern && !write!.pattern.regex.test(text)) errors[key] = write!.pattern.message;
+    if (mode === 'update' && values[key] === undefined) continue;
+    const message = writeRuleError(label, write!, values[key]);
+    if (message) errors[key] = message;
   }
   return errors;
 }
+
+/**
+ * Who created and changed a record, and when: the same four fields on every core master, the
+ * API's own (no write rule). `updatedAt` sorts; a master whose list sorts more says so over it.
+ */
+export const AUDIT_SHAPE_FIELDS = {
+  createdAt: { type: 'instant', label: '作成日時' },
+  updatedAt: { type: 'instant', label: '更新日時', sortable: true },
+  createdBy: { type: 'text', label: '作成者', nullable: true },
+  updatedBy: { type: 'text', label: '更新者', nullable: true },
+} as const satisfies Record<string, ShapeField>;

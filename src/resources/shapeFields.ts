@@ -20,13 +20,17 @@ const FIELD_TYPES: Record<WireType, FieldType> = {
  * type, label and sortability come from the contract, so the SPA and the API cannot disagree on
  * them. Presentation the contract does not know (a reference link, a group) is added over it:
  * `fields: { ...shapeFields(SHAPE), companyId: { ...shapeFields(SHAPE).companyId, reference } }`.
+ *
+ * `checks: 'server'` is a form that checks nothing itself and lists the API's errors (spec: the
+ * company and group forms have no client rules), so no field is marked required.
  */
-export function shapeFields<F extends Record<string, ShapeField>>(shape: MasterShape<F>): { [K in keyof F]: FieldDeclaration } {
+export function shapeFields<F extends Record<string, ShapeField>>(shape: MasterShape<F>, { checks = 'form' }: { checks?: 'form' | 'server' } = {}): { [K in keyof F]: FieldDeclaration } {
   const fields: Partial<Record<keyof F, FieldDeclaration>> = {};
   for (const key of Object.keys(shape.fields) as (keyof F & string)[]) {
     const { type, label, sortable, write } = shape.fields[key];
+    const required = checks === 'form' && write?.required;
     // A field without a write rule is the API's own (id, stamps): shown in a form, never sent.
-    fields[key] = { type: FIELD_TYPES[type], label, ...(sortable && { sortable }), ...(write ? write.required && { required: true } : { readOnly: true }), ...(write?.pattern && { example: write.pattern.example }) };
+    fields[key] = { type: FIELD_TYPES[type], label, ...(sortable && { sortable }), ...(write ? required && { required: true } : { readOnly: true }), ...(write?.pattern && { example: write.pattern.example }) };
   }
   return fields as { [K in keyof F]: FieldDeclaration };
 }

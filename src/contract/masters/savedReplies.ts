@@ -1,4 +1,4 @@
-import { defineMasterShape } from '../masterShape';
+import { AUDIT_SHAPE_FIELDS, defineMasterShape } from '../masterShape';
 
 /** The longest reply: the inquiry message's own limit, so a reply always fits in a message. */
 export const SAVED_REPLY_BODY_MAX = 5000;
@@ -29,10 +29,7 @@ export const SAVED_REPLY_SHAPE = defineMasterShape({
       write: { required: true, maxLength: 30, pattern: { regex: SAVED_REPLY_SHORTCUT, message: SAVED_REPLY_MESSAGES.shortcut, example: 'thanks' }, unique: { message: SAVED_REPLY_MESSAGES.duplicateShortcut } },
     },
     body: { type: 'longText', label: '本文', write: { required: true, maxLength: SAVED_REPLY_BODY_MAX } },
-    createdAt: { type: 'instant', label: '作成日時' },
-    updatedAt: { type: 'instant', label: '更新日時', sortable: true },
-    createdBy: { type: 'text', label: '作成者', nullable: true },
-    updatedBy: { type: 'text', label: '更新者', nullable: true },
+    ...AUDIT_SHAPE_FIELDS,
   },
   defaultSort: 'shortcut',
   searchable: true,

@@ -1,24 +1,23 @@
 import BusinessIcon from '@mui/icons-material/Business';
 import { defineResource } from '../defineResource';
-import { auditFields, auditGroup } from '../auditFields';
+import { COMPANY_SHAPE } from '../../contract/masters/companies';
+import { auditGroup } from '../auditFields';
+import { shapeFields } from '../shapeFields';
 
-/** Pharmacy companies (薬局会社): generated screens plus the shared pharmacy membership tab. */
+// The spec's company form has no client rules: the API's errors are listed.
+const fields = shapeFields(COMPANY_SHAPE, { checks: 'server' });
+
+/** Pharmacy companies (薬局会社): fields from the contract's shape; generated screens plus the shared pharmacy membership tab. */
 export const companies = defineResource({
   name: 'v2/core/companies',
-  label: '薬局会社',
+  label: COMPANY_SHAPE.label,
   menu: { section: 'pharmacyMasters', order: 3, icon: BusinessIcon },
-  recordLabel: '薬局会社',
-  api: '/api/v2/core/admin/companies',
+  recordLabel: COMPANY_SHAPE.label,
+  api: COMPANY_SHAPE.api,
   recordRepresentation: 'name',
   capabilities: { create: true, edit: true },
   update: { method: 'PUT', send: 'form' },
-  fields: {
-    id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
-    name: { type: 'text', label: '会社名', sortable: true },
-    pharmaciesCount: { type: 'number', label: '薬局数', sortable: true },
-    note: { type: 'longText', label: '備考', rows: 5 },
-    ...auditFields,
-  },
+  fields: { ...fields, note: { ...fields.note, rows: 5 } },
   list: {
     columns: ['id', 'name', 'pharmaciesCount', 'updatedAt'],
     actions: ['show', 'edit'],

@@ -1,24 +1,22 @@
 import HubIcon from '@mui/icons-material/Hub';
 import { defineResource } from '../defineResource';
-import { auditFields, auditGroup } from '../auditFields';
+import { GROUP_SHAPE } from '../../contract/masters/groups';
+import { auditGroup } from '../auditFields';
+import { shapeFields } from '../shapeFields';
 import { TEXTS } from '../../i18n/texts';
 
-/** Neighbour groups (近隣グループ): the companies pattern, declared by schema plus the shared membership tab. */
+/** Neighbour groups (近隣グループ): the companies pattern, fields from the contract's shape plus the shared membership tab. */
 export const groups = defineResource({
   name: 'v2/core/groups',
-  label: '近隣グループ',
+  label: GROUP_SHAPE.label,
   menu: { section: 'pharmacyMasters', order: 4, icon: HubIcon },
-  recordLabel: '近隣グループ',
-  api: '/api/v2/core/admin/groups',
+  recordLabel: GROUP_SHAPE.label,
+  api: GROUP_SHAPE.api,
   recordRepresentation: 'name',
   capabilities: { create: true, edit: true },
   update: { method: 'PUT', send: 'form' },
-  fields: {
-    id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
-    name: { type: 'text', label: 'グループ名', sortable: true },
-    pharmaciesCount: { type: 'number', label: '薬局数', sortable: true },
-    ...auditFields,
-  },
+  // The spec's group form has no client rules: the API's errors are listed.
+  fields: shapeFields(GROUP_SHAPE, { checks: 'server' }),
   list: {
     columns: ['id', 'name', 'pharmaciesCount', 'updatedAt'],
     actions: ['show', 'edit'],

@@ -10,6 +10,7 @@ import { answerSchema, listDeclarationOf, writeSchemas } from '../../../server/s
 import { shapeWriteErrors } from '../../../src/contract/masterShape';
 import { SAVED_REPLY_SHAPE } from '../../../src/contract/masters/savedReplies';
 import { savedReplies } from '../../../src/resources/savedReplies';
+import { textBody } from './shapeProbes';
 
 const WIRE_TYPES: WireType[] = ['id', 'integer', 'number', 'text', 'longText', 'email', 'url', 'day', 'instant', 'boolean'];
 const camelKey = fc.stringMatching(/^[a-z][a-z0-9]{0,6}([A-Z][a-z0-9]{1,5}){0,3}$/);
@@ -95,6 +96,31 @@ describe('a master described once (issue 24 item 1)', () => {
         const apiErrors = api.success ? {} : Object.fromEntries(api.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
         expect(apiErrors).toEqual(form);
         if (api.success) for (const [key, value] of Object.entries(api.data)) expect(value).toBe((values as Record<string, string>)[key].trim());
+      }),
+    );
+  });
+
+  it('property: for any write rules (required or not, verbatim or trimmed), the form and the API give the same messages', () => {
+    const rule = fc.record({ required: fc.boolean(), maxLength: fc.integer({ min: 1, max: 12 }), verbatim: fc.constant(true as const) }, { requiredKeys: ['maxLength'] });
+    fc.assert(
+      fc.property(fc.tuple(rule, rule), textBody(['first', 'second'], [8, 8], { texts: true }), fc.boolean(), ([first, second], values, creating) => {
+        const shape = defineMasterShape({
+          label: 'テスト',
+          api: '/api/v2/core/admin/tests',
+          fields: { id: { type: 'id', label: 'ID' }, first: { type: 'text', label: '一', write: first }, second: { type: 'longText', label: '二', write: second } },
+          defaultSort: '-id',
+        });
+        const mode = creating ? 'create' : 'update';
+        const api = writeSchemas(shape, 'RuleProbe')[mode].safeParse(values);
+        expect(api.success ? {} : Object.fromEntries(api.error.issues.map((issue) => [String(issue.path[0]), issue.message]))).toEqual(shapeWriteErrors(shape, values, mode));
+        if (!api.success) return;
+        // What is stored: trimmed (a blank optional text null), or exactly as sent when verbatim.
+        for (const [key, value] of Object.entries(api.data)) {
+          const sent = (values as Record<string, string | null>)[key];
+          const verbatim = (key === 'first' ? first : second).verbatim;
+          expect(value).toBe(verbatim || sent === null ? sent : sent.trim() === '' ? null : sent.trim());
+        }
+        expect(listDeclarationOf(shape, { alias: 't' }).defaultSort).toBe('-id');
       }),
     );
   });

@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { COMPANY_SHAPE } from '../../../../src/contract/masters/companies';
 import type { Context } from 'hono';
 import type { DB } from '../../../db/open';
 import { tablesVersion } from '../../../db/versions';
@@ -8,13 +9,14 @@ import { actorName } from '../actor';
 import { assertUnmodifiedSince } from '../../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { checkFreshness, maxIso } from '../../../shared/freshness';
-import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
+import { answerList } from '../../../shared/listEndpoint';
+import { assertShapeUnique, listDeclarationOf } from '../../../shared/masterShape';
 import { createRecordRoute, detailRoute, listRoute, updateRecordRoute, writeRoute } from '../../../shared/routes';
 import { namedColumns, updateColumns } from '../../../shared/partialUpdate';
 import { inList, listParam } from '../../../shared/sql';
 import { pharmaciesOfCompany } from '../pharmacies/routes';
 import { COMPANY_SEARCH } from './search';
-import { CompanyDetailSchema, CompanyInputSchema, CompanySchema, CompanyUpdateSchema, PharmacyIdsInputSchema } from './schema';
+import { CompanyDetailSchema, CompanySchema, CompanyWrite, PharmacyIdsInputSchema } from './schema';
 
 type Company = z.infer<typeof CompanySchema>;
 type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
@@ -22,33 +24,18 @@ type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
 // pharmacies_count is kept by triggers on pharmacies.company_id (core migration 2).
 const COMPANY_SELECT = 'c.id, c.name, c.note, c.pharmacies_count, c.created_at, c.updated_at, c.created_by, c.updated_by';
 
-export const COMPANY_LIST = {
-  base: '/core',
-  path: '/api/v2/admin/companies',
-  summary: '会社一覧',
-  sortColumns: {
-    id: 'c.id',
-    name: 'c.name',
-    pharmacies_count: 'c.pharmacies_count',
-    updated_at: 'c.updated_at',
-    created_at: 'c.created_at',
-  },
-  defaultSort: '-updated_at',
-  filters: {},
-  search: COMPANY_SEARCH,
-  fields: ['id', 'name', 'note', 'pharmacies_count', 'created_at', 'updated_at', 'created_by', 'updated_by'],
-} satisfies ListDeclaration;
+/** Sorts, search and fields from the contract's shape; the SELECT and the membership routes stay here. */
+export const COMPANY_LIST = listDeclarationOf(COMPANY_SHAPE, { alias: 'c', search: COMPANY_SEARCH });
 
-const DUPLICATE_NAME = 'その名前の会社はすでに登録されています。';
 const tags = ['core: companies'];
 
 const listCompaniesRoute = listRoute(COMPANY_LIST, CompanySchema, tags);
 const getRoute = detailRoute(COMPANY_LIST.path, CompanyDetailSchema, '会社詳細 (所属薬局を含む)', tags);
 
 const write = (summary: string, responseDescription: string) =>
-  ({ body: CompanyInputSchema, response: CompanyDetailSchema, summary, responseDescription, tags });
+  ({ body: CompanyWrite.create, response: CompanyDetailSchema, summary, responseDescription, tags });
 const update = (summary: string, responseDescription: string) =>
-  ({ body: CompanyUpdateSchema, response: CompanyDetailSchema, summary, responseDescription, tags, description: '送られなかった項目はそのまま、null は消去。' });
+  ({ body: CompanyWrite.update, response: CompanyDetailSchema, summary, responseDescription, tags, description: '送られなかった項目はそのまま、null は消去。' });
 const membership = (summary: string) =>
   ({ body: PharmacyIdsInputSchema, response: CompanyDetailSchema, summary, responseDescription: '更新した会社', tags });
 
@@ -65,11 +52,6 @@ function companyDetail(db: DB, id: number): CompanyDetail {
   const company = findCompany(db, id);
   if (!company) throw notFoundError();
   return { ...company, pharmacies: pharmaciesOfCompany(db, id) };
-}
-
-function assertUniqueName(db: DB, name: string, exceptId: number | null): void {
-  const dup = db.prepare('SELECT id FROM companies WHERE name = @name AND id IS NOT @exceptId').get({ name, exceptId });
-  if (dup) throw validationError({ name: [DUPLICATE_NAME] });
 }
 
 /** Pharmacy rows for the given ids; unknown ids are a 422 naming them. */
@@ -113,7 +95,7 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const body = c.req.valid('json');
     const { at, by } = stamp(c);
     const id = db.transaction(() => {
-      assertUniqueName(db, body.name, null);
+      assertShapeUnique(db, 'companies', COMPANY_SHAPE, body, null);
       const info = db
         .prepare(
           `INSERT INTO companies (name, note, created_at, updated_at, created_by, updated_by)
@@ -134,7 +116,7 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       const current = findCompany(db, id);
       if (!current) throw notFoundError();
       assertUnmodifiedSince(c, current.updated_at);
-      if (body.name !== undefined) assertUniqueName(db, body.name, id);
+      assertShapeUnique(db, 'companies', COMPANY_SHAPE, body, id);
       updateColumns(db, 'companies', id, namedColumns(body, ['name', 'note']), { updated_at: at, updated_by: by });
     })();
     c.header('x-last-updated', tablesVersion(db, 'companies') ?? at);

@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { GROUP_SHAPE } from '../../../../src/contract/masters/groups';
 import type { Context } from 'hono';
 import type { DB } from '../../../db/open';
 import { tablesVersion } from '../../../db/versions';
@@ -8,12 +9,13 @@ import { actorName } from '../actor';
 import { assertUnmodifiedSince } from '../../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { checkFreshness, maxIso } from '../../../shared/freshness';
-import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
+import { answerList } from '../../../shared/listEndpoint';
+import { assertShapeUnique, listDeclarationOf } from '../../../shared/masterShape';
 import { createRecordRoute, detailRoute, listRoute, updateRecordRoute, writeRoute } from '../../../shared/routes';
 import { namedColumns, updateColumns } from '../../../shared/partialUpdate';
 import { pharmaciesWhere } from '../pharmacies/routes';
 import { PharmacySchema } from '../pharmacies/schema';
-import { GroupInputSchema, GroupPharmacyInputSchema, GroupSchema, GroupUpdateSchema } from './schema';
+import { GroupPharmacyInputSchema, GroupSchema, GroupWrite } from './schema';
 import { GROUP_SEARCH } from './search';
 
 type Group = z.infer<typeof GroupSchema>;
@@ -25,12 +27,10 @@ const GROUP_SELECT = 'g.id, g.name, g.pharmacies_count, g.created_at, g.updated_
 /** A group with its pharmacies (here, not in schema.ts: see there). */
 const GroupDetailSchema = GroupSchema.extend({ pharmacies: z.array(PharmacySchema) }).openapi('GroupDetail');
 
-export const GROUP_LIST = {
-  base: '/core',
-  path: '/api/v2/admin/groups',
-  summary: '近隣グループ一覧',
-  sortColumns: { id: 'g.id', name: 'g.name', pharmacies_count: 'g.pharmacies_count', updated_at: 'g.updated_at' },
-  defaultSort: '-updated_at',
+/** Sorts, search and fields from the contract's shape; the SELECT, the candidate filter and membership stay here. */
+export const GROUP_LIST = listDeclarationOf(GROUP_SHAPE, {
+  alias: 'g',
+  search: GROUP_SEARCH,
   filters: {
     without_pharmacy_id: {
       label: '薬局ID',
@@ -38,11 +38,8 @@ export const GROUP_LIST = {
       example: '1',
     },
   },
-  search: GROUP_SEARCH,
-  fields: ['id', 'name', 'pharmacies_count', 'created_at', 'updated_at', 'created_by', 'updated_by'],
-} satisfies ListDeclaration;
+});
 
-export const DUPLICATE_GROUP_NAME = 'その名前の近隣グループはすでに登録されています。';
 export const UNKNOWN_PHARMACY = '存在しない薬局が指定されました。';
 
 const tags = ['core: groups'];
@@ -51,9 +48,9 @@ const listGroupsRoute = listRoute(GROUP_LIST, GroupSchema, tags);
 const getRoute = detailRoute(GROUP_LIST.path, GroupDetailSchema, '近隣グループ詳細 (所属薬局を含む)', tags);
 
 const write = (summary: string, responseDescription: string) =>
-  ({ body: GroupInputSchema, response: GroupDetailSchema, summary, responseDescription, tags });
+  ({ body: GroupWrite.create, response: GroupDetailSchema, summary, responseDescription, tags });
 const update = (summary: string, responseDescription: string) =>
-  ({ body: GroupUpdateSchema, response: GroupDetailSchema, summary, responseDescription, tags, description: '送られなかった項目はそのまま。' });
+  ({ body: GroupWrite.update, response: GroupDetailSchema, summary, responseDescription, tags, description: '送られなかった項目はそのまま。' });
 const membership = (summary: string) =>
   ({ body: GroupPharmacyInputSchema, response: GroupDetailSchema, summary, responseDescription: '更新した近隣グループ', tags });
 
@@ -70,11 +67,6 @@ function groupDetail(db: DB, id: number): GroupDetail {
   const group = findGroup(db, id);
   if (!group) throw notFoundError();
   return { ...group, pharmacies: pharmaciesWhere(db, 'p.id IN (SELECT pharmacy_id FROM group_pharmacies WHERE group_id = @id)', { id }) };
-}
-
-function assertUniqueName(db: DB, name: string, exceptId: number | null): void {
-  const dup = db.prepare('SELECT id FROM groups WHERE name = @name AND id IS NOT @exceptId').get({ name, exceptId });
-  if (dup) throw validationError({ name: [DUPLICATE_GROUP_NAME] });
 }
 
 function assertPharmacyExists(db: DB, pharmacyId: number): void {
@@ -117,13 +109,13 @@ export function registerGroupRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceConte
   });
 
   app.openapi(createGroupRoute, (c) => {
-    const { name } = c.req.valid('json');
+    const body = c.req.valid('json');
     const { at, by } = stamp(c);
     const id = db.transaction(() => {
-      assertUniqueName(db, name, null);
+      assertShapeUnique(db, 'groups', GROUP_SHAPE, body, null);
       const info = db
         .prepare('INSERT INTO groups (name, created_at, updated_at, created_by, updated_by) VALUES (@name, @at, @at, @by, @by)')
-        .run({ name, at, by });
+        .run({ name: body.name, at, by });
       return Number(info.lastInsertRowid);
     })();
     c.header('x-last-updated', tablesVersion(db, 'groups') ?? at);
@@ -138,7 +130,7 @@ export function registerGroupRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceConte
       const current = findGroup(db, id);
       if (!current) throw notFoundError();
       assertUnmodifiedSince(c, current.updated_at);
-      if (body.name !== undefined) assertUniqueName(db, body.name, id);
+      assertShapeUnique(db, 'groups', GROUP_SHAPE, body, id);
       updateColumns(db, 'groups', id, namedColumns(body, ['name']), { updated_at: at, updated_by: by });
     })();
     c.header('x-last-updated', tablesVersion(db, 'groups') ?? at);

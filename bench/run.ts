@@ -66,7 +66,8 @@ import { adminSession, portalAnswers, startBare, startPortal } from './servers';
 
 const root = resolve(import.meta.dirname, '..');
 const out = join(root, 'bench/.out');
-const FIRST_LOAD_GOAL = 1.1;
+/** Issue 24 item 8 relaxed it from 1.1 so the design card's date library (date-fns with @date-fns/tz) fits. */
+const FIRST_LOAD_GOAL = 1.15;
 const WARM_GOAL = 1.5;
 /** In-app visits are a few tens of ms each and vary by a third between runs: nine, and their median. */
 const IN_APP_RUNS = 9;

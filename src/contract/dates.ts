@@ -5,104 +5,104 @@
  *
  * - a calendar day (`*On`): a `yyyy-MM-dd` string end to end. It is never turned into a Date,
  *   because a Date is an instant and the instant "Japan midnight" is the previous day west of
- *   Japan. Days compare as strings (`endedOn <= todayInTokyo()`).
+ *   Japan. Days compare as strings (`endedOn <= todayInTokyo()`); a day only goes through
+ *   date-fns to be checked (`parseISO` knows month lengths and leap years).
  * - an instant (`*At`): a Date, shown as its Tokyo wall time.
  *
- * Japan Standard Time is UTC+9 all year and has been since 1951 (no daylight saving), so Tokyo
- * wall time is the instant moved by nine hours and read with the UTC getters: exact for every
- * date this portal handles, the same in every browser zone, and no zone database or date library
- * in the first load (date-fns with @date-fns/tz was about 7 KB of a list's first visit, and its
- * zone lookup showed in the profile of a list's rendering).
+ * date-fns with @date-fns/tz does the work, as the design card asks, with Asia/Tokyo from the
+ * zone database (so Japan's 1948-1951 summer time is right too, where UTC+9 arithmetic was not):
+ * - formatting: `lightFormat` of a `TZDate` in Asia/Tokyo (`format` would also bring the locale
+ *   machinery, which these numeric patterns do not use);
+ * - parsing: `parseISO` for an instant with its own zone; a Tokyo wall time (no zone, or a
+ *   datetime-local value) is read as UTC by parseISO and moved back by `tzOffset('Asia/Tokyo')`,
+ *   because TZDate's wall-clock setters depend on the machine's zone (see fromTokyoWall);
+ * - day arithmetic: `subDays` / `subMonths` on a UTC noon, then back to a `yyyy-MM-dd` string.
+ * What stays ours is the shape the APIs may write (`API_INSTANT`) and the range checks parseISO is
+ * laxer about (24:00, zone hours over 23, year 0000).
+ *
+ * Cost: a conversion to Tokyo asks Intl for the offset a few times. Measured over 100,000 distinct
+ * instants on the 2-core machine against the UTC+9 arithmetic this replaced: formatDateTime 0.35
+ * → 10 µs a call, parseApiDate of an API timestamp 1.1 → 2.1 µs. A list page formats at most a
+ * few hundred, and re-renders format the same ones again, so formatted strings are memoised per
+ * instant (0.03 µs a repeated call).
  */
+import { TZDate, tz, tzOffset } from '@date-fns/tz';
+import { isValid, lightFormat, parseISO, subDays, subMonths } from 'date-fns';
 
-const TOKYO_OFFSET_MS = 9 * 3_600_000;
+const TOKYO = 'Asia/Tokyo';
+const inUtc = tz('UTC');
+
 const MS_PER_HOUR = 3_600_000;
 const MS_PER_MINUTE = 60_000;
 const MS_PER_SECOND = 1_000;
 
-const pad = (value: number, length = 2) => String(value).padStart(length, '0');
-
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-/** The Tokyo wall clock of an instant. */
-const tokyoWall = (instant: Date): WallTime => {
-  const shifted = new Date(instant.getTime() + TOKYO_OFFSET_MS);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-    hour: shifted.getUTCHours(),
-    minute: shifted.getUTCMinutes(),
-  };
-};
+const DAY_FORMAT = 'yyyy-MM-dd';
 
 /**
- * A wall time read as UTC, in ms. setUTCFullYear keeps years below 100 (Date.UTC would read them
- * as 1900-1999) and carries an out-of-range day or month into the next (day 0 is the last day of
- * the month before).
+ * The instant whose Tokyo wall time is `wall`, given as that wall time read as UTC (what parseISO
+ * gives for the text with a `Z`). Not TZDate's own wall-clock setters: they go through the
+ * machine's zone and land 30 minutes off when the Tokyo time falls in Lord Howe Island's DST gap
+ * (date-fns/tz#13; tests/unit/lib/dates.otherZone.test.ts). The second look-up settles a wall time
+ * next to an offset change.
  */
-const wallAsUtc = (year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number => {
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, ms);
-  return date.getTime();
+const fromTokyoWall = (wall: Date): Date => {
+  const guess = new Date(wall.getTime() - tzOffset(TOKYO, wall) * MS_PER_MINUTE);
+  return new Date(wall.getTime() - tzOffset(TOKYO, guess) * MS_PER_MINUTE);
 };
 
-/** The instant of a Tokyo wall time. */
-const fromTokyoWall = (year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): Date =>
-  new Date(wallAsUtc(year, month, day, hour, minute, second, ms) - TOKYO_OFFSET_MS);
+/** A `yyyy-MM-dd` (and `THH:mm[:ss]`) text read as UTC: plain arithmetic in parseISO, no zone. */
+const asUtc = (text: string): Date => parseISO(text.length === 10 ? `${text}T00:00Z` : `${text}Z`);
 
-const dayText = ({ year, month, day }: Pick<WallTime, 'year' | 'month' | 'day'>) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
-const japaneseDay = ({ year, month, day }: Pick<WallTime, 'year' | 'month' | 'day'>) => `${pad(year, 4)}年${month}月${day}日`;
-const clockText = ({ hour, minute }: Pick<WallTime, 'hour' | 'minute'>) => `${pad(hour)}:${pad(minute)}`;
+/**
+ * The last few hundred formatted instants per pattern. A list re-renders its cells on every
+ * change of selection or hover; a bounded map keeps that to one conversion per value.
+ */
+const MEMO_SIZE = 500;
+const memo = new Map<string, Map<number, string>>();
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** An instant in Tokyo wall time, with a date-fns pattern. */
+const formatInTokyo = (instant: Date, pattern: string): string => {
+  const time = instant.getTime();
+  let seen = memo.get(pattern);
+  if (!seen) memo.set(pattern, (seen = new Map()));
+  const known = seen.get(time);
+  if (known !== undefined) return known;
+  const text = lightFormat(new TZDate(time, TOKYO), pattern);
+  if (seen.size >= MEMO_SIZE) seen.delete(seen.keys().next().value!);
+  seen.set(time, text);
+  return text;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar day `yyyy-MM-dd` that exists (no 2026-02-30), years 0001 to 9999. */
-export const isDayString = (value: unknown): value is string => {
-  if (typeof value !== 'string') return false;
-  const match = DAY.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  // Day 0 of the next month is the last day of this one; setUTCFullYear keeps years below 100 and no zone is involved.
-  const lastDay = new Date(0);
-  lastDay.setUTCFullYear(year, month, 0);
-  return day <= lastDay.getUTCDate();
-};
+export const isDayString = (value: unknown): value is string =>
+  typeof value === 'string' && DAY.test(value) && !value.startsWith('0000') && isValid(parseISO(value));
 
 /** An ISO 8601 day or date-time as the APIs write them: optional seconds and fraction, optional zone. */
-const API_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
-
-/** A zone designator's offset from UTC in ms: `Z`, `+09:00`, `+0900`, `-05`. */
-const zoneOffset = (zone: string): number => {
-  if (zone === 'Z') return 0;
-  const sign = zone.startsWith('-') ? -1 : 1;
-  const digits = zone.slice(1).replace(':', '');
-  return sign * (Number(digits.slice(0, 2)) * MS_PER_HOUR + Number(digits.slice(2) || 0) * MS_PER_MINUTE);
-};
+const API_INSTANT = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):\d{2}(?::\d{2}(?:[.,](\d+))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /**
  * Parses the API's instants. A date-time without a zone means Japan time, so the result does not
  * depend on the machine's zone; a bare day is Japan midnight (only for instants: calendar days
  * stay strings). Anything that does not start like an ISO date is rejected: `new Date('12')`
- * would otherwise be 2001.
+ * would otherwise be 2001, and parseISO alone would take week dates and `24:00`.
  */
 export const parseApiDate = (value: string): Date | undefined => {
-  const match = API_INSTANT.exec(value.trim().replace(' ', 'T'));
+  const text = value.trim().replace(' ', 'T');
+  const match = API_INSTANT.exec(text);
   if (!match) return undefined;
-  const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', zone] = match;
-  if (!isDayString(`${year}-${month}-${day}`) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return undefined;
-  if (zone && zone !== 'Z' && (Number(zone.slice(1, 3)) > 23 || Number(zone.slice(-2)) > 59)) return undefined;
-  const ms = Number(fraction.slice(0, 3).padEnd(3, '0'));
-  const wall = wallAsUtc(Number(year), Number(month), Number(day), Number(hour), Number(minute), Number(second), ms);
-  return new Date(wall - (zone ? zoneOffset(zone) : TOKYO_OFFSET_MS));
+  const [, day, hour = '0', fraction, zone] = match;
+  // parseISO below checks the day exists; year 0000 and 24:00 it would take.
+  if (day.startsWith('0000') || Number(hour) > 23) return undefined;
+  if (zone && zone !== 'Z' && Number(zone.slice(1, 3)) > 23) return undefined;
+  // parseISO reads a fraction as float seconds (1.001 s is 1000.99… ms, a millisecond short near
+  // 1970), so the fraction is cut to whole milliseconds and added apart.
+  const ms = fraction ? Number(fraction.slice(0, 3).padEnd(3, '0')) : 0;
+  const whole = fraction ? text.replace(/[.,]\d+/, '') : text;
+  const parsed = zone ? parseISO(whole) : asUtc(whole);
+  if (!isValid(parsed)) return undefined;
+  return new Date((zone ? parsed : fromTokyoWall(parsed)).getTime() + ms);
 };
 
 export type DateValue = Date | string | number | null | undefined;
@@ -113,25 +113,26 @@ const toInstant = (value: DateValue): Date | undefined => {
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 };
 
+/** `2026-11-22` → `2026年11月22日`: the day's own digits, no Date in between. */
+const japaneseDayOf = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number);
+  return `${year}年${month}月${date}日`;
+};
+
 /**
  * `2026年11月22日`. A calendar day formats as that very day; an instant as its Japan day. Empty
  * string for a missing or invalid value.
  */
 export const formatDate = (value: DateValue): string => {
-  if (isDayString(value)) {
-    const [year, month, day] = value.split('-').map(Number);
-    return `${year}年${month}月${day}日`;
-  }
+  if (isDayString(value)) return japaneseDayOf(value);
   const date = toInstant(value);
-  return date ? japaneseDay(tokyoWall(date)) : '';
+  return date ? formatInTokyo(date, 'yyyy年M月d日') : '';
 };
 
 /** `2026年11月22日 09:05` (24-hour clock, Japan time); empty string for a missing or invalid value. */
 export const formatDateTime = (value: DateValue): string => {
   const date = toInstant(value);
-  if (!date) return '';
-  const wall = tokyoWall(date);
-  return `${japaneseDay(wall)} ${clockText(wall)}`;
+  return date ? formatInTokyo(date, 'yyyy年M月d日 HH:mm') : '';
 };
 
 /**
@@ -141,58 +142,47 @@ export const formatDateTime = (value: DateValue): string => {
 export const formatSlashDate = (value: DateValue): string => {
   if (isDayString(value)) return value.replaceAll('-', '/');
   const date = toInstant(value);
-  return date ? dayText(tokyoWall(date)).replaceAll('-', '/') : '';
+  return date ? formatInTokyo(date, 'yyyy/MM/dd') : '';
 };
 
 /** `2026/11/22 09:05`: an instant's Japan wall time to the minute (exports). Empty for a missing or invalid value. */
 export const formatSlashDateTime = (value: DateValue): string => {
   const date = toInstant(value);
-  if (!date) return '';
-  const wall = tokyoWall(date);
-  return `${dayText(wall).replaceAll('-', '/')} ${clockText(wall)}`;
+  return date ? formatInTokyo(date, 'yyyy/MM/dd HH:mm') : '';
 };
 
 /** The Japan calendar day of an instant as `yyyy-MM-dd`. */
-export const toTokyoDay = (instant: Date): string => dayText(tokyoWall(instant));
+export const toTokyoDay = (instant: Date): string => formatInTokyo(instant, DAY_FORMAT);
 
 /** An instant's Japan time of day, `HH:mm` (24-hour clock). */
-export const formatTokyoTime = (instant: Date): string => clockText(tokyoWall(instant));
+export const formatTokyoTime = (instant: Date): string => formatInTokyo(instant, 'HH:mm');
 
 /** Today in Japan as `yyyy-MM-dd` (e.g. whether a pharmacy's `endedOn` has passed). */
 export const todayInTokyo = (now: Date = new Date()): string => toTokyoDay(now);
 
 /** The instant today began in Japan (00:00 Asia/Tokyo). */
-export const startOfTodayInTokyo = (now: Date = new Date()): Date => {
-  const { year, month, day } = tokyoWall(now);
-  return fromTokyoWall(year, month, day);
-};
+export const startOfTodayInTokyo = (now: Date = new Date()): Date => fromTokyoWall(asUtc(todayInTokyo(now)));
 
-/** A calendar day read from the UTC getters of a wall time made by wallAsUtc. */
-const dayOfWall = (ms: number): string => {
-  const date = new Date(ms);
-  return dayText({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
-};
+/**
+ * Today in Japan as a UTC noon, for day arithmetic. Days are counted in UTC, where no day is
+ * longer or shorter, and at noon, where no machine zone has a DST gap for TZDate's setters to trip on.
+ */
+const todayAtUtcNoon = (now: Date) => parseISO(`${todayInTokyo(now)}T12:00Z`);
 
 /** The Japan day `days` days before today, as `yyyy-MM-dd`. */
-export const daysBeforeToday = (days: number, now: Date = new Date()): string => {
-  const { year, month, day } = tokyoWall(now);
-  return dayOfWall(wallAsUtc(year, month, day - days));
-};
+export const daysBeforeToday = (days: number, now: Date = new Date()): string => lightFormat(subDays(todayAtUtcNoon(now), days, { in: inUtc }), DAY_FORMAT);
 
 /** The Japan day `months` months before today (clamped to the month's end: 3/31 → 2/28), as `yyyy-MM-dd`. */
-export const monthsBeforeToday = (months: number, now: Date = new Date()): string => {
-  const { year, month, day } = tokyoWall(now);
-  // Day 0 of the month after the target is the target's last day.
-  const lastDay = new Date(wallAsUtc(year, month - months + 1, 0)).getUTCDate();
-  return dayOfWall(wallAsUtc(year, month - months, Math.min(day, lastDay)));
-};
+export const monthsBeforeToday = (months: number, now: Date = new Date()): string =>
+  lightFormat(subMonths(todayAtUtcNoon(now), months, { in: inUtc }), DAY_FORMAT);
 
 /** Whether a calendar day is today or earlier in Japan (the 'ended' pharmacy). Days compare as strings. */
 export const isOnOrBeforeToday = (day: unknown, now: Date = new Date()): boolean => isDayString(day) && day <= todayInTokyo(now);
 
 /**
  * A run time as `1時間2分3秒` (job list): hours only when there are any, minutes when there are
- * hours or minutes, seconds always; whole seconds, rounded down. Empty for a negative or invalid value.
+ * hours or minutes, seconds always; whole seconds, rounded down. Empty for a negative or invalid
+ * value. A length of time, not a date: date-fns's formatDuration would fold 25 hours into a day.
  */
 export const formatDuration = (milliseconds: number): string => {
   if (!Number.isFinite(milliseconds) || milliseconds < 0) return '';
@@ -205,16 +195,15 @@ export const formatDuration = (milliseconds: number): string => {
 };
 
 /** An instant as Japan wall time `yyyy-MM-ddTHH:mm`, the value of an `<input type="datetime-local">`. */
-export const toTokyoDateTimeLocal = (instant: Date): string => {
-  const wall = tokyoWall(instant);
-  return `${dayText(wall)}T${clockText(wall)}`;
-};
+export const toTokyoDateTimeLocal = (instant: Date): string => formatInTokyo(instant, "yyyy-MM-dd'T'HH:mm");
+
+const DATE_TIME_LOCAL = /^(\d{4}-\d{2}-\d{2})T(\d{2}):\d{2}(:\d{2})?$/;
 
 /** A `yyyy-MM-ddTHH:mm` Japan wall time back to its instant; undefined when it is not one. */
 export const fromTokyoDateTimeLocal = (value: string): Date | undefined => {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) || !isDayString(value.slice(0, 10))) return undefined;
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
-  const [hour, minute, second = 0] = value.slice(11).split(':').map(Number);
-  if (hour > 23 || minute > 59 || second > 59) return undefined;
-  return fromTokyoWall(year, month, day, hour, minute, second);
+  const match = DATE_TIME_LOCAL.exec(value);
+  // parseISO takes 24:00 as the next midnight; an input never means that.
+  if (!match || !isDayString(match[1]) || Number(match[2]) > 23) return undefined;
+  const wall = asUtc(value);
+  return isValid(wall) ? fromTokyoWall(wall) : undefined;
 };

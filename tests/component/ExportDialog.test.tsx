@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GetListParams } from 'react-admin';
 import SchemaList from '../../src/resources/schema/SchemaList';
-import { parseCsv } from '../../src/lib/csvExport';
+import { readCsvRows } from '../../server/shared/csv';
 import { createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
 
 const dealer = (id: number) => ({ id, code: `D${String(id).padStart(3, '0')}`, name: id === 2 ? '=1+1' : `卸${id}髙`, prefectureId: 13, prefectureName: '東京都' });
@@ -78,7 +78,7 @@ describe('エクスポート on a declared list', { timeout: 60_000 }, () => {
       expect(params.sort).toEqual({ field: 'name', order: 'DESC' });
     }
     const text = new TextDecoder('shift_jis').decode(await bytesOf(saved[0]));
-    const rows = parseCsv(text);
+    const rows = readCsvRows(text);
     expect(rows[0]).toEqual(['ID', '卸コード', '卸名', '都道府県ID', '都道府県名']);
     expect(rows.slice(1)).toEqual([1, 2, 3, 4, 5].map(dealer).map((d) => [String(d.id), d.code, d.id === 2 ? "'=1+1" : d.name, '13', '東京都']));
     await user.click(screen.getByRole('button', { name: '閉じる' }));

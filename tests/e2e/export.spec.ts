@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
 import { adminApi } from './adminApi';
-import { parseCsv } from '../../src/lib/csvExport';
+import { readCsvRows } from '../../server/shared/csv';
 
 /** An instant as Japan wall time `yyyy/MM/dd HH:mm`, by Intl: an oracle apart from the SPA's own formatting. */
 const tokyoMinute = (iso: string) => {
@@ -83,7 +83,7 @@ test.describe('export a list', () => {
 
     const cp932 = await bytesOf(cp932Download);
     expect([...cp932.slice(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf]);
-    const cp932Rows = parseCsv(new TextDecoder('shift_jis').decode(cp932));
+    const cp932Rows = readCsvRows(new TextDecoder('shift_jis').decode(cp932));
     expect(cp932Rows[0]).toEqual(HEADER);
     expect(cp932Rows.slice(1)).toEqual(expected);
 
@@ -93,7 +93,7 @@ test.describe('export a list', () => {
     const [utf8Download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'エクスポート開始' }).click()]);
     const utf8 = await bytesOf(utf8Download);
     expect([...utf8.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const utf8Rows = parseCsv(new TextDecoder('utf-8').decode(utf8));
+    const utf8Rows = readCsvRows(new TextDecoder('utf-8').decode(utf8));
     expect(utf8Rows[0]).toEqual(HEADER);
     expect(utf8Rows.slice(1)).toEqual(expected);
     await dialog.getByRole('button', { name: '閉じる' }).click();

@@ -71,3 +71,19 @@ describe('dates in any zone', () => {
     );
   });
 });
+
+describe('a machine whose zone has a half-hour DST gap (Australia/Lord_Howe)', () => {
+  beforeAll(() => {
+    process.env.TZ = 'Australia/Lord_Howe';
+  });
+
+  // Lord Howe's clocks skip 02:00-02:30 on 2024-10-06. TZDate's wall-clock setters go through
+  // the machine's zone and put a Tokyo 02:15 there 30 minutes late (date-fns/tz#13); dates.ts
+  // reads Tokyo wall times as UTC and subtracts the zone database's offset instead.
+  it('reads a Tokyo wall time inside that gap as Japan time', () => {
+    expect(parseApiDate('2024-10-06T02:15')).toEqual(new Date('2024-10-05T17:15:00Z'));
+    expect(fromTokyoDateTimeLocal('2024-10-06T02:00')).toEqual(new Date('2024-10-05T17:00:00Z'));
+    expect(toTokyoDateTimeLocal(new Date('2024-10-05T17:15:00Z'))).toBe('2024-10-06T02:15');
+    expect(startOfTodayInTokyo(new Date('2024-10-05T17:15:00Z'))).toEqual(new Date('2024-10-05T15:00:00Z'));
+  });
+});

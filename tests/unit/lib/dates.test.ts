@@ -133,6 +133,14 @@ describe('parseApiDate', () => {
   });
 });
 
+describe('Japan time before 1951, from the zone database', () => {
+  it('keeps the summer time of 1948-1951 (UTC+10) and standard time out of it', () => {
+    expect(formatDateTime('1948-06-01T03:00:00Z')).toBe('1948年6月1日 13:00');
+    expect(formatDateTime('1948-12-01T03:00:00Z')).toBe('1948年12月1日 12:00');
+    expect(parseApiDate('1948-06-01T12:00')).toEqual(new Date('1948-06-01T02:00:00Z'));
+  });
+});
+
 describe('today in Tokyo', () => {
   it('is the Japan calendar day where the UTC day differs', () => {
     expect(todayInTokyo(new Date('2026-11-21T14:59:59Z'))).toBe('2026-11-21');

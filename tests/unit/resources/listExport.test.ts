@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DataProvider, GetListParams } from 'react-admin';
 import type { AnyResourceDeclaration } from '../../../src/resources/types';
 import { exportList } from '../../../src/resources/schema/listExport';
-import { parseCsv } from '../../../src/lib/csvExport';
+import { readCsvRows } from '../../../server/shared/csv';
 
 const companies = { name: 'companies', recordRepresentation: 'name' } as unknown as AnyResourceDeclaration;
 
@@ -68,7 +68,7 @@ describe('exportList', () => {
     );
     // One lookup for company 7 in the whole export, not one a page.
     expect(dataProvider.getMany).toHaveBeenCalledTimes(1);
-    expect(parseCsv(await read(blob, 'shift_jis'))).toEqual([
+    expect(readCsvRows(await read(blob, 'shift_jis'))).toEqual([
       ['ID', '会社', '薬局名', '契約サービス', '終了日', '更新日時', '緯度'],
       ['1', '', '薬局1', '在庫シェア、発注', '2026/03/31', '2026/11/27 00:30', '35.500000'],
       ['2', '会社七', "'=cmd|calc", '在庫シェア、発注', '2026/03/31', '2026/11/27 00:30', '35.500000'],

@@ -1,14 +1,15 @@
 /**
  * Reading the publishers' master files (../shared/notes/japanese-pharmacy-data.md): bytes in
  * UTF-8 (with or without BOM) or CP932, CSV with optional double quotes (doubled inside), CRLF or
- * LF. Every problem is reported with its line number, never thrown past the caller as a crash.
+ * LF (parsed by server/shared/csv.ts). Every problem is reported with its line number, never
+ * thrown past the caller as a crash.
  */
+import { isDayString } from '../../../../src/contract/dates';
+import type { LineError } from '../../../shared/csv';
 
-export interface LineError {
-  /** 1-based physical line of the file. */
-  line: number;
-  message: string;
-}
+// The CSV reading itself is the shared csv-parse wrapper; named here too, where the layouts and their tests look.
+export type { CsvRecord, CsvResult, LineError } from '../../../shared/csv';
+export { parseCsv } from '../../../shared/csv';
 
 export type Encoding = 'UTF-8' | 'CP932';
 
@@ -60,90 +61,12 @@ export function decodeMasterFile(bytes: Uint8Array): Decoded {
   }
 }
 
-export interface CsvRecord {
-  line: number;
-  fields: string[];
-}
-
-export type CsvResult = { ok: true; records: CsvRecord[] } | { ok: false; error: LineError };
-
-/**
- * RFC 4180 CSV: fields separated by commas, a field may be quoted, a quote inside a quoted
- * field is doubled, a quoted field may span lines. A quote inside an unquoted field, text after
- * a closing quote or a quote left open is broken quoting. Blank lines are skipped.
- */
-export function parseCsv(text: string): CsvResult {
-  const records: CsvRecord[] = [];
-  let line = 1;
-  let recordLine = 1;
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let inQuotes = false;
-  let afterQuote = false;
-  let i = 0;
-  const broken = (at: number, message: string): CsvResult => ({ ok: false, error: { line: at, message } });
-  const endRecord = () => {
-    fields.push(field);
-    if (!(fields.length === 1 && fields[0] === '' && !quoted)) records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-    quoted = false;
-    afterQuote = false;
-  };
-  while (i < text.length) {
-    const ch = text[i];
-    if (inQuotes) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        inQuotes = false;
-        afterQuote = true;
-      } else {
-        if (ch === '\n') line++;
-        field += ch;
-      }
-      i++;
-      continue;
-    }
-    if (ch === ',') {
-      fields.push(field);
-      field = '';
-      quoted = false;
-      afterQuote = false;
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      i++;
-      continue;
-    } else if (ch === '\n' || ch === '\r') {
-      endRecord();
-      line++;
-      recordLine = line;
-    } else if (ch === '"') {
-      if (field !== '' || afterQuote) return broken(line, '引用符（"）の位置が正しくありません。');
-      inQuotes = true;
-      quoted = true;
-    } else {
-      if (afterQuote) return broken(line, '閉じた引用符（"）の後に文字があります。');
-      field += ch;
-    }
-    i++;
-  }
-  if (inQuotes) return broken(recordLine, '引用符（"）が閉じられていません。');
-  if (field !== '' || fields.length > 0 || quoted) endRecord();
-  return { ok: true, records };
-}
-
 /** `yyyymmdd` as `yyyy-MM-dd` when it is a real calendar day, else undefined (20251340). */
 export function parseCompactDate(value: string): string | undefined {
   const m = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
   if (!m) return undefined;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
-  return `${m[1]}-${m[2]}-${m[3]}`;
+  const day = `${m[1]}-${m[2]}-${m[3]}`;
+  return Number(m[1]) >= 1900 && isDayString(day) ? day : undefined;
 }
 
 /** Eras of the dates the price list writes (R8.3.31まで): 令和 and 平成. */

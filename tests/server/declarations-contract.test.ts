@@ -126,3 +126,27 @@ describe.each(listable.map((resource) => [resource.name, resource] as const))('%
     for (const field of detailFields.filter(answered)) expect(hasPath(detail, field), field).toBe(true);
   });
 });
+
+/**
+ * A membership tab (a company's or group's pharmacies, a pharmacy's groups) offers only the
+ * records that may join, through its candidate filter. The filter must be accepted and must
+ * narrow the candidates: a misspelt key (refused, or ignored and offering the members again)
+ * fails here. Owner 1 has members in the seed.
+ */
+const membershipTabs = resources.flatMap((owner) =>
+  (owner.show?.tabs ?? []).flatMap((tab) => (tab.membership ? [[`${owner.name} ${tab.path}`, tab.membership] as const] : [])),
+);
+
+describe.each(membershipTabs)('membership tab %s', (_name, membership) => {
+  it('its candidate filter is accepted and leaves out the owner’s members', async () => {
+    const candidates = resources.find((resource) => resource.name === (membership.members?.resource ?? 'v2/core/pharmacies'))!;
+    const base = serverPath(candidates.api);
+    const query = Object.entries(membership.candidateFilter)
+      .map(([key, value]) => `${toSnakeKey(key)}=${encodeURIComponent(value === '{id}' ? '1' : String(value))}`)
+      .join('&');
+    const all = await getJson(app, base);
+    const offered = await getJson(app, `${base}?${query}`);
+    expect(offered.status, query).toBe(200);
+    expect(Number(offered.headers.get('x-total-count')), query).toBeLessThan(Number(all.headers.get('x-total-count')));
+  });
+});

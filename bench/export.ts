@@ -129,6 +129,11 @@ export async function runExportBench(staticDir: string): Promise<void> {
       console.log(
         `    the server's longest event-loop delay meanwhile (OS scheduling included): ${loop.max.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms (goal <= ${GOAL_MS} ms) ${loop.max <= GOAL_MS ? 'OK' : 'OVER'}`,
       );
+      // Whose stall: the thread computing (ours) or waiting in the run queue for a core (the OS's).
+      const { ms, onCpu, waiting } = loop.worst;
+      console.log(
+        `    its stalls over 20 ms: ${loop.stalls}; the longest ${ms.toFixed(1)} ms = ${onCpu.toFixed(1)} ms on a core + ${waiting.toFixed(1)} ms waiting for one (${ms > 0 ? Math.round((100 * waiting) / ms) : 0} % the OS's)`,
+      );
       await cdp.send('HeapProfiler.collectGarbage');
       const heapAfter = await heap();
       console.log(

@@ -29,6 +29,16 @@ const listen = (fetch: (request: Request) => Response | Promise<Response>) =>
 
 const closing = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
+/** The server thread's event-loop delay since the last report, and its worst stall split by the scheduler. */
+export interface LoopDelay {
+  max: number;
+  p99: number;
+  /** Gaps of over 20 ms between the thread's 5 ms timer ticks. */
+  stalls: number;
+  /** The longest gap, and within it the thread's time on a core and its time waiting in the run queue for one (ms). */
+  worst: { ms: number; onCpu: number; waiting: number };
+}
+
 /**
  * The real reference API (national-scale seed in `dataDir`) serving the portal built into
  * `staticDir`, in a child process (bench/portalServer.ts).
@@ -36,7 +46,7 @@ const closing = (server: Server) => new Promise<void>((resolve) => server.close(
 export const startPortal = async (
   dataDir: string,
   staticDir: string,
-): Promise<RunningSite & { seedMs: number; loopDelay(): Promise<{ max: number; p99: number }> }> => {
+): Promise<RunningSite & { seedMs: number; loopDelay(): Promise<LoopDelay> }> => {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'portalServer.ts')], {
     cwd: join(import.meta.dirname, '..'),
     env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR: staticDir, NODE_ENV: 'production' },
@@ -58,10 +68,11 @@ export const startPortal = async (
     loopDelay: () =>
       new Promise((resolve) => {
         const read = (chunk: Buffer) => {
-          const match = /loop-delay (\S+) (\S+)/.exec(chunk.toString());
+          const match = /loop-delay (\S+) (\S+) stalls (\d+) worst (\S+) on-cpu (\S+) waiting (\S+)/.exec(chunk.toString());
           if (!match) return;
           child.stdout.off('data', read);
-          resolve({ max: Number(match[1]), p99: Number(match[2]) });
+          const [max, p99, stalls, ms, onCpu, waiting] = match.slice(1).map(Number);
+          resolve({ max, p99, stalls, worst: { ms, onCpu, waiting } });
         };
         child.stdout.on('data', read);
         child.kill('SIGUSR2');

@@ -30,7 +30,11 @@ describe('foldSearchText', () => {
   });
 
   it('property: folding is idempotent', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => {
+    // Any code point (lone surrogates too), half of them from the kana and full-width blocks where
+    // folding does its work. Built from integers: fast-check's own 'binary' unit spends seconds
+    // building its tables on first use, which timed this test out on a loaded machine.
+    const codePoint = fc.oneof(fc.integer({ min: 0, max: 0x10ffff }), fc.integer({ min: 0x3000, max: 0x30ff }), fc.integer({ min: 0xff00, max: 0xffef }));
+    fc.assert(fc.property(fc.string({ unit: codePoint.map((code) => String.fromCodePoint(code)) }), (s) => {
       const once = foldSearchText(s);
       expect(foldSearchText(once)).toBe(once);
     }));

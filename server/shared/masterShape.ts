@@ -41,7 +41,8 @@ const WIRE_SCHEMAS: Record<WireType, () => z.ZodType> = {
   longText: () => z.string(),
   email: () => z.string(),
   url: () => z.string(),
-  day: () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  // A day as every hand-written answer gave it (optionalDaySchema): its format in the description.
+  day: () => z.string().openapi({ example: '2024-04-01' }),
   // An instant carries the example every hand-written answer gave it.
   instant: () => instantSchema(),
   boolean: () => z.boolean(),
@@ -50,7 +51,7 @@ const WIRE_SCHEMAS: Record<WireType, () => z.ZodType> = {
 /** The schema of one record as the API answers it, registered in OpenAPI under `name`. */
 export function answerSchema<F extends Record<string, ShapeField>>(shape: MasterShape<F>, name: string) {
   const entries = Object.entries(shape.fields).map(([field, spec]) => {
-    const schema = WIRE_SCHEMAS[spec.type]().openapi({ description: spec.label });
+    const schema = WIRE_SCHEMAS[spec.type]().openapi({ description: spec.type === 'day' ? `${spec.label} (yyyy-MM-dd)` : spec.label });
     return [wireKey(field), spec.nullable ? schema.nullable() : schema] as const;
   });
   return declaredSchema<z.ZodObject<{ [K in keyof WireRecord<F>]: z.ZodType<WireRecord<F>[K]> }>>(z.object(Object.fromEntries(entries)).openapi(name));

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { apiParts, wireKey, writeRuleError, writtenFields, type MasterShape, type ShapeField, type WireType } from '../../src/contract/masterShape';
+import { isDayString } from '../../src/contract/dates';
+import { apiParts, isTextType, wireKey, writeRuleError, writtenFields, type MasterShape, type ShapeField, type WireType, type WriteRule } from '../../src/contract/masterShape';
 import type { DB } from '../db/open';
 import { validationError } from './errors';
 import { instantSchema } from './openapi';
@@ -41,7 +42,8 @@ const WIRE_SCHEMAS: Record<WireType, () => z.ZodType> = {
   longText: () => z.string(),
   email: () => z.string(),
   url: () => z.string(),
-  day: () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  // A day as every hand-written answer gave it (optionalDaySchema): its format in the description.
+  day: () => z.string().openapi({ example: '2024-04-01' }),
   // An instant carries the example every hand-written answer gave it.
   instant: () => instantSchema(),
   boolean: () => z.boolean(),
@@ -50,7 +52,7 @@ const WIRE_SCHEMAS: Record<WireType, () => z.ZodType> = {
 /** The schema of one record as the API answers it, registered in OpenAPI under `name`. */
 export function answerSchema<F extends Record<string, ShapeField>>(shape: MasterShape<F>, name: string) {
   const entries = Object.entries(shape.fields).map(([field, spec]) => {
-    const schema = WIRE_SCHEMAS[spec.type]().openapi({ description: spec.label });
+    const schema = WIRE_SCHEMAS[spec.type]().openapi({ description: spec.type === 'day' ? `${spec.label} (yyyy-MM-dd)` : spec.label });
     return [wireKey(field), spec.nullable ? schema.nullable() : schema] as const;
   });
   return declaredSchema<z.ZodObject<{ [K in keyof WireRecord<F>]: z.ZodType<WireRecord<F>[K]> }>>(z.object(Object.fromEntries(entries)).openapi(name));
@@ -97,8 +99,42 @@ export function listDeclarationOf<F extends Record<string, ShapeField>, X extend
 type RequiredWritten<F extends Record<string, ShapeField>> = { [K in keyof F & string]: F[K] extends { write: { required: true } } ? WireKey<K> : never }[keyof F & string];
 type OptionalWritten<F extends Record<string, ShapeField>> = Exclude<{ [K in keyof F & string]: F[K] extends { write: object } ? WireKey<K> : never }[keyof F & string], RequiredWritten<F>>;
 
+type WrittenValue<F extends Record<string, ShapeField>, W extends string> = { [K in keyof F & string]: WireKey<K> extends W ? WireValue<F[K]['type']> : never }[keyof F & string];
+
 /** A create's body, by wire key: trimmed text (as sent, when verbatim); a field that may be cleared may be null or left out. */
-export type WireWrite<F extends Record<string, ShapeField>> = { [K in RequiredWritten<F>]: string } & { [K in OptionalWritten<F>]?: string | null };
+export type WireWrite<F extends Record<string, ShapeField>> = { [K in RequiredWritten<F>]: WrittenValue<F, K> } & { [K in OptionalWritten<F>]?: WrittenValue<F, K> | null };
+
+/**
+ * A written text: zod refuses a value of the wrong type (形式が正しくありません, or 入力してください
+ * for a required field missing or null); the contract's rule judges the text. Each field is
+ * checked on its own, so a body hears of every broken field at once.
+ */
+function textField(label: string, rule: WriteRule) {
+  const example = rule.example ?? rule.pattern?.example;
+  const documented = {
+    description: label,
+    ...(rule.maxLength !== undefined && { maxLength: rule.maxLength }),
+    ...((rule.required || rule.nonBlank) && { minLength: 1 }),
+    ...(rule.pattern && { pattern: rule.pattern.regex.source }),
+    ...(example && { example }),
+  };
+  return labelled(label, z.string().openapi(documented)).superRefine((value, context) => {
+    const message = writeRuleError(label, rule, value);
+    if (message) context.addIssue({ code: 'custom', message });
+  });
+}
+
+/** An integer within its bounds, a day (`yyyy-MM-dd`, a real one) or a yes/no; zod's own messages name the field. */
+function otherField(type: WireType, rule: WriteRule): z.ZodType {
+  if (type === 'integer') {
+    const integer = z.number().int();
+    const least = rule.min === undefined ? integer : integer.min(rule.min);
+    return rule.max === undefined ? least : least.max(rule.max);
+  }
+  if (type === 'day') return z.string().refine(isDayString);
+  if (type === 'boolean') return z.boolean();
+  throw new Error(`a ${type} field has no write rules yet`);
+}
 
 /**
  * The request bodies of a master's create (every written field) and update (the fields sent; what
@@ -109,19 +145,15 @@ export type WireWrite<F extends Record<string, ShapeField>> = { [K in RequiredWr
 export function writeSchemas<F extends Record<string, ShapeField>>(shape: MasterShape<F>, name: string) {
   const keys = writtenFields(shape);
   const field = (key: string, mode: 'create' | 'update') => {
-    const { label, write } = shape.fields[key];
+    const { label, write, type } = shape.fields[key];
     const rule = write!;
-    const example = rule.example ?? rule.pattern?.example;
-    const documented = { description: label, maxLength: rule.maxLength, ...(rule.required && { minLength: 1 }), ...(rule.pattern && { pattern: rule.pattern.regex.source }), ...(example && { example }) };
-    const text = z.string().openapi(documented);
-    // zod refuses a value of the wrong type (形式が正しくありません, or 入力してください for a
-    // required field missing or null); the contract's rule judges the text. Each field is checked
-    // on its own, so a body hears of every broken field at once.
-    const checked = labelled(label, rule.required ? text : text.nullable()).superRefine((value, context) => {
-      const message = writeRuleError(label, rule, value);
-      if (message) context.addIssue({ code: 'custom', message });
-    });
-    return mode === 'create' && rule.required ? checked : checked.optional();
+    const optional = <T extends z.ZodType>(schema: T) => (mode === 'create' && rule.required ? schema : schema.optional());
+    if (!isTextType(type)) {
+      const value = otherField(type, rule);
+      return labelled(label, optional(rule.required ? value : value.nullable()).openapi({ description: label, ...(rule.example && { example: rule.example }) }));
+    }
+    const checked = textField(label, rule);
+    return optional(rule.required ? checked : checked.nullable());
   };
   const stored = (key: string, value: unknown) => {
     if (typeof value !== 'string' || shape.fields[key].write!.verbatim) return value;

@@ -37,17 +37,30 @@ export interface ShapeField {
   nullable?: boolean;
   /**
    * The field is written by create and update (a field without it is the API's own: id, audit
-   * stamps). Text only: every written text has a maximum, so nothing is ever truncated.
+   * stamps). Every written text has a maximum (its own, or its pattern's), so nothing is ever
+   * truncated; an integer has its least and most; a day or a yes/no needs nothing more (`{}`).
    */
   write?: WriteRule;
 }
 
-/** What a written text must be; both the form and the API check it, with the same messages. */
+/**
+ * What a written value must be. A text's rules both the form and the API check, with the same
+ * messages; an integer's, a day's and a yes/no's the API checks (a wrong one is 形式が正しくありません
+ * or the bound it breaks), as no form checks them yet.
+ */
 export interface WriteRule {
   /** Create must send it, and no write may blank it (spaces alone are blank) or send null. */
   required?: boolean;
-  /** Characters (code points) at most, after trimming (as sent, when `verbatim`). */
-  maxLength: number;
+  /** A text's characters (code points) at most, after trimming (as sent, when `verbatim`); a code's pattern may bound it instead. */
+  maxLength?: number;
+  /**
+   * The text may be left out or cleared with null, but one sent is never blank: a blank is refused
+   * (入力してください, or a code's pattern sentence) rather than stored as null.
+   */
+  nonBlank?: true;
+  /** An integer's least and most (both inclusive). */
+  min?: number;
+  max?: number;
   /** What a non-blank value must look like, and the sentence that says so. */
   pattern?: { regex: RegExp; message: string; example: string };
   /** No two records may hold the same value; the sentence the API answers a clash with. */
@@ -92,6 +105,9 @@ export const WRITE_MESSAGES = {
   tooLong: (label: string, max: number) => `${label}は${max}文字以内で入力してください。`,
 } as const;
 
+/** The wire types whose written rules are a text's (`writeRuleError`). */
+export const isTextType = (type: WireType): boolean => type === 'text' || type === 'longText' || type === 'email' || type === 'url';
+
 /** The fields a write takes: those with a write rule. */
 export const writtenFields = <F extends Record<string, ShapeField>>(shape: MasterShape<F>): (keyof F & string)[] =>
   (Object.keys(shape.fields) as (keyof F & string)[]).filter((key) => shape.fields[key].write !== undefined);
@@ -103,10 +119,11 @@ export const writtenFields = <F extends Record<string, ShapeField>>(shape: Maste
 export function writeRuleError(label: string, rule: WriteRule, value: unknown): string | undefined {
   const blank = typeof value !== 'string' || value.trim() === '';
   if (blank && rule.required) return WRITE_MESSAGES.required(label);
+  if (rule.nonBlank && typeof value === 'string' && blank) return rule.pattern?.message ?? WRITE_MESSAGES.required(label);
   // A blank optional text is cleared to null, unless verbatim: then it is stored, and measured, as sent.
   if (typeof value !== 'string' || (blank && !rule.verbatim)) return undefined;
   const stored = rule.verbatim ? value : value.trim();
-  if ([...stored].length > rule.maxLength) return WRITE_MESSAGES.tooLong(label, rule.maxLength);
+  if (rule.maxLength !== undefined && [...stored].length > rule.maxLength) return WRITE_MESSAGES.tooLong(label, rule.maxLength);
   if (rule.pattern && !blank && !rule.pattern.regex.test(stored)) return rule.pattern.message;
   return undefined;
 }
@@ -119,8 +136,10 @@ export function writeRuleError(label: string, rule: WriteRule, value: unknown): 
 export function shapeWriteErrors<F extends Record<string, ShapeField>>(shape: MasterShape<F>, values: Record<string, unknown>, mode: 'create' | 'update'): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const key of writtenFields(shape)) {
-    const { label, write } = shape.fields[key];
+    const { label, write, type } = shape.fields[key];
     if (mode === 'update' && values[key] === undefined) continue;
+    // A number, a day or a yes/no is the API's to check (see WriteRule).
+    if (!isTextType(type)) continue;
     const message = writeRuleError(label, write!, values[key]);
     if (message) errors[key] = message;
   }

@@ -1,9 +1,10 @@
 import MedicationIcon from '@mui/icons-material/Medication';
 import { defineResource } from '../defineResource';
-import type { FieldDeclaration } from '../types';
+import { ETHICAL_MEDICINE_SHAPE } from '../../contract/masters/ethicalMedicines';
+import { shapeFields } from '../shapeFields';
 
-const yesNo = (label: string): FieldDeclaration => ({ type: 'boolean', label });
-const text = (label: string): FieldDeclaration => ({ type: 'text', label });
+// Fields from the contract's shape; the screens show neither stamp. The price shows one decimal.
+const { createdAt: _createdAt, updatedAt: _updatedAt, ...spaFields } = shapeFields(ETHICAL_MEDICINE_SHAPE);
 
 /**
  * The ethical medicine master (医療用医薬品, spec sections 2 and 3): read-only, refreshed from
@@ -12,63 +13,13 @@ const text = (label: string): FieldDeclaration => ({ type: 'text', label });
  */
 export const ethicalMedicines = defineResource({
   name: 'v2/core/ethical_medicines',
-  label: '医療用医薬品',
+  label: ETHICAL_MEDICINE_SHAPE.label,
   menu: { section: 'otherMasters', order: 2, icon: MedicationIcon },
-  recordLabel: '医療用医薬品',
-  api: '/api/v2/core/master/ethical_medicines',
+  recordLabel: ETHICAL_MEDICINE_SHAPE.label,
+  api: ETHICAL_MEDICINE_SHAPE.api,
   recordRepresentation: 'brandName',
   capabilities: {},
-  fields: {
-    id: { type: 'id', label: 'ID', sortable: true },
-    brandName: text('販売名'),
-    brandNamePronunciation: text('販売名カナ'),
-    hotCode: text('HOTコード'),
-    hotCode_7: text('HOT7'),
-    hotCode_9: text('HOT9'),
-    hotCodeGeneric: text('一般名HOTコード'),
-    packageGs1Code: text('販売包装単位GS1コード'),
-    janCode: text('JANコード'),
-    packetGs1Code: text('調剤包装単位GS1コード'),
-    supplyGs1Code: text('元梱包装単位GS1コード'),
-    mhlwCode: text('薬価基準収載医薬品コード'),
-    yjCode: text('YJコード'),
-    receiptCode: text('レセプト電算コード'),
-    receiptCodeSecondary: text('レセプト電算コード（2）'),
-    genericCode: text('一般名コード'),
-    receiptSystemName: text('レセプト電算名称'),
-    genericName: text('一般名'),
-    ingredientName: text('成分名'),
-    dosageType: text('投与区分'),
-    unitType: text('単位'),
-    standard: text('規格'),
-    maker: text('製造会社'),
-    seller: text('販売会社'),
-    packetForm: text('包装形態'),
-    packetFormSubdivision: text('包装形態細分'),
-    packetVolume: { type: 'number', label: '包装単位数' },
-    packetUnitName: text('包装単位'),
-    packetPerSheet: { type: 'number', label: 'シート入数' },
-    packageVolume: { type: 'number', label: '包装総量' },
-    packageVolumeUnitName: text('包装総量単位'),
-    packagePacketCount: { type: 'number', label: '包装数' },
-    packagePacketCountUnitName: text('包装数単位'),
-    publicNoticeType: text('収載方式等識別'),
-    officialName: text('告示名称'),
-    officialRegisteredOn: { type: 'date', label: '薬価収載日' },
-    officialUnitPrice: { type: 'decimal', label: '薬価', decimals: 1 },
-    interimPeriodOn: { type: 'date', label: '経過措置期限' },
-    inactiveOn: { type: 'date', label: '廃止日' },
-    generic: yesNo('後発品'),
-    narcotic: yesNo('麻薬'),
-    poison: yesNo('毒薬'),
-    stimulantMaterial: yesNo('覚醒剤原料'),
-    psychotropic: yesNo('向精神薬'),
-    biotic: yesNo('生物学的製剤'),
-    designatedBiotic: yesNo('特定生物由来製品'),
-    regenerative: yesNo('再生医療等製品'),
-    clinicalSample: yesNo('治験薬'),
-    intracutaneousReaction: yesNo('皮内反応'),
-  },
+  fields: { ...spaFields, officialUnitPrice: { ...spaFields.officialUnitPrice, type: 'decimal', decimals: 1 } },
   list: {
     columns: [
       'id', 'brandName', 'yjCode', 'hotCode', 'receiptCode', 'janCode', 'genericName', 'standard', 'maker', 'officialUnitPrice', 'generic', 'inactiveOn',

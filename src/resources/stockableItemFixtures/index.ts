@@ -1,22 +1,10 @@
 import { defineResource } from '../defineResource';
-import type { FieldDeclaration } from '../types';
+import { STOCKABLE_FIXTURE_SHAPE } from '../../contract/masters/itemFixtures';
+import { fixtureDeclarationHead, fixtureFields } from '../itemFixtureFields';
 
 export const NO_FIXTURE = '登録はありません';
 
-/**
- * A yes/no the fixture may leave unset (null: the published masters' value stands), so the form
- * offers 未設定 / はい / いいえ and 未設定 sends null.
- */
-const optionalFlag = (label: string): FieldDeclaration => ({
-  type: 'choice',
-  label,
-  choices: [
-    { value: true, label: 'はい' },
-    { value: false, label: 'いいえ' },
-  ],
-  unknownLabel: '未設定',
-  parse: 'emptyToNull',
-});
+const shape = fixtureFields(STOCKABLE_FIXTURE_SHAPE);
 
 /**
  * Stockable item fixtures (在庫品目補正, spec sections 2, 3 and 5): the staff's corrections of
@@ -26,26 +14,9 @@ const optionalFlag = (label: string): FieldDeclaration => ({
  */
 export const stockableItemFixtures = defineResource({
   name: 'v2/core/master_sources/stockable_item_fixtures',
-  label: '在庫品目補正',
-  recordLabel: '在庫品目補正',
-  api: '/api/v2/medorder/admin/stockable_item_fixtures',
-  recordRepresentation: 'name',
-  capabilities: { create: true, edit: true },
-  update: { method: 'PATCH', send: 'changed' },
-  fields: {
-    id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
-    name: { type: 'text', label: '名称', parse: 'emptyToNull' },
-    unit: { type: 'text', label: '単位', parse: 'emptyToNull' },
-    price: { type: 'number', label: '薬価', parse: 'integer' },
-    yjCode: { type: 'text', label: 'YJコード', parse: 'emptyToNull' },
-    receiptCode: { type: 'text', label: 'レセプト電算コード', parse: 'emptyToNull' },
-    genericId: { type: 'number', label: '一般名ID', parse: 'integer' },
-    generic: optionalFlag('後発品'),
-    interimPeriodOn: { type: 'date', label: '経過措置期限', parse: 'emptyToNull' },
-    disableStock: optionalFlag('在庫管理しない'),
-    note: { type: 'longText', label: 'メモ', rows: 3, parse: 'omitEmpty' },
-    updatedAt: { type: 'datetime', label: '更新日時', sortable: true, readOnly: true },
-  },
+  ...fixtureDeclarationHead(STOCKABLE_FIXTURE_SHAPE),
+  // The note is sent only when non-empty.
+  fields: { ...shape, note: { ...shape.note, parse: 'omitEmpty' } },
   list: {
     columns: ['id', 'name', 'unit', 'price', 'yjCode', 'receiptCode', 'generic', 'disableStock', 'note', 'updatedAt'],
     actions: ['show', 'edit'],

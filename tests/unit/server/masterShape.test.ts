@@ -100,8 +100,11 @@ describe('a master described once (issue 24 item 1)', () => {
     );
   });
 
-  it('property: for any write rules (required or not, verbatim or trimmed), the form and the API give the same messages', () => {
-    const rule = fc.record({ required: fc.boolean(), maxLength: fc.integer({ min: 1, max: 12 }), verbatim: fc.constant(true as const) }, { requiredKeys: ['maxLength'] });
+  it('property: for any write rules (required or not, verbatim or trimmed, never blank or not), the form and the API give the same messages', () => {
+    const rule = fc.record(
+      { required: fc.boolean(), maxLength: fc.integer({ min: 1, max: 12 }), verbatim: fc.constant(true as const), nonBlank: fc.constant(true as const) },
+      { requiredKeys: ['maxLength'] },
+    );
     fc.assert(
       fc.property(fc.tuple(rule, rule), textBody(['first', 'second'], [8, 8], { texts: true }), fc.boolean(), ([first, second], values, creating) => {
         const shape = defineMasterShape({
@@ -123,6 +126,39 @@ describe('a master described once (issue 24 item 1)', () => {
         expect(listDeclarationOf(shape, { alias: 't' }).defaultSort).toBe('-id');
       }),
     );
+  });
+
+  it('an integer, a day and a yes/no are written by their own rules, in zod\'s words naming the field; a never-blank text refuses a blank, not null', () => {
+    const shape = defineMasterShape({
+      label: 'テスト',
+      api: '/api/v2/core/admin/tests',
+      fields: {
+        id: { type: 'id', label: 'ID' },
+        count: { type: 'integer', label: '数量', nullable: true, write: { min: 0, max: 10 } },
+        day: { type: 'day', label: '日付', nullable: true, write: { example: '2027-03-31' } },
+        flag: { type: 'boolean', label: '後発品', nullable: true, write: {} },
+        name: { type: 'text', label: '名称', nullable: true, write: { maxLength: 5, nonBlank: true } },
+        code: { type: 'text', label: 'コード', nullable: true, write: { pattern: { regex: /^\d{3}$/, message: 'コードの形式が正しくありません。', example: '123' }, nonBlank: true } },
+      },
+      defaultSort: 'id',
+    });
+    const { create } = writeSchemas(shape, 'KindProbe');
+    const errors = (body: unknown) => {
+      const result = create.safeParse(body);
+      return result.success ? result.data : Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    };
+    expect(errors({ count: 10, day: '2024-02-29', flag: false, name: ' 薬 ', code: ' 123 ' })).toEqual({ count: 10, day: '2024-02-29', flag: false, name: '薬', code: '123' });
+    expect(errors({ count: null, day: null, flag: null, name: null, code: null })).toEqual({ count: null, day: null, flag: null, name: null, code: null });
+    expect(errors({ count: 11, day: '2027-02-30', flag: 'true', name: '  ', code: '' })).toEqual({
+      count: '数量は10以下で指定してください。',
+      day: '日付の形式が正しくありません。',
+      flag: '後発品の形式が正しくありません。',
+      name: '名称を入力してください。',
+      code: 'コードの形式が正しくありません。',
+    });
+    expect(errors({ count: -1, name: '薬'.repeat(6), code: '1234' })).toEqual({ count: '数量は0以上で指定してください。', name: '名称は5文字以内で入力してください。', code: 'コードの形式が正しくありません。' });
+    // The form judges texts only (no form writes the others yet).
+    expect(shapeWriteErrors(shape, { count: 11, day: 'x', flag: 'x', name: '', code: '' }, 'create')).toEqual({ name: '名称を入力してください。', code: 'コードの形式が正しくありません。' });
   });
 
   it('saved replies: the form takes the written fields with the contract’s rules; id and stamps are shown, never sent', () => {

@@ -5,38 +5,24 @@ import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { ApiError, MESSAGES, notFoundError, validationError } from '../../../shared/errors';
 import { checkFreshness } from '../../../shared/freshness';
-import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
+import { answerList } from '../../../shared/listEndpoint';
+import { answerSchema, listDeclarationOf } from '../../../shared/masterShape';
 import { commonErrors, idParam, jsonBody, jsonResponse, SECURITY } from '../../../shared/openapi';
 import { detailRoute, listRoute } from '../../../shared/routes';
 import { tokyoDate } from '../../../shared/time';
 import { labelled } from '../../../shared/validation';
+import { ETHICAL_MEDICINE_SHAPE } from '../../../../src/contract/masters/ethicalMedicines';
 import { isInsuranceStartYear, startDateProblem, INSURANCE_START_YEARS } from '../../../../src/contract/ethicalMedicineImportRules';
-import { FLAG_COLUMNS, MEDICINE_COLUMN_NAMES, MEDICINE_COLUMNS, type ColumnKind } from './columns';
+import { FLAG_COLUMNS, MEDICINE_COLUMN_NAMES } from './columns';
 import { MASTER_KINDS, type MasterKind } from '../masterFiles/layouts';
 import { deleteMasterFile, downloadMasterFiles, importMasterFiles, MASTER_KIND_LABELS, type UpstreamFile } from '../masterFiles/store';
 import { writeDefaultMasterSources } from '../masterFiles/seed';
 import { ETHICAL_MEDICINE_SEARCH } from './search';
 
-const PATH = '/api/v2/master/ethical_medicines';
 const tags = ['core: ethical medicines'];
 
-const fieldSchema: Record<ColumnKind, z.ZodType> = {
-  text: z.string().nullable(),
-  number: z.number().nullable(),
-  decimal: z.number().nullable(),
-  date: z.string().nullable().openapi({ description: 'yyyy-MM-dd' }),
-  flag: z.boolean(),
-};
-
-export const EthicalMedicineSchema = z
-  .object({
-    id: z.number(),
-    ...Object.fromEntries(Object.entries(MEDICINE_COLUMNS).map(([name, kind]) => [name, fieldSchema[kind]])),
-    brand_name: z.string(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .openapi('EthicalMedicine');
+/** The answer from the contract's shape (issue 24 item 1): flags as booleans, the rest nullable but the brand name. */
+export const EthicalMedicineSchema = answerSchema(ETHICAL_MEDICINE_SHAPE, 'EthicalMedicine');
 
 type MedicineRow = Record<string, unknown>;
 
@@ -50,12 +36,10 @@ const toRecord = (row: MedicineRow): MedicineRow => {
   return record;
 };
 
-export const ETHICAL_MEDICINE_LIST = {
-  base: '/core',
-  path: PATH,
-  summary: '医療用医薬品一覧',
-  sortColumns: { id: 'm.id' },
-  defaultSort: 'id',
+/** Sort, search and fields from the contract's shape; the SELECT and the 無効 filter's SQL stay here. */
+export const ETHICAL_MEDICINE_LIST = listDeclarationOf(ETHICAL_MEDICINE_SHAPE, {
+  alias: 'm',
+  search: ETHICAL_MEDICINE_SEARCH,
   filters: {
     include_inactive: {
       label: '無効になったものも含む',
@@ -63,10 +47,9 @@ export const ETHICAL_MEDICINE_LIST = {
       example: 'true',
     },
   },
-  search: ETHICAL_MEDICINE_SEARCH,
-  fields: ['id', ...MEDICINE_COLUMN_NAMES, 'created_at', 'updated_at'],
-} satisfies ListDeclaration;
+});
 
+const PATH = ETHICAL_MEDICINE_LIST.path;
 const listMedicines = listRoute(ETHICAL_MEDICINE_LIST, EthicalMedicineSchema, tags);
 const getMedicine = detailRoute(PATH, EthicalMedicineSchema, '医療用医薬品詳細', tags);
 

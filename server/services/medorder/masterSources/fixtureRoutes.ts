@@ -1,15 +1,16 @@
-import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { isDayString } from '../../../../src/contract/dates';
+import { wireKey, writtenFields, type MasterShape, type ShapeField } from '../../../../src/contract/masterShape';
+import { ORDERABLE_FIXTURE_SHAPE, STOCKABLE_FIXTURE_SHAPE } from '../../../../src/contract/masters/itemFixtures';
 import { tablesVersion } from '../../../db/versions';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { assertUnmodifiedSince } from '../../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../../shared/errors';
-import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
+import { answerList } from '../../../shared/listEndpoint';
+import { answerSchema, listDeclarationOf, writeSchemas } from '../../../shared/masterShape';
 import { createRecordRoute, detailRoute, listRoute, updateRecordRoute } from '../../../shared/routes';
 import { namedColumns, updateColumns } from '../../../shared/partialUpdate';
-import { labelled } from '../../../shared/validation';
 import { findOrderableFixture, findStockableFixture, stockableFixtureRow, type StockableFixtureRecord, type StockableFixtureRow } from './store';
 
 /**
@@ -18,136 +19,20 @@ import { findOrderableFixture, findStockableFixture, stockableFixtureRow, type S
  * names; null clears one.
  */
 const tags = ['medorder: master sources'];
-const codeFilter = (label: string, pattern: RegExp, example: string) => ({
-  label,
-  schema: z.string().regex(pattern).optional(),
-  example,
-});
-const ID_TEXT = /^\d{1,12}$/;
-const YJ = /^\d{7}[A-Z][0-9A-Z]{3}\d$/;
-const RECEIPT = /^\d{9}$/;
-const HOT = /^(\d{9}|\d{13})$/;
-const GS1 = /^\d{13,14}$/;
-const JAN = /^\d{13}$/;
 
-const text = (label: string, max: number) => labelled(label, z.string().trim().min(1).max(max).nullable().optional());
-const code = (label: string, pattern: RegExp) => labelled(label, z.string().trim().regex(pattern).nullable().optional());
-const count = (label: string, max = 1_000_000) => labelled(label, z.number().int().min(0).max(max).nullable().optional());
-const day = (label: string) => labelled(label, z.string().refine(isDayString).nullable().optional().openapi({ example: '2027-03-31' }));
-const flag = (label: string) => labelled(label, z.boolean().nullable().optional());
+/** Answers, write bodies, sorts and code filters from the contract's shapes (issue 24 item 1); the SQL of the filters stays below. */
+export const StockableFixtureSchema = answerSchema(STOCKABLE_FIXTURE_SHAPE, 'StockableItemFixture');
+export const OrderableFixtureSchema = answerSchema(ORDERABLE_FIXTURE_SHAPE, 'OrderableItemFixture');
+// Nothing is required, so a create takes what an update does: POST and PATCH share the one body.
+const StockableFixtureInputSchema = writeSchemas(STOCKABLE_FIXTURE_SHAPE, 'StockableItemFixture').create;
+const OrderableFixtureInputSchema = writeSchemas(ORDERABLE_FIXTURE_SHAPE, 'OrderableItemFixture').create;
 
-export const StockableFixtureInputSchema = z
-  .object({
-    name: text('名称', 200),
-    unit: text('単位', 20),
-    price: count('薬価', 100_000_000),
-    yj_code: code('YJコード', YJ),
-    receipt_code: code('レセプト電算コード', RECEIPT),
-    generic_id: labelled('一般名ID', z.number().int().min(1).max(2_147_483_647).nullable().optional()),
-    generic: flag('後発品'),
-    interim_period_on: day('経過措置期限'),
-    disable_stock: flag('在庫管理しない'),
-    note: labelled('メモ', z.string().max(1000).nullable().optional()),
-  })
-  .openapi('StockableItemFixtureInput');
+const columnsOf = <F extends Record<string, ShapeField>>(shape: MasterShape<F>) => writtenFields(shape).map(wireKey);
+const STOCKABLE_FIELDS = columnsOf(STOCKABLE_FIXTURE_SHAPE);
+const ORDERABLE_FIELDS = columnsOf(ORDERABLE_FIXTURE_SHAPE);
 
-export const OrderableFixtureInputSchema = z
-  .object({
-    name: text('名称', 200),
-    name_append: text('名称追記', 100),
-    gs1_code: code('GS1コード', GS1),
-    jan_code: code('JANコード', JAN),
-    stockable_item_fixture_id: labelled('在庫品目補正ID', z.number().int().min(1).max(2_147_483_647).nullable().optional()),
-    quantity: count('数量'),
-    maker_name: text('製造会社', 100),
-    seller_name: text('販売会社', 100),
-    packet_form: text('包装形態', 50),
-    packet_volume: count('包装単位数'),
-    package_packet_count: count('包装数'),
-    inactive_on: day('販売中止日'),
-    hot_code: code('HOTコード', HOT),
-    note: labelled('メモ', z.string().max(1000).nullable().optional()),
-  })
-  .openapi('OrderableItemFixtureInput');
-
-const nullableString = z.string().nullable();
-const nullableInt = z.number().int().nullable();
-
-export const StockableFixtureSchema = z
-  .object({
-    id: z.number().int(),
-    name: nullableString,
-    unit: nullableString,
-    price: nullableInt,
-    yj_code: nullableString,
-    receipt_code: nullableString,
-    generic_id: nullableInt,
-    generic: z.boolean().nullable(),
-    interim_period_on: nullableString,
-    disable_stock: z.boolean().nullable(),
-    note: nullableString,
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .openapi('StockableItemFixture');
-
-export const OrderableFixtureSchema = z
-  .object({
-    id: z.number().int(),
-    name: nullableString,
-    name_append: nullableString,
-    gs1_code: nullableString,
-    jan_code: nullableString,
-    stockable_item_fixture_id: nullableInt,
-    quantity: nullableInt,
-    maker_name: nullableString,
-    seller_name: nullableString,
-    packet_form: nullableString,
-    packet_volume: nullableInt,
-    package_packet_count: nullableInt,
-    inactive_on: nullableString,
-    hot_code: nullableString,
-    note: nullableString,
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .openapi('OrderableItemFixture');
-
-const STOCKABLE_FIELDS = ['name', 'unit', 'price', 'yj_code', 'receipt_code', 'generic_id', 'generic', 'interim_period_on', 'disable_stock', 'note'] as const;
-const ORDERABLE_FIELDS = [
-  'name', 'name_append', 'gs1_code', 'jan_code', 'stockable_item_fixture_id', 'quantity', 'maker_name', 'seller_name', 'packet_form', 'packet_volume',
-  'package_packet_count', 'inactive_on', 'hot_code', 'note',
-] as const;
-
-export const STOCKABLE_FIXTURE_LIST = {
-  base: '/medorder',
-  path: '/api/v2/admin/stockable_item_fixtures',
-  summary: '在庫品目補正一覧',
-  sortColumns: { id: 'f.id', updated_at: 'f.updated_at' },
-  defaultSort: '-updated_at',
-  filters: {
-    yj_code: codeFilter('YJコード', YJ, '1124003F2230'),
-    receipt_code: codeFilter('レセプト電算コード', RECEIPT, '620000000'),
-  },
-  fields: ['id', 'name', 'unit', 'price', 'yj_code', 'receipt_code', 'generic', 'generic_id', 'disable_stock', 'interim_period_on', 'note', 'created_at', 'updated_at'],
-} satisfies ListDeclaration;
-
-export const ORDERABLE_FIXTURE_LIST = {
-  base: '/medorder',
-  path: '/api/v2/admin/orderable_item_fixtures',
-  summary: '発注品目補正一覧',
-  sortColumns: { id: 'f.id', updated_at: 'f.updated_at' },
-  defaultSort: '-updated_at',
-  filters: {
-    gs1_code: codeFilter('GS1コード', GS1, '14987000000012'),
-    jan_code: codeFilter('JANコード', JAN, '4987000000012'),
-    hot_code: codeFilter('HOTコード', HOT, '1000007010101'),
-    stockable_item_fixture_id: codeFilter('在庫品目補正ID', ID_TEXT, '1'),
-  },
-  fields: ['id', 'name', 'name_append', 'gs1_code', 'jan_code', 'stockable_item_fixture_id', 'hot_code', 'maker_name', 'seller_name', 'packet_form',
-    'packet_volume', 'package_packet_count', 'quantity', 'inactive_on', 'note', 'created_at', 'updated_at'],
-} satisfies ListDeclaration;
-
+export const STOCKABLE_FIXTURE_LIST = listDeclarationOf(STOCKABLE_FIXTURE_SHAPE, { alias: 'f' });
+export const ORDERABLE_FIXTURE_LIST = listDeclarationOf(ORDERABLE_FIXTURE_SHAPE, { alias: 'f' });
 
 export const NEEDS_CODE = 'YJコードかレセプト電算コードを入力してください。';
 export const NEEDS_PACKAGE_CODE = 'GS1コードかHOTコードを入力してください。';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { apiParts, choiceValues, textWriteRule, wireKey, writeRuleError, writtenFields, type MasterShape, type ShapeField, type ShapeFilter, type WireType, type WriteRule } from '../../src/contract/masterShape';
+import { apiParts, choiceValues, textWriteRule, WRITE_MESSAGES, wireKey, writeRuleError, writtenFields, type MasterShape, type ShapeField, type ShapeFilter, type WireType, type WriteRule } from '../../src/contract/masterShape';
 import type { DB } from '../db/open';
 import { validationError } from './errors';
 import { instantSchema } from './openapi';
@@ -61,7 +61,7 @@ const wireSchema = (spec: ShapeField): z.ZodType => (spec.type === 'choice' ? ch
 /** The schema of one record as the API answers it, registered in OpenAPI under `name`. */
 export function answerSchema<F extends Record<string, ShapeField>>(shape: MasterShape<F>, name: string) {
   const entries = Object.entries(shape.fields).map(([field, spec]) => {
-    const schema = wireSchema(spec).openapi({ description: spec.label, ...(spec.example && { example: spec.example }) });
+    const schema = wireSchema(spec).openapi({ description: spec.description ?? spec.label, ...(spec.example && { example: spec.example }) });
     return [wireKey(field), spec.nullable ? schema.nullable() : schema] as const;
   });
   return declaredSchema<z.ZodObject<{ [K in keyof WireRecord<F>]: z.ZodType<WireRecord<F>[K]> }>>(z.object(Object.fromEntries(entries)).openapi(name));
@@ -78,6 +78,10 @@ export interface ListStorage<F, X extends Record<string, ListFilterParam>> {
    * candidates (groups a pharmacy is not in). Bespoke, like their SQL in the handler.
    */
   filters?: X;
+  /** What the list's summary adds after `…一覧`, in parentheses (how it searches). */
+  summaryNote?: string;
+  /** Queries the API bench times for this list, beside its generic name searches. */
+  searchExamples?: ListDeclaration['searchExamples'];
 }
 
 /** The list declaration (src/shared/listEndpoint.ts) a master's shape and its storage give. */
@@ -97,11 +101,12 @@ export function listDeclarationOf<F extends Record<string, ShapeField>, X extend
   return {
     base: `/${module}`,
     path,
-    summary: `${shape.label}一覧`,
+    summary: storage.summaryNote ? `${shape.label}一覧 (${storage.summaryNote})` : `${shape.label}一覧`,
     sortColumns: Object.fromEntries(fields.filter(([, spec]) => spec.sortable).map(([field]) => [wireKey(field), sqlOf(field)])),
     defaultSort: shape.defaultSort.startsWith('-') ? `-${wireKey(shape.defaultSort.slice(1))}` : wireKey(shape.defaultSort),
     filters: { ...filters, ...storage.filters },
     ...(storage.search && { search: storage.search }),
+    ...(storage.searchExamples && { searchExamples: storage.searchExamples }),
     fields: fields.map(([field]) => wireKey(field)),
   } satisfies ListDeclaration;
 }
@@ -115,14 +120,17 @@ export type WireWrite<F extends Record<string, ShapeField>> = { [K in keyof F & 
 };
 
 /**
- * What a body takes beyond the record's fields (a new user's pharmacy and permission, which are
- * stored elsewhere and checked against each other by the feature): their zod, taken as written by
- * both modes, and the order the API checks and documents the body's keys in (the shape's written
- * fields, then these, unless said), so a 422 lists its messages as before.
+ * What a body takes beyond the record's written fields (a new user's pharmacy and permission,
+ * stored as a membership and checked against the role; a manual's category, checked against the
+ * tree): their zod, taken as written by both modes; the order the API checks and documents the
+ * body's keys in (the shape's written fields, then these, unless said), so a 422 lists its
+ * messages as before; and the update body's name where it was not `<name>Update`.
  */
 export interface BespokeWrites<E extends z.ZodRawShape> {
-  fields: E;
+  fields?: E;
   order?: readonly string[];
+  /** The update body's OpenAPI name where it is not `<name>Update` (`ManualPatch`). */
+  updateName?: string;
 }
 
 /**
@@ -153,6 +161,11 @@ export function writeSchemas<F extends Record<string, ShapeField>, E extends z.Z
     const checked = rule
       ? labelled(spec.label, textField(spec, rule)).superRefine((value, context) => {
           const message = writeRuleError(spec.label, rule, value);
+          // A verbatim text is measured as sent: one that is blank and too long breaks both rules,
+          // and the API says both (the form shows one message, the last).
+          if (message === WRITE_MESSAGES.required(spec.label) && rule.verbatim && typeof value === 'string' && [...value].length > rule.maxLength) {
+            context.addIssue({ code: 'custom', message: WRITE_MESSAGES.tooLong(spec.label, rule.maxLength) });
+          }
           if (message) context.addIssue({ code: 'custom', message });
         })
       : labelled(spec.label, choiceField(spec));
@@ -171,7 +184,7 @@ export function writeSchemas<F extends Record<string, ShapeField>, E extends z.Z
     z
       .object(Object.fromEntries(order.map((wire) => [wire, fromShape.has(wire) ? field(fromShape.get(wire)!, mode) : extra[wire]] as const)))
       .transform((value) => Object.fromEntries(order.flatMap((wire) => (value[wire] === undefined ? [] : [[wire, fromShape.has(wire) ? stored(fromShape.get(wire)!, value[wire]) : value[wire]]]))))
-      .openapi(`${name}${mode === 'create' ? 'Input' : 'Update'}`);
+      .openapi(mode === 'create' ? `${name}Input` : (bespoke?.updateName ?? `${name}Update`));
   type Extra = z.output<z.ZodObject<E>>;
   return {
     create: declaredSchema<z.ZodType<WireWrite<F> & Extra>>(body('create')),

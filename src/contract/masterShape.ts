@@ -50,6 +50,8 @@ export interface ShapeField {
   choices?: readonly ShapeChoice[];
   /** A value the API's documentation shows in an answer (`auth0|…`). */
   example?: string;
+  /** What the API's documentation says of the field where its label is not enough (the label otherwise). */
+  description?: string;
   /**
    * The field is written by create and update (a field without it is the API's own: id, audit
    * stamps). A text's rule always has a maximum, so nothing is ever truncated; a choice's rule

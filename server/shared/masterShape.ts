@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { isDayString } from '../../src/contract/dates';
-import { apiParts, isTextType, wireKey, writeRuleError, writtenFields, type MasterShape, type ShapeField, type WireType, type WriteRule } from '../../src/contract/masterShape';
+import { apiParts, choiceValues, textWriteRule, WRITE_MESSAGES, wireKey, writeRuleError, writtenFields, type MasterShape, type ShapeField, type ShapeFilter, type WireType, type WriteRule } from '../../src/contract/masterShape';
 import type { DB } from '../db/open';
 import { validationError } from './errors';
 import { instantSchema } from './openapi';
@@ -26,15 +26,17 @@ export type WireKey<S extends string> = S extends `${infer Head}${infer Tail}`
   ? `${WireChar<Head>}${WireKey<Tail>}`
   : S;
 
-type WireValue<T extends WireType> = T extends 'id' | 'integer' | 'number' ? number : T extends 'boolean' ? boolean : string;
-type FieldValue<F extends ShapeField> = F extends { nullable: true } ? WireValue<F['type']> | null : WireValue<F['type']>;
+/** A choice field's values as the shape spells them (`'pharmacy' | 'admin'`). */
+type ChoiceOf<F extends ShapeField> = F extends { choices: readonly { value: infer V }[] } ? V : string;
+type WireValue<F extends ShapeField> = F['type'] extends 'id' | 'integer' | 'number' ? number : F['type'] extends 'boolean' ? boolean : F['type'] extends 'choice' ? ChoiceOf<F> : string;
+type FieldValue<F extends ShapeField> = F extends { nullable: true } ? WireValue<F> | null : WireValue<F>;
 
 /** A record as the API answers it: wire keys, wire types. */
 export type WireRecord<F extends Record<string, ShapeField>> = { [K in keyof F & string as WireKey<K>]: FieldValue<F[K]> };
 
 type FilterKey<F extends Record<string, ShapeField>> = { [K in keyof F & string]: F[K] extends { filter: object } ? WireKey<K> : never }[keyof F & string];
 
-const WIRE_SCHEMAS: Record<WireType, () => z.ZodType> = {
+const WIRE_SCHEMAS: Record<Exclude<WireType, 'choice'>, () => z.ZodType> = {
   id: () => z.number().int(),
   integer: () => z.number().int(),
   number: () => z.number(),
@@ -49,10 +51,20 @@ const WIRE_SCHEMAS: Record<WireType, () => z.ZodType> = {
   boolean: () => z.boolean(),
 };
 
+/** One of a choice field's values. */
+function choiceSchema(spec: ShapeField): z.ZodType<string> {
+  const values = choiceValues(spec);
+  if (values.length === 0) throw new Error(`choice field ${spec.label} has no choices`);
+  return z.enum(values);
+}
+
+const wireSchema = (spec: ShapeField): z.ZodType => (spec.type === 'choice' ? choiceSchema(spec) : WIRE_SCHEMAS[spec.type]());
+
 /** The schema of one record as the API answers it, registered in OpenAPI under `name`. */
 export function answerSchema<F extends Record<string, ShapeField>>(shape: MasterShape<F>, name: string) {
   const entries = Object.entries(shape.fields).map(([field, spec]) => {
-    const schema = WIRE_SCHEMAS[spec.type]().openapi({ description: spec.type === 'day' ? `${spec.label} (yyyy-MM-dd)` : spec.label });
+    const description = spec.description ?? (spec.type === 'day' ? `${spec.label} (yyyy-MM-dd)` : spec.label);
+    const schema = wireSchema(spec).openapi({ description, ...(spec.example && { example: spec.example }) });
     return [wireKey(field), spec.nullable ? schema.nullable() : schema] as const;
   });
   return declaredSchema<z.ZodObject<{ [K in keyof WireRecord<F>]: z.ZodType<WireRecord<F>[K]> }>>(z.object(Object.fromEntries(entries)).openapi(name));
@@ -69,6 +81,10 @@ export interface ListStorage<F, X extends Record<string, ListFilterParam>> {
    * candidates (groups a pharmacy is not in). Bespoke, like their SQL in the handler.
    */
   filters?: X;
+  /** What the list's summary adds after `…一覧`, in parentheses (how it searches). */
+  summaryNote?: string;
+  /** Queries the API bench times for this list, beside its generic name searches. */
+  searchExamples?: ListDeclaration['searchExamples'];
 }
 
 /** The list declaration (src/shared/listEndpoint.ts) a master's shape and its storage give. */
@@ -76,52 +92,48 @@ export function listDeclarationOf<F extends Record<string, ShapeField>, X extend
   const { module, path } = apiParts(shape.api);
   const sqlOf = (field: string) => storage.sql?.[field as keyof F] ?? `${storage.alias}.${wireKey(field)}`;
   const fields = Object.entries(shape.fields);
+  const filterSchema = (spec: ShapeField, filter: ShapeFilter) => {
+    if (spec.type !== 'choice' && !filter.pattern) throw new Error(`${shape.api}: the filter on ${spec.label} needs a pattern`);
+    const schema = spec.type === 'choice' ? choiceSchema(spec) : z.string().regex(filter.pattern!);
+    return schema.optional().openapi({ description: filter.description ?? spec.label });
+  };
   const filters = declaredRecord<FilterKey<F>, ListFilterParam>(
-    fields.flatMap(([field, spec]) =>
-      spec.filter
-        ? [[wireKey(field), { label: spec.label, schema: z.string().regex(spec.filter.pattern).optional().openapi({ description: spec.label }), example: spec.filter.example }]]
-        : [],
-    ),
+    fields.flatMap(([field, spec]) => (spec.filter ? [[wireKey(field), { label: spec.label, schema: filterSchema(spec, spec.filter), example: spec.filter.example }]] : [])),
   );
   if (Boolean(shape.searchable) !== (storage.search !== undefined)) throw new Error(`${shape.api}: a searchable shape needs a search index, and only it`);
   return {
     base: `/${module}`,
     path,
-    summary: `${shape.label}一覧`,
+    summary: storage.summaryNote ? `${shape.label}一覧 (${storage.summaryNote})` : `${shape.label}一覧`,
     sortColumns: Object.fromEntries(fields.filter(([, spec]) => spec.sortable).map(([field]) => [wireKey(field), sqlOf(field)])),
     defaultSort: shape.defaultSort.startsWith('-') ? `-${wireKey(shape.defaultSort.slice(1))}` : wireKey(shape.defaultSort),
     filters: { ...filters, ...storage.filters },
     ...(storage.search && { search: storage.search }),
+    ...(storage.searchExamples && { searchExamples: storage.searchExamples }),
     fields: fields.map(([field]) => wireKey(field)),
   } satisfies ListDeclaration;
 }
 
-type RequiredWritten<F extends Record<string, ShapeField>> = { [K in keyof F & string]: F[K] extends { write: { required: true } } ? WireKey<K> : never }[keyof F & string];
-type OptionalWritten<F extends Record<string, ShapeField>> = Exclude<{ [K in keyof F & string]: F[K] extends { write: object } ? WireKey<K> : never }[keyof F & string], RequiredWritten<F>>;
+type Required<F extends ShapeField> = F extends { write: { required: true } } ? true : false;
+type WriteValue<F extends ShapeField> = WireValue<F>;
 
-type WrittenValue<F extends Record<string, ShapeField>, W extends string> = { [K in keyof F & string]: WireKey<K> extends W ? WireValue<F[K]['type']> : never }[keyof F & string];
-
-/** A create's body, by wire key: trimmed text (as sent, when verbatim); a field that may be cleared may be null or left out. */
-export type WireWrite<F extends Record<string, ShapeField>> = { [K in RequiredWritten<F>]: WrittenValue<F, K> } & { [K in OptionalWritten<F>]?: WrittenValue<F, K> | null };
+/** A create's body, by wire key: trimmed text (as sent, when verbatim), a choice's value, a number, a day or a yes/no; a field that may be cleared may be null or left out. */
+export type WireWrite<F extends Record<string, ShapeField>> = { [K in keyof F & string as Required<F[K]> extends true ? WireKey<K> : never]: WriteValue<F[K]> } & {
+  [K in keyof F & string as Required<F[K]> extends true ? never : F[K] extends { write: object } ? WireKey<K> : never]?: WriteValue<F[K]> | null;
+};
 
 /**
- * A written text: zod refuses a value of the wrong type (形式が正しくありません, or 入力してください
- * for a required field missing or null); the contract's rule judges the text. Each field is
- * checked on its own, so a body hears of every broken field at once.
+ * What a body takes beyond the record's written fields (a new user's pharmacy and permission,
+ * stored as a membership and checked against the role; a manual's category, checked against the
+ * tree): their zod, taken as written by both modes; the order the API checks and documents the
+ * body's keys in (the shape's written fields, then these, unless said), so a 422 lists its
+ * messages as before; and the update body's name where it was not `<name>Update`.
  */
-function textField(label: string, rule: WriteRule) {
-  const example = rule.example ?? rule.pattern?.example;
-  const documented = {
-    description: label,
-    ...(rule.maxLength !== undefined && { maxLength: rule.maxLength }),
-    ...((rule.required || rule.nonBlank) && { minLength: 1 }),
-    ...(rule.pattern && { pattern: rule.pattern.regex.source }),
-    ...(example && { example }),
-  };
-  return labelled(label, z.string().openapi(documented)).superRefine((value, context) => {
-    const message = writeRuleError(label, rule, value);
-    if (message) context.addIssue({ code: 'custom', message });
-  });
+export interface BespokeWrites<E extends z.ZodRawShape> {
+  fields?: E;
+  order?: readonly string[];
+  /** The update body's OpenAPI name where it is not `<name>Update` (`ManualPatch`). */
+  updateName?: string;
 }
 
 /** An integer within its bounds, a day (`yyyy-MM-dd`, a real one) or a yes/no; zod's own messages name the field. */
@@ -139,34 +151,71 @@ function otherField(type: WireType, rule: WriteRule): z.ZodType {
 /**
  * The request bodies of a master's create (every written field) and update (the fields sent; what
  * is not sent stays), from its shape's write rules (issue 24 item 1): the same checks and the same
- * Japanese messages as the form's (`writeRuleError`), text trimmed unless verbatim, a blank
- * optional field null.
+ * Japanese messages as the form's (`fieldWriteError`), text trimmed unless verbatim, a blank
+ * optional field null, a choice one of its values, an integer within its bounds, a real day.
  */
-export function writeSchemas<F extends Record<string, ShapeField>>(shape: MasterShape<F>, name: string) {
+export function writeSchemas<F extends Record<string, ShapeField>, E extends z.ZodRawShape = Record<never, z.ZodType>>(shape: MasterShape<F>, name: string, bespoke?: BespokeWrites<E>) {
   const keys = writtenFields(shape);
+  const textField = (spec: ShapeField, rule: WriteRule) => {
+    const example = rule.example ?? rule.pattern?.example;
+    // An e-mail's pattern is zod's own: documented as the format it always was.
+    const pattern = rule.pattern && (spec.type === 'email' ? { format: 'email' } : { pattern: rule.pattern.regex.source });
+    const text = z.string().openapi({
+      description: spec.label,
+      ...(rule.maxLength !== undefined && { maxLength: rule.maxLength }),
+      ...((rule.required || rule.nonBlank) && { minLength: 1 }),
+      ...pattern,
+      ...(example && { example }),
+    });
+    return rule.required ? text : text.nullable();
+  };
+  const choiceField = (spec: ShapeField) => {
+    const values = z.enum(choiceValues(spec)).openapi({ description: `${spec.label} (${spec.choices!.map((choice) => `${choice.value}: ${choice.label}`).join(', ')})` });
+    return spec.write!.required ? values : values.nullable();
+  };
   const field = (key: string, mode: 'create' | 'update') => {
-    const { label, write, type } = shape.fields[key];
-    const rule = write!;
-    const optional = <T extends z.ZodType>(schema: T) => (mode === 'create' && rule.required ? schema : schema.optional());
-    if (!isTextType(type)) {
-      const value = otherField(type, rule);
-      return labelled(label, optional(rule.required ? value : value.nullable()).openapi({ description: label, ...(rule.example && { example: rule.example }) }));
+    const spec = shape.fields[key];
+    const rule = textWriteRule(spec);
+    const optional = <T extends z.ZodType>(schema: T) => (mode === 'create' && spec.write!.required ? schema : schema.optional());
+    if (!rule && spec.type !== 'choice') {
+      const written = spec.write as WriteRule;
+      const value = otherField(spec.type, written);
+      return labelled(spec.label, optional(written.required ? value : value.nullable()).openapi({ description: spec.label, ...(written.example && { example: written.example }) }));
     }
-    const checked = textField(label, rule);
-    return optional(rule.required ? checked : checked.nullable());
+    // zod refuses a value of the wrong type (形式が正しくありません, or 入力してください for a
+    // required field missing or null; a choice outside its values likewise); the contract's rule
+    // judges the text. Each field is checked on its own, so a body hears of every broken field at once.
+    const checked = rule
+      ? labelled(spec.label, textField(spec, rule)).superRefine((value, context) => {
+          const message = writeRuleError(spec.label, rule, value);
+          // A verbatim text is measured as sent: one that is blank and too long breaks both rules,
+          // and the API says both (the form shows one message, the last).
+          if (message === WRITE_MESSAGES.required(spec.label) && rule.verbatim && rule.maxLength !== undefined && typeof value === 'string' && [...value].length > rule.maxLength) {
+            context.addIssue({ code: 'custom', message: WRITE_MESSAGES.tooLong(spec.label, rule.maxLength) });
+          }
+          if (message) context.addIssue({ code: 'custom', message });
+        })
+      : labelled(spec.label, choiceField(spec));
+    return optional(checked);
   };
   const stored = (key: string, value: unknown) => {
-    if (typeof value !== 'string' || shape.fields[key].write!.verbatim) return value;
+    const rule = textWriteRule(shape.fields[key]);
+    if (typeof value !== 'string' || !rule || rule.verbatim) return value;
     return value.trim() === '' ? null : value.trim();
   };
+  const extra: z.ZodRawShape = bespoke?.fields ?? {};
+  const order = bespoke?.order ?? [...keys.map(wireKey), ...Object.keys(extra)];
+  const fromShape = new Map(keys.map((key) => [wireKey(key), key]));
+  if ([...order].sort().join() !== [...fromShape.keys(), ...Object.keys(extra)].sort().join()) throw new Error(`${name}: the order names every body field once`);
   const body = (mode: 'create' | 'update') =>
     z
-      .object(Object.fromEntries(keys.map((key) => [wireKey(key), field(key, mode)] as const)))
-      .transform((value) => Object.fromEntries(keys.flatMap((key) => (value[wireKey(key)] === undefined ? [] : [[wireKey(key), stored(key, value[wireKey(key)])]]))))
-      .openapi(`${name}${mode === 'create' ? 'Input' : 'Update'}`);
+      .object(Object.fromEntries(order.map((wire) => [wire, fromShape.has(wire) ? field(fromShape.get(wire)!, mode) : extra[wire]] as const)))
+      .transform((value) => Object.fromEntries(order.flatMap((wire) => (value[wire] === undefined ? [] : [[wire, fromShape.has(wire) ? stored(fromShape.get(wire)!, value[wire]) : value[wire]]]))))
+      .openapi(mode === 'create' ? `${name}Input` : (bespoke?.updateName ?? `${name}Update`));
+  type Extra = z.output<z.ZodObject<E>>;
   return {
-    create: declaredSchema<z.ZodType<WireWrite<F>>>(body('create')),
-    update: declaredSchema<z.ZodType<Partial<WireWrite<F>>>>(body('update')),
+    create: declaredSchema<z.ZodType<WireWrite<F> & Extra>>(body('create')),
+    update: declaredSchema<z.ZodType<Partial<WireWrite<F>> & Extra>>(body('update')),
   };
 }
 
@@ -176,7 +225,7 @@ export function writeSchemas<F extends Record<string, ShapeField>>(shape: Master
  */
 export function assertShapeUnique<F extends Record<string, ShapeField>>(db: DB, table: string, shape: MasterShape<F>, body: Record<string, unknown>, exceptId: number | null): void {
   for (const key of writtenFields(shape)) {
-    const unique = shape.fields[key].write!.unique;
+    const unique = textWriteRule(shape.fields[key])?.unique;
     const column = wireKey(key);
     if (!unique || body[column] === undefined || body[column] === null) continue;
     const clash = db.prepare(`SELECT 1 FROM ${table} WHERE ${column} = @value AND id IS NOT @exceptId`).get({ value: body[column], exceptId });

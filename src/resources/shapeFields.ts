@@ -1,4 +1,4 @@
-import { shapeWriteErrors, writtenFields, type MasterShape, type ShapeField, type WireType } from '../contract/masterShape';
+import { shapeWriteErrors, textWriteRule, writtenFields, type MasterShape, type ShapeField, type WireType } from '../contract/masterShape';
 import type { FieldDeclaration, FieldType } from './types';
 
 /** How the SPA shows each wire type. */
@@ -13,6 +13,7 @@ const FIELD_TYPES: Record<WireType, FieldType> = {
   day: 'date',
   instant: 'datetime',
   boolean: 'boolean',
+  choice: 'choice',
 };
 
 /**
@@ -27,10 +28,18 @@ const FIELD_TYPES: Record<WireType, FieldType> = {
 export function shapeFields<F extends Record<string, ShapeField>>(shape: MasterShape<F>, { checks = 'form' }: { checks?: 'form' | 'server' } = {}): { [K in keyof F]: FieldDeclaration } {
   const fields: Partial<Record<keyof F, FieldDeclaration>> = {};
   for (const key of Object.keys(shape.fields) as (keyof F & string)[]) {
-    const { type, label, sortable, write } = shape.fields[key];
+    const { type, label, sortable, write, choices } = shape.fields[key];
     const required = checks === 'form' && write?.required;
+    const pattern = textWriteRule(shape.fields[key])?.pattern;
     // A field without a write rule is the API's own (id, stamps): shown in a form, never sent.
-    fields[key] = { type: FIELD_TYPES[type], label, ...(sortable && { sortable }), ...(write ? required && { required: true } : { readOnly: true }), ...(write?.pattern && { example: write.pattern.example }) };
+    fields[key] = {
+      type: FIELD_TYPES[type],
+      label,
+      ...(choices && { choices }),
+      ...(sortable && { sortable }),
+      ...(write ? required && { required: true } : { readOnly: true }),
+      ...(pattern && { example: pattern.example }),
+    };
   }
   return fields as { [K in keyof F]: FieldDeclaration };
 }

@@ -1,9 +1,15 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { defineResource } from '../defineResource';
-import { auditFields, auditGroup } from '../auditFields';
+import { USER_SHAPE } from '../../contract/masters/users';
+import { auditGroup } from '../auditFields';
+import { shapeFields } from '../shapeFields';
 import { TEXTS } from '../../i18n/texts';
 import { pharmacies } from '../pharmacies';
-import { ROLE_LABELS } from './roles';
+
+// No generic form: the create screen (UserCreatePage) is the users' own, with its own rules, so
+// the field map marks nothing required.
+const fields = shapeFields(USER_SHAPE, { checks: 'server' });
+const ROLE_COLORS = { pharmacy: 'primary', admin: 'default' } as const;
 
 /**
  * Users (ユーザー): pharmacy staff and admin staff, who are also identity-provider users. Created
@@ -12,30 +18,19 @@ import { ROLE_LABELS } from './roles';
  */
 export const users = defineResource({
   name: 'v2/core/users',
-  label: 'ユーザー',
+  label: USER_SHAPE.label,
   menu: { section: 'pharmacyMasters', order: 2, icon: PeopleIcon },
-  recordLabel: 'ユーザー',
-  api: '/api/v2/core/admin/users',
+  recordLabel: USER_SHAPE.label,
+  api: USER_SHAPE.api,
   recordRepresentation: 'name',
   capabilities: { create: true },
   fields: {
-    id: { type: 'id', label: 'ID', sortable: true },
-    name: { type: 'text', label: '名前', sortable: true },
-    email: { type: 'email', label: 'メールアドレス', sortable: true },
-    role: {
-      type: 'choice',
-      label: 'ユーザ種別',
-      choices: [
-        { value: 'pharmacy', label: ROLE_LABELS.pharmacy, color: 'primary' },
-        { value: 'admin', label: ROLE_LABELS.admin, color: 'default' },
-      ],
-    },
-    auth0UserId: { type: 'text', label: '認証基盤ユーザID' },
+    ...fields,
+    role: { ...fields.role, choices: USER_SHAPE.fields.role.choices.map((choice) => ({ ...choice, color: ROLE_COLORS[choice.value] })) },
     // The user's pharmacy ids as the database and the identity provider (its token's claim) hold
     // them, each pharmacy by name and linked: a difference is what user restore repairs.
     pharmacyIds: { type: 'id', label: '所属薬局', readOnly: true, reference: { resource: pharmacies.name } },
     'appMetadata.pharmacyIds': { type: 'id', label: '認証基盤の所属薬局', readOnly: true, reference: { resource: pharmacies.name } },
-    ...auditFields,
   },
   list: {
     columns: ['id', 'name', 'email', 'role', 'updatedAt'],

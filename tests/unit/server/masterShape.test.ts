@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import { apiParts, defineMasterShape, wireKey, type ShapeField, type WireType } from '../../../src/contract/masterShape';
 import { DEALER_SHAPE } from '../../../src/contract/masters/dealers';
@@ -169,5 +170,42 @@ describe('a master described once (issue 24 item 1)', () => {
       shortcut: 'ショートカットは半角英小文字・数字・-・_ で入力してください。',
       body: '本文を入力してください。',
     });
+  });
+
+  it('a choice field: one of its values on the wire, in a filter and in a write (required or not), the form and the API alike', () => {
+    const choices = [{ value: 'red', label: '赤' }, { value: 'blue', label: '青' }];
+    const shape = defineMasterShape({
+      label: 'テスト',
+      api: '/api/v2/core/admin/tests',
+      fields: {
+        id: { type: 'id', label: 'ID' },
+        colour: { type: 'choice', label: '色', choices, filter: { example: 'red', description: 'この色のみ' }, write: { required: true } },
+        shade: { type: 'choice', label: '濃淡', choices, write: {} },
+      },
+      defaultSort: 'id',
+    });
+    expect(shapeFields(shape).colour).toEqual({ type: 'choice', label: '色', choices, required: true });
+    expect(answerSchema(shape, 'ChoiceProbe').shape.colour.safeParse('red').success).toBe(true);
+    expect(answerSchema(shape, 'ChoiceProbe').shape.colour.safeParse('green').success).toBe(false);
+    const filter = listDeclarationOf(shape, { alias: 't' }).filters.colour.schema;
+    expect(['blue', undefined, 'green', ''].map((value) => filter.safeParse(value).success)).toEqual([true, true, false, false]);
+    const value = fc.constantFrom(undefined, null, 'red', 'blue', '', 'Red', 1);
+    fc.assert(
+      fc.property(fc.record({ colour: value, shade: value }, { requiredKeys: [] }), fc.boolean(), (values, creating) => {
+        const mode = creating ? 'create' : 'update';
+        const api = writeSchemas(shape, 'ChoiceProbe')[mode].safeParse(values);
+        expect(api.success ? {} : Object.fromEntries(api.error.issues.map((issue) => [String(issue.path[0]), issue.message]))).toEqual(shapeWriteErrors(shape, values, mode));
+        if (api.success) expect(api.data).toEqual(Object.fromEntries(Object.entries(values).filter(([, sent]) => sent !== undefined)));
+      }),
+    );
+  });
+
+  it('refuses a choice field without choices, a filter without a pattern on a text, and a bespoke body order that misses a field', () => {
+    const shapeOf = (fields: Record<string, ShapeField>) => defineMasterShape({ label: 'テスト', api: '/api/v2/core/admin/tests', fields, defaultSort: 'id' });
+    expect(() => answerSchema(shapeOf({ id: { type: 'choice', label: '色' } }), 'Probe')).toThrow();
+    expect(() => listDeclarationOf(shapeOf({ id: { type: 'text', label: 'ID', filter: { example: '1' } } }), { alias: 't' })).toThrow();
+    const written = shapeOf({ id: { type: 'id', label: 'ID' }, name: { type: 'text', label: '名前', write: { maxLength: 5 } } });
+    expect(() => writeSchemas(written, 'Probe', { fields: { extra: z.string() }, order: ['name'] })).toThrow();
+    expect(Object.keys(writeSchemas(written, 'Probe', { fields: { extra: z.string() }, order: ['extra', 'name'] }).create.parse({ name: ' a ', extra: ' b ' }))).toEqual(['extra', 'name']);
   });
 });

@@ -1,4 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { MANUAL_SHAPE } from '../../../../src/contract/masters/manuals';
 import type { Context } from 'hono';
 import type { DB } from '../../../db/open';
 import { cachedPage } from '../../../db/list';
@@ -8,7 +9,8 @@ import type { ServiceContext } from '../../../shared/context';
 import { assertUnmodifiedSince, conditionalErrors, conditionalHeaders } from '../../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { checkFreshness } from '../../../shared/freshness';
-import { answerList, type ListDeclaration, type ListFilter } from '../../../shared/listEndpoint';
+import { answerList, type ListFilter } from '../../../shared/listEndpoint';
+import { listDeclarationOf } from '../../../shared/masterShape';
 import { commonErrors, idParam, jsonBody, jsonResponse, SECURITY } from '../../../shared/openapi';
 import { PAGE_SIZE, parsePage, pickFields, setPagingHeaders } from '../../../shared/paging';
 import { listRoute } from '../../../shared/routes';
@@ -17,7 +19,7 @@ import { inList, listParam } from '../../../shared/sql';
 import { searchTerms } from '../../../../src/contract/searchText';
 import { actorName } from '../actor';
 import { ancestorsOf, categoryTree, subtreeIds } from './categoryRoutes';
-import { ManualDetailSchema, ManualInputSchema, ManualPatchSchema, ManualSchema } from './schema';
+import { ManualDetailSchema, ManualSchema, ManualWrite } from './schema';
 import { cleanManualMarkdown } from './markdown';
 import { MANUAL_SEARCH } from './search';
 
@@ -41,14 +43,11 @@ const TITLE_SHORT = 30;
 const SELECT = `m.id, m.title, m.content, m.manual_category_id, m.impressions_count, m.created_at, m.updated_at, m.created_by, m.updated_by`;
 const categoryParam = (description: string) => z.string().regex(/^\d{1,12}$/).optional().openapi({ description });
 
-export const MANUAL_LIST = {
-  base: '/core',
-  path: '/api/v2/admin/manuals',
-  summary: 'マニュアル一覧 (query: タイトルと本文の部分一致検索、タイトル一致を先に)',
-  sortColumns: { id: 'm.id', title: 'm.title', impressions_count: 'm.impressions_count', created_at: 'm.created_at', updated_at: 'm.updated_at' },
-  defaultSort: '-updated_at',
+/** Sorts, the category filter, search and fields from the contract's shape; the subtree filter, the SELECT and the ranking stay here. */
+export const MANUAL_LIST = listDeclarationOf(MANUAL_SHAPE, {
+  alias: 'm',
+  summaryNote: 'query: タイトルと本文の部分一致検索、タイトル一致を先に',
   filters: {
-    manual_category_id: { label: 'カテゴリ', schema: categoryParam('このカテゴリ直下のマニュアル'), example: '7' },
     manual_category: { label: 'カテゴリ', schema: categoryParam('このカテゴリとその下のすべてのカテゴリのマニュアル'), example: '3' },
   },
   search: MANUAL_SEARCH,
@@ -64,8 +63,7 @@ export const MANUAL_LIST = {
     ['two terms', '在庫 修正'],
     ['no hit', 'ゾヂヅヂ'],
   ],
-  fields: ['id', 'title', 'title_short', 'content', 'manual_category_id', 'impressions_count', 'created_at', 'updated_at', 'created_by', 'updated_by'],
-} satisfies ListDeclaration;
+});
 
 export const UNKNOWN_MANUAL_CATEGORY = '存在しないカテゴリが指定されました。';
 /** The same person reading the same manual again within this time is one view (reloads, prefetches, the edit form). */
@@ -95,7 +93,7 @@ const createManualRoute = createRoute({
   summary: 'マニュアル登録',
   tags,
   security: SECURITY,
-  request: { body: jsonBody(ManualInputSchema) },
+  request: { body: jsonBody(ManualWrite.create) },
   responses: { 201: detail('登録したマニュアル (id を含む)'), ...commonErrors },
 });
 const patchRoute = createRoute({
@@ -104,7 +102,7 @@ const patchRoute = createRoute({
   summary: 'マニュアル更新 (送った項目だけ)',
   tags,
   security: SECURITY,
-  request: { params: idParam, body: jsonBody(ManualPatchSchema), headers: conditionalHeaders },
+  request: { params: idParam, body: jsonBody(ManualWrite.update), headers: conditionalHeaders },
   responses: { 200: detail('更新したマニュアル'), ...commonErrors, ...conditionalErrors },
 });
 const deleteRoute = createRoute({

@@ -1,12 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { instantSchema } from '../../../shared/openapi';
+import { MANUAL_SHAPE } from '../../../../src/contract/masters/manuals';
+import { answerSchema, writeSchemas } from '../../../shared/masterShape';
 import { labelled } from '../../../shared/validation';
-
-const ts = instantSchema;
-
-/** Longest title and content: the content stays well inside the 256 KB body limit in any script. */
-export const MANUAL_TITLE_MAX = 200;
-export const MANUAL_CONTENT_MAX = 50_000;
 
 export const ManualCategorySchema = z
   .object({
@@ -24,44 +19,21 @@ export const ManualCategoryDetailSchema = ManualCategorySchema.extend({
   ancestors: z.array(ManualCategorySchema).openapi({ description: 'ルートから親までの順' }),
 }).openapi('ManualCategoryDetail');
 
-export const ManualSchema = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    title_short: z.string().openapi({ description: '一覧・パンくず用の短いタイトル (30文字まで)' }),
-    content: z.string().openapi({ description: 'Markdown' }),
-    manual_category_id: z.number().int().nullable(),
-    impressions_count: z.number().int(),
-    created_at: ts(),
-    updated_at: ts(),
-    created_by: z.string().nullable(),
-    updated_by: z.string().nullable(),
-  })
-  .openapi('Manual');
+/** The answer comes from the contract's shape (issue 24 item 1). */
+export const ManualSchema = answerSchema(MANUAL_SHAPE, 'Manual');
 
 export const ManualDetailSchema = ManualSchema.extend({
   manual_category: ManualCategoryDetailSchema.omit({ children: true }).nullable(),
 }).openapi('ManualDetail');
 
-const title = () => labelled('タイトル', z.string().trim().min(1).max(MANUAL_TITLE_MAX));
-// Markdown is stored as written (leading spaces matter); only a body of white space is empty.
-const content = () =>
-  labelled(
-    '本文',
-    z
-      .string()
-      .max(MANUAL_CONTENT_MAX)
-      .refine((text) => text.trim() !== '', { message: '本文を入力してください。' }),
-  );
-const categoryId = () => labelled('カテゴリ', z.number().int().positive().max(1e12).nullable().optional());
-
-export const ManualInputSchema = z
-  .object({ title: title(), content: content(), manual_category_id: categoryId() })
-  .openapi('ManualInput');
-
-export const ManualPatchSchema = z
-  .object({ title: title().optional(), content: content().optional(), manual_category_id: categoryId() })
-  .openapi('ManualPatch');
+/**
+ * POST and PATCH: title and content from the shape (content kept exactly as sent); the category
+ * is an id the route checks against the tree, so its rule stays here. PATCH changes only what it names.
+ */
+export const ManualWrite = writeSchemas(MANUAL_SHAPE, 'Manual', {
+  fields: { manual_category_id: labelled('カテゴリ', z.number().int().positive().max(1e12).nullable().optional()) },
+  updateName: 'ManualPatch',
+});
 
 export const MANUAL_CATEGORY_NAME_MAX = 50;
 const categoryName = () => labelled('カテゴリ名', z.string().trim().min(1).max(MANUAL_CATEGORY_NAME_MAX).openapi({ example: '棚卸し' }));

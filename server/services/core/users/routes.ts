@@ -1,19 +1,19 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { USER_SHAPE } from '../../../../src/contract/masters/users';
 import type { DB } from '../../../db/open';
 import { tablesVersion } from '../../../db/versions';
 import type { AuthEnv } from '../../../shared/auth';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { checkFreshness, maxIso } from '../../../shared/freshness';
-import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
+import { answerList } from '../../../shared/listEndpoint';
+import { listDeclarationOf } from '../../../shared/masterShape';
 import { createRecordRoute, detailRoute, listRoute } from '../../../shared/routes';
 import { actorName } from '../actor';
 import type { CoreServiceContext } from '../context';
 import { generateInitialPassword } from './initialPassword';
 import { USER_SEARCH } from './search';
 import { identityCall } from './identitySync';
-import {
-  AdminUserDetailSchema, AdminUserSchema, DEFAULT_PERMISSION, ROLES, UserCreatedSchema, UserCreateInputSchema,
-} from './schema';
+import { AdminUserDetailSchema, AdminUserSchema, DEFAULT_PERMISSION, UserCreatedSchema, UserWrite } from './schema';
 
 type AdminUser = z.infer<typeof AdminUserSchema>;
 type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
@@ -25,30 +25,25 @@ export const unknownPharmacy = (id: number) => `存在しない薬局が指定�
 
 const USER_SELECT = 'u.id, u.user_id, u.auth0_user_id, u.name, u.email, u.role, u.created_at, u.updated_at, u.created_by, u.updated_by';
 
-export const USER_LIST = {
-  base: '/core',
-  path: '/api/v2/admin/users',
-  summary: 'ユーザ一覧',
-  sortColumns: { id: 'u.id', name: 'u.name', email: 'u.email', updated_at: 'u.updated_at' },
-  defaultSort: '-updated_at',
+/** Sorts, the role filter, search and fields from the contract's shape; the SELECT and the candidate filter stay here. */
+export const USER_LIST = listDeclarationOf(USER_SHAPE, {
+  alias: 'u',
+  search: USER_SEARCH,
   filters: {
-    role: { label: 'ユーザ種別', schema: z.enum(ROLES).optional().openapi({ description: 'このユーザ種別のみ' }), example: 'pharmacy' },
     without_pharmacy_id: {
       label: '薬局ID',
       schema: z.string().regex(/^\d{1,12}$/).optional().openapi({ description: 'この薬局に所属していないユーザのみ (薬局への追加候補)' }),
       example: '1',
     },
   },
-  search: USER_SEARCH,
-  fields: ['id', 'user_id', 'auth0_user_id', 'name', 'email', 'role', 'created_at', 'updated_at', 'created_by', 'updated_by'],
-} satisfies ListDeclaration;
+});
 
 const tags = ['core: users'];
 const listUsersRoute = listRoute(USER_LIST, AdminUserSchema, tags);
 const getUserRoute = detailRoute(USER_LIST.path, AdminUserDetailSchema, 'ユーザ詳細 (所属薬局と権限、認証基盤の app_metadata を含む)', tags);
 
 const createUserRoute = createRecordRoute(USER_LIST.path, {
-  body: UserCreateInputSchema,
+  body: UserWrite.create,
   response: UserCreatedSchema,
   summary: 'ユーザ登録 (初期パスワードを発行する)',
   description:
@@ -78,7 +73,7 @@ function userDetail(db: DB, ctx: CoreServiceContext, id: number): AdminUserDetai
 }
 
 /** The create body's rules that span fields or need the database (the schema checked the rest). */
-function checkNewUser(db: DB, body: z.infer<typeof UserCreateInputSchema>): void {
+function checkNewUser(db: DB, body: z.infer<typeof UserWrite.create>): void {
   const errors: Record<string, string[]> = {};
   if (db.prepare('SELECT 1 FROM users WHERE email = @email COLLATE NOCASE').get({ email: body.email })) errors.email = [DUPLICATE_EMAIL];
   if (body.role === 'pharmacy') {

@@ -1,10 +1,13 @@
 import { z } from '@hono/zod-openapi';
+import { choiceValues } from '../../../../src/contract/masterShape';
+import { USER_SHAPE } from '../../../../src/contract/masters/users';
+import { answerSchema, writeSchemas } from '../../../shared/masterShape';
 import { instantSchema } from '../../../shared/openapi';
 import { labelled } from '../../../shared/validation';
 
 const ts = instantSchema;
 
-export const ROLES = ['pharmacy', 'admin'] as const;
+export const ROLES = choiceValues(USER_SHAPE.fields.role);
 export const PERMISSIONS = ['read', 'write'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 /** A pharmacy user's permission when none is given (spec section 5). */
@@ -14,20 +17,8 @@ const dbId = () => z.number().max(2_147_483_647, { abort: true }).int().positive
 const userId = () => labelled('ユーザID', dbId().openapi({ example: 2 }));
 const permission = () => labelled('権限', z.enum(PERMISSIONS).openapi({ description: 'read: 閲覧のみ, write: 編集可' }));
 
-export const AdminUserSchema = z
-  .object({
-    id: z.number().int(),
-    user_id: z.string().openapi({ description: '認証基盤のユーザID' }),
-    auth0_user_id: z.string().openapi({ example: 'auth0|0123456789abcdef01234567' }),
-    name: z.string(),
-    email: z.string(),
-    role: z.enum(ROLES),
-    created_at: ts(),
-    updated_at: ts(),
-    created_by: z.string().nullable(),
-    updated_by: z.string().nullable(),
-  })
-  .openapi('AdminUser');
+/** The answer comes from the contract's shape (issue 24 item 1). */
+export const AdminUserSchema = answerSchema(USER_SHAPE, 'AdminUser');
 
 export const UserPharmacySchema = z
   .object({
@@ -49,18 +40,18 @@ export const AdminUserDetailSchema = AdminUserSchema.extend({
   pharmacies: z.array(UserPharmacySchema),
 }).openapi('AdminUserDetail');
 
-export const UserCreateInputSchema = z
-  .object({
-    role: labelled('ユーザ種別', z.enum(ROLES).openapi({ description: 'pharmacy: 薬局ユーザ, admin: 管理ユーザ' })),
-    name: labelled('名前', z.string().trim().min(1, { abort: true }).max(100)),
-    email: labelled(
-      'メールアドレス',
-      z.string().trim().min(1, { abort: true }).max(254, { abort: true }).email().openapi({ example: 'tanaka@pharmacy.example.jp' }),
-    ),
+/**
+ * POST: role, name and e-mail from the shape; the pharmacy and its permission are a membership's,
+ * checked against the role by the route (checkNewUser), so they stay here. Users are never
+ * updated through this API, so only `create` is routed.
+ */
+export const UserWrite = writeSchemas(USER_SHAPE, 'UserCreate', {
+  fields: {
     pharmacy_id: labelled('薬局ID', dbId().nullable().optional().openapi({ description: '薬局ユーザのみ (必須)' })),
     permission: labelled('権限', z.enum(PERMISSIONS).optional().openapi({ description: '薬局ユーザのみ (省略時 write)' })),
-  })
-  .openapi('UserCreateInput');
+  },
+  order: ['role', 'name', 'email', 'pharmacy_id', 'permission'],
+});
 
 export const UserCreatedSchema = z
   .object({

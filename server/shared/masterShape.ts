@@ -25,13 +25,23 @@ export type WireKey<S extends string> = S extends `${infer Head}${infer Tail}`
   ? `${WireChar<Head>}${WireKey<Tail>}`
   : S;
 
-type WireValue<T extends WireType> = T extends 'id' | 'integer' | 'number' ? number : T extends 'boolean' ? boolean : string;
-type FieldValue<F extends ShapeField> = F extends { nullable: true } ? WireValue<F['type']> | null : WireValue<F['type']>;
+type WireValue<F extends ShapeField> = F['type'] extends 'id' | 'integer' | 'number'
+  ? number
+  : F['type'] extends 'boolean'
+    ? boolean
+    : F extends { choices: readonly (infer C)[] }
+      ? C[]
+      : string;
+type FieldValue<F extends ShapeField> = F extends { nullable: true } ? WireValue<F> | null : WireValue<F>;
 
-/** A record as the API answers it: wire keys, wire types. */
-export type WireRecord<F extends Record<string, ShapeField>> = { [K in keyof F & string as WireKey<K>]: FieldValue<F[K]> };
+/** The fields the list's rows answer (all but the detail's own). */
+type RowKey<F extends Record<string, ShapeField>> = { [K in keyof F & string]: F[K] extends { detail: true } ? never : K }[keyof F & string];
+type DetailKey<F extends Record<string, ShapeField>> = Exclude<keyof F & string, RowKey<F>>;
 
-type FilterKey<F extends Record<string, ShapeField>> = { [K in keyof F & string]: F[K] extends { filter: object } ? WireKey<K> : never }[keyof F & string];
+/** A record as the API's list answers it: wire keys, wire types (the detail's own fields left out). */
+export type WireRecord<F extends Record<string, ShapeField>> = { [K in RowKey<F> as WireKey<K>]: FieldValue<F[K]> };
+
+type FilterKey<F extends Record<string, ShapeField>> = { [K in RowKey<F>]: F[K] extends { filter: object } ? WireKey<K> : never }[RowKey<F>];
 
 const WIRE_SCHEMAS: Record<WireType, () => z.ZodType> = {
   id: () => z.number().int(),
@@ -41,19 +51,33 @@ const WIRE_SCHEMAS: Record<WireType, () => z.ZodType> = {
   longText: () => z.string(),
   email: () => z.string(),
   url: () => z.string(),
-  day: () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  // A day carries the example the hand-written answers gave it; the write rules check its form.
+  day: () => z.string().openapi({ example: '2024-04-01' }),
   // An instant carries the example every hand-written answer gave it.
   instant: () => instantSchema(),
   boolean: () => z.boolean(),
+  choices: () => z.array(z.string()),
 };
 
-/** The schema of one record as the API answers it, registered in OpenAPI under `name`. */
+const answerField = (spec: ShapeField) => {
+  const base = spec.type === 'choices' && spec.choices ? z.array(z.enum(spec.choices as [string, ...string[]])) : WIRE_SCHEMAS[spec.type]();
+  const schema = base.openapi({ description: spec.label, ...(spec.example && { example: spec.example }) });
+  return spec.nullable ? schema.nullable() : schema;
+};
+
+/** The answer's fields by wire key: the list's rows (fields without `detail`), or the detail's own. */
+function answerFields<F extends Record<string, ShapeField>>(shape: MasterShape<F>, part: 'row' | 'detail') {
+  return Object.fromEntries(Object.entries(shape.fields).filter(([, spec]) => Boolean(spec.detail) === (part === 'detail')).map(([field, spec]) => [wireKey(field), answerField(spec)] as const));
+}
+
+/** The schema of one record as the API's list answers it, registered in OpenAPI under `name`. */
 export function answerSchema<F extends Record<string, ShapeField>>(shape: MasterShape<F>, name: string) {
-  const entries = Object.entries(shape.fields).map(([field, spec]) => {
-    const schema = WIRE_SCHEMAS[spec.type]().openapi({ description: spec.label });
-    return [wireKey(field), spec.nullable ? schema.nullable() : schema] as const;
-  });
-  return declaredSchema<z.ZodObject<{ [K in keyof WireRecord<F>]: z.ZodType<WireRecord<F>[K]> }>>(z.object(Object.fromEntries(entries)).openapi(name));
+  return declaredSchema<z.ZodObject<{ [K in keyof WireRecord<F>]: z.ZodType<WireRecord<F>[K]> }>>(z.object(answerFields(shape, 'row')).openapi(name));
+}
+
+/** The fields only the detail answers (`detail`), by wire key: the feature extends its row schema with them. */
+export function detailAnswerFields<F extends Record<string, ShapeField>>(shape: MasterShape<F>) {
+  return answerFields(shape, 'detail') as { [K in DetailKey<F> as WireKey<K>]: z.ZodType<FieldValue<F[K]>> };
 }
 
 export interface ListStorage<F, X extends Record<string, ListFilterParam>> {
@@ -73,11 +97,12 @@ export interface ListStorage<F, X extends Record<string, ListFilterParam>> {
 export function listDeclarationOf<F extends Record<string, ShapeField>, X extends Record<string, ListFilterParam> = Record<never, ListFilterParam>>(shape: MasterShape<F>, storage: ListStorage<F, X>) {
   const { module, path } = apiParts(shape.api);
   const sqlOf = (field: string) => storage.sql?.[field as keyof F] ?? `${storage.alias}.${wireKey(field)}`;
-  const fields = Object.entries(shape.fields);
+  // The detail's own fields are no part of the list: its rows neither answer, sort nor filter them.
+  const fields = Object.entries(shape.fields).filter(([, spec]) => !spec.detail);
   const filters = declaredRecord<FilterKey<F>, ListFilterParam>(
     fields.flatMap(([field, spec]) =>
       spec.filter
-        ? [[wireKey(field), { label: spec.label, schema: z.string().regex(spec.filter.pattern).optional().openapi({ description: spec.label }), example: spec.filter.example }]]
+        ? [[wireKey(field), { label: spec.label, schema: z.string().regex(spec.filter.pattern).optional().openapi({ description: spec.filter.description ?? spec.label }), example: spec.filter.example }]]
         : [],
     ),
   );

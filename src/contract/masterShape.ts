@@ -23,7 +23,9 @@ export type WireType =
   | 'day'
   /** An instant, ISO 8601; shown in Asia/Tokyo. */
   | 'instant'
-  | 'boolean';
+  | 'boolean'
+  /** Several of a fixed set (`choices`), an array on the wire: a pharmacy's 契約サービス. */
+  | 'choices';
 
 export interface ShapeField {
   type: WireType;
@@ -31,10 +33,22 @@ export interface ShapeField {
   label: string;
   /** Lists sort by it (`sort=<wire key>`, both ways). */
   sortable?: boolean;
-  /** The list takes it as a filter (`<wire key>=<value>`): what a value must look like, and one that finds rows. */
-  filter?: { pattern: RegExp; example: string };
+  /**
+   * The list takes it as a filter (`<wire key>=<value>`): what a value must look like, one that
+   * finds rows, and what the filter does when the label alone does not say it.
+   */
+  filter?: { pattern: RegExp; example: string; description?: string };
+  /** The values a `choices` field may hold, in the order the API answers them. */
+  choices?: readonly string[];
+  /**
+   * Answered by the record's detail only: the list's rows leave it out (a pharmacy's 備考, its
+   * URL). The list neither sorts, filters nor offers it.
+   */
+  detail?: true;
   /** The API may answer null. */
   nullable?: boolean;
+  /** A value the API's documentation shows in an answer. */
+  example?: string;
   /**
    * The field is written by create and update (a field without it is the API's own: id, audit
    * stamps). Text only: every written text has a maximum, so nothing is ever truncated.
@@ -59,6 +73,12 @@ export interface WriteRule {
   verbatim?: true;
   /** A value the API's documentation shows (a pattern's own example otherwise). */
   example?: string;
+  /**
+   * The maximum counts the text as sent (UTF-16 units, surrounding spaces too) and is checked
+   * before any other rule: the pharmacy's rule, older than the vocabulary, kept as it was. Never
+   * looser than the plain maximum, which counts fewer characters.
+   */
+  lengthAsSent?: true;
 }
 
 export interface MasterShape<F extends Record<string, ShapeField> = Record<string, ShapeField>> {
@@ -92,15 +112,19 @@ export const WRITE_MESSAGES = {
   tooLong: (label: string, max: number) => `${label}は${max}文字以内で入力してください。`,
 } as const;
 
+/** The keys of the fields a write takes. */
+export type WrittenKey<F extends Record<string, ShapeField>> = { [K in keyof F & string]: F[K] extends { write: WriteRule } ? K : never }[keyof F & string];
+
 /** The fields a write takes: those with a write rule. */
-export const writtenFields = <F extends Record<string, ShapeField>>(shape: MasterShape<F>): (keyof F & string)[] =>
-  (Object.keys(shape.fields) as (keyof F & string)[]).filter((key) => shape.fields[key].write !== undefined);
+export const writtenFields = <F extends Record<string, ShapeField>>(shape: MasterShape<F>): WrittenKey<F>[] =>
+  (Object.keys(shape.fields) as (keyof F & string)[]).filter((key): key is WrittenKey<F> => shape.fields[key].write !== undefined);
 
 /**
  * The message a written value breaks its rule with, or undefined when it may be written. A value
  * that is no text is a blank here: its type is the API's to refuse (形式が正しくありません).
  */
 export function writeRuleError(label: string, rule: WriteRule, value: unknown): string | undefined {
+  if (rule.lengthAsSent && typeof value === 'string' && value.length > rule.maxLength) return WRITE_MESSAGES.tooLong(label, rule.maxLength);
   const blank = typeof value !== 'string' || value.trim() === '';
   if (blank && rule.required) return WRITE_MESSAGES.required(label);
   // A blank optional text is cleared to null, unless verbatim: then it is stored, and measured, as sent.

@@ -13,6 +13,7 @@ const FIELD_TYPES: Record<WireType, FieldType> = {
   day: 'date',
   instant: 'datetime',
   boolean: 'boolean',
+  choices: 'multiChoice',
 };
 
 /**

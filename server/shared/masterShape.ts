@@ -28,15 +28,27 @@ export type WireKey<S extends string> = S extends `${infer Head}${infer Tail}`
 
 /** A choice field's values as the shape spells them (`'pharmacy' | 'admin'`). */
 type ChoiceOf<F extends ShapeField> = F extends { choices: readonly { value: infer V }[] } ? V : string;
-type WireValue<F extends ShapeField> = F['type'] extends 'id' | 'integer' | 'number' ? number : F['type'] extends 'boolean' ? boolean : F['type'] extends 'choice' ? ChoiceOf<F> : string;
+type WireValue<F extends ShapeField> = F['type'] extends 'id' | 'integer' | 'number'
+  ? number
+  : F['type'] extends 'boolean'
+    ? boolean
+    : F['type'] extends 'choice'
+      ? ChoiceOf<F>
+      : F['type'] extends 'choices'
+        ? ChoiceOf<F>[]
+        : string;
 type FieldValue<F extends ShapeField> = F extends { nullable: true } ? WireValue<F> | null : WireValue<F>;
 
-/** A record as the API answers it: wire keys, wire types. */
-export type WireRecord<F extends Record<string, ShapeField>> = { [K in keyof F & string as WireKey<K>]: FieldValue<F[K]> };
+/** The fields the list's rows answer (all but the detail's own). */
+type RowKey<F extends Record<string, ShapeField>> = { [K in keyof F & string]: F[K] extends { detail: true } ? never : K }[keyof F & string];
+type DetailKey<F extends Record<string, ShapeField>> = Exclude<keyof F & string, RowKey<F>>;
 
-type FilterKey<F extends Record<string, ShapeField>> = { [K in keyof F & string]: F[K] extends { filter: object } ? WireKey<K> : never }[keyof F & string];
+/** A record as the API's list answers it: wire keys, wire types (the detail's own fields left out). */
+export type WireRecord<F extends Record<string, ShapeField>> = { [K in RowKey<F> as WireKey<K>]: FieldValue<F[K]> };
 
-const WIRE_SCHEMAS: Record<Exclude<WireType, 'choice'>, () => z.ZodType> = {
+type FilterKey<F extends Record<string, ShapeField>> = { [K in RowKey<F>]: F[K] extends { filter: object } ? WireKey<K> : never }[RowKey<F>];
+
+const WIRE_SCHEMAS: Record<Exclude<WireType, 'choice' | 'choices'>, () => z.ZodType> = {
   id: () => z.number().int(),
   integer: () => z.number().int(),
   number: () => z.number(),
@@ -58,16 +70,29 @@ function choiceSchema(spec: ShapeField): z.ZodType<string> {
   return z.enum(values);
 }
 
-const wireSchema = (spec: ShapeField): z.ZodType => (spec.type === 'choice' ? choiceSchema(spec) : WIRE_SCHEMAS[spec.type]());
+/** A choice field's one value, a choices field's list of them, or the wire type's own schema. */
+const wireSchema = (spec: ShapeField): z.ZodType =>
+  spec.type === 'choice' ? choiceSchema(spec) : spec.type === 'choices' ? z.array(choiceSchema(spec)) : WIRE_SCHEMAS[spec.type]();
 
-/** The schema of one record as the API answers it, registered in OpenAPI under `name`. */
+const answerField = (spec: ShapeField) => {
+  const description = spec.description ?? (spec.type === 'day' ? `${spec.label} (yyyy-MM-dd)` : spec.label);
+  const schema = wireSchema(spec).openapi({ description, ...(spec.example && { example: spec.example }) });
+  return spec.nullable ? schema.nullable() : schema;
+};
+
+/** The answer's fields by wire key: the list's rows (fields without `detail`), or the detail's own. */
+function answerFields<F extends Record<string, ShapeField>>(shape: MasterShape<F>, part: 'row' | 'detail') {
+  return Object.fromEntries(Object.entries(shape.fields).filter(([, spec]) => Boolean(spec.detail) === (part === 'detail')).map(([field, spec]) => [wireKey(field), answerField(spec)] as const));
+}
+
+/** The schema of one record as the API's list answers it, registered in OpenAPI under `name`. */
 export function answerSchema<F extends Record<string, ShapeField>>(shape: MasterShape<F>, name: string) {
-  const entries = Object.entries(shape.fields).map(([field, spec]) => {
-    const description = spec.description ?? (spec.type === 'day' ? `${spec.label} (yyyy-MM-dd)` : spec.label);
-    const schema = wireSchema(spec).openapi({ description, ...(spec.example && { example: spec.example }) });
-    return [wireKey(field), spec.nullable ? schema.nullable() : schema] as const;
-  });
-  return declaredSchema<z.ZodObject<{ [K in keyof WireRecord<F>]: z.ZodType<WireRecord<F>[K]> }>>(z.object(Object.fromEntries(entries)).openapi(name));
+  return declaredSchema<z.ZodObject<{ [K in keyof WireRecord<F>]: z.ZodType<WireRecord<F>[K]> }>>(z.object(answerFields(shape, 'row')).openapi(name));
+}
+
+/** The fields only the detail answers (`detail`), by wire key: the feature extends its row schema with them. */
+export function detailAnswerFields<F extends Record<string, ShapeField>>(shape: MasterShape<F>) {
+  return answerFields(shape, 'detail') as { [K in DetailKey<F> as WireKey<K>]: z.ZodType<FieldValue<F[K]>> };
 }
 
 export interface ListStorage<F, X extends Record<string, ListFilterParam>> {
@@ -91,7 +116,8 @@ export interface ListStorage<F, X extends Record<string, ListFilterParam>> {
 export function listDeclarationOf<F extends Record<string, ShapeField>, X extends Record<string, ListFilterParam> = Record<never, ListFilterParam>>(shape: MasterShape<F>, storage: ListStorage<F, X>) {
   const { module, path } = apiParts(shape.api);
   const sqlOf = (field: string) => storage.sql?.[field as keyof F] ?? `${storage.alias}.${wireKey(field)}`;
-  const fields = Object.entries(shape.fields);
+  // The detail's own fields are no part of the list: its rows neither answer, sort nor filter them.
+  const fields = Object.entries(shape.fields).filter(([, spec]) => !spec.detail);
   const filterSchema = (spec: ShapeField, filter: ShapeFilter) => {
     if (spec.type !== 'choice' && !filter.pattern) throw new Error(`${shape.api}: the filter on ${spec.label} needs a pattern`);
     const schema = spec.type === 'choice' ? choiceSchema(spec) : z.string().regex(filter.pattern!);

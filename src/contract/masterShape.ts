@@ -25,7 +25,9 @@ export type WireType =
   | 'instant'
   | 'boolean'
   /** One of the field's `choices` (a user's role): a fixed word on the wire, its label on screen. */
-  | 'choice';
+  | 'choice'
+  /** Several of the field's `choices`, an array on the wire (a pharmacy's 契約サービス). */
+  | 'choices';
 
 /** A value a choice field takes, with the spec's Japanese word for it. */
 export interface ShapeChoice {
@@ -46,8 +48,13 @@ export interface ShapeField {
   filter?: ShapeFilter;
   /** The API may answer null. */
   nullable?: boolean;
-  /** A choice field's values, in the spec's order. */
+  /** A choice or choices field's values, in the spec's order (the order the API answers a list of them in). */
   choices?: readonly ShapeChoice[];
+  /**
+   * Answered by the record's detail only: the list's rows leave it out (a pharmacy's 備考, its
+   * URL). The list neither sorts, filters nor offers it.
+   */
+  detail?: true;
   /** A value the API's documentation shows in an answer (`auth0|…`). */
   example?: string;
   /** What the API's documentation says of the field where its label is not enough (the label otherwise). */
@@ -103,6 +110,12 @@ export interface WriteRule {
   verbatim?: true;
   /** A value the API's documentation shows (a pattern's own example otherwise). */
   example?: string;
+  /**
+   * The maximum counts the text as sent (UTF-16 units, surrounding spaces too) and is checked
+   * before any other rule: the pharmacy's rule, older than the vocabulary, kept as it was. Never
+   * looser than the plain maximum, which counts fewer characters.
+   */
+  lengthAsSent?: true;
 }
 
 export interface MasterShape<F extends Record<string, ShapeField> = Record<string, ShapeField>> {
@@ -149,15 +162,19 @@ export const choiceValues = <V extends string>(field: { choices?: readonly { val
 // eslint-disable-next-line no-useless-escape
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
+/** The keys of the fields a write takes. */
+export type WrittenKey<F extends Record<string, ShapeField>> = { [K in keyof F & string]: F[K] extends { write: object } ? K : never }[keyof F & string];
+
 /** The fields a write takes: those with a write rule. */
-export const writtenFields = <F extends Record<string, ShapeField>>(shape: MasterShape<F>): (keyof F & string)[] =>
-  (Object.keys(shape.fields) as (keyof F & string)[]).filter((key) => shape.fields[key].write !== undefined);
+export const writtenFields = <F extends Record<string, ShapeField>>(shape: MasterShape<F>): WrittenKey<F>[] =>
+  (Object.keys(shape.fields) as (keyof F & string)[]).filter((key): key is WrittenKey<F> => shape.fields[key].write !== undefined);
 
 /**
  * The message a written value breaks its rule with, or undefined when it may be written. A value
  * that is no text is a blank here: its type is the API's to refuse (形式が正しくありません).
  */
 export function writeRuleError(label: string, rule: WriteRule, value: unknown): string | undefined {
+  if (rule.lengthAsSent && rule.maxLength !== undefined && typeof value === 'string' && value.length > rule.maxLength) return WRITE_MESSAGES.tooLong(label, rule.maxLength);
   const blank = typeof value !== 'string' || value.trim() === '';
   if (blank && rule.required) return WRITE_MESSAGES.required(label);
   if (rule.nonBlank && typeof value === 'string' && blank) return rule.pattern?.message ?? WRITE_MESSAGES.required(label);

@@ -6,56 +6,56 @@
  * is on strings and arrays only: the server's schema has already refused wrong types.
  */
 
-/** 薬局コード: exactly 10 characters (spec section 9); the check digit only warns. */
-export const MICODE_LENGTH = 10;
-/** Longest text any pharmacy field takes: longer input is refused, never truncated. */
-export const PHARMACY_TEXT_MAX = 255;
-export const PHARMACY_NOTE_MAX = 2000;
+import { writeRuleError, writtenFields, WRITE_MESSAGES, type WriteRule } from './masterShape';
+import { MICODE_LENGTH, PHARMACY_SERVICES, PHARMACY_SHAPE, PHARMACY_TEXT_MAX } from './masters/pharmacies';
 
-export const PHARMACY_SERVICES = ['share', 'medorder'] as const;
+export { MICODE_LENGTH, PHARMACY_NOTE_MAX, PHARMACY_SERVICES, PHARMACY_TEXT_MAX } from './masters/pharmacies';
 export type PharmacyService = (typeof PHARMACY_SERVICES)[number];
+
+const F = PHARMACY_SHAPE.fields;
 
 /** 予測ロジック: the values with a meaning; anything else is shown as unset. */
 export const PREDICTORS = ['optimized_orders', 'statistic'] as const;
 
+/** The pharmacy's messages; those of its text rules are the shape's (src/contract/masters/pharmacies.ts). */
 export const PHARMACY_MESSAGES = {
   servicesRequired: '契約サービスを少なくとも1つは選んでください。',
-  micodeLength: `薬局コードは${MICODE_LENGTH}文字で入力してください。`,
+  micodeLength: F.micode.write.pattern.message,
   micodeCheckDigit: '薬局コードのチェックディジットが一致しません。番号をご確認ください（このまま保存できます）。',
-  postalCode: '郵便番号は7桁の数字で入力してください（ハイフンは1つまで）。',
-  phone: '電話番号は数字とハイフンで入力してください。',
-  fax: 'FAX番号は数字とハイフンで入力してください。',
-  email: 'メールアドレスの形式が正しくありません。',
+  postalCode: F.postalCode.write.pattern.message,
+  phone: F.phone.write.pattern.message,
+  fax: F.fax.write.pattern.message,
+  email: F.email.write.pattern.message,
   webUrl: 'WebサイトURLは http:// または https:// で始まるURLを入力してください。',
   date: (label: string) => `${label}は日付（yyyy-MM-dd）で入力してください。`,
-  required: (label: string) => `${label}を入力してください。`,
-  tooLong: (label: string, max: number) => `${label}は${max}文字以内で入力してください。`,
+  required: WRITE_MESSAGES.required,
+  tooLong: WRITE_MESSAGES.tooLong,
   predictor: '予測ロジックの値が正しくありません。',
 } as const;
 
-/** Japanese labels of the form's fields, shared by the form and the server's messages. */
+/** Japanese labels of the form's fields, the shape's but for the nested invoice number. */
 export const PHARMACY_LABELS = {
-  name: '薬局名',
-  micode: '薬局コード',
+  name: F.name.label,
+  micode: F.micode.label,
   invoiceNumber: '適格請求書発行事業者登録番号',
-  postalCode: '郵便番号',
-  address1: '都道府県',
-  address2: '市区町村',
-  address3: '町域・番地',
-  address4: '建物名',
-  phone: '電話番号',
-  fax: 'FAX番号',
-  email: 'メールアドレス',
-  webUrl: 'WebサイトURL',
-  navigation: 'アクセス',
-  note: '備考',
-  startedOn: '開始日',
-  endedOn: '終了日',
-  deletedOn: '削除日',
-  subdivisionTransferorName: '小分け譲渡元',
-  subdivisionTransfereeName: '小分け譲受先',
-  v4InstId: 'V4施設ID',
-  services: '契約サービス',
+  postalCode: F.postalCode.label,
+  address1: F.address1.label,
+  address2: F.address2.label,
+  address3: F.address3.label,
+  address4: F.address4.label,
+  phone: F.phone.label,
+  fax: F.fax.label,
+  email: F.email.label,
+  webUrl: F.webUrl.label,
+  navigation: F.navigation.label,
+  note: F.note.label,
+  startedOn: F.startedOn.label,
+  endedOn: F.endedOn.label,
+  deletedOn: F.deletedOn.label,
+  subdivisionTransferorName: F.subdivisionTransferorName.label,
+  subdivisionTransfereeName: F.subdivisionTransfereeName.label,
+  v4InstId: F.v4InstId.label,
+  services: F.services.label,
 } as const;
 
 export interface PharmacyValues {
@@ -88,9 +88,6 @@ export type PharmacyErrors = Partial<Record<PharmacyField, string>>;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-const PHONE = /^[0-9][0-9-]{5,19}$/;
-// A pragmatic address check: something@domain.tld, no spaces, one @.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const isWebUrl = (value: string): boolean => {
@@ -109,43 +106,41 @@ export const postalDigits = (value: unknown): string | undefined => {
   return /^\d{7}$/.test(digits) ? digits : undefined;
 };
 
-const REQUIRED: PharmacyField[] = ['name', 'micode', 'postalCode', 'address1', 'address2', 'address3', 'phone', 'email'];
-const LONG: PharmacyField[] = ['note', 'navigation'];
-const DAYS: PharmacyField[] = ['startedOn', 'endedOn', 'deletedOn'];
+/**
+ * 適格請求書発行事業者登録番号 sits nested on the wire (pharmacy_invoice.invoice_number), which the
+ * shape's flat fields do not say: its text rule is here, measured as the shape's are.
+ */
+const INVOICE_NUMBER_RULE: WriteRule = { maxLength: PHARMACY_TEXT_MAX, lengthAsSent: true };
+const DAYS = ['startedOn', 'endedOn', 'deletedOn'] as const;
 
 /**
  * The form's and the API's errors, one message per field (the first rule it breaks); empty when
- * the values may be saved. A failed micode check digit is not here: it is a warning
- * (`micodeWarning`), never a block.
+ * the values may be saved. The shape's text rules come first (too long as sent, required, the
+ * pattern); what no text rule says is checked here. A failed micode check digit is not here: it
+ * is a warning (`micodeWarning`), never a block.
  */
 export function pharmacyErrors(values: PharmacyValues): PharmacyErrors {
   const errors: PharmacyErrors = {};
-  const set = (field: PharmacyField, message: string) => {
-    errors[field] ??= message;
+  const set = (field: PharmacyField, message: string | undefined) => {
+    if (message) errors[field] ??= message;
   };
-  for (const [field, label] of Object.entries(PHARMACY_LABELS) as [keyof typeof PHARMACY_LABELS, string][]) {
-    if (field === 'services') continue;
-    const value = values[field];
-    const max = LONG.includes(field) ? PHARMACY_NOTE_MAX : PHARMACY_TEXT_MAX;
-    if (typeof value === 'string' && value.length > max) set(field, PHARMACY_MESSAGES.tooLong(label, max));
-    if (REQUIRED.includes(field) && text(value) === '') set(field, PHARMACY_MESSAGES.required(label));
+  // Messages in the order they have always come (a 422 lists them so): every field's length and
+  // required first, the invoice number after the micode; then the patterns', then the rest.
+  const patterns: PharmacyErrors = {};
+  for (const field of writtenFields(PHARMACY_SHAPE)) {
+    const rule: WriteRule = F[field].write;
+    const message = writeRuleError(F[field].label, rule, values[field]);
+    if (message && message === rule.pattern?.message) patterns[field] = message;
+    else set(field, message);
+    if (field === 'micode') set('invoiceNumber', writeRuleError(PHARMACY_LABELS.invoiceNumber, INVOICE_NUMBER_RULE, values.invoiceNumber));
   }
-  const micode = text(values.micode);
-  if (micode !== '' && [...micode].length !== MICODE_LENGTH) set('micode', PHARMACY_MESSAGES.micodeLength);
-  const postal = text(values.postalCode);
-  if (postal !== '' && postalDigits(postal) === undefined) set('postalCode', PHARMACY_MESSAGES.postalCode);
-  const phone = text(values.phone);
-  if (phone !== '' && !PHONE.test(phone)) set('phone', PHARMACY_MESSAGES.phone);
-  const fax = text(values.fax);
-  if (fax !== '' && !PHONE.test(fax)) set('fax', PHARMACY_MESSAGES.fax);
-  const email = text(values.email);
-  if (email !== '' && !EMAIL.test(email)) set('email', PHARMACY_MESSAGES.email);
+  Object.assign(errors, patterns);
   const webUrl = text(values.webUrl);
   if (webUrl !== '' && !isWebUrl(webUrl)) set('webUrl', PHARMACY_MESSAGES.webUrl);
   for (const field of DAYS) {
     const day = values[field];
     if (day !== null && day !== undefined && day !== '' && !(typeof day === 'string' && DAY.test(day) && isRealDay(day))) {
-      set(field, PHARMACY_MESSAGES.date(PHARMACY_LABELS[field as keyof typeof PHARMACY_LABELS]));
+      set(field, PHARMACY_MESSAGES.date(PHARMACY_LABELS[field]));
     }
   }
   const services = Array.isArray(values.services) ? values.services : [];

@@ -14,6 +14,7 @@ const FIELD_TYPES: Record<WireType, FieldType> = {
   instant: 'datetime',
   boolean: 'boolean',
   choice: 'choice',
+  choices: 'multiChoice',
 };
 
 /**

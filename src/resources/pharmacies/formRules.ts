@@ -2,8 +2,10 @@ import { pharmacyErrors, postalDigits, type PharmacyField } from '../../contract
 import { setPath, getPath } from '../../dataProvider/writePayload';
 
 /**
- * The pharmacy form's pure rules: the API's own rules (src/contract/pharmacy.ts) on the form's
- * values, and what the postal lookup does with its answer.
+ * The pharmacy form's pure rules: the API's own rules (src/contract/pharmacy.ts, whose text rules
+ * are the shape's, src/contract/masters/pharmacies.ts) on the form's values, and what the postal
+ * lookup does with its answer. The form holds the whole record, so its values are judged as one,
+ * as the API judges the record a write leaves behind.
  */
 
 /** Where a rule's field sits in the form when it is nested (the declaration's read paths). */

@@ -1,56 +1,45 @@
 import LocalPharmacyIcon from '@mui/icons-material/LocalPharmacy';
 import { defineResource } from '../defineResource';
-import { auditFields, auditGroup } from '../auditFields';
+import { auditGroup } from '../auditFields';
 import { companies } from '../companies';
+import { shapeFields } from '../shapeFields';
+import { PHARMACY_SHAPE } from '../../contract/masters/pharmacies';
 import { PHARMACY_LABELS as L } from '../../contract/pharmacy';
+
+/** The field map from the pharmacy's shape: types, labels, sorts and the required marks its rules give. */
+const PHARMACY = shapeFields(PHARMACY_SHAPE);
 
 /**
  * Pharmacies (薬局): the list, the detail with its tabs (詳細, ライセンス, グループ, ユーザー,
- * 設定), and one create/edit form whose rules are the API's (src/contract/pharmacy.ts).
+ * 設定), and one create/edit form whose rules are the API's (src/contract/pharmacy.ts, over the
+ * shape src/contract/masters/pharmacies.ts).
  */
 export const pharmacies = defineResource({
   name: 'v2/core/pharmacies',
-  label: '薬局',
+  label: PHARMACY_SHAPE.label,
   menu: { section: 'pharmacyMasters', order: 1, icon: LocalPharmacyIcon },
   recordLabel: '薬局',
-  api: '/api/v2/core/admin/pharmacies',
+  api: PHARMACY_SHAPE.api,
   recordRepresentation: 'name',
   capabilities: { create: true, edit: true },
   update: { method: 'PUT', send: 'form' },
   fields: {
-    id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
-    // Shown as the company's name, linked; sorted and edited as the id.
-    companyId: { type: 'number', label: '会社ID', sortable: true, parse: 'integer', reference: { resource: companies.name } },
-    name: { type: 'text', label: L.name, sortable: true, required: true },
-    micode: { type: 'text', label: L.micode, required: true },
+    ...PHARMACY,
+    // Shown as the company's name, linked; sorted and edited as the id (checked to exist by the API).
+    companyId: { type: 'number', label: PHARMACY.companyId.label, sortable: true, parse: 'integer', reference: { resource: companies.name } },
     'pharmacyInvoice.invoiceNumber': { type: 'text', label: L.invoiceNumber, writeAs: 'pharmacyInvoiceAttributes.invoiceNumber' },
-    postalCode: { type: 'text', label: L.postalCode, required: true },
-    address1: { type: 'text', label: L.address1, sortable: true, required: true },
-    address2: { type: 'text', label: L.address2, required: true },
-    address3: { type: 'text', label: L.address3, required: true },
-    address4: { type: 'text', label: L.address4 },
-    latitude: { type: 'decimal', label: '緯度（自動）', decimals: 6, readOnly: true },
-    longitude: { type: 'decimal', label: '経度（自動）', decimals: 6, readOnly: true },
-    phone: { type: 'text', label: L.phone, required: true },
-    fax: { type: 'text', label: L.fax },
-    email: { type: 'email', label: L.email, required: true },
-    webUrl: { type: 'url', label: L.webUrl },
-    navigation: { type: 'longText', label: L.navigation, rows: 2 },
+    latitude: { ...PHARMACY.latitude, type: 'decimal', decimals: 6 },
+    longitude: { ...PHARMACY.longitude, type: 'decimal', decimals: 6 },
+    navigation: { ...PHARMACY.navigation, rows: 2 },
+    // Written as the API's list of names (its rules say at least one).
     services: {
       type: 'multiChoice',
-      label: L.services,
+      label: PHARMACY.services.label,
       choices: [
         { value: 'share', label: '在庫シェア', color: 'info' },
         { value: 'medorder', label: '発注', color: 'primary' },
       ],
     },
-    startedOn: { type: 'date', label: L.startedOn },
-    endedOn: { type: 'date', label: L.endedOn },
-    deletedOn: { type: 'date', label: L.deletedOn },
-    subdivisionTransferorName: { type: 'text', label: L.subdivisionTransferorName },
-    subdivisionTransfereeName: { type: 'text', label: L.subdivisionTransfereeName },
-    v4InstId: { type: 'text', label: L.v4InstId },
-    v1Id: { type: 'number', label: 'V1 ID', readOnly: true },
     'predictConfig.predictor': {
       type: 'choice',
       label: '予測ロジック',
@@ -63,8 +52,7 @@ export const pharmacies = defineResource({
       ],
       unknownLabel: '未設定',
     },
-    note: { type: 'longText', label: L.note, rows: 3 },
-    ...auditFields,
+    note: { ...PHARMACY.note, rows: 3 },
   },
   list: {
     columns: ['id', 'companyId', 'name', 'address1', 'updatedAt'],

@@ -7,7 +7,7 @@ import { toSnakeKey } from '../../../src/contract/caseConversion';
 import { dealers } from '../../../src/resources/dealers';
 import { shapeFields } from '../../../src/resources/shapeFields';
 import { DEALER_LIST, DealerSchema } from '../../../server/services/core/dealers/routes';
-import { answerSchema, listDeclarationOf, writeSchemas } from '../../../server/shared/masterShape';
+import { answerSchema, detailAnswerFields, listDeclarationOf, writeSchemas } from '../../../server/shared/masterShape';
 import { shapeWriteErrors } from '../../../src/contract/masterShape';
 import { SAVED_REPLY_SHAPE } from '../../../src/contract/masters/savedReplies';
 import { savedReplies } from '../../../src/resources/savedReplies';
@@ -22,6 +22,7 @@ const field: fc.Arbitrary<ShapeField> = fc.record(
     sortable: fc.boolean(),
     nullable: fc.boolean(),
     filter: fc.constant({ pattern: /^\d+$/, example: '1' }),
+    detail: fc.constant(true as const),
   },
   { requiredKeys: ['type', 'label'] },
 );
@@ -35,19 +36,23 @@ describe('a master described once (issue 24 item 1)', () => {
         const list = listDeclarationOf(shape, { alias: 't' });
         const schema = answerSchema(shape, 'Test');
         const spa = shapeFields(shape);
+        // The list's rows answer, sort and filter the fields that are not the detail's own.
+        const rows = keys.filter((k) => !fields[k].detail);
 
-        expect(list.fields).toEqual(keys.map(toSnakeKey));
-        expect(Object.keys(schema.shape)).toEqual(keys.map(toSnakeKey));
-        expect(Object.keys(list.sortColumns)).toEqual(keys.filter((k) => fields[k].sortable).map(toSnakeKey));
-        expect(Object.values(list.sortColumns)).toEqual(keys.filter((k) => fields[k].sortable).map((k) => `t.${toSnakeKey(k)}`));
-        expect(Object.keys(list.filters)).toEqual(keys.filter((k) => fields[k].filter).map(toSnakeKey));
+        expect(list.fields).toEqual(rows.map(toSnakeKey));
+        expect(Object.keys(schema.shape)).toEqual(rows.map(toSnakeKey));
+        expect(Object.keys(detailAnswerFields(shape))).toEqual(keys.filter((k) => fields[k].detail).map(toSnakeKey));
+        expect(Object.keys(list.sortColumns)).toEqual(rows.filter((k) => fields[k].sortable).map(toSnakeKey));
+        expect(Object.values(list.sortColumns)).toEqual(rows.filter((k) => fields[k].sortable).map((k) => `t.${toSnakeKey(k)}`));
+        expect(Object.keys(list.filters)).toEqual(rows.filter((k) => fields[k].filter).map(toSnakeKey));
         expect(list.defaultSort).toBe(toSnakeKey(keys[0]));
         expect(Object.keys(spa)).toEqual(keys);
         for (const key of keys) {
           expect(spa[key].label).toBe(fields[key].label);
           expect(Boolean(spa[key].sortable)).toBe(Boolean(fields[key].sortable));
           // A null answer is accepted exactly where the shape says so.
-          expect(schema.shape[toSnakeKey(key) as keyof typeof schema.shape].safeParse(null).success).toBe(Boolean(fields[key].nullable));
+          const answer = { ...schema.shape, ...detailAnswerFields(shape) } as Record<string, { safeParse: (value: unknown) => { success: boolean } }>;
+          expect(answer[toSnakeKey(key)].safeParse(null).success).toBe(Boolean(fields[key].nullable));
         }
       }),
     );
@@ -101,9 +106,9 @@ describe('a master described once (issue 24 item 1)', () => {
     );
   });
 
-  it('property: for any write rules (required or not, verbatim or trimmed, never blank or not), the form and the API give the same messages', () => {
+  it('property: for any write rules (required or not, verbatim or trimmed, never blank or not, measured as sent or not), the form and the API give the same messages', () => {
     const rule = fc.record(
-      { required: fc.boolean(), maxLength: fc.integer({ min: 1, max: 12 }), verbatim: fc.constant(true as const), nonBlank: fc.constant(true as const) },
+      { required: fc.boolean(), maxLength: fc.integer({ min: 1, max: 12 }), verbatim: fc.constant(true as const), nonBlank: fc.constant(true as const), lengthAsSent: fc.constant(true as const) },
       { requiredKeys: ['maxLength'] },
     );
     fc.assert(

@@ -7,7 +7,9 @@ import type { ServiceContext } from '../../../shared/context';
 import { assertUnmodifiedSince } from '../../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { checkFreshness, maxIso } from '../../../shared/freshness';
-import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
+import { answerList } from '../../../shared/listEndpoint';
+import { listDeclarationOf } from '../../../shared/masterShape';
+import { PHARMACY_SHAPE } from '../../../../src/contract/masters/pharmacies';
 import { updateColumns } from '../../../shared/partialUpdate';
 import { createRecordRoute, detailRoute, listRoute, updateRecordRoute } from '../../../shared/routes';
 import { tokyoDate } from '../../../shared/time';
@@ -44,32 +46,23 @@ export const pharmaciesOfCompany = (db: DB, companyId: number) => pharmaciesWher
 
 const idFilter = (description: string) => ({ schema: z.string().regex(/^\d{1,12}$/).optional().openapi({ description }), example: '1' });
 
-export const PHARMACY_LIST = {
-  base: '/core',
-  path: '/api/v2/admin/pharmacies',
-  summary: '薬局一覧',
-  sortColumns: {
-    id: 'p.id',
+/** The list: sorts, the company filter, search and fields from the shape; its other filters are bespoke SQL (below). */
+export const PHARMACY_LIST = listDeclarationOf(PHARMACY_SHAPE, {
+  alias: 'p',
+  sql: {
     // NULL (no company) sorts as 0 so the sort is a plain range over its index.
-    company_id: 'COALESCE(p.company_id, 0)',
-    name: 'p.name',
+    companyId: 'COALESCE(p.company_id, 0)',
     // Prefecture order (JIS code), not the text order of the names.
     address1: 'p.prefecture_order',
-    updated_at: 'p.updated_at',
-    created_at: 'p.created_at',
   },
-  defaultSort: '-updated_at',
+  search: PHARMACY_SEARCH,
   filters: {
     add_ended: { label: '終了した薬局を含む', schema: booleanParam().openapi({ description: 'true: 終了日が今日以前の薬局も含む' }), example: 'true' },
-    company_id: { label: '会社ID', ...idFilter('この会社に所属する薬局のみ') },
     without_company: { label: '会社未所属のみ', schema: booleanParam().openapi({ description: 'true: 会社未所属の薬局のみ' }), example: 'true' },
     without_group_id: { label: '近隣グループID', ...idFilter('この近隣グループに所属していない薬局のみ (グループへの追加候補)') },
     group_id: { label: '近隣グループID', ...idFilter('この近隣グループに所属する薬局のみ') },
   },
-  search: PHARMACY_SEARCH,
-  fields: ['id', 'company_id', 'name', 'micode', 'postal_code', 'address1', 'address2', 'address3', 'address4', 'phone', 'fax',
-    'email', 'started_on', 'ended_on', 'services', 'created_at', 'updated_at'],
-} satisfies ListDeclaration;
+});
 
 const tags = ['core: pharmacies'];
 const route = listRoute(PHARMACY_LIST, PharmacySchema, tags);

@@ -1,80 +1,53 @@
 import { z } from '@hono/zod-openapi';
+import { wireKey, writtenFields, type WriteRule, type WrittenKey } from '../../../../src/contract/masterShape';
+import { PHARMACY_SHAPE } from '../../../../src/contract/masters/pharmacies';
 import { PHARMACY_LABELS, PHARMACY_SERVICES, PREDICTORS } from '../../../../src/contract/pharmacy';
-import { instantSchema, optionalDaySchema } from '../../../shared/openapi';
+import { answerSchema, detailAnswerFields, type WireKey } from '../../../shared/masterShape';
 import { labelled } from '../../../shared/validation';
 import { GroupSchema } from '../groups/schema';
 
-export const PharmacySchema = z
-  .object({
-    id: z.number().int(),
-    company_id: z.number().int().nullable(),
-    name: z.string(),
-    micode: z.string().openapi({ example: '1341234567' }),
-    postal_code: z.string(),
-    address1: z.string().openapi({ description: '都道府県' }),
-    address2: z.string(),
-    address3: z.string(),
-    address4: z.string().nullable(),
-    phone: z.string(),
-    fax: z.string().nullable(),
-    email: z.string(),
-    started_on: optionalDaySchema(),
-    ended_on: optionalDaySchema(),
-    services: z.array(z.enum(['share', 'medorder'])),
-    created_at: instantSchema(),
-    updated_at: instantSchema(),
-  })
-  .openapi('Pharmacy');
-
 /**
- * The pharmacy detail and write shapes (spec section 3 Pharmacy). The input schema checks types
- * only, naming each field in Japanese; the rules (required, lengths, formats, services) are the
- * contract's `pharmacyErrors`, which the form runs too.
+ * The pharmacy's answers (spec section 3 Pharmacy): the list's row and the flat fields of the
+ * detail from the shape (src/contract/masters/pharmacies.ts); the detail's nested groups here,
+ * as the shape's flat fields do not say them.
  */
-const text = (field: keyof typeof PHARMACY_LABELS) => labelled(PHARMACY_LABELS[field], z.string().nullable().optional());
+export const PharmacySchema = answerSchema(PHARMACY_SHAPE, 'Pharmacy');
+
+const detail = detailAnswerFields(PHARMACY_SHAPE);
 
 export const PharmacyDetailSchema = PharmacySchema.extend({
-  note: z.string().nullable(),
-  created_by: z.string().nullable(),
-  updated_by: z.string().nullable(),
+  ...detail,
   pharmacy_invoice: z.object({ invoice_number: z.string().nullable() }),
-  latitude: z.number().nullable().openapi({ description: '自動設定' }),
-  longitude: z.number().nullable().openapi({ description: '自動設定' }),
-  web_url: z.string().nullable(),
-  navigation: z.string().nullable(),
-  deleted_on: z.string().nullable(),
-  subdivision_transferor_name: z.string().nullable(),
-  subdivision_transferee_name: z.string().nullable(),
-  v4_inst_id: z.string().nullable(),
-  v1_id: z.number().int().nullable(),
   service_attributes: z.object({ share: z.boolean(), medorder: z.boolean() }),
   predict_config: z.object({ predictor: z.string().nullable().openapi({ description: 'optimized_orders (v1) / statistic (v2) / その他は未設定' }) }),
   groups: z.array(GroupSchema),
 }).openapi('PharmacyDetail');
 
+/**
+ * The write body: the shape's written texts, the company and the nested attributes. It checks
+ * types only, naming each field in Japanese; the rules are the contract's `pharmacyErrors` (the
+ * shape's text rules and what they do not say), which the form runs too. Not the shape's derived
+ * write schemas (`writeSchemas`): those judge each sent field alone and answer a wrong type with
+ * the broken rules, where the pharmacy's rules judge the record a write leaves behind (stored row
+ * and body) once its types are right, and the nested attributes and services are no texts.
+ */
+const allTexts = Object.fromEntries(
+  writtenFields(PHARMACY_SHAPE).map((field) => {
+    const { label, write }: { label: string; write: WriteRule } = PHARMACY_SHAPE.fields[field];
+    const example = write.example ?? write.pattern?.example;
+    return [wireKey(field), labelled(label, z.string().nullable().optional()).openapi({ description: label, ...(example && { example }) })];
+  }),
+) as Record<WireKey<WrittenKey<typeof PHARMACY_SHAPE.fields>>, z.ZodOptional<z.ZodNullable<z.ZodString>>>;
+const { name, micode, ...texts } = allTexts;
+
 export const PharmacyInputSchema = z
   .object({
     company_id: labelled('会社ID', z.number().int().positive().max(2_147_483_647).nullable().optional()),
-    name: text('name').openapi({ example: 'さくら薬局 渋谷店' }),
-    micode: text('micode').openapi({ example: '1341234567' }),
-    pharmacy_invoice_attributes: labelled('適格請求書', z.object({ invoice_number: text('invoiceNumber') }).nullable().optional()),
-    postal_code: text('postalCode').openapi({ example: '150-0002' }),
-    address1: text('address1'),
-    address2: text('address2'),
-    address3: text('address3'),
-    address4: text('address4'),
-    phone: text('phone'),
-    fax: text('fax'),
-    email: text('email'),
-    web_url: text('webUrl'),
-    navigation: text('navigation'),
-    note: text('note'),
-    started_on: text('startedOn'),
-    ended_on: text('endedOn'),
-    deleted_on: text('deletedOn'),
-    subdivision_transferor_name: text('subdivisionTransferorName'),
-    subdivision_transferee_name: text('subdivisionTransfereeName'),
-    v4_inst_id: text('v4InstId'),
+    name,
+    micode,
+    // Where it always was: a 422 lists the fields' messages in this order.
+    pharmacy_invoice_attributes: labelled('適格請求書', z.object({ invoice_number: labelled(PHARMACY_LABELS.invoiceNumber, z.string().nullable().optional()) }).nullable().optional()),
+    ...texts,
     services: labelled(PHARMACY_LABELS.services, z.array(z.string().max(100)).max(PHARMACY_SERVICES.length * 2).optional()).openapi({
       example: ['share', 'medorder'],
     }),

@@ -1,5 +1,8 @@
 import { PHARMACY_SERVICES, pharmacyErrors, postalDigits, type PharmacyField, type PharmacyService } from '../../../../src/contract/pharmacy';
 import { toSnakeKey } from '../../../../src/contract/caseConversion';
+import { wireKey, writtenFields } from '../../../../src/contract/masterShape';
+import { PHARMACY_SHAPE } from '../../../../src/contract/masters/pharmacies';
+import type { WireKey } from '../../../shared/masterShape';
 import type { FieldErrors } from '../../../shared/errors';
 import type { PharmacyInput } from './schema';
 
@@ -37,6 +40,9 @@ const EMPTY: PharmacyWrite = {
   services: [], predictor: null,
 };
 
+/** The body's text fields, the shape's written ones, by wire key. */
+const PHARMACY_TEXTS = writtenFields(PHARMACY_SHAPE).map((field) => wireKey(field) as WireKey<typeof field>);
+
 /** Trimmed text; '' becomes null where the column is optional (the rules then see it as empty). */
 const clean = (value: string | null | undefined): string | null => {
   if (value === null || value === undefined) return null;
@@ -53,12 +59,8 @@ export function pharmacyWrite(body: PharmacyInput, previous: PharmacyWrite = EMP
   const assign = <K extends keyof PharmacyWrite>(key: K, value: PharmacyWrite[K] | undefined) => {
     if (value !== undefined) write[key] = value;
   };
-  const textKeys = [
-    'name', 'micode', 'postal_code', 'address1', 'address2', 'address3', 'address4', 'phone', 'fax', 'email', 'web_url',
-    'navigation', 'note', 'started_on', 'ended_on', 'deleted_on', 'subdivision_transferor_name', 'subdivision_transferee_name',
-    'v4_inst_id',
-  ] as const;
-  for (const key of textKeys) {
+  // The shape's written texts, trimmed; a blank is null until the rules refuse it where required.
+  for (const key of PHARMACY_TEXTS) {
     const value = body[key];
     if (value !== undefined) assign(key, clean(value));
   }

@@ -3,8 +3,11 @@ import { defineResource } from '../defineResource';
 import { auditGroup } from '../auditFields';
 import { companies } from '../companies';
 import { shapeFields } from '../shapeFields';
-import { PHARMACY_SHAPE } from '../../contract/masters/pharmacies';
+import { PHARMACY_SERVICE_CHOICES, PHARMACY_SHAPE } from '../../contract/masters/pharmacies';
 import { PHARMACY_LABELS as L } from '../../contract/pharmacy';
+
+/** The chip colour of each contracted service (its value and word are the shape's). */
+const SERVICE_COLORS = { share: 'info', medorder: 'primary' } as const;
 
 /** The field map from the pharmacy's shape: types, labels, sorts and the required marks its rules give. */
 const PHARMACY = shapeFields(PHARMACY_SHAPE);
@@ -32,14 +35,7 @@ export const pharmacies = defineResource({
     longitude: { ...PHARMACY.longitude, type: 'decimal', decimals: 6 },
     navigation: { ...PHARMACY.navigation, rows: 2 },
     // Written as the API's list of names (its rules say at least one).
-    services: {
-      type: 'multiChoice',
-      label: PHARMACY.services.label,
-      choices: [
-        { value: 'share', label: '在庫シェア', color: 'info' },
-        { value: 'medorder', label: '発注', color: 'primary' },
-      ],
-    },
+    services: { type: 'multiChoice', label: PHARMACY.services.label, choices: PHARMACY_SERVICE_CHOICES.map((choice) => ({ ...choice, color: SERVICE_COLORS[choice.value] })) },
     'predictConfig.predictor': {
       type: 'choice',
       label: '予測ロジック',

@@ -201,18 +201,14 @@ export function writeSchemas<F extends Record<string, ShapeField>, E extends z.Z
   };
   const field = (key: string, mode: 'create' | 'update') => {
     const spec = shape.fields[key];
-    const rule = textWriteRule(spec);
     const optional = <T extends z.ZodType>(schema: T) => (mode === 'create' && spec.write!.required ? schema : schema.optional());
-    if (!rule && spec.type !== 'choice') {
-      const written = spec.write as WriteRule;
-      const value = otherField(spec.type, written);
-      return labelled(spec.label, optional(written.required ? value : value.nullable()).openapi({ description: spec.label, ...(written.example && { example: written.example }) }));
-    }
+    const rule = textWriteRule(spec);
     // zod refuses a value of the wrong type (形式が正しくありません, or 入力してください for a
     // required field missing or null; a choice outside its values likewise); the contract's rule
     // judges the text. Each field is checked on its own, so a body hears of every broken field at once.
-    const checked = rule
-      ? labelled(spec.label, textField(spec, rule)).superRefine((value, context) => {
+    if (rule) {
+      return optional(
+        labelled(spec.label, textField(spec, rule)).superRefine((value, context) => {
           const message = writeRuleError(spec.label, rule, value);
           // A verbatim text is measured as sent: one that is blank and too long breaks both rules,
           // and the API says both (the form shows one message, the last).
@@ -220,9 +216,13 @@ export function writeSchemas<F extends Record<string, ShapeField>, E extends z.Z
             context.addIssue({ code: 'custom', message: WRITE_MESSAGES.tooLong(spec.label, rule.maxLength) });
           }
           if (message) context.addIssue({ code: 'custom', message });
-        })
-      : labelled(spec.label, choiceField(spec));
-    return optional(checked);
+        }),
+      );
+    }
+    if (spec.type === 'choice') return optional(labelled(spec.label, choiceField(spec)));
+    const written = spec.write as WriteRule;
+    const value = otherField(spec.type, written);
+    return labelled(spec.label, optional(written.required ? value : value.nullable()).openapi({ description: spec.label, ...(written.example && { example: written.example }) }));
   };
   const stored = (key: string, value: unknown) => {
     const rule = textWriteRule(shape.fields[key]);

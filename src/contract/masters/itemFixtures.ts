@@ -1,4 +1,4 @@
-import { defineMasterShape, type ShapeField } from '../masterShape';
+import { AUDIT_SHAPE_FIELDS, defineMasterShape, type ShapeField } from '../masterShape';
 
 /*
  * Item fixtures (在庫品目補正 / 発注品目補正, spec sections 3, 5 and 7): the staff's corrections and
@@ -40,8 +40,8 @@ const fixtureFields = <const F extends Record<string, ShapeField>>(own: F) => ({
   ...own,
   // The note is kept as typed: neither trimmed nor a blank turned into null.
   note: { type: 'longText', label: 'メモ', nullable: true, write: { maxLength: 1000, verbatim: true } },
-  createdAt: { type: 'instant', label: '作成日時' },
-  updatedAt: { type: 'instant', label: '更新日時', sortable: true },
+  createdAt: AUDIT_SHAPE_FIELDS.createdAt,
+  updatedAt: AUDIT_SHAPE_FIELDS.updatedAt,
 }) as const satisfies Record<string, ShapeField>;
 
 const YJ = /^\d{7}[A-Z][0-9A-Z]{3}\d$/;

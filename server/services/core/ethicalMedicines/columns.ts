@@ -1,6 +1,5 @@
-import type { WireType } from '../../../../src/contract/masterShape';
+import { wireKey, type WireType } from '../../../../src/contract/masterShape';
 import { ETHICAL_MEDICINE_SHAPE } from '../../../../src/contract/masters/ethicalMedicines';
-import { wireKey } from '../../../../src/contract/masterShape';
 import type { WireKey } from '../../../shared/masterShape';
 
 /**

@@ -87,6 +87,29 @@ describe('the jump palette’s calls', () => {
     expect(screen.queryByRole('option', { name: /ファーマ1(?!\d)/ })).toBeNull();
   });
 
+  it('a finished text (several characters at once, an IME commit) is asked without the pause, and once', async () => {
+    const { getLists, pending, most, box } = renderPalette();
+    fireEvent.change(box, { target: { value: 'メディカル' } });
+    await pause(0);
+    expect(getLists).toHaveBeenCalledTimes(1);
+    fireEvent.compositionStart(box);
+    fireEvent.change(box, { target: { value: 'メディカルふぁーま' } });
+    fireEvent.change(box, { target: { value: 'メディカルファーマ' } });
+    await pause(0);
+    expect(getLists).toHaveBeenCalledTimes(1);
+    fireEvent.compositionEnd(box);
+    await pause(0);
+    expect(getLists).toHaveBeenCalledTimes(2);
+    expect(pending[0].aborted()).toBe(true);
+    expect(pending[1].params.lists.every(({ filter }) => Object.values(filter).includes('メディカルファーマ'))).toBe(true);
+    // A second notice of the same finished text (an IME that also ends the composition on blur): nothing more is asked.
+    fireEvent.compositionEnd(box);
+    await pause();
+    expect(getLists).toHaveBeenCalledTimes(2);
+    expect(pending[1].aborted()).toBe(false);
+    expect(most()).toBe(1);
+  });
+
   it('a newer text aborts the request out; typing is debounced; nothing else is ever out', async () => {
     const { getLists, pending, most, box } = renderPalette();
     fireEvent.change(box, { target: { value: 'さ' } });

@@ -12,7 +12,7 @@ import { menuEntries, extraRouteLabels } from '../../layout/menu';
 import { browserStorage } from '../../lib/memoryStorage';
 import { readRecent, recentKey, rememberRecent, type RecentRecord } from '../../lib/recentRecords';
 import type { PaletteGroup, PaletteHit } from '../../lib/paletteRanking';
-import { paletteScreens, RECENT_GROUP, SCREENS_GROUP, CODE_PAGES_GROUP } from './paletteLookups';
+import { isWholeText, paletteScreens, RECENT_GROUP, SCREENS_GROUP, CODE_PAGES_GROUP } from './paletteLookups';
 import { usePaletteSearch } from './usePaletteSearch';
 
 const PLACEHOLDER = 'ID・コード・名前・画面名を入力';
@@ -124,8 +124,9 @@ const CommandPaletteDialog = ({ open, onClose }: { open: boolean; onClose: () =>
     setActiveKey(undefined);
     setOpenWhenReady(undefined);
     // Chrome marks a composition's input events; the flag covers the others.
-    if (composing.current || (event.nativeEvent as InputEvent).isComposing) return;
-    schedule(text);
+    const native = event.nativeEvent as InputEvent;
+    if (composing.current || native.isComposing) return;
+    schedule(text, isWholeText(input, text, native.inputType));
   };
 
   const move = (step: number) => {
@@ -203,7 +204,8 @@ const CommandPaletteDialog = ({ open, onClose }: { open: boolean; onClose: () =>
           }}
           onCompositionEnd={(event) => {
             composing.current = false;
-            schedule((event.target as HTMLInputElement).value);
+            // The commit is a finished word: asked at once.
+            schedule((event.target as HTMLInputElement).value, true);
           }}
           // The box is the dialog's one control: its focus ring stays inside the row's padding.
           sx={{ fontSize: '1.125rem', '& input:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 4, borderRadius: 0.5 } }}

@@ -166,6 +166,28 @@ export const hitsOf = (declaration: AnyResourceDeclaration, lookup: PaletteLooku
  */
 export const PALETTE_DEBOUNCE_MS = 40;
 
+/** Input types that put a finished text in the box: nothing more of it is on the way. */
+const WHOLE_TEXT_INPUTS: ReadonlySet<string> = new Set(['insertFromPaste', 'insertFromDrop', 'insertReplacementText', 'insertFromYank']);
+
+/**
+ * Whether a change to the box is a finished text, asked at once rather than after the pause: a
+ * paste, a drop, an autocorrection, or several characters put in by one input (an IME's commit
+ * arrives so, and so does autofill). The pause exists to let the next typed character join the
+ * text; after a whole text that is not coming, and waiting would only add 40 ms to every paste
+ * and every converted word, which is how Japanese names are typed. A character typed or deleted
+ * (a scanner's digits come one at a time) still waits.
+ */
+export const isWholeText = (before: string, after: string, inputType: string | undefined): boolean =>
+  after.trim() !== '' && ((inputType !== undefined && WHOLE_TEXT_INPUTS.has(inputType)) || characters(after) - characters(before) > 1);
+
+const graphemes = new Intl.Segmenter('ja', { granularity: 'grapheme' });
+/** Characters as a person types them: 𠮷 or a letter with its accent mark is one. */
+const characters = (text: string) => {
+  let count = 0;
+  for (const _ of graphemes.segment(text)) count += 1;
+  return count;
+};
+
 /** Records shown per master; more are one option away (`moreOf`). */
 export const PER_GROUP = 5;
 

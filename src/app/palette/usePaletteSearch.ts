@@ -30,12 +30,15 @@ export const usePaletteSearch = (declarations: readonly AnyResourceDeclaration[]
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<AbortController | undefined>(undefined);
   const answered = useRef(new Map<string, PaletteGroup[]>());
+  /** The text waiting for its pause or asked and not yet answered. */
+  const asking = useRef<string | undefined>(undefined);
 
   const cancel = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = undefined;
     inFlight.current?.abort();
     inFlight.current = undefined;
+    asking.current = undefined;
   }, []);
 
   useEffect(() => cancel, [cancel]);
@@ -53,6 +56,7 @@ export const usePaletteSearch = (declarations: readonly AnyResourceDeclaration[]
       }
       const controller = new AbortController();
       inFlight.current = controller;
+      asking.current = text;
       setResults({ text, groups: rankGroups(text, fixed, PER_GROUP), pending: true, failed: [] });
       let answers: readonly PromiseSettledResult<GetListResult>[];
       try {
@@ -66,6 +70,7 @@ export const usePaletteSearch = (declarations: readonly AnyResourceDeclaration[]
       }
       if (controller.signal.aborted) return;
       inFlight.current = undefined;
+      asking.current = undefined;
       const found: PaletteGroup[] = [];
       const failed: string[] = [];
       lookups.forEach((lookup, index) => {
@@ -86,14 +91,24 @@ export const usePaletteSearch = (declarations: readonly AnyResourceDeclaration[]
     [cancel, dataProvider, declarations, screens],
   );
 
-  /** After a pause in typing; an empty text clears the results at once. */
+  /**
+   * After a pause in typing, or at once for a finished text (`whole`, see isWholeText); an empty
+   * text clears the results at once. The text already waiting or out is not asked again (a
+   * second notice of the same commit would abort the answer on its way).
+   */
   const schedule = useCallback(
-    (text: string) => {
+    (text: string, whole = false) => {
+      if (text.trim() !== '' && text === asking.current) return;
       cancel();
       if (text.trim() === '') {
         setResults(EMPTY);
         return;
       }
+      if (whole) {
+        void run(text);
+        return;
+      }
+      asking.current = text;
       setResults((current) => ({ ...current, pending: true }));
       timer.current = setTimeout(() => void run(text), PALETTE_DEBOUNCE_MS);
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources, findResource } from '../../../src/resources/registry';
-import { codePageGroup, hitsOf, paletteScreens, planLookups, recentOf, resultFieldsOf, screenGroup, searchesNames } from '../../../src/app/palette/paletteLookups';
+import fc from 'fast-check';
+import { codePageGroup, hitsOf, isWholeText, paletteScreens, planLookups, recentOf, resultFieldsOf, screenGroup, searchesNames } from '../../../src/app/palette/paletteLookups';
 import { gs1CheckDigit } from '../../../src/contract/medicineCodes';
 
 const plan = (text: string) => planLookups(resources, text).map((lookup) => [lookup.resource, lookup.filter]);
@@ -91,5 +92,26 @@ describe('the palette’s lookups, derived from the declarations', () => {
     expect(resultFieldsOf(findResource('v2/core/pharmacies')!)).toEqual(['id', 'name', 'micode', 'address1', 'address2', 'address3', 'postalCode']);
     expect(planLookups(resources, 'さくら').every((lookup) => lookup.fields.includes('id'))).toBe(true);
     for (const resource of resources) expect(resultFieldsOf(resource).every((field) => !field.includes('.')), resource.name).toBe(true);
+  });
+});
+
+describe('which changes of the box are asked at once (a finished text) and which wait for the pause', () => {
+  it('a paste, a drop or an autocorrection is finished, whatever its length; so is a commit of several characters', () => {
+    for (const inputType of ['insertFromPaste', 'insertFromDrop', 'insertReplacementText']) expect(isWholeText('', 'メ', inputType), inputType).toBe(true);
+    expect(isWholeText('', 'メディカル', 'insertText')).toBe(true);
+    expect(isWholeText('さくら', 'さくら薬局', 'insertCompositionText')).toBe(true);
+    expect(isWholeText('', '1444525911', undefined)).toBe(true);
+  });
+
+  it('one character typed or any deletion waits; a blank box is never asked', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme' }), (before, typed) => {
+        expect(isWholeText(before, before + typed, 'insertText')).toBe(false);
+        expect(isWholeText(before + typed, before, 'deleteContentBackward')).toBe(false);
+      }),
+    );
+    // A typed character outside the basic plane (𠮷) is one character, not two code units.
+    expect(isWholeText('', '𠮷', 'insertText')).toBe(false);
+    expect(isWholeText('', '   ', 'insertFromPaste')).toBe(false);
   });
 });

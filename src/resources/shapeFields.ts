@@ -1,4 +1,4 @@
-import { shapeWriteErrors, textWriteRule, writtenFields, type MasterShape, type ShapeField, type WireType } from '../contract/masterShape';
+import { fieldWriteError, shapeWriteErrors, textWriteRule, writtenFields, type MasterShape, type ShapeField, type WireType } from '../contract/masterShape';
 import type { FieldDeclaration, FieldType } from './types';
 
 /** How the SPA shows each wire type. */
@@ -56,3 +56,9 @@ export function shapeForm<F extends Record<string, ShapeField>>(shape: MasterSha
     validate: (values: Record<string, unknown>) => shapeWriteErrors(shape, values, 'create'),
   };
 }
+
+/**
+ * One field's write rule as a react-admin validator, for a form that is not `shapeForm` (the user
+ * create page): the same rule and message the API answers with, before anything is sent.
+ */
+export const shapeRule = (field: ShapeField) => (value: unknown) => fieldWriteError(field, value);

@@ -132,4 +132,19 @@ describe('UserCreatePage', () => {
     expect(screen.queryByText('必須')).toBeNull();
     expect(createUser).not.toHaveBeenCalled();
   });
+
+  it('checks the API’s length and e-mail rules before calling the server, with its messages', async () => {
+    const { user, createUser } = renderPage('/v2/core/users/new/admin');
+    await user.type(await screen.findByLabelText('名前 *'), '長'.repeat(101));
+    await user.type(screen.getByLabelText('メールアドレス *'), 'tanaka@pharmacy');
+    await user.click(screen.getByRole('button', { name: '新規作成' }));
+    expect(await screen.findByText('名前は100文字以内で入力してください。')).toBeInTheDocument();
+    expect(screen.getByText('メールアドレスの形式が正しくありません。')).toBeInTheDocument();
+    expect(createUser).not.toHaveBeenCalled();
+    // What was typed stays; one character less and a full address go.
+    await user.type(screen.getByLabelText('名前 *'), '{Backspace}');
+    await user.type(screen.getByLabelText('メールアドレス *'), '.example.jp');
+    await user.click(screen.getByRole('button', { name: '新規作成' }));
+    await waitFor(() => expect(createUser).toHaveBeenCalledWith({ role: 'admin', name: '長'.repeat(100), email: 'tanaka@pharmacy.example.jp' }));
+  });
 });

@@ -7,7 +7,6 @@ import {
   ReferenceInput,
   TextInput,
   Title,
-  email,
   useNotify,
   type RaRecord,
 } from 'react-admin';
@@ -28,7 +27,8 @@ import { UnsavedChangesGuard } from '../../app/UnsavedChangesGuard';
 import { specPath } from '../../lib/specPaths';
 import { SAVE_ALERT_MS } from '../../lib/constants';
 import { requiredRule } from '../../app/inputs/requiredRule';
-import { PHARMACY_MESSAGES } from '../../contract/pharmacy';
+import { USER_SHAPE } from '../../contract/masters/users';
+import { shapeRule } from '../shapeFields';
 import { ServerErrors } from '../schema/ServerErrors';
 import { serverMessages } from '../schema/serverErrors';
 import { DEFAULT_PERMISSION, PERMISSION_LABELS, PERMISSIONS } from '../pharmacyUsers/permissions';
@@ -37,6 +37,9 @@ import { ROLE_LABELS } from './roles';
 import { LoginInfoDialog } from './LoginInfoDialog';
 
 type Role = keyof typeof ROLE_LABELS;
+/** The API's rules for the two texts (length, the e-mail's form), checked before sending; required marks the label. */
+const NAME_RULES = [requiredRule('名前'), shapeRule(USER_SHAPE.fields.name)];
+const EMAIL_RULES = [requiredRule('メールアドレス'), shapeRule(USER_SHAPE.fields.email)];
 /** The create form's tabs, in the spec's order; `/new` opens the first. */
 const ROLES: readonly Role[] = ['pharmacy', 'admin'];
 const isRole = (value: string | undefined): value is Role => ROLES.includes(value as Role);
@@ -107,8 +110,8 @@ const UserForm = ({ role, onCreated }: { role: Role; onCreated: (created: Create
       <UnsavedChangesGuard />
       <Stack spacing={1} sx={{ maxWidth: 560 }}>
         <ServerErrors messages={serverErrors} />
-        <TextInput source="name" label="名前" validate={requiredRule('名前')} fullWidth />
-        <TextInput source="email" label="メールアドレス" type="email" validate={[requiredRule('メールアドレス'), email(PHARMACY_MESSAGES.email)]} fullWidth />
+        <TextInput source="name" label="名前" validate={NAME_RULES} fullWidth />
+        <TextInput source="email" label="メールアドレス" type="email" validate={EMAIL_RULES} fullWidth />
         {role === 'pharmacy' && (
           <>
             <ReferenceInput source="pharmacyId" reference="v2/core/pharmacies" sort={{ field: 'id', order: 'ASC' }}>

@@ -22,13 +22,14 @@ function fieldMessage(name: string, issue: Issue): string {
       if (issue.origin === 'string')
         return Number(issue.minimum) <= 1 ? `${name}を入力してください。` : `${name}は${issue.minimum}文字以上で入力してください。`;
       if (issue.origin === 'array') return `${name}を${issue.minimum}件以上指定してください。`;
-      return `${name}は${issue.minimum}以上で指定してください。`;
+      // `.positive()` is "more than 0": 0 itself is refused too, so 「0以上」 would mislead.
+      return issue.inclusive === false ? `${name}は${issue.minimum}より大きい値で指定してください。` : `${name}は${issue.minimum}以上で指定してください。`;
     case 'invalid_value':
       return issue.input === undefined || issue.input === null ? `${name}を選択してください。` : `${name}の形式が正しくありません。`;
     case 'too_big':
       if (issue.origin === 'string') return `${name}は${issue.maximum}文字以内で入力してください。`;
       if (issue.origin === 'array') return `${name}は${issue.maximum}件以内で指定してください。`;
-      return `${name}は${issue.maximum}以下で指定してください。`;
+      return issue.inclusive === false ? `${name}は${issue.maximum}未満で指定してください。` : `${name}は${issue.maximum}以下で指定してください。`;
     case 'unrecognized_keys':
       return `${issue.keys.join(', ')}は指定できません。`;
     default:

@@ -91,7 +91,7 @@ export const CoreUserSchema = z
     auth0_user_id: z.string(),
     name: z.string(),
     email: z.string(),
-    role: z.enum(['admin', 'pharmacy']),
+    role: z.enum(ROLES),
     pharmacy_ids: z.array(z.number().int()),
     created_at: instantSchema(),
     updated_at: instantSchema(),

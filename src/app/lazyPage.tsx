@@ -44,11 +44,24 @@ export const preloadLoader = (load: PageLoader): Promise<PageModule> => {
  */
 export const PREFETCH_AT_ONCE = 2;
 
-/** Prefetches every screen made so far (while the user reads the first one), a few at a time. */
+/**
+ * Resolves when the page has nothing more urgent to do: a chunk that arrives is parsed and run on
+ * the main thread, so a prefetch started while the user types delays what they wait for.
+ */
+const whenIdle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2_000 });
+    else setTimeout(resolve, 0);
+  });
+
+/** Prefetches every screen made so far (while the user reads the first one), a few at a time, each when the page is idle. */
 export const preloadAllPages = async (): Promise<void> => {
   const waiting = [...pages];
   const next = async (): Promise<void> => {
-    for (let load = waiting.shift(); load; load = waiting.shift()) await preloadLoader(load).catch(() => undefined);
+    for (let load = waiting.shift(); load; load = waiting.shift()) {
+      await whenIdle();
+      await preloadLoader(load).catch(() => undefined);
+    }
   };
   await Promise.all(Array.from({ length: PREFETCH_AT_ONCE }, next));
 };

@@ -65,6 +65,7 @@ const start = async () => {
   const client = createApiClient({
     environment,
     getToken: authProvider.getToken,
+    currentToken: authProvider.currentToken,
     // The server says what we cached is stale (x-store-cache-control: clear).
     onCacheClear: () => void queryClient.invalidateQueries(),
   });

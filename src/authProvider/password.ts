@@ -85,10 +85,16 @@ export const createPasswordAuthProvider = ({
     return renewal;
   };
 
+  const currentToken = (): string | undefined => {
+    const session = sessions.read();
+    return session && session.expiresAt - now() > TOKEN_RENEWAL_MARGIN_MS ? session.accessToken : undefined;
+  };
+
   const getToken = async (): Promise<string | undefined> => {
+    const current = currentToken();
+    if (current !== undefined) return current;
     const session = sessions.read();
     if (!session) return undefined;
-    if (session.expiresAt - now() > TOKEN_RENEWAL_MARGIN_MS) return session.accessToken;
     const renewed = await renew();
     if (renewed) return renewed.accessToken;
     return session.expiresAt > now() ? session.accessToken : undefined;
@@ -140,6 +146,7 @@ export const createPasswordAuthProvider = ({
     getPermissions: async () => permissionsOf(sessions.read()),
 
     getToken,
+    currentToken,
 
     forceRefresh: async () => (await renew())?.accessToken,
 

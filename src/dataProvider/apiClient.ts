@@ -39,6 +39,8 @@ export type SendRequest = <T = unknown>(request: ApiRequest) => Promise<ApiRespo
 export interface ApiClientOptions {
   environment: EnvironmentConfig;
   getToken: () => Promise<string | undefined>;
+  /** The token without waiting when it needs no renewal (the request then leaves synchronously). */
+  currentToken?: () => string | undefined;
   fetch?: typeof fetch;
   /**
    * Called when a response carries `x-store-cache-control: clear`: the server says cached data is
@@ -65,14 +67,15 @@ const readBody = async (response: Response): Promise<unknown> => {
 
 const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
 
-export const createApiClient = ({ environment, getToken, fetch: fetchImpl, onCacheClear }: ApiClientOptions): ApiClient => {
+export const createApiClient = ({ environment, getToken, currentToken, fetch: fetchImpl, onCacheClear }: ApiClientOptions): ApiClient => {
   // Resolved per call so test interceptors (msw) and polyfills installed later are honoured.
   const doFetch: typeof fetch = fetchImpl ?? ((...args) => globalThis.fetch(...args));
 
   const send: SendRequest = async <T>({ method = 'GET', path, query, body, headers, signal }: ApiRequest) => {
     const keyCase = keyCaseOf(path);
     const url = appendQuery(resolveApiUrl(environment, path), query, keyCase);
-    const token = await getToken();
+    // No await when the token is at hand: the fetch starts in the caller's own turn.
+    const token = currentToken?.() ?? (await getToken());
     const requestHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
     if (token) requestHeaders.Authorization = `Bearer ${token}`;
     let requestBody: BodyInit | undefined;

@@ -267,6 +267,18 @@ describe('token renewal', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('currentToken gives the stored token at once while it needs no renewal, and nothing once it does (getToken renews)', async () => {
+    const { authProvider, seed, stored, clock } = setup();
+    await seed({ expiresAt: T0 + 61_000, refreshToken: 'refresh-1' });
+    const calls = refreshEndpoint();
+    expect(authProvider.currentToken?.()).toBe(stored().accessToken);
+    clock.now = T0 + 1_001;
+    expect(authProvider.currentToken?.()).toBeUndefined();
+    expect(calls).toHaveLength(0);
+    await authProvider.logout({});
+    expect(authProvider.currentToken?.()).toBeUndefined();
+  });
+
   it('concurrent getToken calls share one refresh request', async () => {
     const { authProvider, seed } = setup();
     await seed({ expiresAt: T0 + 30_000, refreshToken: 'refresh-1' });

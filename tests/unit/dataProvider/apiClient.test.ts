@@ -51,6 +51,25 @@ describe('apiClient', () => {
     expect(fetchImpl.mock.calls[0][0]).toBe('/core/api/v2/admin/companies');
   });
 
+  it('starts the request in the caller\'s own turn when the token is at hand, and waits for getToken only when it is not', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => HttpResponse.json({}));
+    const getToken = vi.fn(async () => 'renewed');
+    let current: string | undefined = 'at-hand';
+    const { send } = createApiClient({ environment: testEnvironment(), getToken, currentToken: () => current, fetch: fetchImpl });
+    const first = send({ path: '/api/v2/core/common/users/me' });
+    // No await yet: a fetch called now leaves before React renders the event that asked it.
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(new Headers(fetchImpl.mock.calls[0][1]?.headers).get('authorization')).toBe('Bearer at-hand');
+    await first;
+    expect(getToken).not.toHaveBeenCalled();
+    current = undefined;
+    const second = send({ path: '/api/v2/core/common/users/me' });
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    await second;
+    expect(getToken).toHaveBeenCalledTimes(1);
+    expect(new Headers(fetchImpl.mock.calls[1][1]?.headers).get('authorization')).toBe('Bearer renewed');
+  });
+
   it("rejects an unknown module with 'url module not defined' before any request", async () => {
     await expect(clientWith().send({ path: '/api/v2/share/admin/x' })).rejects.toThrow('url module not defined');
   });

@@ -7,6 +7,11 @@ import { inList, listParam } from '../shared/sql';
 export interface ListSort {
   expr: string;
   desc: boolean;
+  /**
+   * An ascending key ordered before `expr` (a search's relevance, `searchRank`): its rows are
+   * read by OFFSET, never seeked from an anchor, since no index holds it.
+   */
+  rank?: string;
 }
 
 export interface ListQuery {
@@ -101,7 +106,8 @@ const whereSql = (where: string[]) => (where.length ? ` WHERE ${where.map((w) =>
 
 const orderBySql = (q: ListQuery) => {
   const dir = q.sort.desc ? 'DESC' : 'ASC';
-  return q.sort.expr === q.idColumn ? `${q.idColumn} ${dir}` : `${q.sort.expr} ${dir}, ${q.idColumn} ${dir}`;
+  const order = q.sort.expr === q.idColumn ? `${q.idColumn} ${dir}` : `${q.sort.expr} ${dir}, ${q.idColumn} ${dir}`;
+  return q.sort.rank ? `${q.sort.rank} ASC, ${order}` : order;
 };
 
 interface Page<T> {
@@ -130,7 +136,8 @@ const pageKey = (q: ListQuery) =>
  */
 export function renderList<T, R>(db: DB, q: ListQuery, variant: string, render: (rows: T[]) => R): { value: R; total: number; page: number } {
   if (q.ids) {
-    const sql = `SELECT ${q.select} ${q.from} WHERE ${q.idColumn} IN ${inList('list_ids')} ORDER BY ${orderBySql(q)}`;
+    // A batch by ids has no search, so no relevance to order by.
+    const sql = `SELECT ${q.select} ${q.from} WHERE ${q.idColumn} IN ${inList('list_ids')} ORDER BY ${orderBySql({ ...q, sort: { ...q.sort, rank: undefined } })}`;
     const rows = prepared(db, sql).all({ list_ids: listParam(q.ids) }) as T[];
     return { value: render(rows), total: rows.length, page: 1 };
   }
@@ -173,7 +180,7 @@ function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
     for (const { __list_id, ...row } of rows) byId.set(__list_id, row as T);
     return { rows: pageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])), total };
   }
-  if (offset <= (q.maxOffset ?? MAX_OFFSET)) {
+  if (offset <= (q.maxOffset ?? MAX_OFFSET) || q.sort.rank) {
     const sql = `SELECT ${q.select} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`;
     return { rows: prepared(db, sql).all(q.params) as T[], total };
   }

@@ -6,7 +6,8 @@ import { tablesState } from '../db/versions';
 import { CompressibleBody, sendCompressible } from './compressedBody';
 import { checkFreshness } from './freshness';
 import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
-import { searchFilter, type SearchIndex } from './search';
+import { searchFilter, searchRank, type SearchIndex } from './search';
+import { RELEVANCE_SORT } from '../../src/contract';
 import { declaredSchema } from './typeAdapters';
 import { labelled } from './validation';
 
@@ -116,19 +117,22 @@ export function answerList<Row extends Record<string, unknown>, Out extends obje
   list: ListDeclaration,
   endpoint: ListEndpoint<Row, Out>,
 ): Response {
-  const sort = parseSort(params.sort, list.defaultSort, list.sortColumns);
+  const relevance = params.sort === RELEVANCE_SORT && list.search !== undefined;
+  const sort = parseSort(relevance ? undefined : params.sort, list.defaultSort, list.sortColumns);
   const ids = parseIds(params.ids);
   const fresh = checkFreshness(c, tablesState(db, endpoint.tables).updatedAt);
   if (fresh) return fresh;
   const search = list.search && searchFilter(db, list.search, endpoint.alias, params.query);
+  const rank = relevance && search && ids === undefined ? searchRank(list.search!, endpoint.alias, params.query) : undefined;
   const filters = [...endpoint.filters, search].filter((filter): filter is [string, Record<string, unknown>?] => Array.isArray(filter));
   const pageSize = list.pageSize ?? PAGE_SIZE;
   const query = {
     select: endpoint.select,
     from: endpoint.from,
     where: filters.map(([sql]) => sql),
-    params: filterParams(filters),
-    sort,
+    // The rank's term is bound with the filters' parameters (statements ignore the ones they do not name).
+    params: { ...filterParams(filters), ...rank?.[1] },
+    sort: rank ? { ...sort, rank: rank[0] } : sort,
     page: parsePage(params.page),
     pageSize,
     ids,

@@ -90,3 +90,19 @@ export function searchFilter(
   });
   return [conditions.join(' AND '), params];
 }
+
+/** Beyond any position in a short text: a row matched only in its other fields ranks last. */
+const NOT_IN_SHORT_TEXT = 1_000_000;
+
+/**
+ * The relevance of each row to a search (`RELEVANCE_SORT`), lower better: where the query's first
+ * term starts in the row's short text (its name first: 1 is a name starting with it), and rows
+ * matched only elsewhere (an address line, a code) last. One primary-key read of the narrow
+ * table per matched row. Undefined for an empty query.
+ */
+export function searchRank(index: SearchIndex, alias: string, query: string | undefined): [string, Record<string, unknown>] | undefined {
+  const [first] = query === undefined ? [] : searchTerms(query);
+  if (first === undefined) return undefined;
+  const position = `(SELECT instr(rank_short.text, @search_rank_term) FROM ${short(index)} rank_short WHERE rank_short.id = ${alias}.${index.idColumn})`;
+  return [`COALESCE(NULLIF(${position}, 0), ${NOT_IN_SHORT_TEXT})`, { search_rank_term: first }];
+}

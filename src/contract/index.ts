@@ -14,6 +14,14 @@ export const IDS_BATCH_SIZE = 100;
  */
 export const LIST_LOOKUPS_MAX = 16;
 
+/**
+ * A list's `sort` that orders a search by relevance (beyond the spec): records whose name starts
+ * with the first term first, then by where in the name it stands, then the list's default order.
+ * The jump palette asks it, so its few results per master are the best of all matches, not of
+ * the newest 25. Without a search it is the default order.
+ */
+export const RELEVANCE_SORT = 'relevance';
+
 /** The batch's own path as the SPA addresses it. */
 export const LIST_LOOKUPS_PATH = '/api/v2/core/common/lookups';
 

@@ -69,6 +69,7 @@ describe('the jump palette’s calls', () => {
     const { lists } = pending[0].params;
     expect(lists.length).toBeGreaterThan(3);
     expect(lists.every(({ filter }) => Object.values(filter).includes('ファーマ'))).toBe(true);
+    expect(lists.every(({ sort }) => sort?.field === 'relevance' && sort.order === 'ASC')).toBe(true);
     expect(new Set(lists.map(({ resource }) => resource)).size).toBe(lists.length);
     // One master refused: its group is missing and it is named; the others show.
     pending[0].resolve(

@@ -131,6 +131,11 @@ describe('manual search', () => {
     expect(inTitle.slice(inTitle.indexOf(false)).every((hit) => !hit)).toBe(true);
     expect(body.every((m) => `${m.title}${m.content}`.includes('棚卸し'))).toBe(true);
     expect(headers.get('x-total-count')).toBe(String(body.length));
+    // The relevance sort the jump palette asks is this ranking; a sort by a field is not.
+    const relevance = await getJson<Manual[]>(app, `${MANUALS}?query=${encodeURIComponent('棚卸し')}&sort=relevance`);
+    expect(relevance.body).toEqual(body);
+    const byId = await getJson<Manual[]>(app, `${MANUALS}?query=${encodeURIComponent('棚卸し')}&sort=id`);
+    expect(byId.body.map((m) => m.id)).not.toEqual(body.map((m) => m.id));
   });
 
   it('treats query syntax as text and finds nothing for an absent word', async () => {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RELEVANCE_SORT } from '../../src/contract';
 import { foldSearchText } from '../../src/contract/searchText';
 import { getJson, startApp, type TestApp } from './helpers';
 
 interface Pharmacy {
   id: number;
+  updated_at: string;
   name: string;
   micode: string;
   postal_code: string;
@@ -87,5 +89,38 @@ describe('pharmacy search', () => {
     expect(await find('テストファーマ')).toEqual([]);
     expect(await find('改名後')).toEqual([id]);
     expect(await find('改名')).toEqual([id]);
+  });
+});
+
+describe('the relevance sort (RELEVANCE_SORT, beyond the spec: the jump palette asks it)', () => {
+  /** Where the term starts in the pharmacy's short text (name, then address lines 1-2); matched only elsewhere ranks last. */
+  const position = (p: Pharmacy, term: string) => foldSearchText(`${p.name} ${p.address1}${p.address2}`).indexOf(term) + 1 || Infinity;
+  const newestFirst = (a: Pharmacy, b: Pharmacy) => b.updated_at.localeCompare(a.updated_at) || b.id - a.id;
+
+  it('orders a search by where its first term starts in the name, ties newest first, over all matches and every page', async () => {
+    const differs: string[] = [];
+    for (const [query, term] of [['薬局', '薬局'], ['ｻｸﾗ 薬局', 'サクラ'], ['東', '東']] as const) {
+      const byDefault = await search(ALL, query);
+      const ranked = await search(`${ALL}&sort=${RELEVANCE_SORT}`, query);
+      expect(ranked.length, query).toBeGreaterThan(1);
+      expect(ranked.map((p) => p.id).sort(), query).toEqual(byDefault.map((p) => p.id).sort());
+      const expected = [...byDefault].sort((a, b) => position(a, term) - position(b, term) || newestFirst(a, b));
+      expect(ranked.map((p) => p.id), query).toEqual(expected.map((p) => p.id));
+      if (ranked.some((p, i) => p.id !== byDefault[i].id)) differs.push(query);
+    }
+    // Where the order differs from the default one, so the test can fail.
+    expect(differs).toEqual(['薬局', '東']);
+  });
+
+  it('is the default order without a search or for a batch by ids; a list that does not search refuses it', async () => {
+    const plain = await getJson<Pharmacy[]>(app, ALL);
+    expect((await getJson<Pharmacy[]>(app, `${ALL}&sort=${RELEVANCE_SORT}`)).body).toEqual(plain.body);
+    const ids = plain.body.slice(0, 3).map((p) => p.id);
+    const batch = await getJson<Pharmacy[]>(app, `${PHARMACIES}?ids=${ids.join(',')}&sort=${RELEVANCE_SORT}&query=${encodeURIComponent('薬局')}`);
+    expect(batch.status).toBe(200);
+    expect(batch.body.map((p) => p.id)).toEqual(ids);
+    const refused = await getJson<{ errors: string[] }>(app, `/medorder/api/v2/admin/stockable_item_fixtures?sort=${RELEVANCE_SORT}`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.join('')).toContain('並び順に指定できない項目です');
   });
 });

@@ -1,4 +1,6 @@
+import type { SortPayload } from 'react-admin';
 import type { AnyResourceDeclaration } from '../../resources/types';
+import { RELEVANCE_SORT } from '../../contract';
 import { listTitleOf } from '../../resources/listTitle';
 import { foldSearchText } from '../../contract/searchText';
 import { normaliseCode, recogniseCodes, CODE_SHAPES, type CodeShape } from '../../lib/codeShapes';
@@ -24,7 +26,12 @@ export interface PaletteLookup {
   code?: { value: string; fields: { field: string; shape: CodeShape }[] };
   /** The row fields a result is made of (the list's `fields`): a row of 49 fields is sent as 5. */
   fields: string[];
+  /** A name search asks the best matches of all (RELEVANCE_SORT); a code lookup, the list's own order. */
+  sort?: SortPayload;
 }
+
+/** Names by relevance: the first page holds the best of all matches, not the newest 25 that match. */
+export const BY_RELEVANCE: SortPayload = { field: RELEVANCE_SORT, order: 'ASC' };
 
 /**
  * What a result shows of a row: its id (and `recordKey`), its name, its detail line and its code
@@ -90,6 +97,7 @@ export const planLookups = (declarations: readonly AnyResourceDeclaration[], tex
       priority,
       filter: { ...declaration.palette?.filter, [searchFilterOf(declaration)!]: text.trim() },
       fields: resultFieldsOf(declaration),
+      sort: BY_RELEVANCE,
     });
   });
   return lookups;

@@ -60,8 +60,7 @@ export const usePaletteSearch = (declarations: readonly AnyResourceDeclaration[]
       setResults({ text, groups: rankGroups(text, fixed, PER_GROUP), pending: true, failed: [] });
       let answers: readonly PromiseSettledResult<GetListResult>[];
       try {
-        // No sort: the server's own order (a manual search ranks title matches first).
-        const answer = await dataProvider.getLists({ lists: lookups.map(({ resource, filter, fields }) => ({ resource, filter, fields })), signal: controller.signal });
+        const answer = await dataProvider.getLists({ lists: lookups.map(({ resource, filter, fields, sort }) => ({ resource, filter, fields, sort })), signal: controller.signal });
         // react-admin's wrapper answers `{ data: {} }` when an auth error signed the user out.
         answers = Array.isArray(answer.data) ? answer.data : [];
       } catch (error) {

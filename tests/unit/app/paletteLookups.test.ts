@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources, findResource } from '../../../src/resources/registry';
 import fc from 'fast-check';
-import { codePageGroup, hitsOf, isWholeText, paletteScreens, planLookups, recentOf, resultFieldsOf, screenGroup, searchesNames } from '../../../src/app/palette/paletteLookups';
+import { BY_RELEVANCE, codePageGroup, hitsOf, isWholeText, paletteScreens, planLookups, recentOf, resultFieldsOf, screenGroup, searchesNames } from '../../../src/app/palette/paletteLookups';
 import { gs1CheckDigit } from '../../../src/contract/medicineCodes';
 
 const plan = (text: string) => planLookups(resources, text).map((lookup) => [lookup.resource, lookup.filter]);
@@ -14,6 +14,9 @@ describe('the palette’s lookups, derived from the declarations', () => {
     // NSIPS searches file names under a pharmacy: no palette lookup without one.
     expect(names).not.toContain('v2/core/nsipses');
     expect(plan('さくら')[0]).toEqual(['v2/core/pharmacies', { addEnded: true, query: 'さくら' }]);
+    // Names by relevance (the best of all matches); a code in the list's own order.
+    expect(planLookups(resources, 'さくら').every((lookup) => lookup.sort === BY_RELEVANCE)).toBe(true);
+    expect(planLookups(resources, '1341234560').map((lookup) => lookup.sort)).toEqual([undefined]);
   });
 
   it('a micode goes to the pharmacies’ search only (equality first on the server)', () => {

@@ -17,6 +17,7 @@ import { listRoute } from '../../../shared/routes';
 import { searchFilter } from '../../../shared/search';
 import { inList, listParam } from '../../../shared/sql';
 import { searchTerms } from '../../../../src/contract/searchText';
+import { RELEVANCE_SORT } from '../../../../src/contract';
 import { actorName } from '../actor';
 import { ancestorsOf, categoryTree, subtreeIds } from './categoryRoutes';
 import { ManualDetailSchema, ManualSchema, ManualWrite } from './schema';
@@ -179,7 +180,8 @@ export function registerManualRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
       q.manual_category_id !== undefined && ['m.manual_category_id = @manual_category_id', { manual_category_id: Number(q.manual_category_id) }],
       subtree && [`m.manual_category_id IN ${inList('manual_category_subtree')}`, { manual_category_subtree: listParam(subtree) }],
     ];
-    const search = q.sort === undefined && q.ids === undefined ? searchFilter(db, MANUAL_SEARCH, 'm', q.query) : undefined;
+    // The manuals' own ranking is their relevance: asked for by name (RELEVANCE_SORT) or by no sort.
+    const search = (q.sort === undefined || q.sort === RELEVANCE_SORT) && q.ids === undefined ? searchFilter(db, MANUAL_SEARCH, 'm', q.query) : undefined;
     if (search && q.query !== undefined) {
       const fresh = checkFreshness(c, tablesState(db, ['manuals']).updatedAt);
       if (fresh) return fresh;

@@ -13,7 +13,7 @@ export const listQueryShape = {
     'ページ',
     z.string().regex(/^[1-9]\d{0,8}$/).optional().openapi({ description: 'ページ番号 (1始まり、1ページ25件)', example: '1' }),
   ),
-  sort: labelled('並び順', z.string().regex(/^-?[a-z][a-z0-9_]*$/).optional().openapi({ description: '並び順: `field` 昇順、`-field` 降順' })),
+  sort: labelled('並び順', z.string().regex(/^-?[a-z][a-z0-9_]*$/).optional().openapi({ description: '並び順: `field` 昇順、`-field` 降順。検索する一覧では `relevance` (検索語が名前の先頭に近いものから。仕様 7 章にない拡張) も指定できる' })),
   ids: labelled(
     'ID',
     z.string().regex(/^\d+(,\d+)*$/).optional().openapi({ description: 'カンマ区切りのID (最大100件、ページングなし)', example: '1,2,3' }),

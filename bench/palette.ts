@@ -150,6 +150,12 @@ export async function runPaletteBench(staticDir: string): Promise<void> {
     const box = page.getByRole('combobox', { name: /ジャンプ先を検索/ });
     const samples: Sample[] = [];
     const me: number[] = [];
+    /** Waits for the text's final status, then keeps its timings as a sample of `kind`. */
+    const record = async (text: string, kind: string) => {
+      await page.waitForFunction(() => (window as unknown as { __palette: { done: number } }).__palette.done > 0, undefined, { timeout: 60_000 });
+      const timing = await readTiming(page);
+      samples.push({ text, kind, first: (timing.first || timing.done) - timing.input, all: timing.done - timing.input, calls, lists, most, request: timing.request, firstByte: timing.firstByte });
+    };
     /** One text in a freshly opened palette, put in by `enter`; users/me is timed just before. */
     const measure = async (text: string, kind: string, enter: () => Promise<void>) => {
       me.push(await usersMe(page));
@@ -160,9 +166,7 @@ export async function runPaletteBench(staticDir: string): Promise<void> {
       lists = 0;
       most = out;
       await enter();
-      await page.waitForFunction(() => (window as unknown as { __palette: { done: number } }).__palette.done > 0, undefined, { timeout: 60_000 });
-      const timing = await readTiming(page);
-      samples.push({ text, kind, first: (timing.first || timing.done) - timing.input, all: timing.done - timing.input, calls, lists, most, request: timing.request, firstByte: timing.firstByte });
+      await record(text, kind);
       if (kind !== 'typed') {
         // The same text again in the same palette: answered from memory, no request. The page's
         // floor: what the results cost to show once their answers are in.
@@ -172,9 +176,7 @@ export async function runPaletteBench(staticDir: string): Promise<void> {
         calls = 0;
         lists = 0;
         await page.keyboard.insertText(text);
-        await page.waitForFunction(() => (window as unknown as { __palette: { done: number } }).__palette.done > 0, undefined, { timeout: 60_000 });
-        const again = await readTiming(page);
-        samples.push({ text, kind: 'memory', first: (again.first || again.done) - again.input, all: again.done - again.input, calls, lists, most, request: again.request, firstByte: again.firstByte });
+        await record(text, 'memory');
       }
       await page.keyboard.press('Escape');
       await box.waitFor({ state: 'hidden' });

@@ -41,7 +41,9 @@ export const DeleteRecordButton = ({ resource }: { resource: AnyResourceDeclarat
     );
   return (
     <>
-      <Button label="削除" color="error" startIcon={<DeleteIcon />} onClick={() => setAsking(true)} />
+      <Button label="削除" color="error" onClick={() => setAsking(true)}>
+        <DeleteIcon />
+      </Button>
       <SafeConfirm
         isOpen={asking}
         title={deleteQuestion(resource.recordLabel, resource.recordRepresentation ? record[resource.recordRepresentation] : undefined)}

@@ -10,5 +10,11 @@ export const EditLinkButton = ({ label = '編集' }: { label?: string }) => {
   const record = useRecordContext();
   const resource = useResourceContext();
   if (!record || !resource) return null;
-  return <Button component={LinkBase} to={specPath.edit(resource, record.id)} label={label} startIcon={<EditIcon />} />;
+  // The icon as the child: react-admin's Button shows it beside the label, or alone (with the
+  // label as its tooltip and accessible name) on a narrow screen; a startIcon would be lost there.
+  return (
+    <Button component={LinkBase} to={specPath.edit(resource, record.id)} label={label}>
+      <EditIcon />
+    </Button>
+  );
 };

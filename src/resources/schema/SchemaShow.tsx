@@ -52,8 +52,9 @@ const SchemaShow = () => {
             component={LinkBase}
             to={`${specPath.list(resource.name)}${listSearchToReturnTo(resource.name)}`}
             label="一覧へ戻る"
-            startIcon={<ListIcon />}
-          />
+          >
+            <ListIcon />
+          </Button>
           {resource.form && resource.capabilities?.edit && <EditLinkButton />}
           {resource.capabilities?.delete && <DeleteRecordButton resource={resource} />}
         </TopToolbar>

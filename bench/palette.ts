@@ -58,7 +58,7 @@ const INSTRUMENT = () => {
     if (!dialog || !w.__palette.input) return;
     if (!w.__palette.first && dialog.querySelector('[role="option"]')) w.__palette.first = performance.now();
     const status = dialog.querySelector('[role="status"]')?.textContent ?? '';
-    if (!w.__palette.done && /^(\d+件|該当するものはありません)$/.test(status)) w.__palette.done = performance.now();
+    if (!w.__palette.done && /^(\d+件を表示|該当するものはありません)$/.test(status)) w.__palette.done = performance.now();
   }).observe(document, { subtree: true, childList: true, characterData: true });
 };
 

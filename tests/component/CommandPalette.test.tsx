@@ -84,7 +84,7 @@ describe('the jump palette’s calls', () => {
     expect(getList).not.toHaveBeenCalled();
     expect(await screen.findByRole('option', { name: /ファーマ0/ })).toBeInTheDocument();
     const refused = resources.find(({ name }) => name === lists[1].resource)!.label;
-    expect(screen.getByRole('status')).toHaveTextContent(new RegExp(`^\\d+件 ${refused}は検索できませんでした。$`));
+    expect(screen.getByRole('status')).toHaveTextContent(new RegExp(`^\\d+件を表示 ${refused}は検索できませんでした。$`));
     expect(screen.queryByRole('option', { name: /ファーマ1(?!\d)/ })).toBeNull();
   });
 

@@ -70,7 +70,7 @@ const palette = (page: Page) => {
       await page.keyboard.press('Control+a');
       await page.keyboard.press('Backspace');
       await page.keyboard.insertText(text);
-      await expect(status).toHaveText(/^(\d+件|該当するものはありません)$/);
+      await expect(status).toHaveText(/^(\d+件を表示|該当するものはありません)$/);
     },
     status,
   };
@@ -174,7 +174,7 @@ test.describe('jump palette', () => {
     expect(calls.calls, 'calls during the composition').toEqual([]);
     await cdp.send('Input.insertText', { text: 'ファーマ' });
     await expect(p.box).toHaveValue('ファーマ');
-    await expect(p.status).toHaveText(/^\d+件$/);
+    await expect(p.status).toHaveText(/^\d+件を表示$/);
     expect(calls.calls.length).toBeGreaterThan(0);
     expect(calls.calls.every((call) => call.includes('query=ファーマ')), calls.calls.join('\n')).toBe(true);
     expect(calls.most).toBeLessThanOrEqual(1);

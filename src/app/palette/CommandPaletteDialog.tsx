@@ -162,6 +162,8 @@ const CommandPaletteDialog = ({ open, onClose }: { open: boolean; onClose: () =>
     openHit(hit, event.ctrlKey || event.metaKey);
   };
 
+  // What the list holds to choose from (records, screens, 「…をすべて表示」): "shown", since a
+  // master's matches beyond its first five are counted on its own すべて表示 row, not here.
   const count = options.length;
   const status = showingRecent
     ? recent.length === 0
@@ -169,11 +171,11 @@ const CommandPaletteDialog = ({ open, onClose }: { open: boolean; onClose: () =>
       : `最近開いたレコード ${recent.length}件`
     : results.pending || results.text !== input
       ? count > 0
-        ? `${count}件（検索中…）`
+        ? `${count}件を表示（検索中…）`
         : '検索中…'
       : count === 0
         ? '該当するものはありません'
-        : `${count}件`;
+        : `${count}件を表示`;
   const failedNote = !showingRecent && results.failed.length > 0 ? `${results.failed.join('・')}は検索できませんでした。` : '';
 
   return (

@@ -53,6 +53,23 @@ export function searchIndexSql(index: SearchIndex): string {
     CREATE TRIGGER ${index.name}_update AFTER UPDATE OF ${index.columns.join(', ')} ON ${table} BEGIN ${remove('OLD')} ${insert('NEW')} END;`;
 }
 
+/**
+ * Migration SQL that builds the index again from its current declaration (a text that now holds
+ * more columns), or '' when the database's triggers already write that text.
+ */
+export function searchIndexRebuildSql(db: DB, index: SearchIndex): string {
+  const trigger = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").get(`${index.name}_insert`) as { sql: string } | undefined;
+  // The whole text as the insert trigger writes it (a text that only starts the same is older).
+  if (trigger?.sql.includes(`fold_search(${index.text('NEW')}));`)) return '';
+  return `
+    DROP TRIGGER IF EXISTS ${index.name}_insert;
+    DROP TRIGGER IF EXISTS ${index.name}_delete;
+    DROP TRIGGER IF EXISTS ${index.name}_update;
+    DROP TABLE IF EXISTS ${fts(index)};
+    DROP TABLE IF EXISTS ${short(index)};
+    ${searchIndexSql(index)}`;
+}
+
 /** An FTS5 phrase for a term: double quotes inside are doubled, so no query syntax gets through. */
 const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 

@@ -16,7 +16,7 @@ import { isValidMicodeCheckDigit } from '../contract/pharmacy';
  * first, but a failed check never drops a candidate: the publishers' files are the authority and
  * micodes of some prefectures check differently.
  */
-export type CodeShape = 'id' | 'micode' | 'postalCode' | 'hot7' | 'hot9' | 'hot13' | 'yj' | 'receipt' | 'jan' | 'gs1' | 'dealerCode';
+export type CodeShape = 'id' | 'micode' | 'postalCode' | 'hot7' | 'hot9' | 'hot13' | 'yj' | 'receipt' | 'jan' | 'gs1' | 'dealerCode' | 'phone';
 
 export interface CodeShapeRule {
   /** How the palette names the code (its group's hint and the result's detail). */
@@ -43,6 +43,9 @@ export const CODE_SHAPES: Record<CodeShape, CodeShapeRule> = {
   jan: { label: 'JANコード', pattern: /^\d{13}$/, check: isValidGs1 },
   gs1: { label: 'GS1コード', pattern: /^\d{14}$/, check: isValidGs1 },
   dealerCode: { label: '卸コード', pattern: /^\d{4,6}$/ },
+  // A Japanese phone or fax number: a leading 0 and ten digits in all (eleven for mobiles and
+  // 050), however it is grouped (043-636-0235, 0436360235). Ten digits may also be a micode.
+  phone: { label: '電話番号', pattern: /^0\d{9,10}$/ },
 };
 
 export const CODE_SHAPE_NAMES = Object.keys(CODE_SHAPES) as CodeShape[];

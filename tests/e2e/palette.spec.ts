@@ -102,9 +102,9 @@ test.describe('jump palette', () => {
     await p.open();
   });
 
-  test('codes by their shape: micode, postal code, id, YJ (full-width), JAN, HOT13, receipt code, dealer code', async ({ page, request }) => {
+  test('codes by their shape: micode, postal code, id, phone number, YJ (full-width), JAN, HOT13, receipt code, dealer code', async ({ page, request }) => {
     const api = await adminApi(request);
-    const [pharmacy] = await api.get<{ id: number; name: string; micode: string; postal_code: string }[]>('/core/api/v2/admin/pharmacies?sort=id&add_ended=true');
+    const [pharmacy] = await api.get<{ id: number; name: string; micode: string; postal_code: string; phone: string }[]>('/core/api/v2/admin/pharmacies?sort=id&add_ended=true');
     const [medicine] = await api.get<{ id: number; brand_name: string; yj_code: string; jan_code: string; hot_code: string; receipt_code: string }[]>(
       '/core/api/v2/master/ethical_medicines?sort=id',
     );
@@ -119,6 +119,8 @@ test.describe('jump palette', () => {
       { typed: pharmacy.micode, group: '薬局', first: pharmacy.name, detail: new RegExp(`薬局コード ${pharmacy.micode}`) },
       { typed: `〒${pharmacy.postal_code.slice(0, 3)}-${pharmacy.postal_code.slice(3)}`, group: '薬局', first: pharmacy.name, detail: new RegExp(`郵便番号 ${pharmacy.postal_code}`) },
       { typed: String(pharmacy.id), group: '薬局', first: pharmacy.name, detail: new RegExp(`ID ${pharmacy.id}`) },
+      // A pharmacy calling in: the number on the caller's line, as digits alone.
+      { typed: pharmacy.phone.replaceAll('-', ''), group: '薬局', first: pharmacy.name, detail: new RegExp(`電話番号 ${pharmacy.phone}`) },
       { typed: fullWidth(medicine.yj_code), group: '医療用医薬品', first: medicine.brand_name, detail: new RegExp(`YJコード ${medicine.yj_code}`) },
       { typed: medicine.jan_code, group: '医療用医薬品', first: medicine.brand_name, detail: new RegExp(`JANコード ${medicine.jan_code}`) },
       { typed: medicine.hot_code, group: '医療用医薬品', first: medicine.brand_name, detail: new RegExp(`HOTコード ${medicine.hot_code}`) },

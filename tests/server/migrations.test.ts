@@ -18,7 +18,7 @@ const SEED = 20261101;
  * that did not would never get it); new migrations add ids, so this list only grows.
  */
 const APPLIED = {
-  core: [1, 2, 3, 10, 20, 30, 40, 41, 50, 51],
+  core: [1, 2, 3, 10, 11, 20, 30, 40, 41, 50, 51],
   medorder: [1, 10, 60, 90],
   legacy: [1, 60],
 };

@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEVANCE_SORT } from '../../src/contract';
 import { foldSearchText } from '../../src/contract/searchText';
-import { getJson, startApp, type TestApp } from './helpers';
+import { rmSync } from 'node:fs';
+import { openCoreDb } from '../../server/services/core';
+import { PHARMACY_SEARCH } from '../../server/services/core/pharmacies/search';
+import { searchIndexRebuildSql } from '../../server/shared/search';
+import { getJson, startApp, tempDir, type TestApp } from './helpers';
 
 interface Pharmacy {
   id: number;
   updated_at: string;
+  phone: string;
+  fax: string | null;
   name: string;
   micode: string;
   postal_code: string;
@@ -69,6 +75,16 @@ describe('pharmacy search', () => {
     expect((await search(ALL, part)).map((p) => p.id)).toContain(target.id);
   });
 
+  it('finds a pharmacy by its phone or fax number, as written or as digits alone', async () => {
+    const target = (await getJson<Pharmacy[]>(app, `${ALL}&sort=id`)).body.find((p) => p.fax)!;
+    expect(target.phone).toMatch(/^0\d{1,4}-\d{1,4}-\d{4}$/);
+    for (const number of [target.phone, target.phone.replaceAll('-', ''), target.fax!, target.fax!.replaceAll('-', '')]) {
+      expect((await search(ALL, number)).map((p) => p.id), number).toContain(target.id);
+    }
+    // Full-width digits and hyphens fold to the same number.
+    expect((await search(ALL, target.phone.replace(/[0-9-]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)))).map((p) => p.id)).toContain(target.id);
+  });
+
   it('treats FTS syntax and odd input as plain text, never an error', async () => {
     for (const q of ['"', '""', '*', 'NEAR(a b)', 'a OR b', 'AND', "'; DROP TABLE pharmacies; --", '薬局"', '(((', '\u0000', '🙂🙂🙂', 'ｰｰｰ']) {
       const res = await getJson<Pharmacy[]>(app, `${ALL}&query=${encodeURIComponent(q)}`);
@@ -122,5 +138,29 @@ describe('the relevance sort (RELEVANCE_SORT, beyond the spec: the jump palette 
     const refused = await getJson<{ errors: string[] }>(app, `/medorder/api/v2/admin/stockable_item_fixtures?sort=${RELEVANCE_SORT}`);
     expect(refused.status).toBe(422);
     expect(refused.body.errors.join('')).toContain('並び順に指定できない項目です');
+  });
+});
+
+describe('a search index built from an older declaration (migration 11: phone and fax joined the pharmacies’ text)', () => {
+  it('is built again once, from the current declaration; a current one is left alone', () => {
+    const dir = tempDir();
+    try {
+      let db = openCoreDb(dir, 20261101, 'small');
+      const { id, phone } = db.prepare('SELECT id, phone FROM pharmacies ORDER BY id LIMIT 1').get() as { id: number; phone: string };
+      const byPhone = () => (db.prepare('SELECT rowid FROM pharmacies_search_fts WHERE pharmacies_search_fts MATCH ?').all(`"${phone.replaceAll('-', '')}"`) as { rowid: number }[]).map((r) => r.rowid);
+      expect(byPhone()).toContain(id);
+      expect(searchIndexRebuildSql(db, PHARMACY_SEARCH)).toBe('');
+      // As a database made before migration 11 has it: the index without the numbers.
+      const older = { ...PHARMACY_SEARCH, text: (r: string) => `${r}.name || ' ' || ${r}.micode` };
+      db.exec(searchIndexRebuildSql(db, older));
+      db.prepare('DELETE FROM schema_migrations WHERE version = 11').run();
+      expect(byPhone()).toEqual([]);
+      db.close();
+      db = openCoreDb(dir, 20261101, 'small');
+      expect(byPhone()).toContain(id);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -114,7 +114,14 @@ export const pharmacies = defineResource({
   },
   // Ended pharmacies too: a micode or an id finds the record whatever its state.
   palette: {
-    codes: [{ field: 'id', shape: 'id', filter: 'ids' }, { field: 'micode', shape: 'micode' }, { field: 'postalCode', shape: 'postalCode' }],
+    codes: [
+      { field: 'id', shape: 'id', filter: 'ids' },
+      { field: 'micode', shape: 'micode' },
+      { field: 'postalCode', shape: 'postalCode' },
+      // A pharmacy that calls in is found by the number on the caller's line (the search holds both).
+      { field: 'phone', shape: 'phone' },
+      { field: 'fax', shape: 'phone' },
+    ],
     filter: { addEnded: true },
     detail: ['micode', 'address1', 'address2', 'address3'],
   },

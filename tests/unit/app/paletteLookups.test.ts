@@ -54,6 +54,27 @@ describe('the palette’s lookups, derived from the declarations', () => {
     ]);
   });
 
+  it('a phone or fax number, however grouped, finds the pharmacy that holds it (ten digits may be a micode too)', () => {
+    const pharmacies = findResource('v2/core/pharmacies')!;
+    for (const typed of ['043-636-0235', '0436360235', '０４３－６３６－０２３５']) {
+      const lookups = planLookups(resources, typed).filter((lookup) => lookup.resource === 'v2/core/pharmacies');
+      expect(lookups.map((lookup) => lookup.filter), typed).toEqual([{ addEnded: true, query: '0436360235' }]);
+      expect(lookups[0].code!.fields.map(({ field }) => field), typed).toEqual(expect.arrayContaining(['micode', 'phone', 'fax']));
+    }
+    const [mobile] = planLookups(resources, '090-1234-5678');
+    expect(mobile.code!.fields).toEqual([{ field: 'phone', shape: 'phone' }, { field: 'fax', shape: 'phone' }]);
+    const [lookup] = planLookups(resources, '043-636-0235').filter((candidate) => candidate.resource === 'v2/core/pharmacies');
+    const hits = hitsOf(pharmacies, lookup, [
+      { id: 1, name: 'さくら薬局', micode: '1341234560', phone: '043-636-0235', fax: null, address1: '千葉県' },
+      { id: 2, name: 'ひかり薬局', micode: '1200000000', phone: '043-000-0000', fax: '043-636-0235' },
+      { id: 3, name: '住所に0436360235', micode: '1300000000', phone: '03-0000-0000' },
+    ]);
+    expect(hits.map((hit) => [hit.id, hit.detail])).toEqual([
+      ['1', `${pharmacies.fields.phone.label} 043-636-0235　1341234560　千葉県`],
+      ['2', `${pharmacies.fields.fax.label} 043-636-0235　1200000000`],
+    ]);
+  });
+
   it('a code lookup keeps only rows holding the code; names come from recordRepresentation', () => {
     const pharmacies = findResource('v2/core/pharmacies')!;
     const [lookup] = planLookups(resources, '1341234560');
@@ -92,7 +113,7 @@ describe('the palette’s lookups, derived from the declarations', () => {
   });
 
   it('asks only the fields a result is made of: id, name, detail line, code fields', () => {
-    expect(resultFieldsOf(findResource('v2/core/pharmacies')!)).toEqual(['id', 'name', 'micode', 'address1', 'address2', 'address3', 'postalCode']);
+    expect(resultFieldsOf(findResource('v2/core/pharmacies')!)).toEqual(['id', 'name', 'micode', 'address1', 'address2', 'address3', 'postalCode', 'phone', 'fax']);
     expect(planLookups(resources, 'さくら').every((lookup) => lookup.fields.includes('id'))).toBe(true);
     for (const resource of resources) expect(resultFieldsOf(resource).every((field) => !field.includes('.')), resource.name).toBe(true);
   });

@@ -4,6 +4,8 @@ import { restampTable, versionTriggersSql } from '../../../db/versions';
 import { IDENTITY_SEED_DATE } from '../../../identity/db';
 import type { SeedScale } from '../../../db/seedCatalogue';
 import { SEED_BASE_DATE } from '../seed';
+import { searchIndexRebuildSql } from '../../../shared/search';
+import { PHARMACY_SEARCH } from './search';
 
 /** The object every seeded licence points at (a one-page PDF the licence routes write once). */
 export const SEED_LICENSE_OBJECT = 'seed/license-sample.pdf';
@@ -101,6 +103,11 @@ export function pharmacyMigrations(seed: number, _scale: SeedScale): Migration[]
         // The seed's updates must not look like a change to clients that cached the lists.
         restampTable(db, 'pharmacies', 'updated_at', IDENTITY_SEED_DATE);
       },
+    },
+    {
+      // The search finds a pharmacy by its phone or fax number too (written or as digits alone).
+      version: 11,
+      up: (db) => db.exec(searchIndexRebuildSql(db, PHARMACY_SEARCH)),
     },
   ];
 }

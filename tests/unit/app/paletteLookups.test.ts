@@ -70,8 +70,8 @@ describe('the palette’s lookups, derived from the declarations', () => {
       { id: 3, name: '住所に0436360235', micode: '1300000000', phone: '03-0000-0000' },
     ]);
     expect(hits.map((hit) => [hit.id, hit.detail])).toEqual([
-      ['1', `${pharmacies.fields.phone.label} 043-636-0235　1341234560　千葉県`],
-      ['2', `${pharmacies.fields.fax.label} 043-636-0235　1200000000`],
+      ['1', `${pharmacies.fields.phone.label} 043-636-0235\u30001341234560\u3000千葉県`],
+      ['2', `${pharmacies.fields.fax.label} 043-636-0235\u30001200000000`],
     ]);
   });
 

@@ -116,7 +116,10 @@ export const SchemaForm = ({
   inputs?: Partial<Record<string, ReactNode>>;
 }) => {
   const isAdmin = useIsAdmin();
-  const fields = (resource.form?.fields ?? []).filter((source) => !resource.fields[source].adminOnly || isAdmin);
+  // A read-only field (the id) shows what the record holds: before it exists, there is nothing to show.
+  const fields = (resource.form?.fields ?? []).filter(
+    (source) => (!resource.fields[source].adminOnly || isAdmin) && !(mode === 'create' && resource.fields[source].readOnly),
+  );
   return (
     <SimpleForm
       toolbar={<FormToolbar resource={resource} mode={mode} />}

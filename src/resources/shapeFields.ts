@@ -23,14 +23,15 @@ const FIELD_TYPES: Record<WireType, FieldType> = {
  * them. Presentation the contract does not know (a reference link, a group) is added over it:
  * `fields: { ...shapeFields(SHAPE), companyId: { ...shapeFields(SHAPE).companyId, reference } }`.
  *
- * `checks: 'server'` is a form that checks nothing itself and lists the API's errors (spec: the
- * company and group forms have no client rules), so no field is marked required.
+ * A field the API requires is marked required. `checks: 'server'` is a form that checks nothing
+ * itself and lists the API's errors (spec: the company and group forms have no client rules): its
+ * required fields are marked all the same (`requiredCheck: 'server'`), but the input refuses nothing.
  */
 export function shapeFields<F extends Record<string, ShapeField>>(shape: MasterShape<F>, { checks = 'form' }: { checks?: 'form' | 'server' } = {}): { [K in keyof F]: FieldDeclaration } {
   const fields: Partial<Record<keyof F, FieldDeclaration>> = {};
   for (const key of Object.keys(shape.fields) as (keyof F & string)[]) {
     const { type, label, sortable, write, choices } = shape.fields[key];
-    const required = checks === 'form' && write?.required;
+    const required = write?.required && { required: true, ...(checks === 'server' && { requiredCheck: 'server' as const }) };
     const pattern = textWriteRule(shape.fields[key])?.pattern;
     // A field without a write rule is the API's own (id, stamps): shown in a form, never sent.
     fields[key] = {
@@ -38,7 +39,7 @@ export function shapeFields<F extends Record<string, ShapeField>>(shape: MasterS
       label,
       ...(choices && { choices }),
       ...(sortable && { sortable }),
-      ...(write ? required && { required: true } : { readOnly: true }),
+      ...(write ? required : { readOnly: true }),
       ...(pattern && { example: pattern.example }),
     };
   }

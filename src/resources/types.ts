@@ -55,7 +55,18 @@ export interface FieldDeclaration {
   sortable?: boolean;
   /** Shown but not editable in create/edit forms, and never sent. */
   readOnly?: boolean;
+  /**
+   * A value must be given: the form marks the label with * and, unless `requiredCheck` says
+   * otherwise, the input itself refuses an empty value (「…を入力してください。」).
+   */
   required?: boolean;
+  /**
+   * Who refuses an empty required value when the input does not: 'form', the form's own rules
+   * over the whole record (a pharmacy's services, at least one); 'server', the API, whose errors
+   * the form lists (spec section 5: the company and group forms have no client rules). The label is
+   * marked all the same, so the user knows before saving.
+   */
+  requiredCheck?: 'form' | 'server';
   /** A value the field's write rules accept, where they ask for a pattern (a shortcut: `thanks`). */
   example?: string;
   /** Rows of a multi-line text input (longText). */

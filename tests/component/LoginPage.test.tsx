@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthProvider } from 'react-admin';
 import LoginPage from '../../src/customRoutes/login/LoginPage';
@@ -63,5 +63,26 @@ describe('LoginPage', () => {
     expect(authProvider.login).toHaveBeenCalledWith({ username: 'staff@example.test', password: 'wrong-password' });
     // The button is usable again for the next try.
     expect(screen.getByRole('button', { name: 'ログイン' })).toBeEnabled();
+  });
+
+  it('after a rejected login, puts the focus back on the password, selected, and keeps the e-mail', async () => {
+    const authProvider = authProviderWith(async () => {
+      throw new Error('メールアドレスまたはパスワードが正しくありません。');
+    });
+    renderLogin(authProvider);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/メールアドレス/), 'staff@example.test');
+    const password = screen.getByLabelText(/パスワード/) as HTMLInputElement;
+    await user.type(password, 'wrong-password');
+    // The pressed button is disabled while the login runs, which drops its focus in a browser.
+    await user.click(screen.getByRole('button', { name: 'ログイン' }));
+    await screen.findByRole('alert');
+    expect(password).toHaveFocus();
+    expect(screen.getByLabelText(/メールアドレス/)).toHaveValue('staff@example.test');
+    // Typing replaces the wrong password rather than adding to it.
+    await user.keyboard('right-password');
+    expect(password).toHaveValue('right-password');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(authProvider.login).toHaveBeenLastCalledWith({ username: 'staff@example.test', password: 'right-password' }));
   });
 });

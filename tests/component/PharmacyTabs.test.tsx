@@ -40,6 +40,16 @@ describe('ライセンス tab', () => {
     await waitFor(() => expect(deletePharmacyLicense).toHaveBeenCalledWith(3, 11));
   });
 
+  it('opens the upload dialog with the focus on its first field, 許可番号', async () => {
+    const user = userEvent.setup();
+    renderTab(<PharmacyLicensesTab />, { getPharmacyLicenses: vi.fn(async () => []) });
+    await user.click(await screen.findByRole('button', { name: '許可証を登録' }));
+    const dialog = await screen.findByRole('dialog', { name: '許可証の登録' });
+    await waitFor(() => expect(within(dialog).getByLabelText(/許可番号/)).toHaveFocus());
+    await user.keyboard('13薬第2号');
+    expect(within(dialog).getByLabelText(/許可番号/)).toHaveValue('13薬第2号');
+  });
+
   it('saves only with number, expiry from today and a file, and says so when the upload fails', async () => {
     const user = userEvent.setup();
     const createPharmacyLicense = vi.fn(async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAuthProvider, useCheckAuth, useLogin, useNavigate, type AuthProvider } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,6 +24,7 @@ const LoginPage = () => {
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const [touched, setTouched] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const redirectMode = environment.auth.mode === 'redirect';
   const authProvider = useAuthProvider<AuthProvider & { handleCallback?: () => Promise<{ redirectTo: string }> }>();
   const navigate = useNavigate();
@@ -58,6 +59,10 @@ const LoginPage = () => {
     } catch (failure) {
       setError((failure as Error)?.message || 'ログインできませんでした。');
       setPending(false);
+      // The pressed button was disabled meanwhile, which left the focus on <body>: back to the
+      // password, selected, so the next try is typed at once (the e-mail stays as typed).
+      passwordRef.current?.focus();
+      passwordRef.current?.select();
     }
   };
 
@@ -99,6 +104,7 @@ const LoginPage = () => {
                   type="password"
                   autoComplete="current-password"
                   required
+                  inputRef={passwordRef}
                   error={touched && !password}
                   helperText={touched && !password ? 'パスワードを入力してください' : undefined}
                   value={password}

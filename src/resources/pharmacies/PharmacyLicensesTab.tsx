@@ -91,7 +91,8 @@ const UploadDialog = ({ pharmacyId, onClose }: { pharmacyId: unknown; onClose: (
               </ul>
             </Alert>
           )}
-          <TextInput source="number" label="許可番号" validate={requiredRule('許可番号')} fullWidth />
+          {/* The first field takes the focus on opening (the dialog's own focus would leave the user a Tab away). */}
+          <TextInput source="number" label="許可番号" validate={requiredRule('許可番号')} fullWidth autoFocus />
           <TokyoDateInput source="expiresOn" label="有効期限" validate={requiredRule('有効期限')} min={todayInTokyo()} max={LAST_DAY} minMessage={TEXTS.licenceExpiryFromToday} />
           <Box sx={{ mt: 2 }}>
             <Typography component="label" htmlFor={fileId} variant="body2" sx={{ display: 'block', mb: 0.5 }}>

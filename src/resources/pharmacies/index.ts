@@ -34,8 +34,8 @@ export const pharmacies = defineResource({
     latitude: { ...PHARMACY.latitude, type: 'decimal', decimals: 6 },
     longitude: { ...PHARMACY.longitude, type: 'decimal', decimals: 6 },
     navigation: { ...PHARMACY.navigation, rows: 2 },
-    // Written as the API's list of names (its rules say at least one).
-    services: { type: 'multiChoice', label: PHARMACY.services.label, choices: PHARMACY_SERVICE_CHOICES.map((choice) => ({ ...choice, color: SERVICE_COLORS[choice.value] })) },
+    // Written as the API's list of names (its rules say at least one: the form's rules, src/contract/pharmacy.ts).
+    services: { type: 'multiChoice', label: PHARMACY.services.label, required: true, requiredCheck: 'form', choices: PHARMACY_SERVICE_CHOICES.map((choice) => ({ ...choice, color: SERVICE_COLORS[choice.value] })) },
     'predictConfig.predictor': {
       type: 'choice',
       label: '予測ロジック',

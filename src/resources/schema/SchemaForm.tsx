@@ -36,8 +36,14 @@ export const KEEP_TYPED_VALUES = { keepDirtyValues: true, keepIsSubmitSuccessful
 
 /** One input per declared field type; nothing falls through to a text box by accident. */
 export const FieldInput = ({ source, field }: { source: string; field: FieldDeclaration }) => {
-  // The label comes from the generated i18n (resources.<name>.fields.<source>).
-  const common = { source, validate: field.required ? requiredRule(field.label, field.type === 'choice' || field.type === 'multiChoice' ? '選択' : '入力') : undefined };
+  // The label comes from the generated i18n (resources.<name>.fields.<source>). A required field's
+  // label is marked (*) even where the form's rules or the API, not the input, refuse it empty.
+  const checked = field.required && !field.requiredCheck;
+  const common = {
+    source,
+    isRequired: Boolean(field.required),
+    validate: checked ? requiredRule(field.label, field.type === 'choice' || field.type === 'multiChoice' ? '選択' : '入力') : undefined,
+  };
   if (field.readOnly) return <TextInput {...common} readOnly disabled helperText={false} fullWidth />;
   switch (field.type) {
     case 'id':
@@ -116,7 +122,10 @@ export const SchemaForm = ({
   inputs?: Partial<Record<string, ReactNode>>;
 }) => {
   const isAdmin = useIsAdmin();
-  const fields = (resource.form?.fields ?? []).filter((source) => !resource.fields[source].adminOnly || isAdmin);
+  // A read-only field (the id) shows what the record holds: before it exists, there is nothing to show.
+  const fields = (resource.form?.fields ?? []).filter(
+    (source) => (!resource.fields[source].adminOnly || isAdmin) && !(mode === 'create' && resource.fields[source].readOnly),
+  );
   return (
     <SimpleForm
       toolbar={<FormToolbar resource={resource} mode={mode} />}

@@ -7,7 +7,7 @@ import { TEXTS } from '../../i18n/texts';
 import { pharmacies } from '../pharmacies';
 
 // No generic form: the create screen (UserCreatePage) is the users' own, with its own rules, so
-// the field map marks nothing required.
+// the field map's required fields (marked from the shape) check nothing themselves.
 const fields = shapeFields(USER_SHAPE, { checks: 'server' });
 const ROLE_COLORS = { pharmacy: 'primary', admin: 'default' } as const;
 

@@ -30,7 +30,7 @@ describe('companies from COMPANY_SHAPE (issue 24 item 1)', () => {
     // createdAt is sortable as the API always sorted it; no column shows it.
     expect(companies.fields).toEqual({
       id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
-      name: { type: 'text', label: '会社名', sortable: true },
+      name: { type: 'text', label: '会社名', sortable: true, required: true, requiredCheck: 'server' },
       pharmaciesCount: { type: 'number', label: '薬局数', sortable: true, readOnly: true },
       note: { type: 'longText', label: '備考', rows: 5 },
       createdAt: { type: 'datetime', label: '作成日時', sortable: true, readOnly: true },
@@ -38,7 +38,8 @@ describe('companies from COMPANY_SHAPE (issue 24 item 1)', () => {
       createdBy: { type: 'text', label: '作成者', readOnly: true },
       updatedBy: { type: 'text', label: '更新者', readOnly: true },
     });
-    // No client rules (spec): nothing required, no validate; the API's errors are listed.
+    // No client rules (spec): no validate, the API's errors are listed; the name is marked required
+    // (the API refuses it empty), checked by the API.
     expect(companies.form).toEqual({ fields: ['id', 'name', 'note'] });
   });
 

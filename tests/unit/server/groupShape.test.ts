@@ -23,14 +23,15 @@ describe('neighbour groups from GROUP_SHAPE (issue 24 item 1)', () => {
     // and writes and conflict checks read only the form's fields, so the mark changes nothing.
     expect(groups.fields).toEqual({
       id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
-      name: { type: 'text', label: 'グループ名', sortable: true },
+      name: { type: 'text', label: 'グループ名', sortable: true, required: true, requiredCheck: 'server' },
       pharmaciesCount: { type: 'number', label: '薬局数', sortable: true, readOnly: true },
       createdAt: { type: 'datetime', label: '作成日時', readOnly: true },
       updatedAt: { type: 'datetime', label: '更新日時', sortable: true, readOnly: true },
       createdBy: { type: 'text', label: '作成者', readOnly: true },
       updatedBy: { type: 'text', label: '更新者', readOnly: true },
     });
-    // No client rules (spec): nothing required, no validate; the API's errors are listed.
+    // No client rules (spec): no validate, the API's errors are listed; the name is marked required
+    // (the API refuses it empty), checked by the API.
     expect(groups.form).toEqual({ fields: ['id', 'name'] });
   });
 

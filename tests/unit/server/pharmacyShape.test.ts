@@ -96,6 +96,9 @@ describe('pharmacies from PHARMACY_SHAPE (issue 24 item 1)', () => {
       services: {
         type: 'multiChoice',
         label: '契約サービス',
+        // At least one: the form's rules (pharmacyErrors) say so, not the input.
+        required: true,
+        requiredCheck: 'form',
         choices: [
           { value: 'share', label: '在庫シェア', color: 'info' },
           { value: 'medorder', label: '発注', color: 'primary' },

@@ -52,16 +52,19 @@ describe('users from USER_SHAPE (issue 24 item 1)', () => {
     expect(users.label).toBe('ユーザー');
     // As written by hand, plus readOnly on the API's own fields and user_id (the identity
     // provider's id, answered all along), plus the e-mail's example: no generic form reads them
-    // (the create screen is the users' own) and no screen lists them.
+    // (the create screen is the users' own) and no screen lists them. What the API requires is
+    // marked required, checked by the API (no generic form reads the mark either).
     expect(users.fields).toEqual({
       id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
       userId: { type: 'text', label: '認証基盤のユーザID', readOnly: true },
       auth0UserId: { type: 'text', label: '認証基盤ユーザID', readOnly: true },
-      name: { type: 'text', label: '名前', sortable: true },
-      email: { type: 'email', label: 'メールアドレス', sortable: true, example: 'tanaka@pharmacy.example.jp' },
+      name: { type: 'text', label: '名前', sortable: true, required: true, requiredCheck: 'server' },
+      email: { type: 'email', label: 'メールアドレス', sortable: true, required: true, requiredCheck: 'server', example: 'tanaka@pharmacy.example.jp' },
       role: {
         type: 'choice',
         label: 'ユーザ種別',
+        required: true,
+        requiredCheck: 'server',
         choices: [
           { value: 'pharmacy', label: '薬局ユーザー', color: 'primary' },
           { value: 'admin', label: '管理ユーザー', color: 'default' },

@@ -32,9 +32,9 @@ describe('manuals from MANUAL_SHAPE (issue 24 item 1)', () => {
     // form holds only title, content and category, so the marks change nothing sent.
     expect(manuals.fields).toEqual({
       id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
-      title: { type: 'text', label: 'タイトル', sortable: true },
+      title: { type: 'text', label: 'タイトル', sortable: true, required: true, requiredCheck: 'server' },
       titleShort: { type: 'text', label: '短いタイトル', readOnly: true },
-      content: { type: 'longText', label: '本文', rows: 12 },
+      content: { type: 'longText', label: '本文', rows: 12, required: true, requiredCheck: 'server' },
       manualCategoryId: { type: 'number', label: 'カテゴリ', parse: 'integer' },
       impressionsCount: { type: 'number', label: '閲覧数', sortable: true, readOnly: true },
       createdAt: { type: 'datetime', label: '作成日時', sortable: true, readOnly: true },

@@ -42,7 +42,7 @@ test.describe('companies', () => {
     await page.goto('/v2/core/companies');
     await page.getByRole('link', { name: '新規作成' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/companies\/new$/);
-    await page.getByLabel('会社名', { exact: true }).fill(name);
+    await page.getByRole('textbox', { name: '会社名', exact: true }).fill(name);
     await page.getByLabel('備考', { exact: true }).fill('一行目\n二行目');
     await page.getByRole('button', { name: '新規作成' }).click();
     await expect(page.getByText('新規作成しました。')).toBeVisible();
@@ -56,7 +56,7 @@ test.describe('companies', () => {
     await expect(page).toHaveURL(new RegExp(`/v2/core/companies/${id}/edit$`));
     await expect(page.getByLabel('ID')).toHaveValue(String(id));
     await expectNoSeriousA11yViolations(page, '薬局会社の編集');
-    await page.getByLabel('会社名', { exact: true }).fill(`${name}改`);
+    await page.getByRole('textbox', { name: '会社名', exact: true }).fill(`${name}改`);
     await page.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText('更新成功しました。')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/v2/core/companies/${id}$`));

@@ -7,7 +7,7 @@ test('A renames a company while B edits its note: B sees the conflict, and A\'s 
   // A creates the company both will open.
   const original = unique('同時編集株式会社');
   await page.goto('/v2/core/companies/new');
-  await page.getByLabel('会社名', { exact: true }).fill(original);
+  await page.getByRole('textbox', { name: '会社名', exact: true }).fill(original);
   await page.getByRole('button', { name: '新規作成' }).click();
   await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
   const id = new URL(page.url()).pathname.split('/').pop();
@@ -18,11 +18,11 @@ test('A renames a company while B edits its note: B sees the conflict, and A\'s 
     // Both open the form.
     await page.goto(`/v2/core/companies/${id}/edit`);
     await pageB.goto(`/v2/core/companies/${id}/edit`);
-    await expect(pageB.getByLabel('会社名', { exact: true })).toHaveValue(original);
+    await expect(pageB.getByRole('textbox', { name: '会社名', exact: true })).toHaveValue(original);
 
     // A saves a new name first.
     const renamed = `${original}（新社名）`;
-    await page.getByLabel('会社名', { exact: true }).fill(renamed);
+    await page.getByRole('textbox', { name: '会社名', exact: true }).fill(renamed);
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await expect(page.getByText(TEXTS.updated)).toBeVisible();
 

@@ -34,7 +34,7 @@ test.describe('neighbour groups', () => {
     await expectNoSeriousA11yViolations(page, '近隣グループの新規作成（サーバーエラー）');
 
     const name = unique('渋谷駅前グループE2E');
-    await page.getByLabel('グループ名', { exact: true }).fill(name);
+    await page.getByRole('textbox', { name: 'グループ名', exact: true }).fill(name);
     await page.getByRole('button', { name: '新規作成' }).click();
     await expect(page.getByText(TEXTS.created)).toBeVisible();
     await expect(page).toHaveURL(/\/v2\/core\/groups\/\d+$/);
@@ -66,9 +66,9 @@ test.describe('neighbour groups', () => {
     await page.getByRole('tab', { name: '詳細' }).click();
     await page.getByRole('link', { name: '編集' }).click();
     await expect(page).toHaveURL(new RegExp(`/v2/core/groups/${id}/edit$`));
-    await expect(page.getByLabel('グループ名', { exact: true })).toHaveValue(name);
+    await expect(page.getByRole('textbox', { name: 'グループ名', exact: true })).toHaveValue(name);
     await expectNoSeriousA11yViolations(page, '近隣グループの編集');
-    await page.getByLabel('グループ名', { exact: true }).fill(`${name}改`);
+    await page.getByRole('textbox', { name: 'グループ名', exact: true }).fill(`${name}改`);
     await page.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText(TEXTS.updated)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/v2/core/groups/${id}$`));

@@ -45,7 +45,7 @@ test.describe('keyboard only', () => {
     await tabTo(page, page.getByRole('link', { name: '新規作成' }));
     await keyboard.press('Enter');
     await expect(page).toHaveURL(/\/v2\/core\/groups\/new$/);
-    const groupName = page.getByLabel('グループ名', { exact: true });
+    const groupName = page.getByRole('textbox', { name: 'グループ名', exact: true });
     await tabTo(page, groupName);
     const name = unique('キーボード駅前グループ');
     await keyboard.type(name);
@@ -301,7 +301,7 @@ test.describe('keyboard in the shell’s menus and dialogs', () => {
   test('leaving a dirty form: the dialog opens on キャンセル, Enter stays, focus comes back to the link', async ({ page }) => {
     await page.goto('/v2/core/groups/1/edit');
     const { keyboard } = page;
-    const name = page.getByLabel('グループ名', { exact: true });
+    const name = page.getByRole('textbox', { name: 'グループ名', exact: true });
     await tabTo(page, name);
     await keyboard.press('End');
     await keyboard.type('変更');

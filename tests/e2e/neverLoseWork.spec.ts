@@ -5,7 +5,7 @@ import { TEXTS } from '../../src/i18n/texts';
 test.describe('never lose work, never do it twice', () => {
   test('leaving an edited form by the sidebar asks first, and staying keeps what was typed', async ({ page }) => {
     await page.goto('/v2/core/companies/new');
-    const name = page.getByLabel('会社名', { exact: true });
+    const name = page.getByRole('textbox', { name: '会社名', exact: true });
     await name.fill('入力途中の会社');
     await page.getByRole('link', { name: '近隣グループ一覧' }).click();
     const warning = page.getByRole('dialog', { name: '保存していない変更があります' });
@@ -30,7 +30,7 @@ test.describe('never lose work, never do it twice', () => {
       if (request.method() === 'POST' && /\/api\/v2\/admin\/companies$/.test(request.url())) posts += 1;
     });
     await page.goto('/v2/core/companies/new');
-    await page.getByLabel('会社名', { exact: true }).fill(unique('二度押し株式会社'));
+    await page.getByRole('textbox', { name: '会社名', exact: true }).fill(unique('二度押し株式会社'));
     await page.getByRole('button', { name: '新規作成' }).dblclick();
     await expect(page.getByText(TEXTS.created)).toBeVisible();
     await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
@@ -50,7 +50,7 @@ test.describe('never lose work, never do it twice', () => {
 
   test('the remove confirmation opens on キャンセル, so Enter does not remove', async ({ page }) => {
     await page.goto('/v2/core/companies/new');
-    await page.getByLabel('会社名', { exact: true }).fill(unique('確認ダイアログ株式会社'));
+    await page.getByRole('textbox', { name: '会社名', exact: true }).fill(unique('確認ダイアログ株式会社'));
     await page.getByRole('button', { name: '新規作成' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
     await page.getByRole('tab', { name: '薬局一覧' }).click();
@@ -72,7 +72,7 @@ test.describe('never lose work, never do it twice', () => {
 test.describe('work survives a crash', () => {
   test('a reload of a dirty form offers the draft back; 復元する restores it, the save removes it, 破棄する forgets it', async ({ page }) => {
     await page.goto('/v2/core/companies/new');
-    await page.getByLabel('会社名', { exact: true }).fill(unique('下書き株式会社'));
+    await page.getByRole('textbox', { name: '会社名', exact: true }).fill(unique('下書き株式会社'));
     await page.getByRole('button', { name: '新規作成' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
     const editUrl = `${new URL(page.url()).pathname}/edit`;

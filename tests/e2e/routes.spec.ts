@@ -32,7 +32,7 @@ test.describe('stock react-admin buttons land on the spec URLs', () => {
     await page.goto('/v2/core/companies/1/pharmacies');
     await expect(page.getByRole('tab', { name: '薬局一覧', selected: true })).toBeVisible();
     await page.goto('/v2/core/companies/1/edit');
-    await expect(page.getByLabel('会社名', { exact: true })).not.toHaveValue('');
+    await expect(page.getByRole('textbox', { name: '会社名', exact: true })).not.toHaveValue('');
     await page.goto('/v2/core/companies/new');
     await expect(page.getByRole('button', { name: '新規作成' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '薬局会社の新規作成');

@@ -118,7 +118,7 @@ test.describe('the shell', () => {
   test('a long Japanese company name keeps the breadcrumb to one line', async ({ page }) => {
     await page.goto('/v2/core/companies/new');
     const name = unique(`株式会社${'とても長い名前の調剤薬局グループ'.repeat(3)}ホールディングス`);
-    await page.getByLabel('会社名', { exact: true }).fill(name);
+    await page.getByRole('textbox', { name: '会社名', exact: true }).fill(name);
     await page.getByRole('button', { name: '新規作成' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
     const crumbs = page.getByRole('navigation', { name: 'パンくずリスト' });

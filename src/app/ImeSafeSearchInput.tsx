@@ -9,10 +9,11 @@ export const SEARCH_DEBOUNCE_MS = 400;
 
 /**
  * Wide enough to show its whole placeholder (the only hint of what the box searches): a Japanese
- * glyph is about 1em, plus the padding and the search icon. MUI's default width clipped
- * 「名前・メールアドレスで検索」 mid-word.
+ * glyph is about 1em, plus the padding, the search icon and the room Chromium keeps for a search
+ * field's clear button even while it is hidden (about 20 px: 「…各種コードで検索」 lost its last glyph).
+ * MUI's default width clipped 「名前・メールアドレスで検索」 mid-word.
  */
-export const searchBoxWidth = (placeholder: string) => `calc(${[...placeholder].length}em + 64px)`;
+export const searchBoxWidth = (placeholder: string) => `calc(${[...placeholder].length}em + 88px)`;
 
 export interface ImeSafeSearchInputProps {
   source: string;
@@ -83,7 +84,8 @@ export const ImeSafeSearchInput = ({ source, placeholder, label, debounce = SEAR
   return (
     <TextField
       className={className}
-      sx={{ minWidth: searchBoxWidth(shownPlaceholder) }}
+      // On a phone the box takes the row (fullWidth); a longer placeholder than the screen had pushed the page sideways.
+      sx={{ minWidth: { xs: 0, sm: searchBoxWidth(shownPlaceholder) } }}
       type="search"
       size="small"
       variant="filled"

@@ -17,22 +17,44 @@ export interface EnvironmentSwitcherProps {
 }
 
 /**
- * Production or demo. Switching signs out (each environment has its own session), so with unsaved
- * edits on screen it asks first, with focus on キャンセル. A white field with dark text reads the
- * same on the blue and the orange header; its focus ring is white there.
+ * Production or demo, and the question asked before switching with unsaved edits on screen. The
+ * header's switcher and, on a phone, the header menu choose through this; `confirm` must stay
+ * mounted after the menu closes.
  */
-export const EnvironmentSwitcher = ({ placement = 'header' }: EnvironmentSwitcherProps) => {
+export const useEnvironmentChoice = () => {
   const { config, environment, switchEnvironment } = useRuntime();
   const [pending, setPending] = useState<string>();
-  const labelId = useId();
-  if (config.environments.length < 2) return null;
-  const onHeader = placement === 'header';
-
   const choose = (key: string) => {
     if (key === environment.key) return;
     if (hasUnsavedChanges()) setPending(key);
     else switchEnvironment(key);
   };
+  const confirm = (
+    <SafeConfirm
+      isOpen={pending !== undefined}
+      title={SWITCH_CONFIRM_TITLE}
+      content={SWITCH_CONFIRM_CONTENT}
+      confirm={SWITCH_CONFIRM_ACTION}
+      onClose={() => setPending(undefined)}
+      onConfirm={() => {
+        if (pending) switchEnvironment(pending);
+        setPending(undefined);
+      }}
+    />
+  );
+  return { environments: config.environments, environment, choose, confirm, switchable: config.environments.length >= 2 };
+};
+
+/**
+ * Production or demo. Switching signs out (each environment has its own session), so with unsaved
+ * edits on screen it asks first, with focus on キャンセル. A white field with dark text reads the
+ * same on the blue and the orange header; its focus ring is white there.
+ */
+export const EnvironmentSwitcher = ({ placement = 'header' }: EnvironmentSwitcherProps) => {
+  const { environments, environment, choose, confirm, switchable } = useEnvironmentChoice();
+  const labelId = useId();
+  if (!switchable) return null;
+  const onHeader = placement === 'header';
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -56,23 +78,13 @@ export const EnvironmentSwitcher = ({ placement = 'header' }: EnvironmentSwitche
           '&.Mui-focused': { outline: '3px solid', outlineColor: onHeader ? '#fff' : 'primary.main', outlineOffset: 2 },
         }}
       >
-        {config.environments.map((item) => (
+        {environments.map((item) => (
           <MenuItem key={item.key} value={item.key}>
             {item.label}
           </MenuItem>
         ))}
       </Select>
-      <SafeConfirm
-        isOpen={pending !== undefined}
-        title={SWITCH_CONFIRM_TITLE}
-        content={SWITCH_CONFIRM_CONTENT}
-        confirm={SWITCH_CONFIRM_ACTION}
-        onClose={() => setPending(undefined)}
-        onConfirm={() => {
-          if (pending) switchEnvironment(pending);
-          setPending(undefined);
-        }}
-      />
+      {confirm}
     </Stack>
   );
 };

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Title, type AuthProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { AppLayout } from '../../src/layout/AppLayout';
-import { renderWithAdmin } from './renderWithAdmin';
+import { renderWithAdmin, testEnvironment, testRuntime } from './renderWithAdmin';
 
 const admin: AuthProvider = {
   login: async () => undefined,
@@ -34,7 +34,21 @@ const LateScreen = () => {
   return ready ? <Title title="問い合わせ一覧" /> : null;
 };
 
-const renderLayout = (path = '/') =>
+/** A window `width` px wide: MUI's breakpoint queries answer as a browser of that width would. */
+const windowWidth = (width: number) =>
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    return { matches, media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, onchange: null, dispatchEvent: () => false } as MediaQueryList;
+  });
+
+const twoEnvironments = () => {
+  const runtime = testRuntime();
+  return { ...runtime, config: { ...runtime.config, environments: [testEnvironment, { ...testEnvironment, key: 'demo', label: 'デモ環境' }] } };
+};
+
+const renderLayout = (path = '/', runtime = testRuntime()) =>
   renderWithAdmin(
     <AppLayout>
       <Routes>
@@ -44,7 +58,7 @@ const renderLayout = (path = '/') =>
         <Route path="/develop/jwt" element={<Screen title="JWT" autoFocusField />} />
       </Routes>
     </AppLayout>,
-    { authProvider: admin, initialEntries: [path] },
+    { authProvider: admin, initialEntries: [path], runtime },
   );
 
 describe('AppLayout', () => {
@@ -115,5 +129,72 @@ describe('AppLayout', () => {
     // The crumb's text sits in a span (its width rule); the current-page mark is on the crumb.
     await waitFor(() => expect(within(crumbs).getByText('問い合わせ一覧').closest('[aria-current]')).toHaveAttribute('aria-current', 'page'));
     expect(within(crumbs).getByRole('link', { name: 'ホーム' })).not.toHaveAttribute('aria-current');
+  });
+
+  describe('the header at any width', () => {
+    it('shows the shortcuts as links on a wide screen (1280 px)', async () => {
+      windowWidth(1280);
+      renderLayout('/', twoEnvironments());
+      const links = await screen.findByRole('navigation', { name: 'ヘッダーリンク' });
+      expect(within(links).getAllByRole('link').map((link) => link.textContent)).toEqual(['JWT', '薬局情報', '発注アプリ', '共有アプリ']);
+      expect(screen.queryByRole('button', { name: /^ヘッダーリンク/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /^ジャンプ/ })).toHaveTextContent('ジャンプCtrl+K');
+      expect(screen.getByRole('combobox', { name: '接続先 本番環境' })).toBeInTheDocument();
+    });
+
+    it('puts the shortcuts in a menu where they do not fit (1000 px), and they still lead to their pages', async () => {
+      windowWidth(1000);
+      const user = userEvent.setup();
+      renderLayout('/', twoEnvironments());
+      await screen.findByRole('heading', { level: 1, name: 'ホーム' });
+      expect(screen.queryByRole('navigation', { name: 'ヘッダーリンク' })).not.toBeInTheDocument();
+      // The switcher has room in the header at this width.
+      expect(screen.getByRole('combobox', { name: '接続先 本番環境' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'ヘッダーリンク' }));
+      const menu = await screen.findByRole('menu', { name: 'ヘッダーリンク' });
+      expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['JWT', '薬局情報', '発注アプリ', '共有アプリ']);
+      expect(within(menu).getByRole('menuitem', { name: '発注アプリ' })).toHaveAttribute('href', 'https://order.example.test');
+      expect(within(menu).getByRole('menuitem', { name: '共有アプリ' })).toHaveAttribute('target', '_blank');
+      expect(within(menu).queryByRole('menuitemradio')).not.toBeInTheDocument();
+      await user.click(within(menu).getByRole('menuitem', { name: 'JWT' }));
+      await screen.findByRole('heading', { level: 1, name: 'JWT' });
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    });
+
+    it('on a phone (390 px) the jump button is its icon, named, and the menu holds the links and the environment', async () => {
+      windowWidth(390);
+      const user = userEvent.setup();
+      const { runtime } = renderLayout('/', twoEnvironments());
+      await screen.findByRole('heading', { level: 1, name: 'ホーム' });
+      const jump = screen.getByRole('button', { name: 'ジャンプ' });
+      expect(jump).toHaveAttribute('aria-keyshortcuts', 'Control+K Meta+K');
+      expect(jump).not.toHaveTextContent(/./);
+      expect(screen.queryByRole('combobox', { name: /接続先/ })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'ヘッダーリンクと接続先' }));
+      const menu = await screen.findByRole('menu', { name: 'ヘッダーリンクと接続先' });
+      expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['JWT', '薬局情報', '発注アプリ', '共有アプリ']);
+      expect(within(menu).getByRole('menuitemradio', { name: '接続先 本番環境' })).toHaveAttribute('aria-checked', 'true');
+      await user.click(within(menu).getByRole('menuitemradio', { name: '接続先 デモ環境' }));
+      expect(runtime.switchEnvironment).toHaveBeenCalledWith('demo');
+    });
+
+    it('on a phone with one environment the menu holds the links only', async () => {
+      windowWidth(390);
+      const user = userEvent.setup();
+      renderLayout('/');
+      await screen.findByRole('heading', { level: 1, name: 'ホーム' });
+      await user.click(screen.getByRole('button', { name: 'ヘッダーリンク' }));
+      const menu = await screen.findByRole('menu', { name: 'ヘッダーリンク' });
+      expect(within(menu).getAllByRole('menuitem')).toHaveLength(4);
+      expect(within(menu).queryByRole('menuitemradio')).not.toBeInTheDocument();
+    });
+  });
+
+  it('gives each breadcrumb its full text as a tooltip, for when it is shortened', async () => {
+    renderLayout('/v2/core/inquiries');
+    const crumbs = await screen.findByRole('navigation', { name: 'パンくずリスト' });
+    expect(within(crumbs).getByRole('link', { name: 'ホーム' }).querySelector('[title]')).toHaveAttribute('title', 'ホーム');
+    expect(within(crumbs).getByText('問い合わせ一覧')).toHaveAttribute('title', '問い合わせ一覧');
   });
 });

@@ -94,3 +94,36 @@ describe('SchemaList sorting, for screen readers', () => {
     for (const cell of within(table).getAllByRole('cell')) expect(cell).not.toHaveAttribute('aria-sort');
   });
 });
+
+describe('SchemaList on a narrow screen', () => {
+  const screenWider = (than: boolean) =>
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: than, media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, onchange: null, dispatchEvent: () => false }) as MediaQueryList,
+    );
+  const edges = async () => {
+    const table = await screen.findByRole('table');
+    await within(table).findByText('東邦薬品');
+    const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
+    // Header cells are all sticky to the top (react-admin); a pinned column's are also held at one side.
+    const header = within(table).getAllByRole('columnheader');
+    const pinned = (cell: HTMLElement) => getComputedStyle(cell).position === 'sticky';
+    return {
+      id: [getComputedStyle(header[0]).left, pinned(cells[0])],
+      actions: [getComputedStyle(header.at(-1)!).right, pinned(cells.at(-1)!)],
+    };
+  };
+
+  it('pins the actions column from the sm breakpoint up', async () => {
+    screenWider(true);
+    renderDealers();
+    expect(await edges()).toEqual({ id: ['0px', true], actions: ['0px', true] });
+    vi.restoreAllMocks();
+  });
+
+  it('lets the actions scroll with the row on a phone, so they do not cover the columns', async () => {
+    screenWider(false);
+    renderDealers();
+    expect(await edges()).toEqual({ id: ['0px', true], actions: ['', false] });
+    vi.restoreAllMocks();
+  });
+});

@@ -7,6 +7,8 @@ import { useSortAria } from './useSortAria';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { AnyResourceDeclaration, FilterDeclaration } from '../types';
 import { SERVER_PAGE_SIZE } from '../../lib/constants';
 import { useResourceDeclaration } from './useResourceDeclaration';
@@ -38,17 +40,21 @@ const NO_WRAP = { whiteSpace: 'nowrap' } as const;
  * cells need a background of their own so what scrolls under them does not show through.
  */
 const edgeCell = { position: 'sticky', zIndex: 1, backgroundColor: 'background.paper' } as const;
-const STICKY_EDGES = {
+const FIRST_EDGE = {
   '& .RaDataTable-table th:first-of-type, & .RaDataTable-table td:first-of-type': {
     ...edgeCell,
     left: 0,
     boxShadow: 'inset -1px 0 0 rgba(0, 0, 0, 0.12)',
   },
+} as const;
+const LAST_EDGE = {
   '& .RaDataTable-table th:last-of-type, & .RaDataTable-table td:last-of-type': {
     ...edgeCell,
     right: 0,
     boxShadow: 'inset 1px 0 0 rgba(0, 0, 0, 0.12)',
   },
+} as const;
+const EDGES_END = {
   // Above the other header cells, which react-admin keeps sticky at the top on layer 2.
   '& .RaDataTable-table th:first-of-type, & .RaDataTable-table th:last-of-type': { zIndex: 3 },
   // A header stays on one line (short labels wrapped letter by letter at 1024 px); the table scrolls instead.
@@ -56,6 +62,14 @@ const STICKY_EDGES = {
   // A one-cell row (the empty notice) is not an edge.
   '& .RaDataTable-table td:only-child': { position: 'static', boxShadow: 'none' },
 } as const;
+const STICKY_EDGES = { ...FIRST_EDGE, ...LAST_EDGE, ...EDGES_END } as const;
+const STICKY_FIRST = { ...FIRST_EDGE, ...EDGES_END } as const;
+
+/**
+ * The last column is pinned only where the screen leaves room beside it: on a phone the actions
+ * (about 260 px for 薬局一覧's four) covered everything but the ID, so there they scroll with the row.
+ */
+const usePinnedEdges = () => (useMediaQuery<Theme>((theme) => theme.breakpoints.up('sm'), { noSsr: true }) ? STICKY_EDGES : STICKY_FIRST);
 
 /** A screen's own content for some columns (a switch, a literal), in place of the field's display. */
 export type ColumnCells = Partial<Record<string, ReactElement>>;
@@ -65,10 +79,11 @@ export const SchemaDataTable = ({ resource, storeKey, cells }: { resource: AnyRe
   const { list, fields } = resource;
   const actions = list.actions ?? [];
   const sortAria = useSortAria<HTMLDivElement>();
+  const pinned = usePinnedEdges();
   return (
     <Box ref={sortAria}>
       <DataTable
-        sx={STICKY_EDGES}
+        sx={pinned}
         rowClick={false}
         bulkActionButtons={false}
         hiddenColumns={list.hiddenColumns}

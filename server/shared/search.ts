@@ -58,7 +58,7 @@ export function searchIndexSql(index: SearchIndex): string {
  * more columns), or '' when the database's triggers already write that text.
  */
 export function searchIndexRebuildSql(db: DB, index: SearchIndex): string {
-  const trigger = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").get(`${index.name}_insert`) as { sql: string } | undefined;
+  const trigger = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = @name").get({ name: `${index.name}_insert` }) as { sql: string } | undefined;
   // The whole text as the insert trigger writes it (a text that only starts the same is older).
   if (trigger?.sql.includes(`fold_search(${index.text('NEW')}));`)) return '';
   return `

@@ -33,18 +33,12 @@ const CrumbText = ({ crumb }: { crumb: Crumb }) =>
     </span>
   );
 
-/** The least an earlier crumb keeps (a glyph and its …), and a separator's width with its margins. */
-const CRUMB_LEAST = '2em';
-const SEPARATOR = '22px';
-
 /**
- * One line however long the trail: the last crumb (where the user is) keeps its whole width, as
- * far as the bar leaves room for the earlier steps at their least; the earlier crumbs shrink and end
- * in …, a record's name before a list's title. Nothing runs past the bar's end into the buttons.
+ * One line however long the trail: the fixed crumbs (ホーム, a list's title, 編集, a tab such as
+ * ライセンス) keep their width wherever they stand, so where the user is never shrinks to a glyph;
+ * a record's name gives way and ends in … (its whole text in the title and for screen readers).
  */
-const lastCrumbMax = (steps: number) => `max(4em, calc(100% - ${steps - 1} * (${CRUMB_LEAST} + ${SEPARATOR})))`;
-
-const oneLine = (steps: number) => (theme: Theme) =>
+const oneLine = (theme: Theme) =>
   ({
     color: 'inherit',
     '& .MuiBreadcrumbs-separator': { color: 'inherit', flexShrink: 0 },
@@ -57,18 +51,16 @@ const oneLine = (steps: number) => (theme: Theme) =>
       padding: `${FOCUS_RING_REACH}px`,
       margin: `-${FOCUS_RING_REACH}px`,
     },
-    '& .MuiBreadcrumbs-li:has([data-long])': { flexShrink: 0.1, minWidth: CRUMB_LEAST },
-    '& .MuiBreadcrumbs-li:not(:last-of-type):has([data-record-crumb][data-long])': { flexShrink: 1 },
-    '& .MuiBreadcrumbs-li:last-of-type': {
-      flexShrink: 0,
-      minWidth: 0,
-      maxWidth: lastCrumbMax(steps),
-    },
+    '& .MuiBreadcrumbs-li:has([data-record-crumb])': { flexShrink: 1, minWidth: 0 },
+    // A long name shrinks to 3em at the least; a short one (#3) is never widened to it.
+    '& .MuiBreadcrumbs-li:has([data-record-crumb][data-long])': { minWidth: '3em' },
     // A phone's header leaves the trail about 10em: the parent and the current page (ホーム and
-    // the lists are in the sidebar's drawer). Items are crumb, separator, crumb…: the last three stay.
+    // the lists are in the sidebar's drawer). Items are crumb, separator, crumb…: the last three
+    // stay, and there the current page may shrink too. (Any shrink of it on a wide screen, even a
+    // tiny factor, clips a fraction of a pixel and shows an ellipsis.)
     [theme.breakpoints.down('sm')]: {
       '& .MuiBreadcrumbs-ol > li:nth-last-of-type(n + 4)': { display: 'none' },
-      '& .MuiBreadcrumbs-li:last-of-type': { maxWidth: lastCrumbMax(Math.min(steps, 2)) },
+      '& .MuiBreadcrumbs-li:last-of-type': { flexShrink: 1, minWidth: 0 },
     },
     '& .MuiBreadcrumbs-li > *': { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   }) as const;
@@ -81,7 +73,7 @@ export const Breadcrumbs = () => {
   const { pathname } = useLocation();
   const trail = breadcrumbTrail(pathname, { routeCatalogue, findResource, routeLabels });
   return (
-    <MuiBreadcrumbs aria-label="パンくずリスト" sx={oneLine(trail.length)}>
+    <MuiBreadcrumbs aria-label="パンくずリスト" sx={oneLine}>
       {trail.map((crumb, index) =>
         index < trail.length - 1 && crumb.to ? (
           <Link key={crumb.to} component={LinkBase} to={crumb.to} color="inherit" underline="hover">

@@ -2,19 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useEffect, useState } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Title, type AuthProvider } from 'react-admin';
+import { Title } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { AppLayout } from '../../src/layout/AppLayout';
-import { renderWithAdmin, testEnvironment, testRuntime } from './renderWithAdmin';
+import { adminAuthProvider, renderWithAdmin, testEnvironment, testRuntime } from './renderWithAdmin';
 
-const admin: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => ({ isAdmin: true }),
-  getIdentity: async () => ({ id: 1, fullName: '管理 花子', email: 'admin@example.com' }),
-};
+const admin = adminAuthProvider({ id: 1, fullName: '管理 花子', email: 'admin@example.com' });
 
 /** A screen as every react-admin view is: it names itself with <Title>. */
 const Screen = ({ title, autoFocusField }: { title: string; autoFocusField?: boolean }) => (

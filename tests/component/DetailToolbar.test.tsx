@@ -1,19 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import fakeRestProvider from 'ra-data-fakerest';
-import type { AuthProvider, DataProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import SchemaShow from '../../src/resources/schema/SchemaShow';
-import { renderWithAdmin } from './renderWithAdmin';
+import { adminAuthProvider, renderWithAdmin } from './renderWithAdmin';
 
-const staff: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => ({ isAdmin: true }),
-  getIdentity: async () => ({ id: 'auth0|staff', fullName: '管理 花子' }),
-};
+const staff = adminAuthProvider();
 
 const renderDetail = () => {
   const base = fakeRestProvider({ 'v2/core/pharmacies': [{ id: 7, name: 'さくら薬局 駅前店', micode: '1341234560' }] });

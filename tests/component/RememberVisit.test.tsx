@@ -1,20 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import fakeRestProvider from 'ra-data-fakerest';
-import type { AuthProvider, DataProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import SchemaShow from '../../src/resources/schema/SchemaShow';
 import { readRecent, recentKey } from '../../src/lib/recentRecords';
-import { renderWithAdmin } from './renderWithAdmin';
+import { adminAuthProvider, renderWithAdmin } from './renderWithAdmin';
 
-const staff: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => ({ isAdmin: true }),
-  getIdentity: async () => ({ id: 'auth0|staff', fullName: '管理 花子' }),
-};
+const staff = adminAuthProvider();
 
 const pharmacy = { id: 7, name: 'さくら薬局 駅前店', micode: '1341234560', address1: '東京都', address2: '渋谷区', address3: '神宮前1-1' };
 

@@ -116,3 +116,13 @@ export const renderWithAdmin = (ui: ReactElement, options: RenderWithAdminOption
   const result = render(wrap(ui));
   return { ...result, rerender: (next: ReactNode) => result.rerender(wrap(next)), dataProvider, runtime };
 };
+
+/** A signed-in admin (管理 花子) whose every auth check passes; `identity` overrides who. */
+export const adminAuthProvider = (identity: Record<string, unknown> = { id: 'auth0|staff', fullName: '管理 花子' }): AuthProvider => ({
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getPermissions: async () => ({ isAdmin: true }),
+  getIdentity: async () => identity as { id: string },
+});

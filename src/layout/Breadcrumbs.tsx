@@ -22,13 +22,13 @@ const RecordName = ({ resource, id }: { resource: string; id: string }) => {
   );
 };
 
-/** Longer than ホーム: it may shrink to the least width; a shorter one (ホーム, 編集, #3) keeps its own. */
+/** A record's name longer than three glyphs may shrink to the least width; a shorter one (#3) keeps its own. */
 const isLong = (text: string) => [...text].length > 3;
 
 // The full text stays in the DOM (screen readers read it whole) and in the title (a shortened crumb's tooltip).
 const CrumbText = ({ crumb }: { crumb: Crumb }) =>
   crumb.record ? <RecordName resource={crumb.record.resource} id={crumb.record.id} /> : (
-    <span data-long={isLong(crumb.label ?? '') || undefined} title={crumb.label}>
+    <span title={crumb.label}>
       {crumb.label}
     </span>
   );

@@ -123,7 +123,8 @@ export function answerList<Row extends Record<string, unknown>, Out extends obje
   const fresh = checkFreshness(c, tablesState(db, endpoint.tables).updatedAt);
   if (fresh) return fresh;
   const search = list.search && searchFilter(db, list.search, endpoint.alias, params.query);
-  const rank = relevance && search && ids === undefined ? searchRank(list.search!, endpoint.alias, params.query) : undefined;
+  // A batch by ids ignores the search: the list engine orders it without the rank.
+  const rank = relevance && search ? searchRank(list.search!, endpoint.alias, params.query) : undefined;
   const filters = [...endpoint.filters, search].filter((filter): filter is [string, Record<string, unknown>?] => Array.isArray(filter));
   const pageSize = list.pageSize ?? PAGE_SIZE;
   const query = {

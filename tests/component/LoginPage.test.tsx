@@ -50,22 +50,8 @@ describe('LoginPage', () => {
     expect(authProvider.login).not.toHaveBeenCalled();
   });
 
-  it('shows why a login was rejected', async () => {
-    const authProvider = authProviderWith(async () => {
-      throw new Error('メールアドレスまたはパスワードが正しくありません。');
-    });
-    renderLogin(authProvider);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/メールアドレス/), 'staff@example.test');
-    await user.type(screen.getByLabelText(/パスワード/), 'wrong-password');
-    await user.click(screen.getByRole('button', { name: 'ログイン' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('メールアドレスまたはパスワードが正しくありません。');
-    expect(authProvider.login).toHaveBeenCalledWith({ username: 'staff@example.test', password: 'wrong-password' });
-    // The button is usable again for the next try.
-    expect(screen.getByRole('button', { name: 'ログイン' })).toBeEnabled();
-  });
-
-  it('after a rejected login, puts the focus back on the password, selected, and keeps the e-mail', async () => {
+  /** Signs in with a password the provider refuses; what the test goes on with. */
+  const signInRefused = async () => {
     const authProvider = authProviderWith(async () => {
       throw new Error('メールアドレスまたはパスワードが正しくありません。');
     });
@@ -76,6 +62,19 @@ describe('LoginPage', () => {
     await user.type(password, 'wrong-password');
     // The pressed button is disabled while the login runs, which drops its focus in a browser.
     await user.click(screen.getByRole('button', { name: 'ログイン' }));
+    return { authProvider, user, password };
+  };
+
+  it('shows why a login was rejected', async () => {
+    const { authProvider } = await signInRefused();
+    expect(await screen.findByRole('alert')).toHaveTextContent('メールアドレスまたはパスワードが正しくありません。');
+    expect(authProvider.login).toHaveBeenCalledWith({ username: 'staff@example.test', password: 'wrong-password' });
+    // The button is usable again for the next try.
+    expect(screen.getByRole('button', { name: 'ログイン' })).toBeEnabled();
+  });
+
+  it('after a rejected login, puts the focus back on the password, selected, and keeps the e-mail', async () => {
+    const { authProvider, user, password } = await signInRefused();
     await screen.findByRole('alert');
     expect(password).toHaveFocus();
     expect(screen.getByLabelText(/メールアドレス/)).toHaveValue('staff@example.test');

@@ -22,6 +22,15 @@ const renderScreen = (path: string, element: React.ReactElement, resource: strin
     { dataProvider, resource, initialEntries: [path.replace(':id', String(resource.endsWith('companies') ? COMPANY.id : PHARMACY.id))] },
   );
 
+/** An edit form of `record`, its ID shown as the record's and read-only; the ID input. */
+const expectReadOnlyId = async (path: string, element: React.ReactElement, resource: string, record: { id: number }) => {
+  const getOne = vi.fn(async () => ({ data: record }));
+  renderScreen(path, element, resource, createTestDataProvider({ getOne } as never));
+  const id = await screen.findByLabelText(/^ID/);
+  await waitFor(() => expect(id).toHaveValue(String(record.id)));
+  expect(id).toHaveAttribute('readonly');
+};
+
 /** The text of an input's own label, required mark included (react-admin writes it as ` *`, hidden from the accessible name). */
 const labelText = (input: HTMLElement) => (input as HTMLInputElement).labels?.[0]?.textContent?.trim();
 
@@ -47,11 +56,7 @@ describe('the generated create form', () => {
   });
 
   it('keeps the ID on the edit form, read-only', async () => {
-    const getOne = vi.fn(async () => ({ data: COMPANY }));
-    renderScreen('/v2/core/companies/:id/edit', <SchemaEdit />, 'v2/core/companies', createTestDataProvider({ getOne } as never));
-    const id = await screen.findByLabelText(/^ID/);
-    await waitFor(() => expect(id).toHaveValue('7'));
-    expect(id).toHaveAttribute('readonly');
+    await expectReadOnlyId('/v2/core/companies/:id/edit', <SchemaEdit />, 'v2/core/companies', COMPANY);
     expect(labelText(screen.getByLabelText(/^会社名/))).toMatch(/^会社名\s*\*$/);
   });
 });
@@ -71,10 +76,6 @@ describe('the pharmacy form', () => {
   });
 
   it('shows the ID read-only when editing', async () => {
-    const getOne = vi.fn(async () => ({ data: PHARMACY }));
-    renderScreen('/v2/core/pharmacies/:id/edit', <PharmacyEdit />, 'v2/core/pharmacies', createTestDataProvider({ getOne } as never));
-    const id = await screen.findByLabelText(/^ID/);
-    await waitFor(() => expect(id).toHaveValue('3'));
-    expect(id).toHaveAttribute('readonly');
+    await expectReadOnlyId('/v2/core/pharmacies/:id/edit', <PharmacyEdit />, 'v2/core/pharmacies', PHARMACY);
   });
 });

@@ -11,6 +11,17 @@ export interface FormDraft {
   savedAt: string;
   /** The changed fields only, by their form path. */
   fields: Record<string, unknown>;
+  /**
+   * What the draft was typed against: the record's version (updatedAt, ISO) and those fields'
+   * values then. A restore over a newer record merges three ways with it instead of overwriting
+   * (issue 40). Absent on a new record's draft, and on drafts written before it was kept.
+   */
+  against?: DraftBase;
+}
+
+export interface DraftBase {
+  version?: string;
+  values: Record<string, unknown>;
 }
 
 const PREFIX = 'cs-portal.draft';
@@ -35,25 +46,37 @@ export const dirtyPaths = (dirty: unknown, prefix = ''): string[] => {
   return Object.entries(dirty).flatMap(([key, value]) => dirtyPaths(value, prefix ? `${prefix}.${key}` : key));
 };
 
-const isDraft = (value: unknown): value is FormDraft =>
-  value !== null && typeof value === 'object' && typeof (value as FormDraft).savedAt === 'string' && typeof (value as FormDraft).fields === 'object' && (value as FormDraft).fields !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const isDraft = (value: unknown): value is FormDraft => isRecord(value) && typeof value.savedAt === 'string' && isRecord(value.fields);
+
+/** A stored base, or undefined when it is not one (garbage is read as "base unknown", the safe side). */
+const readBase = (value: unknown): DraftBase | undefined =>
+  isRecord(value) && isRecord(value.values) && (value.version === undefined || typeof value.version === 'string')
+    ? { ...(value.version === undefined ? {} : { version: value.version }), values: value.values }
+    : undefined;
+
+const withoutSecrets = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).filter(([path]) => !isSecretPath(path)));
 
 export const readDraft = (storage: Storage, key: string): FormDraft | undefined => {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(key) ?? 'null');
     if (!isDraft(parsed)) return undefined;
-    const fields = Object.fromEntries(Object.entries(parsed.fields).filter(([path]) => !isSecretPath(path)));
-    return Object.keys(fields).length > 0 ? { savedAt: parsed.savedAt, fields } : undefined;
+    const fields = withoutSecrets(parsed.fields);
+    const against = readBase(parsed.against);
+    if (Object.keys(fields).length === 0) return undefined;
+    return against ? { savedAt: parsed.savedAt, fields, against: { ...against, values: withoutSecrets(against.values) } } : { savedAt: parsed.savedAt, fields };
   } catch {
     return undefined;
   }
 };
 
-export const writeDraft = (storage: Storage, key: string, fields: Record<string, unknown>, now = new Date()) => {
-  const kept = Object.fromEntries(Object.entries(fields).filter(([path]) => !isSecretPath(path)));
+export const writeDraft = (storage: Storage, key: string, fields: Record<string, unknown>, { now = new Date(), against }: { now?: Date; against?: DraftBase } = {}) => {
+  const kept = withoutSecrets(fields);
+  const draft: FormDraft = { savedAt: now.toISOString(), fields: kept, ...(against ? { against: { ...against, values: withoutSecrets(against.values) } } : {}) };
   try {
     if (Object.keys(kept).length === 0) storage.removeItem(key);
-    else storage.setItem(key, JSON.stringify({ savedAt: now.toISOString(), fields: kept } satisfies FormDraft));
+    else storage.setItem(key, JSON.stringify(draft));
   } catch {
     // Storage full or blocked: the form still works, only without a draft.
   }

@@ -24,6 +24,12 @@ export const adminApi = async (request: APIRequestContext) => {
       expect(response.ok(), `GET ${path}`).toBe(true);
       return (await response.json()) as T;
     },
+    /** Writes as another staff user would, beside the browser (a PUT names only what it changes). */
+    async put<T = Record<string, unknown>>(path: string, data: Record<string, unknown>): Promise<T> {
+      const response = await request.put(path, { headers, data });
+      expect(response.ok(), `PUT ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+      return (await response.json()) as T;
+    },
     /** Every page of a paged list (x-total-pages), in order. */
     async getAllPages<T = Record<string, unknown>>(path: string): Promise<T[]> {
       const rows: T[] = [];

@@ -1,5 +1,6 @@
 import { test, expect, unique, expectNoSeriousA11yViolations } from './fixtures';
 import { TEXTS } from '../../src/i18n/texts';
+import { adminApi } from './adminApi';
 
 /** The generic forms and dialogs never lose a user's work and never do it twice. */
 test.describe('never lose work, never do it twice', () => {
@@ -110,5 +111,71 @@ test.describe('work survives a crash', () => {
     await page.reload();
     await expect(page.getByLabel('備考')).toBeVisible();
     await expect(offer).toHaveCount(0);
+  });
+
+  test('a draft restored over a newer save asks about the field both changed, and merges the one only the other user changed (issue 40)', async ({ page, request }) => {
+    const api = await adminApi(request);
+    await page.goto('/v2/core/companies/new');
+    const name = unique('下書き競合株式会社');
+    await page.getByRole('textbox', { name: '会社名', exact: true }).fill(name);
+    await page.getByRole('button', { name: '新規作成' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const editUrl = `/v2/core/companies/${id}/edit`;
+    const drafts = () => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('cs-portal.draft')).length);
+
+    // The draft is typed; the tab is closed unsaved (the page leaves).
+    await page.goto(editUrl);
+    await page.getByLabel('備考').fill('私の下書きの備考');
+    await expect.poll(drafts).toBe(1);
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.goto('/');
+
+    // Meanwhile another user saves a different note.
+    await api.put(`/core/api/v2/admin/companies/${id}`, { note: '相手が保存した備考' });
+
+    await page.goto(editUrl);
+    const offer = page.getByRole('status').filter({ hasText: '保存されていない入力内容があります' });
+    await expect(offer).toContainText('他のユーザーがこのデータを更新しています');
+    await expect(page.getByLabel('備考')).toHaveValue('相手が保存した備考');
+    await offer.getByRole('button', { name: '復元する' }).click();
+    const dialog = page.getByRole('dialog', { name: '他のユーザーが先に更新しました' });
+    const row = dialog.getByRole('row', { name: /備考/ });
+    await expect(row).toContainText('相手が保存した備考');
+    await expect(row).toContainText('私の下書きの備考');
+    await expect(row.getByRole('radio', { name: '他のユーザーの値' })).toBeChecked();
+    await expectNoSeriousA11yViolations(page, '下書きの復元と他のユーザーの更新');
+
+    // キャンセル restores nothing: the other user's note stays in the form and the offer remains.
+    await dialog.getByRole('button', { name: 'キャンセル' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel('備考')).toHaveValue('相手が保存した備考');
+
+    // The user chooses their own note on purpose: it goes in, and saves without another question.
+    await offer.getByRole('button', { name: '復元する' }).click();
+    await row.getByRole('radio', { name: 'あなたの値' }).check();
+    await dialog.getByRole('button', { name: '選んだ値で復元' }).click();
+    await expect(page.getByLabel('備考')).toHaveValue('私の下書きの備考');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await expect(page.getByText(TEXTS.updated)).toBeVisible();
+    expect((await api.get(`/core/api/v2/admin/companies/${id}`)).note).toBe('私の下書きの備考');
+
+    // A draft of the note while the other user renames the company: restored without a question,
+    // and the save keeps their new name.
+    await page.goto(editUrl);
+    await page.getByLabel('備考').fill('二度目の下書き');
+    await expect.poll(drafts).toBe(1);
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.goto('/');
+    await api.put(`/core/api/v2/admin/companies/${id}`, { name: `${name}（新社名）` });
+    await page.goto(editUrl);
+    await offer.getByRole('button', { name: '復元する' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByLabel('備考')).toHaveValue('二度目の下書き');
+    await expect(page.getByRole('textbox', { name: '会社名', exact: true })).toHaveValue(`${name}（新社名）`);
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await expect(page.getByText(TEXTS.updated)).toBeVisible();
+    const saved = await api.get(`/core/api/v2/admin/companies/${id}`);
+    expect([saved.name, saved.note]).toEqual([`${name}（新社名）`, '二度目の下書き']);
   });
 });

@@ -66,7 +66,7 @@ export const ManualForm = ({
   return (
     <SimpleForm toolbar={<ManualToolbar mode={mode} />} defaultValues={defaultValues} sx={{ maxWidth: 960 }} resetOptions={mode === 'edit' ? KEEP_TYPED_VALUES : undefined}>
       <UnsavedChangesGuard />
-      <FormDraftKeeper resource={manuals.name} />
+      <FormDraftKeeper resource={manuals} />
       <ServerErrors messages={serverErrors} />
       {save && <ConflictResolver resource={manuals} save={save} />}
       <CategoryInput />

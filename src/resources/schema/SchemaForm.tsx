@@ -136,7 +136,7 @@ export const SchemaForm = ({
       resetOptions={mode === 'edit' ? KEEP_TYPED_VALUES : undefined}
     >
       <UnsavedChangesGuard />
-      <FormDraftKeeper resource={resource.name} />
+      <FormDraftKeeper resource={resource} />
       <ServerErrors messages={serverErrors} />
       {save && <ConflictResolver resource={resource} save={save} />}
       <FieldGrid columns={2} rowGap={0}>

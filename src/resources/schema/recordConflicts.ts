@@ -1,7 +1,7 @@
 import { getPath, parseFieldValue, sameValue, setPath } from '../../dataProvider/writePayload';
 import type { FieldMap } from '../types';
 
-/** One form field someone else changed since the form opened, and what this user's form holds. */
+/** One form field both this user and someone else changed, each differently. */
 export interface FieldConflict {
   path: string;
   label: string;
@@ -11,6 +11,16 @@ export interface FieldConflict {
 
 export type ConflictChoice = 'theirs' | 'mine';
 
+/** A three-way merge of a form: what goes in without asking, and what only the user can decide. */
+export interface ThreeWayMerge {
+  /** The form's values with every field only the other person changed taken from them. */
+  merged: Record<string, unknown>;
+  /** The fields only the other person changed (already in `merged`), by label, to say so. */
+  theirsOnly: string[];
+  /** The fields both changed to different values: asked, one choice each. */
+  conflicts: FieldConflict[];
+}
+
 /** A field's value as it would be saved: the same parsing as the write (so '12' and 12 agree). */
 const saved = (fields: FieldMap, path: string, value: unknown) => {
   const parsed = parseFieldValue(fields[path], value);
@@ -18,29 +28,44 @@ const saved = (fields: FieldMap, path: string, value: unknown) => {
 };
 
 /**
- * The form's fields the other person changed (base → current) that the form does not already
- * hold as they left it. A field only this user changed is no conflict: their change goes in.
+ * Merges three ways, field by field over the form's editable fields: the base (what the form,
+ * or the draft, was typed against), theirs (the record as it is now) and mine (the form):
+ * - only I changed it, or nobody did, or both the same way: mine stays;
+ * - only they changed it: theirs, without asking (the user never touched it);
+ * - both changed it differently: a conflict, for the user to choose.
+ * A base that lacks a field (a draft from before drafts carried their base) counts as changed by
+ * both wherever the values differ: asked, never guessed.
  */
-export const fieldConflicts = (
+export const mergeThreeWay = (
   fields: FieldMap,
   formFields: readonly string[],
   base: Record<string, unknown>,
   current: Record<string, unknown>,
   mine: Record<string, unknown>,
-): FieldConflict[] =>
-  formFields
-    .filter((path) => !fields[path]?.readOnly && fields[path]?.type !== 'id')
-    .filter((path) => !sameValue(saved(fields, path, getPath(base, path)), saved(fields, path, getPath(current, path))))
-    .filter((path) => !sameValue(saved(fields, path, getPath(current, path)), saved(fields, path, getPath(mine, path))))
-    .map((path) => ({ path, label: fields[path]?.label ?? path, theirs: getPath(current, path), mine: getPath(mine, path) }));
+): ThreeWayMerge => {
+  const merged = structuredClone(mine);
+  const theirsOnly: string[] = [];
+  const conflicts: FieldConflict[] = [];
+  for (const path of formFields) {
+    const field = fields[path];
+    if (!field || field.readOnly || field.type === 'id') continue;
+    const [was, theirs, ours] = [base, current, mine].map((record) => saved(fields, path, getPath(record, path)));
+    if (sameValue(was, theirs) || sameValue(theirs, ours)) continue;
+    if (sameValue(was, ours)) {
+      setPath(merged, path, getPath(current, path));
+      theirsOnly.push(field.label);
+    } else conflicts.push({ path, label: field.label, theirs: getPath(current, path), mine: getPath(mine, path) });
+  }
+  return { merged, theirsOnly, conflicts };
+};
 
-/** The values to save: the form's, with the other person's value wherever the user chose theirs. */
+/** The values to save: the merge, with the other person's value wherever the user chose theirs (the default). */
 export const resolveConflicts = (
-  mine: Record<string, unknown>,
+  merged: Record<string, unknown>,
   conflicts: readonly FieldConflict[],
   choices: Readonly<Record<string, ConflictChoice>>,
 ): Record<string, unknown> => {
-  const resolved = structuredClone(mine);
+  const resolved = structuredClone(merged);
   for (const conflict of conflicts) if ((choices[conflict.path] ?? 'theirs') === 'theirs') setPath(resolved, conflict.path, conflict.theirs);
   return resolved;
 };

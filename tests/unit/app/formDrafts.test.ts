@@ -22,7 +22,7 @@ describe('form drafts', () => {
 
   it('reads back what it wrote, and nothing from garbage, a foreign shape or an empty draft', () => {
     const storage = createMemoryStorage();
-    writeDraft(storage, 'k', { note: '備考', 'pharmacyInvoice.invoiceNumber': 'T1' }, new Date('2026-11-26T00:00:00Z'));
+    writeDraft(storage, 'k', { note: '備考', 'pharmacyInvoice.invoiceNumber': 'T1' }, { now: new Date('2026-11-26T00:00:00Z') });
     expect(readDraft(storage, 'k')).toEqual({ savedAt: '2026-11-26T00:00:00.000Z', fields: { note: '備考', 'pharmacyInvoice.invoiceNumber': 'T1' } });
     for (const raw of ['{', 'null', '[]', '{"savedAt":1,"fields":{}}', '{"savedAt":"x","fields":{}}']) {
       storage.setItem('k', raw);
@@ -42,5 +42,21 @@ describe('form drafts', () => {
       'services',
     ]);
     expect(dirtyPaths({})).toEqual([]);
+  });
+
+  it('keeps what a draft was typed against (version and base values), never a password in it; garbage there reads as unknown', () => {
+    const storage = createMemoryStorage();
+    const against = { version: '2026-11-26T00:00:00.000Z', values: { note: '前の備考', password: 'secret' } };
+    writeDraft(storage, 'k', { note: '新しい備考' }, { now: new Date('2026-11-26T00:05:00Z'), against });
+    expect(readDraft(storage, 'k')).toEqual({
+      savedAt: '2026-11-26T00:05:00.000Z',
+      fields: { note: '新しい備考' },
+      against: { version: '2026-11-26T00:00:00.000Z', values: { note: '前の備考' } },
+    });
+    expect(storage.getItem('k')).not.toContain('secret');
+    for (const bad of [1, 'x', null, [], { values: 3 }, { version: 5, values: {} }]) {
+      storage.setItem('k', JSON.stringify({ savedAt: 'x', fields: { note: 'a' }, against: bad }));
+      expect(readDraft(storage, 'k')).toEqual({ savedAt: 'x', fields: { note: 'a' } });
+    }
   });
 });

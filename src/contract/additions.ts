@@ -1,0 +1,79 @@
+/**
+ * What the reference API offers beyond spec section 7, in one list (issue 35). The platform's own
+ * services implement section 7 and nothing else, so each addition is optional: a deployment's
+ * `/config.json` names the ones its services have (`capabilities`, per environment), the SPA uses
+ * an addition only when its environment names it, and `without` says what it does instead. A
+ * deployment that names none gets the section 7 portal. The reference API serves every addition
+ * by default and none with `API_PROFILE=spec` (server/shared/apiProfile.ts), and its OpenAPI
+ * marks each with `x-beyond-spec` (the capability's name).
+ */
+
+/** The additions, by the name `/config.json` gives them. */
+export const CAPABILITIES = [
+  'lookups',
+  'savedReplies',
+  'relevanceSort',
+  'listFields',
+  'phoneSearch',
+  'conditionalWrite',
+  'unreadTotal',
+  'masterFileDelete',
+  'masterJobs',
+] as const;
+
+export type Capability = (typeof CAPABILITIES)[number];
+
+export const isCapability = (value: unknown): value is Capability => (CAPABILITIES as readonly unknown[]).includes(value);
+
+export interface Addition {
+  /** What it is, as a call, a parameter, a header or an answer's field. */
+  what: string;
+  /** What the SPA does on a platform without it. */
+  without: string;
+}
+
+export const ADDITIONS: Record<Capability, Addition> = {
+  lookups: {
+    what: 'POST /api/v2/core/common/lookups: up to 16 list calls in one request (the jump palette).',
+    without: 'The palette asks the same lists one call each (at most 3 in flight, the newest text wins and aborts the older): the same results for the same data.',
+  },
+  savedReplies: {
+    what: '/api/v2/core/admin/saved_replies (list, detail, create, update, delete): 定型文.',
+    without: 'No 定型文 menu entry, screen, palette group, 定型文を挿入 button or 「/」 hint in the send dialog.',
+  },
+  relevanceSort: {
+    what: '`sort=relevance` on a searchable list: the best name matches of all first.',
+    without: "The palette asks the list's default order (updated_at descending) and re-ranks the page it gets.",
+  },
+  listFields: {
+    what: '`fields` on the lists the spec gives none (it gives it to pharmacies, users, companies and groups).',
+    without: 'Those lists are asked whole: the palette reads the fields it shows from full rows.',
+  },
+  phoneSearch: {
+    what: "`query` on pharmacies also matches the phone and fax numbers, with or without hyphens.",
+    without: 'The palette does not look a phone number up (the list search would not find it).',
+  },
+  conditionalWrite: {
+    what: '`If-Unmodified-Since` on updates and deletes: 412 when the record changed since.',
+    without: 'The header is not sent; the SPA still reads the record before writing and stops on a newer version (the conflict dialog).',
+  },
+  unreadTotal: {
+    what: 'The `x-unread-total` header on GET /api/v2/admin/inquiry_rooms: the staff user\'s unread messages in all rooms.',
+    without: 'The unread count is the sum over the rooms loaded so far.',
+  },
+  masterFileDelete: {
+    what: 'DELETE /api/v2/core/admin/master_files/{id}: takes a downloaded master file out of the imports.',
+    without: 'No 削除 on a downloaded master file.',
+  },
+  masterJobs: {
+    what: "GET /api/v2/core/master/ethical_medicines/jobs: each master's last download and import job.",
+    without: 'The import screen shows no last-job status; its download and import buttons work as the spec says.',
+  },
+};
+
+/** The lists whose `fields` parameter is in the spec (section 7); on any other list it is the `listFields` addition. */
+export const SPEC_FIELDS_LISTS: readonly string[] = ['/api/v2/core/admin/pharmacies', '/api/v2/core/admin/users', '/api/v2/core/admin/companies', '/api/v2/core/admin/groups'];
+
+/** The additions an environment says its services have; anything unknown is ignored, nothing said is none. */
+export const capabilitiesOf = (environment: { capabilities?: unknown }): ReadonlySet<Capability> =>
+  new Set(Array.isArray(environment.capabilities) ? environment.capabilities.filter(isCapability) : []);

@@ -35,6 +35,7 @@ import { notFoundJson, onError } from './shared/errors';
 import { registerSecurity } from './shared/openapi';
 import { trustedProxies } from './shared/clientOrigin';
 import { httpSecurity } from './shared/security';
+import { apiProfileFromEnv, platformFilter, type ApiProfile } from './shared/apiProfile';
 import { audienceOf, audiences, claimNamespace, DEFAULT_CLIENT_ID, issuer } from './site/config';
 import { registerSiteRoutes } from './site/routes';
 
@@ -51,6 +52,8 @@ export interface AppOptions {
   jobTickMs?: number;
   /** Reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (default: env TRUSTED_PROXIES, none). */
   trustedProxies?: string[];
+  /** What it serves beyond spec section 7 (default: env API_PROFILE, full). */
+  apiProfile?: ApiProfile;
   /** The sign-in throttle's limits (default: Auth0's); tests that only count refusals shorten its real-time delays. */
   signInThrottle?: ThrottleLimits;
 }
@@ -83,6 +86,9 @@ export function createApp(options: AppOptions): CreatedApp {
   app.onError(onError);
   app.notFound(notFoundJson);
   app.use('*', ...httpSecurity({ trustedProxies: proxies }));
+  // The spec profile answers as the platform would, in front of every service (shared/apiProfile.ts).
+  const profile = options.apiProfile ?? apiProfileFromEnv();
+  app.use('*', platformFilter(profile));
   registerSecurity(app);
   const identity = createIdentityManagement(identityDb, now);
   registerIdentityRoutes(app, { db: identityDb, key, issuer: issuer(), audiences: audiences(), clientId: DEFAULT_CLIENT_ID, claimNamespace: namespace, now, trustedProxies: proxies, throttle: options.signInThrottle });
@@ -116,7 +122,7 @@ export function createApp(options: AppOptions): CreatedApp {
     info: { title: 'CS portal reference API', version: '2.0.0', description: '本番環境のベース。デモ環境は同じ経路を /demo 配下に持つ。' },
     security: [{ bearerAuth: [] }],
   });
-  registerSiteRoutes(app, options.staticDir);
+  registerSiteRoutes(app, options.staticDir, profile.capabilities);
 
   return {
     app,

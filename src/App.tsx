@@ -1,8 +1,11 @@
 import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider } from 'react-admin';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import { findResource, resources, routeCatalogue } from './resources/registry';
+import { resources, routeCatalogue } from './resources/registry';
+import type { AnyResourceDeclaration } from './resources/types';
+import { capabilitiesOf } from './contract/additions';
+import { isAvailable } from './app/capabilities';
 import { DeclarationsProvider } from './resources/schema/DeclarationsContext';
 import { resourceRoutes } from './resources/resourceViews';
 import { createI18nProvider } from './i18n';
@@ -32,7 +35,7 @@ export interface AppProps {
 /** react-admin's access-denied screen: the portal's 403 page, at its own URL. */
 const AccessDenied = () => <Navigate to="/forbidden" replace />;
 
-const PortalAdmin = ({ authProvider, dataProvider, queryClient }: Omit<AppProps, 'runtime'>) => (
+const PortalAdmin = ({ authProvider, dataProvider, queryClient, available }: Omit<AppProps, 'runtime'> & { available: readonly AnyResourceDeclaration[] }) => (
   <Admin
     title="CS portal"
     authProvider={authProvider}
@@ -49,7 +52,7 @@ const PortalAdmin = ({ authProvider, dataProvider, queryClient }: Omit<AppProps,
     requireAuth
     disableTelemetry
   >
-    {resources.map((resource) => {
+    {available.map((resource) => {
       const routes = resourceRoutes(resource);
       return (
         <Resource
@@ -83,10 +86,16 @@ const PortalAdmin = ({ authProvider, dataProvider, queryClient }: Omit<AppProps,
  * navigates to /login over and over.
  */
 export const App = ({ runtime, ...providers }: AppProps) => {
-  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <PortalAdmin {...providers} /> }]));
+  // A master that is an addition beyond spec section 7 exists only where the environment has it.
+  const available = useMemo(() => {
+    const capabilities = capabilitiesOf(runtime.environment);
+    return resources.filter((resource) => isAvailable(capabilities, resource.requires));
+  }, [runtime.environment]);
+  const findAvailable = useMemo(() => (name: string) => available.find((resource) => resource.name === name), [available]);
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <PortalAdmin {...providers} available={available} /> }]));
   return (
     <RuntimeProvider runtime={runtime}>
-      <DeclarationsProvider findDeclaration={findResource} declarations={resources}>
+      <DeclarationsProvider findDeclaration={findAvailable} declarations={available}>
         <RouterProvider router={router} useTransitions={false} />
       </DeclarationsProvider>
     </RuntimeProvider>

@@ -7,6 +7,7 @@ import { selectEnvironment, switchEnvironmentAndSignOut } from './config/environ
 import { createAuthProvider } from './authProvider';
 import type { Permissions } from './authProvider/types';
 import { createApiClient, createDataProvider } from './dataProvider';
+import { capabilitiesOf } from './contract/additions';
 import { resources } from './resources/registry';
 import { resourceRoutes } from './resources/resourceViews';
 import { appRoutes, noLayoutRoutes } from './customRoutes';
@@ -69,7 +70,7 @@ const start = async () => {
     // The server says what we cached is stale (x-store-cache-control: clear).
     onCacheClear: () => void queryClient.invalidateQueries(),
   });
-  const dataProvider = createDataProvider({ client, resources });
+  const dataProvider = createDataProvider({ client, resources, capabilities: capabilitiesOf(environment) });
   const prefetchList = (location: { pathname: string; search: string }) =>
     void prefetchFirstList({
       resources,

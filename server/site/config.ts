@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { EnvironmentConfig, RuntimeConfig } from '../../src/contract';
+import type { Capability } from '../../src/contract/additions';
 
 export const DEFAULT_CLIENT_ID = 'cs-portal';
 export const DEFAULT_CLAIM_NAMESPACE = 'https://cs-portal.example.com/';
@@ -24,10 +25,11 @@ export const audienceOf = (key: EnvironmentKey) => process.env[`AUDIENCE_${key.t
 export const authMode = (): 'password' | 'redirect' => (process.env.AUTH_MODE === 'redirect' ? 'redirect' : 'password');
 export const audiences = () => (Object.keys(DEFAULT_AUDIENCES) as EnvironmentKey[]).map(audienceOf);
 
-function environment(key: EnvironmentKey, label: string, prefix: string): EnvironmentConfig {
+function environment(key: EnvironmentKey, label: string, prefix: string, capabilities: readonly Capability[]): EnvironmentConfig {
   return {
     key,
     label,
+    capabilities: [...capabilities],
     apiBases: { core: `${prefix}/core`, medorder: `${prefix}/medorder` },
     legacyBase: `${prefix}/legacy`,
     cableUrl: `${prefix}/cable`,
@@ -47,12 +49,16 @@ function environment(key: EnvironmentKey, label: string, prefix: string): Enviro
   };
 }
 
-/** The SPA's runtime config (`/config.json`); env CONFIG_JSON names a file that replaces it wholesale. */
-export function runtimeConfig(): RuntimeConfig {
+/**
+ * The SPA's runtime config (`/config.json`): each environment names the additions beyond spec
+ * section 7 that this server has (its API profile's); env CONFIG_JSON names a file that replaces
+ * it wholesale, capabilities included (a deployment against the platform names none).
+ */
+export function runtimeConfig(capabilities: readonly Capability[]): RuntimeConfig {
   if (process.env.CONFIG_JSON) return JSON.parse(readFileSync(process.env.CONFIG_JSON, 'utf8')) as RuntimeConfig;
   return {
     defaultEnvironment: 'production',
     localDevelopment: process.env.NODE_ENV !== 'production',
-    environments: [environment('production', '本番環境', ''), environment('demo', 'デモ環境', '/demo')],
+    environments: [environment('production', '本番環境', '', capabilities), environment('demo', 'デモ環境', '/demo', capabilities)],
   };
 }

@@ -1,6 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { existsSync } from 'node:fs';
 import { notFoundJson } from '../shared/errors';
+import type { Capability } from '../../src/contract/additions';
 import { runtimeConfig } from './config';
 import { latestYml } from './pc-app';
 import { createSpaHandler, isApiPath } from './static';
@@ -48,11 +49,11 @@ const jobsRoute = (prefix: string) =>
   });
 
 /** Root routes besides identity: runtime config, PC-app descriptors, job-queue placeholders, SPA. */
-export function registerSiteRoutes(app: OpenAPIHono, staticDir: string | undefined): void {
+export function registerSiteRoutes(app: OpenAPIHono, staticDir: string | undefined, capabilities: readonly Capability[]): void {
   app.openapi(configRoute, (c) => {
     c.header('cache-control', 'no-store');
     // Spread into an object literal: an interface has no index signature, its copy's type does.
-    return c.json({ ...runtimeConfig() }, 200);
+    return c.json({ ...runtimeConfig(capabilities) }, 200);
   });
 
   for (const prefix of ['', '/demo']) {

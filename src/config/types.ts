@@ -44,6 +44,11 @@ export interface EnvironmentConfig {
   /** Host serving the PC app's release descriptors `latest.yml` and `latest-mac.yml`. */
   pcAppHost: string;
   jobQueueLinks: JobQueueLink[];
+  /**
+   * The additions beyond spec section 7 this environment's services have (src/contract/additions.ts):
+   * the SPA uses an addition only when it is named here. Absent or empty: the section 7 portal.
+   */
+  capabilities?: string[];
 }
 
 export interface RuntimeConfig {

@@ -30,15 +30,25 @@ export interface Addition {
   what: string;
   /** What the SPA does on a platform without it. */
   without: string;
+  /** The calls it adds, as the SPA addresses them (`METHOD /api/v2/{module}/...`, `{param}` for a path segment). */
+  operations?: readonly string[];
 }
 
 export const ADDITIONS: Record<Capability, Addition> = {
   lookups: {
     what: 'POST /api/v2/core/common/lookups: up to 16 list calls in one request (the jump palette).',
+    operations: ['POST /api/v2/core/common/lookups'],
     without: 'The palette asks the same lists one call each (at most 3 in flight, the newest text wins and aborts the older): the same results for the same data.',
   },
   savedReplies: {
     what: '/api/v2/core/admin/saved_replies (list, detail, create, update, delete): 定型文.',
+    operations: [
+      'GET /api/v2/core/admin/saved_replies',
+      'POST /api/v2/core/admin/saved_replies',
+      'GET /api/v2/core/admin/saved_replies/{id}',
+      'PUT /api/v2/core/admin/saved_replies/{id}',
+      'DELETE /api/v2/core/admin/saved_replies/{id}',
+    ],
     without: 'No 定型文 menu entry, screen, palette group, 定型文を挿入 button or 「/」 hint in the send dialog.',
   },
   relevanceSort: {
@@ -63,16 +73,38 @@ export const ADDITIONS: Record<Capability, Addition> = {
   },
   masterFileDelete: {
     what: 'DELETE /api/v2/core/admin/master_files/{id}: takes a downloaded master file out of the imports.',
+    operations: ['DELETE /api/v2/core/admin/master_files/{id}'],
     without: 'No 削除 on a downloaded master file.',
   },
   masterJobs: {
     what: "GET /api/v2/core/master/ethical_medicines/jobs: each master's last download and import job.",
+    operations: ['GET /api/v2/core/master/ethical_medicines/jobs'],
     without: 'The import screen shows no last-job status; its download and import buttons work as the spec says.',
   },
 };
 
+/**
+ * Calls the SPA never makes, which the reference API serves for its own tools (the pharmacy
+ * simulator, `npm run simulate:pharmacy`, and the tests that play a pharmacy): the pharmacy side
+ * of inquiries and the ordering service's import requests, and the services' pings. No
+ * capability names them; the spec profile answers them 404 as the platform's admin API would.
+ */
+export const REFERENCE_ONLY_OPERATIONS: readonly string[] = [
+  'GET /api/v2/core/pharmacy/inquiry_rooms',
+  'POST /api/v2/core/pharmacy/inquiry_rooms',
+  'GET /api/v2/core/pharmacy/inquiry_rooms/{id}/messages',
+  'POST /api/v2/core/pharmacy/inquiry_rooms/{id}/messages',
+  'GET /api/v2/core/pharmacy/inquiry_messages/file_presigned_url',
+  'POST /api/v2/medorder/pharmacy/stockable_item_import_requests',
+  'GET /api/v2/medorder/admin/ping',
+  'GET /api/v1/ping',
+];
+
 /** The lists whose `fields` parameter is in the spec (section 7); on any other list it is the `listFields` addition. */
 export const SPEC_FIELDS_LISTS: readonly string[] = ['/api/v2/core/admin/pharmacies', '/api/v2/core/admin/users', '/api/v2/core/admin/companies', '/api/v2/core/admin/groups'];
+
+/** Every addition: what the reference API serves by default, and what tests of it assume. */
+export const ALL_CAPABILITIES: ReadonlySet<Capability> = new Set(CAPABILITIES);
 
 /** The additions an environment says its services have; anything unknown is ignored, nothing said is none. */
 export const capabilitiesOf = (environment: { capabilities?: unknown }): ReadonlySet<Capability> =>

@@ -33,6 +33,7 @@ import { listLookupMethods, type ListLookupMethods } from './listLookups';
 import { writePayload } from './writePayload';
 import { RecordConflictError, unmodifiedSinceHeader, versionOf } from './recordConflict';
 import type { CsPortalMethods } from './methods/portalMethods';
+import type { Capability } from '../contract/additions';
 
 /**
  * react-admin's data provider over the API client, driven by the declarations
@@ -82,6 +83,8 @@ export interface DataProviderOptions {
   resources: readonly AnyResourceDeclaration[];
   /** For uploads to presigned URLs (a storage host, not the API); resolved per call so msw sees it. */
   fetch?: typeof fetch;
+  /** The additions beyond spec section 7 the environment's services have (src/contract/additions.ts); none is used unless named. */
+  capabilities: ReadonlySet<Capability>;
 }
 
 const chunk = <T>(items: T[], size: number): T[][] => {
@@ -103,7 +106,7 @@ interface ListQuery {
   signal?: AbortSignal;
 }
 
-export const createDataProvider = ({ client, resources, fetch: fetchImpl }: DataProviderOptions): CsPortalDataProvider => {
+export const createDataProvider = ({ client, resources, fetch: fetchImpl, capabilities }: DataProviderOptions): CsPortalDataProvider => {
   const { send } = client;
   const declarations = new Map(resources.map((declaration) => [declaration.name, declaration]));
   const declarationOf = (resource: string): AnyResourceDeclaration => {
@@ -147,7 +150,7 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl }: Data
     supportAbortSignal: true,
     send,
     ...portalMethods(send, fetchImpl),
-    ...listLookupMethods(send, declarationOf),
+    ...listLookupMethods(send, declarationOf, capabilities),
 
     getList: (resource, { pagination, sort, filter, meta, signal }) =>
       list({ resource, filter: { ...filter }, page: pagination?.page ?? 1, sort, meta, signal }),
@@ -196,7 +199,8 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl }: Data
     // No silent overwrite: when the record the form opened carries a version (updatedAt), the
     // record is read again first and a save over someone else's change is refused with what the
     // record is now (RecordConflictError), so the form can show both and let the user choose.
-    // The reference API checks the same through If-Unmodified-Since (412) for the race between.
+    // The reference API checks the same through If-Unmodified-Since (412) for the race between,
+    // where the environment names `conditionalWrite`.
     update: async <R extends RaRecord>(resource: string, { id, data, previousData, meta }: UpdateParams) => {
       const declaration = declarationOf(resource);
       const { method, send: sendMode } = declaration.update ?? { method: 'PUT', send: 'form' };
@@ -211,7 +215,8 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl }: Data
         ({ json } = await send<Record<string, unknown> | undefined>({
           method,
           path,
-          headers: base === undefined ? undefined : unmodifiedSinceHeader(base),
+          // The race between the read and the write, where the services check it (an addition).
+          headers: base === undefined || !capabilities.has('conditionalWrite') ? undefined : unmodifiedSinceHeader(base),
           body: writePayload(declaration, data, { send: sendMode, previousData }),
         }));
       } catch (error) {

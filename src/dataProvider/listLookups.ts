@@ -1,5 +1,6 @@
 import type { GetListResult, SortPayload } from 'ra-core';
-import { LIST_LOOKUPS_MAX, LIST_LOOKUPS_PATH } from '../contract';
+import { LIST_LOOKUPS_MAX, LIST_LOOKUPS_PATH, RELEVANCE_SORT } from '../contract';
+import { SPEC_FIELDS_LISTS, type Capability } from '../contract/additions';
 import type { AnyResourceDeclaration } from '../resources/types';
 import type { SendRequest } from './apiClient';
 import { createHttpError } from './httpError';
@@ -28,14 +29,30 @@ export interface GetListsResult {
 
 export interface ListLookupMethods {
   /**
-   * Several lists' first pages in one request (`POST /api/v2/core/common/lookups`, beyond the
-   * spec): the jump palette's lookups for one typed text. Each list is asked and read exactly as
-   * getList would (path, query, paging headers, errors); the server answers each with its status,
-   * so one refused list does not fail the others. More than LIST_LOOKUPS_MAX lists go in further
-   * batches, one after another (never two requests out at once).
+   * Several lists' first pages: the jump palette's lookups for one typed text. Each list is asked
+   * and read exactly as getList would (path, query, paging headers, errors), and one refused list
+   * does not fail the others.
+   * - With the `lookups` addition, in one request (`POST /api/v2/core/common/lookups`): more than
+   *   LIST_LOOKUPS_MAX lists go in further batches, one after another.
+   * - Without it (the platform as specified), one spec list call each, at most
+   *   LIST_CALLS_AT_ONCE in flight; the signal aborts those out and those not yet sent.
    */
   getLists(params: GetListsParams): Promise<GetListsResult>;
 }
+
+/** List calls in flight at once for the lookups without the batch: the palette's, beside the page's own. */
+export const LIST_CALLS_AT_ONCE = 3;
+
+/**
+ * A list request as the environment's services take it: without `relevanceSort` a relevance sort
+ * becomes the list's default order; without `listFields` only the spec's lists get `fields`.
+ */
+export const withinCapabilities = (request: ListRequest, capabilities: ReadonlySet<Capability>): ListRequest => {
+  const query = { ...request.query };
+  if (!capabilities.has('relevanceSort') && typeof query.sort === 'string' && query.sort.replace(/^-/, '') === RELEVANCE_SORT) delete query.sort;
+  if (!capabilities.has('listFields') && !SPEC_FIELDS_LISTS.includes(request.path)) delete query.fields;
+  return { ...request, query };
+};
 
 /** A sub-answer as the batch returns it (camelized with the rest; header names have no underscore, so they stay). */
 interface WireAnswer {
@@ -58,18 +75,44 @@ const settle = (declaration: AnyResourceDeclaration, request: ListRequest, answe
   }
 };
 
-export const listLookupMethods = (send: SendRequest, declarationOf: (resource: string) => AnyResourceDeclaration): ListLookupMethods => ({
+/** Each list its own call, a few at a time; a failure is that list's, an abort stops the rest. */
+const oneCallEach = async (send: SendRequest, sendable: readonly { declaration: AnyResourceDeclaration; request: ListRequest; index: number }[], data: PromiseSettledResult<GetListResult>[], signal?: AbortSignal) => {
+  let next = 0;
+  const worker = async () => {
+    while (next < sendable.length) {
+      signal?.throwIfAborted();
+      const { declaration, request, index } = sendable[next++];
+      try {
+        data[index] = { status: 'fulfilled', value: readListAnswer(declaration, await send({ path: request.path, query: request.query, signal }), { page: 1 }, request.where) };
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        data[index] = rejected(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LIST_CALLS_AT_ONCE, sendable.length) }, worker));
+};
+
+export const listLookupMethods = (
+  send: SendRequest,
+  declarationOf: (resource: string) => AnyResourceDeclaration,
+  capabilities: ReadonlySet<Capability>,
+): ListLookupMethods => ({
   getLists: async ({ lists, signal }) => {
     const planned: Planned[] = lists.map(({ resource, filter, sort, fields }) => {
       try {
         const declaration = declarationOf(resource);
-        return { declaration, request: listRequest(declaration, { filter, page: 1, sort, fields }) };
+        return { declaration, request: withinCapabilities(listRequest(declaration, { filter, page: 1, sort, fields }), capabilities) };
       } catch (error) {
         return { error };
       }
     });
     const data: PromiseSettledResult<GetListResult>[] = planned.map((item) => rejected('error' in item ? item.error : undefined));
     const sendable = planned.flatMap((item, index) => ('error' in item ? [] : [{ ...item, index }]));
+    if (!capabilities.has('lookups')) {
+      await oneCallEach(send, sendable, data, signal);
+      return { data };
+    }
     for (let start = 0; start < sendable.length; start += LIST_LOOKUPS_MAX) {
       const part = sendable.slice(start, start + LIST_LOOKUPS_MAX);
       const calls = part.map(({ request }) => ({ path: request.path, query: buildQueryString(request.query, keyCaseOf(request.path)) }));

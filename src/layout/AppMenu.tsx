@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentType } from 'react';
+import { useId, useMemo, useState, type ComponentType } from 'react';
 import { LinkBase, useSidebarState } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -15,7 +15,8 @@ import { visuallyHidden } from '@mui/utils';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import HomeIcon from '@mui/icons-material/Home';
-import { isCurrentEntry, menuSections, type MenuSection } from './menu';
+import { isCurrentEntry, menuSectionsFor, type MenuSection } from './menu';
+import { useCapabilities } from '../app/capabilities';
 
 /** The label stays in the DOM when the sidebar is minimised (only icons show), so every item keeps its name. */
 const ItemText = ({ label, open }: { label: string; open: boolean }) =>
@@ -29,7 +30,7 @@ const MinimisedTooltip = ({ label, open, children }: { label: string; open: bool
     </Tooltip>
   );
 
-const EntryLink = ({ label, to, icon: Icon, current }: { label: string; to: string; icon: ComponentType; current: boolean }) => {
+const EntryLink = ({ label, to, icon: Icon, current }: { label: string; to: string; icon: ComponentType; current: boolean; requires?: unknown }) => {
   const [open] = useSidebarState();
   return (
     <ListItem disablePadding>
@@ -112,6 +113,8 @@ const HeadedSection = ({ section }: { section: MenuSection & { label: string } }
 export const AppMenu = () => {
   const [sidebarOpen] = useSidebarState();
   const { pathname } = useLocation();
+  const capabilities = useCapabilities();
+  const sections = useMemo(() => menuSectionsFor(capabilities), [capabilities]);
   return (
     <Box
       component="nav"
@@ -128,7 +131,7 @@ export const AppMenu = () => {
       </Typography>
       <List disablePadding>
         <EntryLink label="ホーム" to="/" icon={HomeIcon} current={pathname === '/'} />
-        {menuSections.map((section, index) => (
+        {sections.map((section, index) => (
           <Box component="li" key={section.label ?? index} sx={{ listStyle: 'none' }}>
             <Divider component="div" role="presentation" />
             {section.label && section.dropdown ? (

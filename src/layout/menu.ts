@@ -10,11 +10,15 @@ import CodeIcon from '@mui/icons-material/Code';
 import { resources } from '../resources/registry';
 import { listTitleOf } from '../resources/listTitle';
 import type { MenuPlacement, MenuSectionId } from '../resources/types';
+import type { Capability } from '../contract/additions';
+import { isAvailable } from '../app/capabilities';
 
 export interface MenuEntry {
   label: string;
   to: string;
   icon: ComponentType;
+  /** The addition beyond spec section 7 its screen is: listed only where the environment has it. */
+  requires?: Capability;
 }
 
 export interface MenuSection {
@@ -48,7 +52,7 @@ const CUSTOM_ENTRIES: readonly PlacedEntry[] = [
 
 /** Each master with a `menu` placement: its list, named as the list names itself. */
 const masterEntries: PlacedEntry[] = resources.flatMap(({ menu, ...resource }) =>
-  menu ? [{ section: menu.section, order: menu.order, label: listTitleOf(resource), to: `/${resource.name}`, icon: menu.icon }] : [],
+  menu ? [{ section: menu.section, order: menu.order, label: listTitleOf(resource), to: `/${resource.name}`, icon: menu.icon, requires: resource.requires }] : [],
 );
 
 /** The sidebar of spec section 2, in order. Screens that come in later issues show 404 until then. */
@@ -57,8 +61,14 @@ export const menuSections: MenuSection[] = SECTIONS.map(({ id, ...section }) => 
   entries: [...masterEntries, ...CUSTOM_ENTRIES]
     .filter((entry) => entry.section === id)
     .sort((a, b) => a.order - b.order)
-    .map(({ label, to, icon }) => ({ label, to, icon })),
+    .map(({ label, to, icon, requires }) => ({ label, to, icon, requires })),
 }));
+
+/** The sidebar of an environment: without an addition, its screen's entry is not there. */
+export const menuSectionsFor = (capabilities: ReadonlySet<Capability>): MenuSection[] =>
+  menuSections
+    .map((section) => ({ ...section, entries: section.entries.filter((entry) => isAvailable(capabilities, entry.requires)) }))
+    .filter((section) => section.entries.length > 0);
 
 /** The entry of the screen at `pathname` (its list, or any record below it). Home matches only `/`. */
 export const isCurrentEntry = (pathname: string, to: string): boolean =>

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { MembershipMethodName } from '../dataProvider/methods/memberships';
 import type { RowMethodName } from '../dataProvider/methods/portalMethods';
 import type { CodeShape } from '../lib/codeShapes';
+import type { Capability } from '../contract/additions';
 
 /**
  * A master is declared once: where its API lives, its fields, how its list, detail and form
@@ -149,7 +150,16 @@ export type RowAction<K extends string = string> =
   | 'edit'
   | { kind: 'external'; label: string; href: string }
   | { kind: 'link'; label: string; to: string }
-  | { kind: 'method'; label: string; method: RowMethodName; field?: K; /** Asks first (SafeConfirm, focus on キャンセル) with this sentence. */ confirm?: string };
+  | {
+      kind: 'method';
+      label: string;
+      method: RowMethodName;
+      field?: K;
+      /** Asks first (SafeConfirm, focus on キャンセル) with this sentence. */
+      confirm?: string;
+      /** The addition beyond spec section 7 its call is (src/contract/additions.ts): not offered where the environment lacks it. */
+      requires?: Capability;
+    };
 
 /** A badge beside a column's value, e.g. 終了 when `endedOn` is today or earlier in Japan. */
 export interface BadgeDeclaration<K extends string = string> {
@@ -264,7 +274,13 @@ export interface PaletteDeclaration<K extends string = string> {
    * where the server looks codes up by equality before searching text, or the list's own code
    * filter (`gs1Code`).
    */
-  codes?: { field: K; shape: CodeShape; filter?: string }[];
+  codes?: {
+    field: K;
+    shape: CodeShape;
+    filter?: string;
+    /** The addition the lookup relies on (the phone search): not asked where the environment lacks it. */
+    requires?: Capability;
+  }[];
   /** Fixed filters of every lookup, so a record the list hides by default is still found (`addEnded`). */
   filter?: Record<string, string | boolean>;
   /** Fields shown on a result's second line (the typed code's field comes first when it matched). */
@@ -287,6 +303,11 @@ export interface TypedResourceDeclaration<F extends FieldMap> {
   listTitle?: string;
   /** Its sidebar entry; a master without one is reached from another screen. */
   menu?: MenuPlacement;
+  /**
+   * The addition beyond spec section 7 the whole master is (src/contract/additions.ts): where
+   * the environment lacks it, the portal shows no trace of it (no route, menu entry or palette group).
+   */
+  requires?: Capability;
   /** Japanese name of one record, e.g. 薬局会社. */
   recordLabel: string;
   /**

@@ -1,3 +1,4 @@
+import { ALL_CAPABILITIES } from '../../src/contract/additions';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -69,7 +70,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const realDataProvider = () =>
-  createDataProvider({ client: createApiClient({ environment: testEnvironment, getToken: async () => 'token' }), resources });
+  createDataProvider({ capabilities: ALL_CAPABILITIES, client: createApiClient({ environment: testEnvironment, getToken: async () => 'token' }), resources });
 
 const callsTo = (path: string) => requests.filter((url) => url.pathname.endsWith(path));
 

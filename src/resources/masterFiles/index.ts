@@ -25,7 +25,7 @@ const masterFileResource = (name: string, label: string) =>
     list: {
       columns: ['id', 'fileName', 'fileDate', 'rowsCount', 'importedAt'],
       // A file that cannot be imported blocks every import of its kind until it is gone.
-      actions: ['show', { kind: 'method', label: '削除', method: 'deleteMasterFile', confirm: 'ダウンロードしたこのファイルを削除します。取り込みの対象から外れます（発行元のフォルダーにあれば、次のダウンロードでまた取得されます）。よろしいですか？' }],
+      actions: ['show', { kind: 'method', label: '削除', method: 'deleteMasterFile', requires: 'masterFileDelete', confirm: 'ダウンロードしたこのファイルを削除します。取り込みの対象から外れます（発行元のフォルダーにあれば、次のダウンロードでまた取得されます）。よろしいですか？' }],
       defaultSort: { field: 'fileDate', order: 'DESC' },
       paging: { mode: 'pages' },
       empty: 'ファイルはありません（医療用医薬品のマスター更新でダウンロードします）',

@@ -119,8 +119,8 @@ export const pharmacies = defineResource({
       { field: 'micode', shape: 'micode' },
       { field: 'postalCode', shape: 'postalCode' },
       // A pharmacy that calls in is found by the number on the caller's line (the search holds both).
-      { field: 'phone', shape: 'phone' },
-      { field: 'fax', shape: 'phone' },
+      { field: 'phone', shape: 'phone', requires: 'phoneSearch' },
+      { field: 'fax', shape: 'phone', requires: 'phoneSearch' },
     ],
     filter: { addEnded: true },
     detail: ['micode', 'address1', 'address2', 'address3'],

@@ -14,6 +14,8 @@ export const savedReplies = defineResource({
   name: 'v2/core/saved_replies',
   label: SAVED_REPLY_SHAPE.label,
   menu: { section: 'core', order: 2, icon: ShortTextIcon },
+  // Beyond spec section 7: where the platform has no saved replies, no trace of them shows.
+  requires: 'savedReplies',
   recordLabel: SAVED_REPLY_SHAPE.label,
   api: SAVED_REPLY_SHAPE.api,
   recordRepresentation: 'title',

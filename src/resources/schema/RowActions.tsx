@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { RowAction } from '../types';
+import { isAvailable, useCapabilities } from '../../app/capabilities';
 import { fillPathTemplate, specPath } from '../../lib/specPaths';
 import { useRuntime } from '../../app/RuntimeContext';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
@@ -62,6 +63,7 @@ export const RowActions = ({ actions }: { actions: readonly RowAction[] }) => {
   const resource = useResourceContext();
   const bases = useUrlBases();
   const translate = useTranslate();
+  const capabilities = useCapabilities();
   if (!record || !resource) return null;
   return (
     <div className={ROW_ACTIONS_CLASS}>
@@ -70,7 +72,8 @@ export const RowActions = ({ actions }: { actions: readonly RowAction[] }) => {
         if (action === 'edit') return <RowLink key="edit" to={specPath.edit(resource, record.id)}>{translate('ra.action.edit')}</RowLink>;
         if (action.kind === 'external') return <ExternalRowLink key={action.label} href={fillPathTemplate(action.href, record, bases)} label={action.label} />;
         if (action.kind === 'link') return <RowLink key={action.label} to={fillPathTemplate(action.to, record)}>{action.label}</RowLink>;
-        return <MethodAction key={action.label} action={action} />;
+        // A call beyond the spec is offered only where the environment's services have it.
+        return isAvailable(capabilities, action.requires) ? <MethodAction key={action.label} action={action} /> : null;
       })}
     </div>
   );

@@ -1,3 +1,4 @@
+import { ALL_CAPABILITIES } from '../../../src/contract/additions';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/dataProvider/apiClient';
@@ -103,6 +104,7 @@ const fifoRacks: AnyResourceDeclaration = {
 };
 
 const dataProvider = createDataProvider({
+  capabilities: ALL_CAPABILITIES,
   client: createApiClient({ environment: testEnvironment(), getToken: async () => 'token' }),
   resources: [companies, pharmacies, fixtures, licenses, hotCodes, nsipses, fifoRacks],
 });

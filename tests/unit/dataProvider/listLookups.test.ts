@@ -1,3 +1,4 @@
+import { ALL_CAPABILITIES } from '../../../src/contract/additions';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/dataProvider/apiClient';
@@ -24,6 +25,7 @@ const fixtures = declaration('v2/fixtures', '/api/v2/medorder/admin/orderable_it
 const licenses = declaration('v2/core/licenses', '/api/v2/core/admin/pharmacies/{pharmacyId}/licenses', { paging: { mode: 'none' } });
 
 const dataProvider = createDataProvider({
+  capabilities: ALL_CAPABILITIES,
   client: createApiClient({ environment: testEnvironment(), getToken: async () => 'token' }),
   resources: [pharmacies, fixtures, licenses],
 });
@@ -123,5 +125,69 @@ describe('getLists: the lookups batch', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(dataProvider.getLists({ lists: [{ resource: 'v2/core/pharmacies', filter: {} }], signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('getLists without the lookups batch (the platform as specified, issue 35)', () => {
+  const specProvider = createDataProvider({
+    capabilities: new Set(),
+    client: createApiClient({ environment: testEnvironment(), getToken: async () => 'token' }),
+    resources: [pharmacies, fixtures, licenses],
+  });
+
+  /** Answers each spec list call from `answer(url)`, recording the URLs and how many were out at once. */
+  const lists = (answer: (url: URL) => Response | Promise<Response>) => {
+    const seen: URL[] = [];
+    let out = 0;
+    const most = { value: 0 };
+    server.use(
+      http.post(LOOKUPS, () => HttpResponse.json({ errors: ['見つかりません。'] }, { status: 404 })),
+      http.get('http://localhost/*', async ({ request }) => {
+        out += 1;
+        most.value = Math.max(most.value, out);
+        seen.push(new URL(request.url));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        out -= 1;
+        return answer(new URL(request.url));
+      }),
+    );
+    return { seen, most };
+  };
+
+  const page = (rows: unknown[]) => HttpResponse.json(rows, { headers: { 'x-total-count': String(rows.length), 'x-current-page': '1', 'x-total-pages': '1' } });
+
+  it('asks each list with its own spec call, never the batch, without relevance or fields the spec lacks, and reads the same results', async () => {
+    const { seen } = lists((url) => (url.pathname.endsWith('/pharmacies') ? page([{ id: 3, name: 'さくら薬局' }]) : HttpResponse.json({ orderable_item_fixtures: [{ id: 7 }] })));
+    const { data } = await specProvider.getLists({
+      lists: [
+        { resource: 'v2/core/pharmacies', filter: { query: 'さくら' }, sort: { field: 'relevance', order: 'ASC' }, fields: ['id', 'name'] },
+        { resource: 'v2/fixtures', filter: { gs1Code: '14987123456789' }, fields: ['id', 'gs1Code'] },
+      ],
+    });
+    expect(seen.map((url) => `${url.pathname}?${url.searchParams.toString()}`).sort()).toEqual([
+      '/core/api/v2/admin/pharmacies?query=%E3%81%95%E3%81%8F%E3%82%89&fields=id%2Cname&page=1',
+      '/medorder/api/v2/admin/orderable_item_fixtures?gs1_code=14987123456789',
+    ]);
+    expect(data.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(data[0].status === 'fulfilled' && data[0].value.data).toEqual([{ id: 3, name: 'さくら薬局' }]);
+  });
+
+  it('keeps at most three calls out at once, and one refused list fails alone', async () => {
+    const { seen, most } = lists((url) => (url.searchParams.get('query') === '2' ? HttpResponse.json({ errors: ['だめ'] }, { status: 422 }) : page([])));
+    const { data } = await specProvider.getLists({ lists: Array.from({ length: 8 }, (_, index) => ({ resource: 'v2/core/pharmacies', filter: { query: String(index) } })) });
+    expect(seen).toHaveLength(8);
+    expect(most.value).toBeLessThanOrEqual(3);
+    expect(most.value).toBeGreaterThan(1);
+    expect(data.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+  });
+
+  it('an abort (newer text) stops the calls out and sends no more', async () => {
+    const controller = new AbortController();
+    const { seen } = lists(() => {
+      controller.abort();
+      return page([]);
+    });
+    await expect(specProvider.getLists({ lists: Array.from({ length: 8 }, (_, index) => ({ resource: 'v2/core/pharmacies', filter: { query: String(index) } })), signal: controller.signal })).rejects.toThrow();
+    expect(seen.length).toBeLessThanOrEqual(3);
   });
 });

@@ -1,3 +1,4 @@
+import { ALL_CAPABILITIES } from '../../../src/contract/additions';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/dataProvider/apiClient';
@@ -8,6 +9,7 @@ import { setupMswServer } from '../support/mswServer';
 const server = setupMswServer();
 const CORE = 'http://localhost/core/api/v2';
 const dataProvider = createDataProvider({
+  capabilities: ALL_CAPABILITIES,
   client: createApiClient({ environment: testEnvironment(), getToken: async () => 'token' }),
   resources: [],
 });

@@ -1,3 +1,4 @@
+import { ALL_CAPABILITIES } from '../../../src/contract/additions';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/dataProvider/apiClient';
@@ -10,6 +11,7 @@ const CORE = 'http://localhost/core/api/v2';
 const STORAGE = 'http://storage.localhost/bucket';
 
 const dataProvider = createDataProvider({
+  capabilities: ALL_CAPABILITIES,
   client: createApiClient({ environment: testEnvironment(), getToken: async () => 'token' }),
   resources: [],
 });

@@ -1,0 +1,78 @@
+import type { MiddlewareHandler } from 'hono';
+import { ADDITIONS, CAPABILITIES, REFERENCE_ONLY_OPERATIONS, SPEC_FIELDS_LISTS, type Capability } from '../../src/contract/additions';
+import { RELEVANCE_SORT } from '../../src/contract';
+import { errorBody, MESSAGES } from './errors';
+
+/**
+ * What the reference API serves (issue 35): `full`, every addition beyond spec section 7 (the
+ * default), or `spec`, exactly section 7, as the platform's own services do, so the SPA can be
+ * tried against the specified contract alone. The profile is one filter in front of the
+ * services (`platformFilter`): the services themselves do not know it.
+ */
+export type ApiProfileName = 'full' | 'spec';
+
+export interface ApiProfile {
+  name: ApiProfileName;
+  /** What `/config.json` tells the SPA the services have. */
+  capabilities: readonly Capability[];
+}
+
+export const API_PROFILES: Record<ApiProfileName, ApiProfile> = {
+  full: { name: 'full', capabilities: CAPABILITIES },
+  spec: { name: 'spec', capabilities: [] },
+};
+
+/** env API_PROFILE: `spec` or `full` (unset: full); anything else stops the start with a clear message. */
+export function apiProfileFromEnv(value = process.env.API_PROFILE): ApiProfile {
+  if (value === undefined || value === '') return API_PROFILES.full;
+  if (value === 'full' || value === 'spec') return API_PROFILES[value];
+  throw new Error(`API_PROFILE must be "full" or "spec" (got "${value}")`);
+}
+
+/** `/demo/core/api/v2/admin/x` → `/api/v2/core/admin/x`: the path as the SPA and the additions list write it. */
+export function platformPath(path: string): string | undefined {
+  const match = /^(?:\/demo)?\/(core|medorder|legacy)\/api\/(v1|v2)(\/.*)?$/.exec(path);
+  if (!match) return undefined;
+  const [, service, version, rest = ''] = match;
+  return service === 'legacy' ? `/api/v1${rest}` : `/api/${version}/${service}${rest}`;
+}
+
+/** `GET /api/v2/core/admin/x/{id}` as a pattern of the method and platform path. */
+const operationPattern = (operation: string): RegExp => {
+  const [method, path] = operation.split(' ');
+  const segments = path.split('/').map((segment) => (/^\{\w+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${method} ${segments.join('/')}$`);
+};
+
+/** Every call of an addition and of the reference API's own tools: none is on the platform. */
+const BEYOND_SPEC_OPERATIONS = [...Object.values(ADDITIONS).flatMap((addition) => addition.operations ?? []), ...REFERENCE_ONLY_OPERATIONS].map(operationPattern);
+
+const isBeyondSpecCall = (method: string, path: string) => BEYOND_SPEC_OPERATIONS.some((pattern) => pattern.test(`${method} ${path}`));
+
+/** A parameter the platform does not take, as its 422 would say. */
+const refused = (message: string) => errorBody([message]);
+
+/**
+ * The platform as section 7 specifies it, in front of the reference API's services: an
+ * addition's call is 404 (an unknown path), `sort=relevance` is a 422 (an unknown sort), `fields`
+ * on a list the spec gives none is a 422 (an unknown parameter), If-Unmodified-Since is ignored
+ * (an unknown header) and `x-unread-total` is not answered. The phone search (pharmacies'
+ * `query` matching numbers) stays: it is how the reference API searches, not a call or a
+ * parameter, and the SPA asks it only where the environment names `phoneSearch`.
+ */
+export function platformFilter(profile: ApiProfile): MiddlewareHandler {
+  return async (c, next) => {
+    if (profile.name === 'full') return next();
+    const path = platformPath(c.req.path);
+    if (path === undefined) return next();
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    if (isBeyondSpecCall(method, path)) return c.json(errorBody([MESSAGES.notFound]), 404);
+    const query = new URL(c.req.url).searchParams;
+    if (query.get('sort')?.replace(/^-/, '') === RELEVANCE_SORT) return c.json(refused(`並び順に ${RELEVANCE_SORT} は指定できません。`), 422);
+    if (query.has('fields') && !SPEC_FIELDS_LISTS.includes(path)) return c.json(refused('fields はこの一覧では指定できません。'), 422);
+    // Request headers are mutable (the fetch spec's "request" guard): the service never sees it.
+    c.req.raw.headers.delete('if-unmodified-since');
+    await next();
+    c.res.headers.delete('x-unread-total');
+  };
+}

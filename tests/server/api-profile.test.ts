@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from './helpers';
+import { API_PROFILES, apiProfileFromEnv, platformPath } from '../../server/shared/apiProfile';
+import { ADDITIONS, CAPABILITIES, REFERENCE_ONLY_OPERATIONS } from '../../src/contract/additions';
+
+/** The spec profile (issue 35): exactly section 7, as the platform's own services answer. */
+let spec: TestApp;
+let full: TestApp;
+let tick = Date.parse('2026-11-29T01:00:00.000Z');
+const now = () => new Date((tick += 1000));
+
+beforeAll(() => {
+  spec = startApp({ apiProfile: API_PROFILES.spec, now });
+  full = startApp({ apiProfile: API_PROFILES.full, now });
+});
+afterAll(() => {
+  spec.dispose();
+  full.dispose();
+});
+
+/** `GET /api/v2/core/admin/x/{id}` as the reference API's path (`/core/api/v2/admin/x/1`). */
+const servedPath = (operation: string) => {
+  const [method, path] = operation.split(' ');
+  const filled = path.replace(/\{\w+\}/g, '1');
+  const served = filled.startsWith('/api/v1') ? `/legacy${filled}` : filled.replace(/^\/api\/v2\/(core|medorder)/, '/$1/api/v2');
+  return { method, served };
+};
+
+describe('API_PROFILE', () => {
+  it('is full unless it says spec; anything else stops the start', () => {
+    expect(apiProfileFromEnv(undefined).name).toBe('full');
+    expect(apiProfileFromEnv('').name).toBe('full');
+    expect(apiProfileFromEnv('spec').name).toBe('spec');
+    expect(() => apiProfileFromEnv('SPEC')).toThrow(/API_PROFILE/);
+  });
+
+  it('maps served paths to the SPA\'s, both environments, and nothing else', () => {
+    expect(platformPath('/core/api/v2/admin/pharmacies')).toBe('/api/v2/core/admin/pharmacies');
+    expect(platformPath('/demo/medorder/api/v2/admin/ping')).toBe('/api/v2/medorder/admin/ping');
+    expect(platformPath('/legacy/api/v1/medorder/stocks')).toBe('/api/v1/medorder/stocks');
+    expect(platformPath('/config.json')).toBeUndefined();
+    expect(platformPath('/core/api/v2x/admin')).toBeUndefined();
+  });
+});
+
+describe('/config.json names what the services have', () => {
+  it('every addition in the full profile, none in the spec profile', async () => {
+    const capabilitiesOf = async (app: TestApp) =>
+      ((await (await app.call('/config.json')).json()) as { environments: { capabilities?: string[] }[] }).environments.map((env) => env.capabilities);
+    expect(await capabilitiesOf(full)).toEqual([[...CAPABILITIES], [...CAPABILITIES]]);
+    expect(await capabilitiesOf(spec)).toEqual([[], []]);
+  });
+});
+
+describe('the spec profile answers as the platform would', () => {
+  it('every call of an addition and of the reference tools is 404 (an unknown path) in both environments, for any role', async () => {
+    const admin = await spec.token();
+    const operations = [...Object.values(ADDITIONS).flatMap((addition) => addition.operations ?? []), ...REFERENCE_ONLY_OPERATIONS];
+    expect(operations.length).toBeGreaterThan(8);
+    for (const operation of operations) {
+      const { method, served } = servedPath(operation);
+      for (const prefix of ['', '/demo']) {
+        const res = await spec.call(`${prefix}${served}`, { method, token: admin, json: method === 'GET' || method === 'DELETE' ? undefined : {} });
+        expect([operation, prefix, res.status]).toEqual([operation, prefix, 404]);
+        expect(await res.json()).toEqual({ errors: ['見つかりません。'] });
+      }
+    }
+    // Not refused before the token is checked by accident: the same calls in the full profile are served.
+    const res = await full.call('/core/api/v2/admin/saved_replies', { token: await full.token() });
+    expect(res.status).toBe(200);
+  });
+
+  it('sort=relevance is a 422, and so is fields on a list the spec gives none; the spec\'s own fields and sorts answer', async () => {
+    const token = await spec.token();
+    for (const path of ['/core/api/v2/admin/pharmacies?query=%E8%96%AC&sort=relevance', '/core/api/v2/master/dealers?sort=-relevance']) {
+      const res = await spec.call(path, { token });
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { errors: string[] }).errors[0]).toContain('relevance');
+    }
+    const dealers = await spec.call('/core/api/v2/master/dealers?fields=id,name', { token });
+    expect(dealers.status).toBe(422);
+    expect(await dealers.json()).toEqual({ errors: ['fields はこの一覧では指定できません。'] });
+    for (const path of ['/core/api/v2/admin/pharmacies?fields=id,name&sort=-updated_at', '/core/api/v2/admin/users?fields=id', '/core/api/v2/admin/companies?fields=id', '/core/api/v2/admin/groups?fields=id']) {
+      expect([path, (await spec.call(path, { token })).status]).toEqual([path, 200]);
+    }
+    expect((await full.call('/core/api/v2/master/dealers?fields=id,name&sort=relevance', { token: await full.token() })).status).toBe(200);
+  });
+
+  it('If-Unmodified-Since is ignored (the platform does not know it), and x-unread-total is not answered', async () => {
+    for (const [app, expected] of [[spec, 200], [full, 412]] as const) {
+      const token = await app.token();
+      const res = await app.call('/core/api/v2/admin/companies/1', {
+        method: 'PUT',
+        token,
+        json: { note: `備考 ${app === spec ? 'spec' : 'full'}` },
+        headers: { 'if-unmodified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' },
+      });
+      expect(res.status).toBe(expected);
+    }
+    const rooms = async (app: TestApp) => (await app.call('/core/api/v2/admin/inquiry_rooms', { token: await app.token() })).headers.get('x-unread-total');
+    expect(await rooms(spec)).toBeNull();
+    expect(await rooms(full)).not.toBeNull();
+  });
+});

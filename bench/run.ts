@@ -38,8 +38,11 @@
  * Export (bench/export.ts): 薬局一覧 exported through the screen at national scale, both encodings: rows/s, the worst
  * /config.json latency meanwhile (goal <= 50 ms) and the page's peak heap beside the file's size.
  *
+ * Fairness (bench/fairness.ts): another staff user's GET users/me p95 while a pharmacy user loops the lookups batch of 16
+ * ranked searches over a 348,000-row medicine master, as a ratio to its idle p95; goal <= 3x (issue 36).
+ *
  * `npm run bench -- <section>...` runs only the named sections (first-load, warm, list-warm,
- * list-cold, duplicates, api, inquiries, imports, warehouse, nsips, longwork, export, palette); none named runs them all. `--detail` lists every request of the first loads.
+ * list-cold, duplicates, api, inquiries, imports, warehouse, nsips, longwork, export, palette, fairness); none named runs them all. `--detail` lists every request of the first loads.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -109,7 +112,7 @@ const printFirstLoad = (title: string, ours: FirstLoad, theirs: FirstLoad) => {
   );
 };
 
-const SECTIONS = ['first-load', 'warm', 'list-warm', 'list-cold', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse', 'nsips', 'longwork', 'export', 'palette'] as const;
+const SECTIONS = ['first-load', 'warm', 'list-warm', 'list-cold', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse', 'nsips', 'longwork', 'export', 'palette', 'fairness'] as const;
 type Section = (typeof SECTIONS)[number];
 const args = process.argv.slice(2);
 const detail = args.includes('--detail');
@@ -322,6 +325,7 @@ if (wanted('imports')) await section('ethical medicine import bench', async () =
 if (wanted('warehouse')) await section('warehouse copy bench', async () => (await import('./warehouse')).runWarehouseBench());
 if (wanted('nsips')) await section('NSIPS decoding bench', async () => (await import('./nsips')).runNsipsBench());
 if (wanted('longwork')) await section('long work bench', async () => (await import('./longWork')).runLongWorkBench());
+if (wanted('fairness')) await section('fairness bench', async () => (await import('./fairness')).runFairnessBench());
 if (wanted('export'))
   await section('export bench', async () => {
     build(['--outDir', join(out, 'export-app'), '--emptyOutDir']);

@@ -31,6 +31,7 @@ import type { ThrottleLimits } from './identity/throttle';
 import { DEFAULT_TICK_MS } from './jobs/runner';
 import type { SeedScale } from './db/seedCatalogue';
 import type { AuthSettings } from './shared/auth';
+import { createFairnessBudget, DEFAULT_FAIRNESS, type FairnessLimits } from './shared/fairness';
 import { notFoundJson, onError } from './shared/errors';
 import { registerSecurity } from './shared/openapi';
 import { trustedProxies } from './shared/clientOrigin';
@@ -56,6 +57,8 @@ export interface AppOptions {
   apiProfile?: ApiProfile;
   /** The sign-in throttle's limits (default: Auth0's); tests that only count refusals shorten its real-time delays. */
   signInThrottle?: ThrottleLimits;
+  /** Each user's share of list work (default DEFAULT_FAIRNESS); tests narrow it to count refusals. */
+  fairness?: FairnessLimits;
 }
 
 export interface CreatedApp {
@@ -94,6 +97,8 @@ export function createApp(options: AppOptions): CreatedApp {
   registerIdentityRoutes(app, { db: identityDb, key, issuer: issuer(), audiences: audiences(), clientId: DEFAULT_CLIENT_ID, claimNamespace: namespace, now, trustedProxies: proxies, throttle: options.signInThrottle });
 
   // Each environment's cable endpoint exists before its services, which are given its publisher.
+  // One budget per user across both environments and every service: they share the one thread.
+  const fairness = createFairnessBudget(options.fairness ?? DEFAULT_FAIRNESS);
   const cables = createCableServer({ now, pingIntervalMs: options.cablePingMs, schedule: options.cableSchedule });
   const demo = new Hono();
   const environments = {} as Record<EnvironmentName, Environment>;
@@ -103,7 +108,7 @@ export function createApp(options: AppOptions): CreatedApp {
   ] as const) {
     // The lookups batch's calls go through the whole app (bound late: it is complete before any request).
     const dispatch = (request: Request) => app.fetch(request);
-    const env = createEnvironment({ name, dataDir: options.dataDir, dir, seed, scale, prefix, auth: authOf(name), now, identity, cables, dispatch });
+    const env = createEnvironment({ name, dataDir: options.dataDir, dir, seed, scale, prefix, auth: authOf(name), now, identity, cables, dispatch, fairness });
     environments[name] = env;
     if (options.jobTickMs !== 0) env.jobs.start(options.jobTickMs ?? DEFAULT_TICK_MS);
     // Production services mount on the OpenAPI app (their routes land in /api/openapi.json);

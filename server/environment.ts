@@ -12,7 +12,8 @@ import { createMedorderService, openMedorderDb } from './services/medorder';
 import type { AuthEnv, AuthSettings } from './shared/auth';
 import { corePharmacyRights } from './services/core/pharmacyUsers/rights';
 import type { IdentityManagement } from './shared/identityManagement';
-import { createListCaller, type Dispatch } from './shared/listLookups';
+import { listWorkGuard, type FairnessBudget } from './shared/fairness';
+import { createListCaller, listWorkOf, lookupListPaths, type Dispatch } from './shared/listLookups';
 import { createEnvironmentStorage, type LocalStorage } from './storage';
 import { createWarehouse, type Warehouse } from './warehouse/warehouse';
 
@@ -42,6 +43,8 @@ export interface EnvironmentOptions {
    * so a call to the ordering service's list meets every check a direct call would.
    */
   dispatch: Dispatch;
+  /** The process's per-user budget of list work (one request thread serves both environments). */
+  fairness: FairnessBudget;
 }
 
 /** One environment's services and the shared pieces they were given. */
@@ -77,17 +80,23 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
   const legacy = openLegacyDb(dir);
   const dbs: DB[] = [jobsDb, core, medorder, legacy];
   const warehouse = createWarehouse({ file: join(dir, 'warehouse.duckdb'), projectId: `cs-portal-${name}`, sources: { core, medorder }, now });
-  const shared = { auth, now, storage, jobs, cable };
+  // The lists the batch may run, and that count as list work: read from the services' own route
+  // declarations once they exist (the guard and the batch ask only when a request comes).
+  let lookupPaths: ReadonlySet<string> = new Set();
+  const listWork = listWorkGuard(options.fairness, listWorkOf(prefix, () => lookupPaths));
+  const shared = { auth, now, storage, jobs, cable, listWork };
+  const services = {
+    core: createCoreService({ db: core, identity, warehouse, lists: createListCaller(prefix, options.dispatch, () => lookupPaths), ...shared }),
+    // The ordering service reads core's imported master rows through this reader, never core's file.
+    medorder: createMedorderService({ db: medorder, ...shared }, coreMasterReader(core, storage)),
+    legacy: createLegacyService({ db: legacy, ...shared }),
+  };
+  lookupPaths = lookupListPaths(services);
 
   return {
     name,
     prefix,
-    services: {
-      core: createCoreService({ db: core, identity, warehouse, lists: createListCaller(prefix, options.dispatch), ...shared }),
-      // The ordering service reads core's imported master rows through this reader, never core's file.
-      medorder: createMedorderService({ db: medorder, ...shared }, coreMasterReader(core, storage)),
-      legacy: createLegacyService({ db: legacy, ...shared }),
-    },
+    services,
     storage,
     storageRoutes,
     jobs,

@@ -8,8 +8,8 @@ export interface ListSort {
   expr: string;
   desc: boolean;
   /**
-   * An ascending key ordered before `expr` (a search's relevance, `searchRank`): its rows are
-   * read by OFFSET, never seeked from an anchor, since no index holds it.
+   * An ascending key ordered before `expr` (a search's relevance, `searchRank`). No index holds
+   * it, so it is computed row by row: only for the first `RANK_WINDOW` matches (see there).
    */
   rank?: string;
 }
@@ -46,6 +46,15 @@ const CACHE_ENTRIES = 500;
 /** Ordered id lists kept for costly filters: at most this many lists of at most this many ids. */
 const ORDER_ENTRIES = 100;
 const ORDER_MAX_IDS = 20_000;
+/**
+ * A ranked list (issue 36) orders at most this many matches: the first ones by id (the longest
+ * registered), ranked and kept like any costly filter's order. Ranking every match of a short
+ * term over the national master (347,000 medicines) took 3.3 s a page; ranking 20,000 is the
+ * order a search of up to that many matches always had, read once and cached. A list that
+ * matches more ranks within this window, and its pages beyond it are refused by the API
+ * (`assertRankedPage`, server/shared/listEndpoint.ts): a person narrows the search instead.
+ */
+export const RANK_WINDOW = ORDER_MAX_IDS;
 /** Pages kept (as rendered), for the first pages that every visit of a list asks for again. */
 const PAGE_ENTRIES = 300;
 
@@ -168,10 +177,13 @@ function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
   });
   const offset = (q.page - 1) * q.pageSize;
   if (offset >= total) return { rows: [], total };
-  if (q.cacheOrder && total <= ORDER_MAX_IDS) {
-    const ids = orders.get(`${filterKey}\u0000${orderBy}`, state, () =>
-      (prepared(db, `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy}`).raw(true).all(q.params) as [number][]).map(([id]) => id),
-    );
+  if ((q.cacheOrder && total <= ORDER_MAX_IDS) || q.sort.rank) {
+    // A ranked order over more matches than the window ranks the window's (the rank is a lookup per row).
+    const windowed = q.sort.rank !== undefined && total > RANK_WINDOW;
+    const orderSql = windowed
+      ? `SELECT ${q.idColumn} ${q.from} WHERE ${q.idColumn} IN (SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${q.idColumn} LIMIT ${RANK_WINDOW}) ORDER BY ${orderBy}`
+      : `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy}`;
+    const ids = orders.get(`${filterKey}\u0000${orderBy}`, state, () => (prepared(db, orderSql).raw(true).all(q.params) as [number][]).map(([id]) => id));
     const pageIds = ids.slice(offset, offset + q.pageSize);
     const byId = new Map<unknown, T>();
     const rows = prepared(db, `SELECT ${q.select}, ${q.idColumn} AS __list_id ${q.from} WHERE ${q.idColumn} IN ${inList('list_ids')}`).all({ list_ids: listParam(pageIds) }) as (T & {
@@ -180,7 +192,7 @@ function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
     for (const { __list_id, ...row } of rows) byId.set(__list_id, row as T);
     return { rows: pageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])), total };
   }
-  if (offset <= (q.maxOffset ?? MAX_OFFSET) || q.sort.rank) {
+  if (offset <= (q.maxOffset ?? MAX_OFFSET)) {
     const sql = `SELECT ${q.select} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`;
     return { rows: prepared(db, sql).all(q.params) as T[], total };
   }

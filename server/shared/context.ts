@@ -1,5 +1,6 @@
+import type { MiddlewareHandler } from 'hono';
 import type { DB } from '../db/open';
-import type { AuthSettings } from './auth';
+import type { AuthEnv, AuthSettings } from './auth';
 import type { Cable } from './cable';
 import type { JobRunner } from './jobs';
 import type { BlobStorage } from './storage';
@@ -12,4 +13,9 @@ export interface ServiceContext {
   storage: BlobStorage;
   jobs: JobRunner;
   cable: Cable;
+  /**
+   * The fairness guard (server/shared/fairness.ts), after requireAuth on `/api/*`: the
+   * environment made it, knowing which requests of all its services are list work.
+   */
+  listWork: MiddlewareHandler<AuthEnv>;
 }

@@ -1,9 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { renderList } from '../db/list';
+import { RANK_WINDOW, renderList } from '../db/list';
 import type { DB } from '../db/open';
 import { tablesState } from '../db/versions';
 import { CompressibleBody, sendCompressible } from './compressedBody';
+import { validationError } from './errors';
 import { checkFreshness } from './freshness';
 import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
 import { searchFilter, searchRank, type SearchIndex } from './search';
@@ -103,6 +104,18 @@ interface ListParams {
 }
 
 /**
+ * A ranked search over more matches than the list engine ranks (`RANK_WINDOW`) serves the
+ * window's pages; a page beyond it is a 422 naming the last one (an empty 200 would read as
+ * "no more matches" while thousands remain). Checked after the read, which answers such a page
+ * from the cached order without ranking anything again.
+ */
+function assertRankedPage(page: number, pageSize: number, total: number): void {
+  const lastPage = Math.ceil(RANK_WINDOW / pageSize);
+  if (total <= RANK_WINDOW || page <= lastPage) return;
+  throw validationError({ page: [`関連度順で表示できるのは先頭${RANK_WINDOW.toLocaleString('ja-JP')}件（${lastPage}ページ）までです。検索語を足して絞り込むか、別の並び順を指定してください。`] });
+}
+
+/**
  * Every list endpoint's contract in one place (spec section 7): whitelisted sort, `ids` batch
  * (404 when none exists), If-Updated-Since, server-decided page size with paging headers,
  * `fields`, and `query` through the declared search index. Parameters are checked before
@@ -146,6 +159,7 @@ export function answerList<Row extends Record<string, unknown>, Out extends obje
     return new CompressibleBody(JSON.stringify(pickFields(records, params.fields)));
   });
   assertIdsFound(ids, result.total);
+  if (rank) assertRankedPage(query.page, pageSize, result.total);
   setPagingHeaders(c, result, pageSize);
   return sendCompressible(c, result.value);
 }

@@ -22,6 +22,17 @@ export const commonErrors = {
   422: err('入力内容に誤りがあります'),
 } as const;
 
+/**
+ * The fairness guard's refusal (server/shared/fairness.ts): documented on every route that counts
+ * as list work (the declared lists, legacy's lists, the lookups batch).
+ */
+export const tooManyRequests = {
+  429: {
+    ...err('一覧の読み込みが多すぎます (同じ利用者の同時読み込み、または短時間の読み込み量の上限)。Retry-After 秒後に再度お試しください'),
+    headers: z.object({ 'retry-after': z.string().openapi({ description: '再試行できるまでの秒数', example: '1' }) }),
+  },
+} as const;
+
 export const listHeaders = z.object({
   'x-total-count': z.string(),
   'x-current-page': z.string(),

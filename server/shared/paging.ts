@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from '@hono/zod-openapi';
-import type { ListSort } from '../db/list';
+import { RANK_WINDOW, type ListSort } from '../db/list';
 import { IDS_BATCH_SIZE } from '../../src/contract';
 import { ApiError, notFoundError } from './errors';
 import { labelled } from './validation';
@@ -13,7 +13,7 @@ export const listQueryShape = {
     'ページ',
     z.string().regex(/^[1-9]\d{0,8}$/).optional().openapi({ description: 'ページ番号 (1始まり、1ページ25件)', example: '1' }),
   ),
-  sort: labelled('並び順', z.string().regex(/^-?[a-z][a-z0-9_]*$/).optional().openapi({ description: '並び順: `field` 昇順、`-field` 降順。検索する一覧では `relevance` (検索語が名前の先頭に近いものから。仕様 7 章にない拡張) も指定できる' })),
+  sort: labelled('並び順', z.string().regex(/^-?[a-z][a-z0-9_]*$/).optional().openapi({ description: `並び順: \`field\` 昇順、\`-field\` 降順。検索する一覧では \`relevance\` (検索語が名前の先頭に近いものから。仕様 7 章にない拡張) も指定できる。一致が${RANK_WINDOW.toLocaleString('ja-JP')}件を超える検索の \`relevance\` は ID の小さい先頭${RANK_WINDOW.toLocaleString('ja-JP')}件の中で並べ、その先のページ (${RANK_WINDOW / PAGE_SIZE + 1}ページ目以降) は 422` })),
   ids: labelled(
     'ID',
     z.string().regex(/^\d+(,\d+)*$/).optional().openapi({ description: 'カンマ区切りのID (最大100件、ページングなし)', example: '1,2,3' }),

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { conditionalErrors, conditionalHeaders } from './conditionalWrite';
 import { listQuerySchema, type ListDeclaration } from './listEndpoint';
-import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY } from './openapi';
+import { LOOKUP_LIST } from './listLookups';
+import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY, tooManyRequests } from './openapi';
 
 /*
  * The OpenAPI routes of a resource, one helper per kind, so a resource file declares only what
@@ -120,7 +121,11 @@ export function deleteRecordRoute<P extends string>(path: P, spec: Pick<WriteSpe
   });
 }
 
-/** The GET route of a declared list (paging headers, 304, the common errors). */
+/**
+ * The GET route of a declared list (paging headers, 304, the common errors, the fairness guard's
+ * 429), marked as one the lookups batch may run: a declared list is read by the list engine and
+ * changes nothing.
+ */
 export function listRoute<L extends ListDeclaration, T extends z.ZodObject>(list: L, item: T, tags: string[]) {
   return createRoute({
     method: 'get',
@@ -128,11 +133,13 @@ export function listRoute<L extends ListDeclaration, T extends z.ZodObject>(list
     summary: list.summary,
     tags,
     security: SECURITY,
+    ...LOOKUP_LIST,
     request: { query: listQuerySchema(list) },
     responses: {
       200: { ...jsonResponse(z.array(item.partial()), list.summary), headers: listHeaders },
       304: { description: '変更なし' },
       ...commonErrors,
+      ...tooManyRequests,
     },
   });
 }

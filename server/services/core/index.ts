@@ -38,7 +38,7 @@ import { registerLookupRoutes } from './lookups/routes';
  */
 export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
-  app.use('/api/*', requireAuth(ctx.auth));
+  app.use('/api/*', requireAuth(ctx.auth), ctx.listWork);
   registerUserRoutes(app, ctx);
   registerCompanyRoutes(app, ctx);
   registerPharmacyRoutes(app, ctx);

@@ -23,7 +23,7 @@ const pingRoute = createRoute({
 
 export function createLegacyService(ctx: ServiceContext): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
-  app.use('/api/*', requireAuth(ctx.auth));
+  app.use('/api/*', requireAuth(ctx.auth), ctx.listWork);
   app.openapi(pingRoute, (c) => c.json({ ok: true }, 200));
   registerLegacyStockRoutes(app, ctx);
   return app;

@@ -39,7 +39,7 @@ const pingRoute = createRoute({
 /** `publishedMaster`: core's imported master rows, the master diffs' source (passed in by the environment). */
 export function createMedorderService(ctx: ServiceContext, publishedMaster: PublishedMasterReader = EMPTY_PUBLISHED_MASTER): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
-  app.use('/api/*', requireAuth(ctx.auth));
+  app.use('/api/*', requireAuth(ctx.auth), ctx.listWork);
   app.openapi(pingRoute, (c) => c.json({ ok: true }, 200));
   registerBatchConfigRoutes(app, ctx);
   registerStockRoutes(app, ctx);

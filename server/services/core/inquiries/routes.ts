@@ -5,6 +5,7 @@ import { assertPharmacyRight, WRITE_FORBIDDEN, type AuthEnv } from '../../../sha
 import { assertUnmodifiedSince } from '../../../shared/conditionalWrite';
 import { ApiError, notFoundError, validationError } from '../../../shared/errors';
 import { listHeaders } from '../../../shared/openapi';
+import { shownToPerson, prefetchHeaders } from '../../../shared/prefetch';
 import { createRecordRoute, readRoute, updateRecordRoute, writeRoute } from '../../../shared/routes';
 import type { ServiceContext } from '../../../shared/context';
 import { setPagingHeaders } from '../../../shared/paging';
@@ -51,8 +52,13 @@ const PHARMACY_MESSAGES = '/api/v2/pharmacy/inquiry_messages';
 
 const roomsRoute = <P extends string, Q extends z.ZodObject>(path: P, query: Q, summary: string) =>
   readRoute(path, { query, response: z.array(RoomSchema), responseDescription: 'ルーム', headers: roomPageHeaders, summary, tags });
-const messagesRoute = (path: `${string}/{id}/messages`, summary: string) =>
-  readRoute(path, { query: MessagesQuerySchema, response: z.array(MessageSchema), responseDescription: 'メッセージ', headers: listHeaders, summary, tags });
+const messagesRoute = (path: `${string}/{id}/messages`, summary: string) => {
+  const route = readRoute(path, {
+    query: MessagesQuerySchema, response: z.array(MessageSchema), responseDescription: 'メッセージ', headers: listHeaders, summary, tags,
+    description: '読んだ人にだけ既読になる: ブラウザーの先読み (Sec-Purpose または Purpose が prefetch) では既読にしない。一覧の一括呼び出し (common/lookups) では呼べない。',
+  });
+  return { ...route, request: { ...route.request, headers: prefetchHeaders } };
+};
 const postMessageRoute = (path: `${string}/{id}/messages`, summary: string) =>
   createRecordRoute(path, { body: MessageInputSchema, response: MessageSchema, responseDescription: '送信したメッセージ', summary, tags });
 const presignRoute = (path: string, summary: string) =>
@@ -181,13 +187,13 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     return rows.map(serialiseRoom);
   };
 
-  /** A page of a room's messages (100, oldest first); reading them marks the room read. */
+  /** A page of a room's messages (100, oldest first); a person reading them marks the room read (a prefetch does not). */
   const messagesPage = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy', roomId: number, pageText: string | undefined) => {
     const user = userOf(c, side);
     const room = readableRoom(user, roomId);
     const page = pageText ? Number(pageText) : 1;
     const { rows, total } = listMessages(db, room.id, page);
-    if (markRead(db, user.id, room.id)) publishRoom(room.id, user);
+    if (shownToPerson(c.req.raw) && markRead(db, user.id, room.id)) publishRoom(room.id, user);
     setPagingHeaders(c, { total, page }, MESSAGE_PAGE_SIZE);
     return rows.map((row) => serialiseMessage(row, storage));
   };

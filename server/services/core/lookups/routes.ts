@@ -2,7 +2,8 @@ import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { LIST_LOOKUPS_MAX } from '../../../../src/contract';
 import type { AuthEnv } from '../../../shared/auth';
 import { validationError, type FieldErrors } from '../../../shared/errors';
-import { LIST_ANSWER_HEADERS, mountedListPath, type ListCall, type ListCaller } from '../../../shared/listLookups';
+import { LIST_ANSWER_HEADERS, type ListCall, type ListCaller } from '../../../shared/listLookups';
+import { tooManyRequests } from '../../../shared/openapi';
 import { writeRoute } from '../../../shared/routes';
 import { labelled } from '../../../shared/validation';
 
@@ -21,29 +22,34 @@ const LookupsInput = z.object({ calls: labelled('一覧の呼び出し', z.array
 const AnswerSchema = z
   .object({
     status: z.number().int(),
-    headers: z.record(z.string(), z.string()).openapi({ description: 'x-total-count, x-current-page, x-total-pages, x-last-updated (あるものだけ)' }),
+    headers: z.record(z.string(), z.string()).openapi({ description: 'x-total-count, x-current-page, x-total-pages, x-last-updated, retry-after (あるものだけ)' }),
     body: z.unknown().openapi({ description: '一覧の応答本文 (配列、またはエラーの {"errors": [...]})' }),
   })
   .openapi('ListLookupAnswer');
 
-const lookupsRoute = writeRoute('post', '/api/v2/common/lookups', {
+const batchRoute = writeRoute('post', '/api/v2/common/lookups', {
   summary: '一覧の一括呼び出し (ジャンプパレット)',
   description:
     `GET の一覧呼び出しを最大${LIST_LOOKUPS_MAX}件まとめて送り、各一覧の応答 (ステータス、ページのヘッダー、本文) を同じ順で返す。` +
     '各呼び出しはその一覧へ直接送った場合と同じ認証・権限・入力チェックを受け、失敗はその呼び出しのステータスになる (ほかの呼び出しは答える)。' +
-    'パスは SPA の書き方 (/api/v2/{core|medorder}/… または /api/v1/…) で、一覧 (末尾がコレクション名) に限る。仕様 7 章にない拡張。',
+    'パスは SPA の書き方 (/api/v2/{core|medorder}/… または /api/v1/…) で、副作用のない一覧 (この文書で x-list-lookup: true の GET) に限る。' +
+    'それ以外 (users/me、アップロード URL の発行、既読になるルームのメッセージなど) は呼び出しの番号を示す 422。' +
+    '各呼び出しは利用者ごとの一覧の読み込み量に数えられ、使い切った呼び出しは 429 (headers に retry-after) になる。' +
+    'このリクエスト自体も同時読み込みの1件に数え、上限を超えると 429 と Retry-After。仕様 7 章にない拡張。',
   tags,
   body: LookupsInput,
   response: z.object({ answers: z.array(AnswerSchema) }).openapi('ListLookupsAnswer'),
   responseDescription: '各呼び出しの応答',
 });
+/** The batch is list work: the fairness guard may refuse it (server/shared/fairness.ts). */
+const lookupsRoute = { ...batchRoute, responses: { ...batchRoute.responses, ...tooManyRequests } };
 
-/** Each path a list of a known service, else a 422 naming the calls that are not. */
-function assertListPaths(calls: readonly Pick<ListCall, 'path'>[]): void {
+/** Each path a plain list the batch may run (`lists.accepts`), else a 422 naming the calls that are not. */
+function assertListPaths(calls: readonly Pick<ListCall, 'path'>[], lists: ListCaller): void {
   const errors: FieldErrors = {};
   calls.forEach(({ path }, index) => {
-    if (mountedListPath(path, '') === undefined) {
-      errors[`calls.${index}.path`] = [`${index + 1}件目の一覧のパスは使えません（/api/v2/core/…、/api/v2/medorder/… または /api/v1/… の一覧のみ。小文字・数字・_・- の区切りで、末尾は一覧の名前）。`];
+    if (!lists.accepts(path)) {
+      errors[`calls.${index}.path`] = [`${index + 1}件目のパスは一括呼び出しで使えません（/api/v2/core/…、/api/v2/medorder/… または /api/v1/… の、副作用のない一覧のみ）。`];
     }
   });
   if (Object.keys(errors).length > 0) throw validationError(errors);
@@ -77,7 +83,7 @@ const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve))
 export function registerLookupRoutes(app: OpenAPIHono<AuthEnv>, lists: ListCaller): void {
   app.openapi(lookupsRoute, async (c) => {
     const { calls } = c.req.valid('json');
-    assertListPaths(calls);
+    assertListPaths(calls, lists);
     const authorization = c.req.header('authorization');
     const answers: string[] = [];
     for (const [index, call] of calls.entries()) {
@@ -85,7 +91,9 @@ export function registerLookupRoutes(app: OpenAPIHono<AuthEnv>, lists: ListCalle
       // between two of them the thread answers what else has arrived, so a batch holds another
       // request for at most one of its calls, not for their sum (the long-work goal, issue 22).
       if (index > 0) await letOthersRun();
-      answers.push(await answerText(await lists({ path: call.path, query: call.query ?? '' }, authorization)));
+      // Each call is charged to the caller's list budget as it runs (server/shared/fairness.ts): once
+      // it is spent, the rest answer 429 each, at the cost of a refusal.
+      answers.push(await answerText(await lists.call({ path: call.path, query: call.query ?? '' }, authorization)));
     }
     return c.body(`{"answers":[${answers.join(',')}]}`, 200, { 'content-type': 'application/json; charset=UTF-8' });
   });

@@ -3,7 +3,8 @@ import { assertPharmacyRight, type AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { ApiError, notFoundError } from '../../../shared/errors';
 import { inList, listParam } from '../../../shared/sql';
-import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../../shared/openapi';
+import { LOOKUP_LIST } from '../../../shared/listLookups';
+import { commonErrors, jsonBody, jsonResponse, SECURITY, tooManyRequests } from '../../../shared/openapi';
 import { labelled } from '../../../shared/validation';
 import { rackQuantity } from '../../../db/stocksScenario';
 import { BAD_PAGE_TOKEN, decodePageToken, encodePageToken } from './pageToken';
@@ -38,10 +39,13 @@ const fifoRacksRoute = createRoute({
   summary: 'FIFO ラック履歴 (v1、実行日時順、pageToken で続きを取得)',
   tags,
   security: SECURITY,
+  // A plain page of v1 rows: the lookups batch may run it, and it counts as list work.
+  ...LOOKUP_LIST,
   request: { query: z.object({ pharmacyId: pharmacyIdField.optional(), yjCode: yjCodeField.optional(), pageToken: pageTokenField }) },
   responses: {
     200: jsonResponse(z.object({ fifoRacks: z.array(FifoRackSchema), nextPageToken: z.string().nullable() }), 'FIFO ラック履歴'),
     ...commonErrors,
+    ...tooManyRequests,
   },
 });
 const stocksRoute = createRoute({
@@ -50,6 +54,8 @@ const stocksRoute = createRoute({
   summary: '薬局の在庫 (v1、YJ コード順、yjCodes で絞り込み、pageToken で続きを取得)',
   tags,
   security: SECURITY,
+  // A plain page of v1 rows: the lookups batch may run it, and it counts as list work.
+  ...LOOKUP_LIST,
   request: {
     query: z.object({
       pharmacyId: pharmacyIdField.optional(),
@@ -60,6 +66,7 @@ const stocksRoute = createRoute({
   responses: {
     200: jsonResponse(z.object({ stocks: z.array(V1StockSchema), nextPageToken: z.string().nullable() }), '在庫'),
     ...commonErrors,
+    ...tooManyRequests,
   },
 });
 const fixRoute = createRoute({

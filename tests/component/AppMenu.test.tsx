@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSidebarState } from 'react-admin';
 import { AppMenu } from '../../src/layout/AppMenu';
-import { renderWithAdmin } from './renderWithAdmin';
+import { renderWithAdmin, testRuntime } from './renderWithAdmin';
 
 const Minimised = () => {
   const [, setOpen] = useSidebarState();
@@ -24,6 +24,15 @@ describe('AppMenu (the sidebar)', () => {
     for (const item of nav().querySelectorAll('li')) expect(item.parentElement?.tagName).toBe('UL');
     expect(within(nav()).getByRole('list', { name: 'Core V2' })).toBeInTheDocument();
     expect(within(nav()).getByRole('list', { name: '開発者' })).toBeInTheDocument();
+  });
+
+  it('lists 定型文 only where the environment has saved replies (an addition beyond the spec)', () => {
+    const { unmount } = renderWithAdmin(<AppMenu />);
+    expect(within(nav()).getByRole('link', { name: '定型文一覧' })).toHaveAttribute('href', '/v2/core/saved_replies');
+    unmount();
+    renderWithAdmin(<AppMenu />, { runtime: testRuntime({ capabilities: [] }) });
+    expect(within(nav()).queryByRole('link', { name: '定型文一覧' })).toBeNull();
+    expect(within(nav()).getByRole('link', { name: '問い合わせ一覧' })).toBeInTheDocument();
   });
 
   it('marks the current screen with aria-current="page", also on its records, and opens its dropdown', () => {

@@ -5,7 +5,7 @@ import { SubjectDialog } from '../../src/customRoutes/inquiries/SubjectDialog';
 import { createHttpError } from '../../src/dataProvider/httpError';
 import type { InquiryMessage } from '../../src/dataProvider/methods/inquiries';
 import type { PlaceholderValues } from '../../src/customRoutes/inquiries/savedReplyText';
-import { createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
+import { createTestDataProvider, renderWithAdmin, testRuntime } from './renderWithAdmin';
 
 afterEach(() => vi.useRealTimers());
 
@@ -25,6 +25,24 @@ const renderDialog = (state: MessageDialogState, onSend = vi.fn(async () => {}),
 };
 
 describe('the inquiry message dialog', () => {
+  it('offers no 定型文 (button, 「/」 hint or shortcut) where the environment has no saved replies, and asks for none', () => {
+    vi.useFakeTimers();
+    const provider = replyProvider();
+    renderWithAdmin(<MessageDialog state={{ mode: 'send' }} onClose={vi.fn()} onSend={vi.fn(async () => {})} onEdit={vi.fn(async () => {})} />, {
+      dataProvider: provider,
+      runtime: testRuntime({ capabilities: [] }),
+    });
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).queryByRole('button', { name: '定型文を挿入' })).toBeNull();
+    expect(within(dialog).queryByText(/定型文/)).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'マニュアルから挿入' })).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('メッセージ'), { target: { value: '/close' } });
+    // Well past the replies' search pause: nothing was asked and nothing is offered.
+    act(() => vi.advanceTimersByTime(5000));
+    expect(within(dialog).queryByRole('listbox')).toBeNull();
+    expect(provider.getList).not.toHaveBeenCalled();
+  });
+
   it('focuses its input 100 ms after opening', () => {
     vi.useFakeTimers();
     const { input } = renderDialog({ mode: 'send' });

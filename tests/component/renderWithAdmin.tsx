@@ -13,6 +13,7 @@ import {
 import { createQueryClient } from '../../src/app/queryClient';
 import { RuntimeProvider, type Runtime } from '../../src/app/RuntimeContext';
 import type { EnvironmentConfig } from '../../src/config/types';
+import { CAPABILITIES } from '../../src/contract/additions';
 import { portalMethods, type ApiRequest, type ApiResponse, type SendRequest } from '../../src/dataProvider';
 import { createI18nProvider } from '../../src/i18n';
 import { findResource, resources, routeCatalogue } from '../../src/resources/registry';
@@ -36,6 +37,8 @@ export const testEnvironment: EnvironmentConfig = {
     { service: 'medorder', label: 'Medorder ジョブキュー', url: 'https://jobs.example.test/medorder' },
     { service: 'share', label: 'Share ジョブキュー', url: 'https://jobs.example.test/share' },
   ],
+  // As the reference API serves by default; a test of the platform as specified passes [].
+  capabilities: [...CAPABILITIES],
 };
 
 export const testRuntime = (environment: Partial<EnvironmentConfig> = {}): Runtime => {

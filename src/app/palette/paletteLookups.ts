@@ -1,6 +1,8 @@
 import type { SortPayload } from 'react-admin';
 import type { AnyResourceDeclaration } from '../../resources/types';
 import { RELEVANCE_SORT } from '../../contract';
+import type { Capability } from '../../contract/additions';
+import { isAvailable } from '../capabilities';
 import { listTitleOf } from '../../resources/listTitle';
 import { foldSearchText } from '../../contract/searchText';
 import { normaliseCode, recogniseCodes, CODE_SHAPES, type CodeShape } from '../../lib/codeShapes';
@@ -55,10 +57,11 @@ export const searchesNames = (declaration: AnyResourceDeclaration): boolean =>
 
 /**
  * The list calls for a typed text, likeliest first. A code (by shape) is looked up in every
- * master declaring a field of that shape, one call per master, filter and code; a text that is
- * no code is searched by name in every master that searches. An empty text asks nothing.
+ * master declaring a field of that shape, one call per master, filter and code (a lookup that
+ * needs an addition the environment lacks, such as the phone search, is not asked); a text that
+ * is no code is searched by name in every master that searches. An empty text asks nothing.
  */
-export const planLookups = (declarations: readonly AnyResourceDeclaration[], text: string): PaletteLookup[] => {
+export const planLookups = (declarations: readonly AnyResourceDeclaration[], text: string, capabilities: ReadonlySet<Capability>): PaletteLookup[] => {
   if (foldSearchText(text) === '') return [];
   const codes = recogniseCodes(text);
   const lookups: PaletteLookup[] = [];
@@ -68,7 +71,7 @@ export const planLookups = (declarations: readonly AnyResourceDeclaration[], tex
       declarations.forEach((declaration, priority) => {
         if (!plainList(declaration)) return;
         for (const declared of declaration.palette?.codes ?? []) {
-          if (declared.shape !== shape) continue;
+          if (declared.shape !== shape || !isAvailable(capabilities, declared.requires)) continue;
           const filterName = declared.filter ?? searchFilterOf(declaration);
           if (!filterName) continue;
           const same = lookups.find((lookup) => lookup.resource === declaration.name && lookup.filter[filterName] === code);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GetListResult } from 'react-admin';
 import { usePortalDataProvider } from '../usePortalDataProvider';
+import { useCapabilities } from '../capabilities';
 import type { AnyResourceDeclaration } from '../../resources/types';
 import { rankGroups, type PaletteGroup } from '../../lib/paletteRanking';
 import { codePageGroup, hitsOf, moreOf, PALETTE_DEBOUNCE_MS, PER_GROUP, planLookups, screenGroup, type PaletteScreen } from './paletteLookups';
@@ -26,6 +27,7 @@ const EMPTY: PaletteResults = { text: '', groups: [], pending: false, failed: []
  */
 export const usePaletteSearch = (declarations: readonly AnyResourceDeclaration[], screens: readonly PaletteScreen[]) => {
   const dataProvider = usePortalDataProvider();
+  const capabilities = useCapabilities();
   const [results, setResults] = useState<PaletteResults>(EMPTY);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<AbortController | undefined>(undefined);
@@ -49,7 +51,7 @@ export const usePaletteSearch = (declarations: readonly AnyResourceDeclaration[]
       cancel();
       const fixed = [screenGroup(screens, text), codePageGroup(text)];
       const known = answered.current.get(text);
-      const lookups = known || text.trim() === '' ? [] : planLookups(declarations, text);
+      const lookups = known || text.trim() === '' ? [] : planLookups(declarations, text, capabilities);
       if (lookups.length === 0) {
         setResults({ text, groups: rankGroups(text, [...fixed, ...(known ?? [])], PER_GROUP), pending: false, failed: [] });
         return;
@@ -87,7 +89,7 @@ export const usePaletteSearch = (declarations: readonly AnyResourceDeclaration[]
       if (failed.length === 0) answered.current.set(text, found);
       setResults({ text, groups: rankGroups(text, [...fixed, ...found], PER_GROUP), pending: false, failed });
     },
-    [cancel, dataProvider, declarations, screens],
+    [cancel, capabilities, dataProvider, declarations, screens],
   );
 
   /**

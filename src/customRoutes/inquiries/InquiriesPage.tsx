@@ -163,7 +163,9 @@ const InquiriesPage = () => {
   const receivedSelected = received.find((room) => room.id === roomId);
   const selected = listed ?? receivedSelected ?? single.data ?? undefined;
 
-  const unreadTotal = liveUnreadTotal ?? rooms.data?.pages[0]?.unreadTotal ?? 0;
+  // Every room's unread messages: the server's figure (x-unread-total, an addition beyond the
+  // spec), else the sum over the rooms loaded so far.
+  const unreadTotal = liveUnreadTotal ?? rooms.data?.pages[0]?.unreadTotal ?? roomList.reduce((sum, room) => sum + room.unreadCount, 0);
 
   const updateSearch = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(search);

@@ -18,6 +18,7 @@ import { useDelayedFocus } from './useDelayedFocus';
 import { ManualInserter } from './ManualInserter';
 import { insertSnippet } from './manualSnippets';
 import { SavedReplyInserter } from './SavedReplyInserter';
+import { useCapabilities } from '../../app/capabilities';
 import { SavedReplyOptions, type SavedReply } from './SavedReplyOptions';
 import { fillPlaceholders, type Placeholder, type PlaceholderValues } from './savedReplyText';
 import { useSlashShortcut } from './useSlashShortcut';
@@ -63,6 +64,9 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey, placeh
   const [unfilled, setUnfilled] = useState<Placeholder[]>([]);
   const input = useDelayedFocus<HTMLTextAreaElement>(open);
   const keptIn = state?.mode === 'send' ? draftKey : undefined;
+  // Saved replies are an addition beyond spec section 7: where the platform lacks them, neither
+  // the button nor the 「/」 shortcut nor its hint is there.
+  const offersReplies = useCapabilities().has('savedReplies');
 
   useEffect(() => {
     if (!state) return;
@@ -98,7 +102,7 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey, placeh
     setUnfilled(filled.unfilled);
     insertText(filled.text, start, end);
   };
-  const slash = useSlashShortcut(content, state?.mode === 'send', insertReply);
+  const slash = useSlashShortcut(content, state?.mode === 'send' && offersReplies, insertReply);
   const discardDraft = () => {
     if (keptIn) removeDraft(draftStorage(), keptIn);
     setContent('');
@@ -163,7 +167,7 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey, placeh
             slash.track(event);
           }}
           onKeyDown={slash.onKeyDown}
-          helperText={state?.mode === 'send' ? '「/」に続けてショートカットを入力すると定型文を挿入できます' : undefined}
+          helperText={state?.mode === 'send' && offersReplies ? '「/」に続けてショートカットを入力すると定型文を挿入できます' : undefined}
           multiline
           minRows={4}
           fullWidth
@@ -206,9 +210,11 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey, placeh
             <Button size="small" variant="outlined" startIcon={<MenuBookIcon />} disabled={saving} sx={{ ml: 1 }} onClick={() => setInserting((now) => (now === 'manual' ? undefined : 'manual'))} aria-expanded={inserting === 'manual'}>
               マニュアルから挿入
             </Button>
-            <Button size="small" variant="outlined" startIcon={<ShortTextIcon />} disabled={saving} sx={{ ml: 1 }} onClick={() => setInserting((now) => (now === 'reply' ? undefined : 'reply'))} aria-expanded={inserting === 'reply'}>
-              定型文を挿入
-            </Button>
+            {offersReplies && (
+              <Button size="small" variant="outlined" startIcon={<ShortTextIcon />} disabled={saving} sx={{ ml: 1 }} onClick={() => setInserting((now) => (now === 'reply' ? undefined : 'reply'))} aria-expanded={inserting === 'reply'}>
+                定型文を挿入
+              </Button>
+            )}
             {file && (
               <Typography variant="body2" component="span" sx={{ ml: 1 }} data-testid="inquiry-attachment-name">
                 {file.name}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useCapabilities } from '../../app/capabilities';
 import { Form, SelectInput, useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -22,7 +23,8 @@ const YEAR_CHOICES = INSURANCE_START_YEARS.map((year) => ({ id: year, name: `${y
 
 interface CardProps {
   kind: DownloadKind;
-  jobs: readonly MasterJob[];
+  /** The last jobs, where the environment says (masterJobs); undefined: no status is shown. */
+  jobs: readonly MasterJob[] | undefined;
   onStart: (kind: DownloadKind, action: MasterJobAction, values: Record<string, unknown>) => Promise<void>;
 }
 
@@ -51,10 +53,12 @@ const MasterCard = ({ kind, jobs, onStart }: CardProps) => {
           ) : (
             <TokyoDateInput source="startDate" label="開始日" min={EARLIEST_START_DATES[kind]} max={todayInTokyo()} isRequired />
           )}
-          <Stack spacing={1}>
-            <MasterJobStatus action="download" job={lastJob(jobs, kind, 'download')} />
-            <MasterJobStatus action="import" job={lastJob(jobs, kind, 'import')} />
-          </Stack>
+          {jobs && (
+            <Stack spacing={1}>
+              <MasterJobStatus action="download" job={lastJob(jobs, kind, 'download')} />
+              <MasterJobStatus action="import" job={lastJob(jobs, kind, 'import')} />
+            </Stack>
+          )}
         </CardContent>
         <CardActions>
           <Button type="submit" variant="contained" disabled={busy}>
@@ -75,9 +79,12 @@ const EthicalMedicineImportPage = () => {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [alert, setAlert] = useState<string | undefined>();
+  // The last jobs' state is an addition beyond spec section 7 (masterJobs): without it the cards show none.
+  const showsJobs = useCapabilities().has('masterJobs');
   const { data: jobs = [] } = useQuery({
     queryKey: JOBS_KEY,
     queryFn: () => dataProvider.getMasterJobs(),
+    enabled: showsJobs,
     // Follow a job while it runs; nothing to poll otherwise.
     refetchInterval: (query) => (isJobRunning(query.state.data ?? []) ? 1000 : false),
   });
@@ -107,7 +114,7 @@ const EthicalMedicineImportPage = () => {
       </div>
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
         {(['hot_code', 'medhot', 'iryohoken'] as const).map((kind) => (
-          <MasterCard key={kind} kind={kind} jobs={jobs} onStart={start} />
+          <MasterCard key={kind} kind={kind} jobs={showsJobs ? jobs : undefined} onStart={start} />
         ))}
       </Stack>
     </Screen>

@@ -1,22 +1,23 @@
+import { ALL_CAPABILITIES } from '../../../src/contract/additions';
 import { describe, expect, it } from 'vitest';
 import { resources, findResource } from '../../../src/resources/registry';
 import fc from 'fast-check';
 import { BY_RELEVANCE, codePageGroup, hitsOf, isWholeText, paletteScreens, planLookups, recentOf, resultFieldsOf, screenGroup, searchesNames } from '../../../src/app/palette/paletteLookups';
 import { gs1CheckDigit } from '../../../src/contract/medicineCodes';
 
-const plan = (text: string) => planLookups(resources, text).map((lookup) => [lookup.resource, lookup.filter]);
+const plan = (text: string) => planLookups(resources, text, ALL_CAPABILITIES).map((lookup) => [lookup.resource, lookup.filter]);
 
 describe('the palette’s lookups, derived from the declarations', () => {
   it('a name is searched in every master whose list searches (and only plain lists)', () => {
-    const names = planLookups(resources, 'さくら').map((lookup) => lookup.resource);
+    const names = planLookups(resources, 'さくら', ALL_CAPABILITIES).map((lookup) => lookup.resource);
     expect(names).toEqual(resources.filter(searchesNames).map((resource) => resource.name));
     expect(names).toEqual(expect.arrayContaining(['v2/core/pharmacies', 'v2/core/companies', 'v2/core/groups', 'v2/core/users', 'v2/core/manuals', 'v2/core/dealers', 'v2/core/ethical_medicines']));
     // NSIPS searches file names under a pharmacy: no palette lookup without one.
     expect(names).not.toContain('v2/core/nsipses');
     expect(plan('さくら')[0]).toEqual(['v2/core/pharmacies', { addEnded: true, query: 'さくら' }]);
     // Names by relevance (the best of all matches); a code in the list's own order.
-    expect(planLookups(resources, 'さくら').every((lookup) => lookup.sort === BY_RELEVANCE)).toBe(true);
-    expect(planLookups(resources, '1341234560').map((lookup) => lookup.sort)).toEqual([undefined]);
+    expect(planLookups(resources, 'さくら', ALL_CAPABILITIES).every((lookup) => lookup.sort === BY_RELEVANCE)).toBe(true);
+    expect(planLookups(resources, '1341234560', ALL_CAPABILITIES).map((lookup) => lookup.sort)).toEqual([undefined]);
   });
 
   it('a micode goes to the pharmacies’ search only (equality first on the server)', () => {
@@ -54,16 +55,25 @@ describe('the palette’s lookups, derived from the declarations', () => {
     ]);
   });
 
+  it('without the phone search (the platform as specified), a phone number is not looked up; ten digits are still a micode', () => {
+    expect(planLookups(resources, '090-1234-5678', new Set())).toEqual([]);
+    const [micode] = planLookups(resources, '0436360235', new Set()).filter((lookup) => lookup.resource === 'v2/core/pharmacies');
+    expect(micode.code!.fields.map(({ field }) => field)).toEqual(['micode']);
+  });
+
   it('a phone or fax number, however grouped, finds the pharmacy that holds it (ten digits may be a micode too)', () => {
     const pharmacies = findResource('v2/core/pharmacies')!;
     for (const typed of ['043-636-0235', '0436360235', '０４３－６３６－０２３５']) {
-      const lookups = planLookups(resources, typed).filter((lookup) => lookup.resource === 'v2/core/pharmacies');
+      const lookups = planLookups(resources, typed, ALL_CAPABILITIES).filter((lookup) => lookup.resource === 'v2/core/pharmacies');
       expect(lookups.map((lookup) => lookup.filter), typed).toEqual([{ addEnded: true, query: '0436360235' }]);
       expect(lookups[0].code!.fields.map(({ field }) => field), typed).toEqual(expect.arrayContaining(['micode', 'phone', 'fax']));
     }
-    const [mobile] = planLookups(resources, '090-1234-5678');
-    expect(mobile.code!.fields).toEqual([{ field: 'phone', shape: 'phone' }, { field: 'fax', shape: 'phone' }]);
-    const [lookup] = planLookups(resources, '043-636-0235').filter((candidate) => candidate.resource === 'v2/core/pharmacies');
+    const [mobile] = planLookups(resources, '090-1234-5678', ALL_CAPABILITIES);
+    expect(mobile.code!.fields).toEqual([
+      { field: 'phone', shape: 'phone' },
+      { field: 'fax', shape: 'phone' },
+    ]);
+    const [lookup] = planLookups(resources, '043-636-0235', ALL_CAPABILITIES).filter((candidate) => candidate.resource === 'v2/core/pharmacies');
     const hits = hitsOf(pharmacies, lookup, [
       { id: 1, name: 'さくら薬局', micode: '1341234560', phone: '043-636-0235', fax: null, address1: '千葉県' },
       { id: 2, name: 'ひかり薬局', micode: '1200000000', phone: '043-000-0000', fax: '043-636-0235' },
@@ -77,7 +87,7 @@ describe('the palette’s lookups, derived from the declarations', () => {
 
   it('a code lookup keeps only rows holding the code; names come from recordRepresentation', () => {
     const pharmacies = findResource('v2/core/pharmacies')!;
-    const [lookup] = planLookups(resources, '1341234560');
+    const [lookup] = planLookups(resources, '1341234560', ALL_CAPABILITIES);
     const hits = hitsOf(pharmacies, lookup, [
       { id: 1, name: 'さくら薬局', micode: '1341234560', address1: '東京都', address2: '渋谷区', address3: '神宮前1-1' },
       { id: 2, name: '住所に1341234560', micode: '1300000000' },
@@ -114,7 +124,7 @@ describe('the palette’s lookups, derived from the declarations', () => {
 
   it('asks only the fields a result is made of: id, name, detail line, code fields', () => {
     expect(resultFieldsOf(findResource('v2/core/pharmacies')!)).toEqual(['id', 'name', 'micode', 'address1', 'address2', 'address3', 'postalCode', 'phone', 'fax']);
-    expect(planLookups(resources, 'さくら').every((lookup) => lookup.fields.includes('id'))).toBe(true);
+    expect(planLookups(resources, 'さくら', ALL_CAPABILITIES).every((lookup) => lookup.fields.includes('id'))).toBe(true);
     for (const resource of resources) expect(resultFieldsOf(resource).every((field) => !field.includes('.')), resource.name).toBe(true);
   });
 });

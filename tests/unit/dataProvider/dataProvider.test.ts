@@ -478,6 +478,30 @@ describe('update: no silent overwrite of another user\'s save', () => {
     expect(result.data.name).toBe('青葉薬局 本店');
   });
 
+  it('without the conditionalWrite addition (the platform as specified) still reads first, and sends no If-Unmodified-Since', async () => {
+    const specProvider = createDataProvider({
+      capabilities: new Set(),
+      client: createApiClient({ environment: testEnvironment(), getToken: async () => 'token' }),
+      resources: [companies],
+    });
+    const seen: { method: string; header: string | null }[] = [];
+    server.use(
+      http.get(`${CORE}/admin/companies/7`, ({ request }) => {
+        seen.push({ method: request.method, header: null });
+        return HttpResponse.json(stored('2026-11-26T01:02:03.456Z'));
+      }),
+      http.put(`${CORE}/admin/companies/7`, ({ request }) => {
+        seen.push({ method: request.method, header: request.headers.get('if-unmodified-since') });
+        return HttpResponse.json(stored('2026-11-26T02:00:00.000Z', '青葉薬局 本店'));
+      }),
+    );
+    await specProvider.update('v2/core/companies', { id: 7, data: { ...opened, name: '青葉薬局 本店' }, previousData: opened });
+    expect(seen).toEqual([
+      { method: 'GET', header: null },
+      { method: 'PUT', header: null },
+    ]);
+  });
+
   it('refuses with the record as it is now when someone saved since, and writes nothing', async () => {
     let puts = 0;
     server.use(

@@ -187,7 +187,7 @@ describe('a room is marked read only when a person was shown its messages', () =
     const admin = await app.token(ADMIN);
     const room = await unreadRoom(admin);
     expect(room).toBeDefined();
-    for (const headers of [{ 'sec-purpose': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { 'Sec-Purpose': 'PREFETCH' }, { purpose: 'prefetch' }]) {
+    for (const headers of <Record<string, string>[]>[{ 'sec-purpose': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { 'Sec-Purpose': 'PREFETCH' }, { purpose: 'prefetch' }]) {
       const answer = await get(app, `/core/api/v2/admin/inquiry_rooms/${room.id}/messages`, admin, headers);
       expect(answer.status, JSON.stringify(headers)).toBe(200);
       expect(answer.body.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { resources, routeCatalogue } from './resources/registry';
 import type { AnyResourceDeclaration } from './resources/types';
 import { capabilitiesOf } from './contract/additions';
-import { isAvailable } from './app/capabilities';
+import { availableResources } from './app/capabilities';
 import { DeclarationsProvider } from './resources/schema/DeclarationsContext';
 import { resourceRoutes } from './resources/resourceViews';
 import { createI18nProvider } from './i18n';
@@ -87,10 +87,7 @@ const PortalAdmin = ({ authProvider, dataProvider, queryClient, available }: Omi
  */
 export const App = ({ runtime, ...providers }: AppProps) => {
   // A master that is an addition beyond spec section 7 exists only where the environment has it.
-  const available = useMemo(() => {
-    const capabilities = capabilitiesOf(runtime.environment);
-    return resources.filter((resource) => isAvailable(capabilities, resource.requires));
-  }, [runtime.environment]);
+  const available = useMemo(() => availableResources(resources, capabilitiesOf(runtime.environment)), [runtime.environment]);
   const findAvailable = useMemo(() => (name: string) => available.find((resource) => resource.name === name), [available]);
   const [router] = useState(() => createBrowserRouter([{ path: '*', element: <PortalAdmin {...providers} available={available} /> }]));
   return (

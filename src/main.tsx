@@ -8,6 +8,7 @@ import { createAuthProvider } from './authProvider';
 import type { Permissions } from './authProvider/types';
 import { createApiClient, createDataProvider } from './dataProvider';
 import { capabilitiesOf } from './contract/additions';
+import { availableResources } from './app/capabilities';
 import { resources } from './resources/registry';
 import { resourceRoutes } from './resources/resourceViews';
 import { appRoutes, noLayoutRoutes } from './customRoutes';
@@ -70,10 +71,12 @@ const start = async () => {
     // The server says what we cached is stale (x-store-cache-control: clear).
     onCacheClear: () => void queryClient.invalidateQueries(),
   });
-  const dataProvider = createDataProvider({ client, resources, capabilities: capabilitiesOf(environment) });
+  const capabilities = capabilitiesOf(environment);
+  const dataProvider = createDataProvider({ client, resources, capabilities });
   const prefetchList = (location: { pathname: string; search: string }) =>
     void prefetchFirstList({
-      resources,
+      // Never a list the environment lacks (a master that is an addition beyond the spec).
+      resources: availableResources(resources, capabilities),
       location,
       queryClient,
       dataProvider,

@@ -49,8 +49,18 @@ const BEYOND_SPEC_OPERATIONS = [...Object.values(ADDITIONS).flatMap((addition) =
 
 const isBeyondSpecCall = (method: string, path: string) => BEYOND_SPEC_OPERATIONS.some((pattern) => pattern.test(`${method} ${path}`));
 
-/** A parameter the platform does not take, as its 422 would say. */
-const refused = (message: string) => errorBody([message]);
+/**
+ * How a request to a service (its platform path, as platformPath gives it) goes beyond section
+ * 7, as the platform would answer it: a call it does not have (404), or a parameter it does not
+ * take (422, with the message); undefined when the platform serves it. The E2E of the spec
+ * profile checks every request the SPA makes with it.
+ */
+export function beyondSpec(method: string, path: string, query: URLSearchParams): { status: 404 | 422; message: string } | undefined {
+  if (isBeyondSpecCall(method === 'HEAD' ? 'GET' : method, path)) return { status: 404, message: MESSAGES.notFound };
+  if (query.get('sort')?.replace(/^-/, '') === RELEVANCE_SORT) return { status: 422, message: `並び順に ${RELEVANCE_SORT} は指定できません。` };
+  if (query.has('fields') && !SPEC_FIELDS_LISTS.includes(path)) return { status: 422, message: 'fields はこの一覧では指定できません。' };
+  return undefined;
+}
 
 /**
  * The platform as section 7 specifies it, in front of the reference API's services: an
@@ -65,11 +75,8 @@ export function platformFilter(profile: ApiProfile): MiddlewareHandler {
     if (profile.name === 'full') return next();
     const path = platformPath(c.req.path);
     if (path === undefined) return next();
-    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
-    if (isBeyondSpecCall(method, path)) return c.json(errorBody([MESSAGES.notFound]), 404);
-    const query = new URL(c.req.url).searchParams;
-    if (query.get('sort')?.replace(/^-/, '') === RELEVANCE_SORT) return c.json(refused(`並び順に ${RELEVANCE_SORT} は指定できません。`), 422);
-    if (query.has('fields') && !SPEC_FIELDS_LISTS.includes(path)) return c.json(refused('fields はこの一覧では指定できません。'), 422);
+    const refused = beyondSpec(c.req.method, path, new URL(c.req.url).searchParams);
+    if (refused) return c.json(errorBody([refused.message]), refused.status);
     // Request headers are mutable (the fetch spec's "request" guard): the service never sees it.
     c.req.raw.headers.delete('if-unmodified-since');
     await next();

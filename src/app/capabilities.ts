@@ -10,3 +10,7 @@ export const useCapabilities = (): ReadonlySet<Capability> => {
 
 /** Whether something that needs `required` (or nothing) is there in this environment. */
 export const isAvailable = (capabilities: ReadonlySet<Capability>, required: Capability | undefined) => required === undefined || capabilities.has(required);
+
+/** The masters an environment has: one that is an addition (`requires`) only where the environment names it. */
+export const availableResources = <R extends { requires?: Capability }>(resources: readonly R[], capabilities: ReadonlySet<Capability>): R[] =>
+  resources.filter((resource) => isAvailable(capabilities, resource.requires));

@@ -43,12 +43,14 @@ export interface WorkerServer {
   dataDir: string;
 }
 
-export const test = base.extend<{ account: AccountName | null; dataDir: string }, { server: WorkerServer }>({
+export const test = base.extend<{ account: AccountName | null; dataDir: string }, { server: WorkerServer; apiProfile: 'full' | 'spec' }>({
+  /** What the worker's reference API serves beyond spec section 7: every addition, or none (the `spec` project). */
+  apiProfile: ['full', { option: true, scope: 'worker' }],
   /** One reference API per worker on its own copy of the seeded data: workers never share a database. */
   server: [
-    async ({}, use) => {
+    async ({ apiProfile }, use) => {
       const dataDir = copyTemplate(process.env.E2E_TEMPLATE_DIR!);
-      const { baseURL, stop } = await startServer(dataDir);
+      const { baseURL, stop } = await startServer(dataDir, { API_PROFILE: apiProfile });
       await use({ baseURL, dataDir });
       await stop();
       rmSync(dataDir, { recursive: true, force: true });

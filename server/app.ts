@@ -15,7 +15,7 @@
  * Each environment (server/environment.ts) also has its job runner (DATA_DIR[/demo]/jobs.sqlite).
  * Root: identity (Auth0-compatible /oauth/token, /.well-known/jwks.json, /userinfo;
  * DATA_DIR/identity.sqlite, shared by both environments), /config.json, /pc-app/*.yml,
- * /jobs/{service}, /api/openapi.json (production bases only) and the built SPA.
+ * /jobs/{service}, /api/openapi.json (each route once, under the servers `/` and `/demo`) and the built SPA.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Env } from 'hono';
@@ -34,6 +34,7 @@ import type { AuthSettings } from './shared/auth';
 import { createFairnessBudget, DEFAULT_FAIRNESS, type FairnessLimits } from './shared/fairness';
 import { notFoundJson, onError } from './shared/errors';
 import { registerSecurity } from './shared/openapi';
+import { serveApiDocument } from './shared/apiDocument';
 import { trustedProxies } from './shared/clientOrigin';
 import { httpSecurity } from './shared/security';
 import { apiProfileFromEnv, platformFilter, type ApiProfile } from './shared/apiProfile';
@@ -122,10 +123,13 @@ export function createApp(options: AppOptions): CreatedApp {
   }
   app.route('/demo', demo);
 
-  app.doc('/api/openapi.json', {
-    openapi: '3.0.3',
-    info: { title: 'CS portal reference API', version: '2.0.0', description: '本番環境のベース。デモ環境は同じ経路を /demo 配下に持つ。' },
-    security: [{ bearerAuth: [] }],
+  serveApiDocument(app, '/api/openapi.json', {
+    info: {
+      title: 'CS portal reference API',
+      version: '2.0.0',
+      description:
+        '本番環境とデモ環境 (同じ経路を /demo 配下に持つ) のAPI。`x-beyond-spec` の付いた呼び出し・パラメータ・ヘッダは仕様 7 章にない拡張で、値は /config.json の `capabilities` での名前 (true は名前のない拡張)。`x-beyond-spec-values` は仕様にあるパラメータの、仕様にない値。',
+    },
   });
   registerSiteRoutes(app, options.staticDir, profile.capabilities);
 

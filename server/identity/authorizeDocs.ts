@@ -1,5 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { ErrorSchema } from '../shared/openapi';
+import { ErrorSchema, PUBLIC, ROOT_ONLY } from '../shared/openapi';
 
 /**
  * The redirect sign-in's browser routes (authorize.ts) in /api/openapi.json. They answer HTML and
@@ -39,6 +39,8 @@ export function documentAuthorizeRoutes(api: OpenAPIHono): void {
     path: '/authorize',
     summary: 'ホスト型ログイン画面 (Auth0互換: 認可コード + PKCE)',
     tags: ['identity'],
+    security: PUBLIC,
+    servers: ROOT_ONLY,
     request: { query: AuthorizeParams },
     responses: { 200: html('ログインフォーム'), 302: backToClient, 400: errors('未登録のclient_idまたはredirect_uri (リダイレクトしない)') },
   });
@@ -47,6 +49,8 @@ export function documentAuthorizeRoutes(api: OpenAPIHono): void {
     path: '/authorize',
     summary: 'ホスト型ログインの送信',
     tags: ['identity'],
+    security: PUBLIC,
+    servers: ROOT_ONLY,
     request: { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: LoginForm } } } },
     responses: {
       302: backToClient,
@@ -61,6 +65,8 @@ export function documentAuthorizeRoutes(api: OpenAPIHono): void {
     path: '/v2/logout',
     summary: 'ログアウト後の戻り先へリダイレクト (Auth0互換)',
     tags: ['identity'],
+    security: PUBLIC,
+    servers: ROOT_ONLY,
     request: {
       query: z.object({
         client_id: z.string().optional().openapi({ title: 'クライアントID' }),

@@ -5,7 +5,7 @@ import type { DB } from '../db/open';
 import { clientOrigin } from '../shared/clientOrigin';
 import { ApiError, errorBody, MESSAGES, onError } from '../shared/errors';
 import { bearerToken, verifyAccessToken } from '../shared/auth';
-import { commonErrors, createApi, jsonResponse } from '../shared/openapi';
+import { commonErrors, createApi, jsonResponse, PUBLIC, ROOT_ONLY, SECURITY } from '../shared/openapi';
 import type { IdentityUserRow } from './db';
 import { publicJwk, type SigningKey } from './keys';
 import { PASSWORD_MAX_LENGTH } from '../../src/contract';
@@ -73,6 +73,8 @@ const OAuthError = z.object({ error: z.string(), error_description: z.string() }
 const tokenRoute = createRoute({
   method: 'post',
   path: '/oauth/token',
+  security: PUBLIC,
+  servers: ROOT_ONLY,
   summary: 'トークン発行 (Auth0互換: password, password-realm, authorization_code + PKCE, refresh_token)',
   tags: ['identity'],
   request: {
@@ -95,6 +97,8 @@ const tokenRoute = createRoute({
 const revokeRoute = createRoute({
   method: 'post',
   path: '/oauth/revoke',
+  security: PUBLIC,
+  servers: ROOT_ONLY,
   summary: 'リフレッシュトークンの失効 (Auth0互換: 同じサインインから続くトークンをすべて失効)',
   tags: ['identity'],
   request: {
@@ -115,6 +119,8 @@ const revokeRoute = createRoute({
 const jwksRoute = createRoute({
   method: 'get',
   path: '/.well-known/jwks.json',
+  security: PUBLIC,
+  servers: ROOT_ONLY,
   summary: '署名鍵 (JWKS)',
   tags: ['identity'],
   responses: { 200: jsonResponse(z.object({ keys: z.array(z.record(z.string(), z.unknown())) }), 'JWKS') },
@@ -125,7 +131,8 @@ const userinfoRoute = createRoute({
   path: '/userinfo',
   summary: 'サインイン中のユーザのプロフィール',
   tags: ['identity'],
-  security: [{ bearerAuth: [] }],
+  security: SECURITY,
+  servers: ROOT_ONLY,
   responses: {
     200: jsonResponse(
       z.object({ sub: z.string(), name: z.string(), email: z.string(), picture: z.string(), email_verified: z.boolean() }),

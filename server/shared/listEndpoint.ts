@@ -7,6 +7,7 @@ import { CompressibleBody, sendCompressible } from './compressedBody';
 import { validationError } from './errors';
 import { checkFreshness } from './freshness';
 import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
+import { RELEVANCE_SORT_VALUES } from './beyondSpec';
 import { searchFilter, searchRank, type SearchIndex } from './search';
 import { RELEVANCE_SORT } from '../../src/contract';
 import { declaredSchema } from './typeAdapters';
@@ -79,7 +80,9 @@ type ListQueryShape<L extends ListDeclaration> = typeof listQueryShape & { query
 /** The query schema of a declared list: paging, sort, ids, fields, query (searched when the list declares an index) and its filters. */
 export function listQuerySchema<L extends ListDeclaration>(list: L): z.ZodObject<ListQueryShape<L>> {
   const filters = Object.fromEntries(Object.entries(list.filters).map(([name, f]) => [name, labelled(f.label, f.schema)]));
-  return declaredSchema<z.ZodObject<ListQueryShape<L>>>(z.object({ ...listQueryShape, query: queryParam, ...filters }));
+  // Only a list that searches orders by relevance, the one sort value beyond the spec.
+  const sort = list.search ? listQueryShape.sort.openapi({ param: RELEVANCE_SORT_VALUES }) : listQueryShape.sort;
+  return declaredSchema<z.ZodObject<ListQueryShape<L>>>(z.object({ ...listQueryShape, sort, query: queryParam, ...filters }));
 }
 
 export interface ListEndpoint<Row, Out> {

@@ -1,9 +1,28 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Env } from 'hono';
+import { DEMO_ROOT } from '../../src/contract/apiRoots';
 import { onError } from './errors';
 import { defaultHook, labelled } from './validation';
 
 export const SECURITY = [{ bearerAuth: [] as string[] }];
+
+/**
+ * An operation anyone may call (the identity provider's sign-in, its keys, the site's files):
+ * said explicitly, as the document's default is the bearer token.
+ */
+export const PUBLIC: typeof SECURITY = [];
+
+/** The document's servers: each environment serves the same paths, production at the root, demo under `/demo`. */
+export const SERVERS = [
+  { url: '/', description: '本番環境' },
+  { url: `/${DEMO_ROOT}`, description: 'デモ環境' },
+];
+
+/**
+ * The servers of an operation only the root has, for both environments (the identity provider,
+ * `/config.json`): there is no copy under `/demo` to send it to.
+ */
+export const ROOT_ONLY = [{ url: '/', description: '本番環境・デモ環境で共通 (/demo 配下にはない)' }];
 
 export const ErrorSchema = z
   .object({

@@ -2,6 +2,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { existsSync } from 'node:fs';
 import { notFoundJson } from '../shared/errors';
 import type { Capability } from '../../src/contract/additions';
+import { PUBLIC, ROOT_ONLY } from '../shared/openapi';
 import { runtimeConfig } from './config';
 import { latestYml } from './pc-app';
 import { createSpaHandler, isApiPath } from './static';
@@ -23,8 +24,16 @@ const configRoute = createRoute({
   path: '/config.json',
   summary: 'SPAの実行時設定 (環境ごとのAPIベース、認証設定)',
   tags: ['site'],
+  security: PUBLIC,
+  servers: ROOT_ONLY,
   responses: { 200: { description: 'RuntimeConfig', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } } },
 });
+
+/**
+ * The demo environment's copies serve the same paths under `/demo`, which is one of the
+ * document's servers: they are documented once, by the root's.
+ */
+const documentedOnce = (prefix: string) => ({ hide: prefix !== '' });
 
 const ymlRoute = (prefix: string, file: string) =>
   createRoute({
@@ -32,6 +41,8 @@ const ymlRoute = (prefix: string, file: string) =>
     path: `${prefix}/pc-app/${file}`,
     summary: 'PCアプリの更新情報 (electron-builder形式、?t= は無視)',
     tags: ['site'],
+    security: PUBLIC,
+    ...documentedOnce(prefix),
     responses: { 200: { description: 'YAML', content: { 'text/yaml': { schema: z.string() } } } },
   });
 
@@ -41,6 +52,8 @@ const jobsRoute = (prefix: string) =>
     path: `${prefix}/jobs/{service}`,
     summary: 'ジョブキュー管理画面の案内 (リファレンスAPIには含まれない)',
     tags: ['site'],
+    security: PUBLIC,
+    ...documentedOnce(prefix),
     request: { params: z.object({ service: z.string().openapi({ param: { name: 'service', in: 'path' }, example: 'core' }) }) },
     responses: {
       200: { description: 'HTML', content: { 'text/html': { schema: z.string() } } },

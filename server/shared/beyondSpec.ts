@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { RELEVANCE_SORT } from '../../src/contract';
-import { SPEC_FIELDS_LISTS, type Capability } from '../../src/contract/additions';
+import { ADDITIONS, REFERENCE_ONLY_OPERATIONS, SPEC_FIELDS_LISTS, type Capability } from '../../src/contract/additions';
 
 /*
  * What the reference API's OpenAPI document has beyond spec section 7, marked in one place for the
@@ -25,23 +25,24 @@ export const RELEVANCE_SORT_VALUES = { [BEYOND_SPEC_VALUES]: { [RELEVANCE_SORT]:
 const CORE = '/core/api/v2';
 const MEDORDER = '/medorder/api/v2';
 
-/** Whole operations section 7 does not have. */
+/** `GET /api/v2/core/admin/x` (as the SPA and the additions list write it) as the document keys it: `GET /core/api/v2/admin/x`. */
+const servedKey = (operation: string) => {
+  const [method, path] = operation.split(' ');
+  return `${method} ${path.startsWith('/api/v1') ? `/legacy${path}` : path.replace(/^\/api\/v2\/([^/]+)/, '/$1/api/v2')}`;
+};
+
+/**
+ * Whole operations section 7 does not have: each addition's calls (src/contract/additions.ts, the
+ * same list the spec profile answers 404 for), the reference API's own tools' calls, and the calls
+ * the SPA still makes without a capability of their own (it has no way without them yet).
+ */
 const OPERATIONS: Record<string, BeyondSpec> = {
-  [`POST ${CORE}/common/lookups`]: 'lookups',
-  [`GET ${CORE}/admin/saved_replies`]: 'savedReplies',
-  [`POST ${CORE}/admin/saved_replies`]: 'savedReplies',
-  [`GET ${CORE}/admin/saved_replies/{id}`]: 'savedReplies',
-  [`PUT ${CORE}/admin/saved_replies/{id}`]: 'savedReplies',
-  [`DELETE ${CORE}/admin/saved_replies/{id}`]: 'savedReplies',
-  [`DELETE ${CORE}/admin/master_files/{id}`]: 'masterFileDelete',
-  [`GET ${CORE}/master/ethical_medicines/jobs`]: 'masterJobs',
-  // The pharmacy side of inquiries (the reference API's pharmacy simulator asks them).
-  [`GET ${CORE}/pharmacy/inquiry_rooms`]: true,
-  [`POST ${CORE}/pharmacy/inquiry_rooms`]: true,
-  [`GET ${CORE}/pharmacy/inquiry_rooms/{id}/messages`]: true,
-  [`POST ${CORE}/pharmacy/inquiry_rooms/{id}/messages`]: true,
-  [`GET ${CORE}/pharmacy/inquiry_messages/file_presigned_url`]: true,
-  [`POST ${MEDORDER}/pharmacy/stockable_item_import_requests`]: true,
+  ...Object.fromEntries(
+    (Object.entries(ADDITIONS) as [Capability, (typeof ADDITIONS)[Capability]][]).flatMap(([capability, addition]) =>
+      (addition.operations ?? []).map((operation) => [servedKey(operation), capability]),
+    ),
+  ),
+  ...Object.fromEntries(REFERENCE_ONLY_OPERATIONS.map((operation) => [servedKey(operation), true])),
   // Section 7 reads manual categories only.
   [`POST ${CORE}/admin/manual_categories`]: true,
   [`PATCH ${CORE}/admin/manual_categories/{id}`]: true,
@@ -53,13 +54,14 @@ const OPERATIONS: Record<string, BeyondSpec> = {
   [`GET ${MEDORDER}/admin/medis_bases/{id}`]: true,
   [`GET ${MEDORDER}/admin/medis_gs1s/{id}`]: true,
   [`GET ${MEDORDER}/admin/medis_options/{id}`]: true,
-  [`GET ${MEDORDER}/admin/ping`]: true,
-  'GET /legacy/api/v1/ping': true,
 };
 
 /** Parameters section 7 does not have, wherever they appear. */
 const ANY_OPERATION_PARAMETERS: Record<string, BeyondSpec> = {
   'if-unmodified-since': 'conditionalWrite',
+  // A browser's prefetch says so; the reference API then leaves a room unread (issue 36). The SPA sends neither.
+  'sec-purpose': true,
+  purpose: true,
 };
 
 /** Parameters section 7 does not give an operation it has (`fields` is done by SPEC_FIELDS_LISTS). */

@@ -26,13 +26,14 @@ export interface FairnessLimits {
 }
 
 /**
- * A jump palette sends one batch per typed text (the SPA aborts the one out), a list screen a
- * page at a time: two at once covers a new text arriving before the old answer. A person's
+ * A browser keeps at most six connections to a host over HTTP/1.1, and a screen asks several
+ * lists at once (a page, its references by ids, the palette's lookups without the batch, three at
+ * a time): six places never refuse a person, while a script that opens more is held. A person's
  * browsing spends a few ms per list; 1.5 s covers a burst of cold national-scale searches, and
  * 150 ms a second (15 % of the thread) lets a handful of users at full tilt still leave the
  * thread mostly free for everyone else.
  */
-export const DEFAULT_FAIRNESS: FairnessLimits = { concurrent: 2, burstMs: 1500, msPerSecond: 150 };
+export const DEFAULT_FAIRNESS: FairnessLimits = { concurrent: 6, burstMs: 1500, msPerSecond: 150 };
 
 export const FAIRNESS_MESSAGES = {
   concurrent: '一覧の読み込みが同時に多すぎます。前の読み込みが終わってから再度お試しください。',

@@ -67,6 +67,29 @@ const readBody = async (response: Response): Promise<unknown> => {
 
 const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
 
+/** A read refused for its pace (429) is asked again after the server's Retry-After, this many times at most. */
+export const TOO_MANY_RETRIES = 3;
+/** The longest Retry-After waited for: beyond it, the 429 is the answer (a person would not wait longer). */
+export const TOO_MANY_WAIT_MAX_MS = 10_000;
+
+/** Retry-After (whole seconds, or an HTTP-date) in ms, or undefined when missing, malformed or too long to wait. */
+export const retryAfterMs = (header: string | null, now = Date.now()): number | undefined => {
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header.trim()) * 1000 : Date.parse(header) - now;
+  return Number.isFinite(seconds) && seconds >= 0 && seconds <= TOO_MANY_WAIT_MAX_MS ? seconds : undefined;
+};
+
+/** Waits `ms`, or rejects with the signal's AbortError as soon as it aborts. */
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    }, { once: true });
+  });
+
 export const createApiClient = ({ environment, getToken, currentToken, fetch: fetchImpl, onCacheClear }: ApiClientOptions): ApiClient => {
   // Resolved per call so test interceptors (msw) and polyfills installed later are honoured.
   const doFetch: typeof fetch = fetchImpl ?? ((...args) => globalThis.fetch(...args));
@@ -88,12 +111,20 @@ export const createApiClient = ({ environment, getToken, currentToken, fetch: fe
     }
 
     let response: Response;
-    try {
-      response = await doFetch(url, { method, headers: requestHeaders, body: requestBody, signal });
-    } catch (error) {
-      // A cancelled query is not a failure: let react-query see the AbortError and ignore it.
-      if (isAbort(error)) throw error;
-      throw createHttpError(NETWORK_FAILURE_STATUS);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        response = await doFetch(url, { method, headers: requestHeaders, body: requestBody, signal });
+      } catch (error) {
+        // A cancelled query is not a failure: let react-query see the AbortError and ignore it.
+        if (isAbort(error)) throw error;
+        throw createHttpError(NETWORK_FAILURE_STATUS);
+      }
+      // The server holds one user's list work to a fair share (429): a read waits its turn and
+      // goes again (an export's pages slow down instead of failing); a write is never repeated.
+      const wait = method === 'GET' && response.status === 429 && attempt < TOO_MANY_RETRIES ? retryAfterMs(response.headers.get('retry-after')) : undefined;
+      if (wait === undefined) break;
+      await response.arrayBuffer().catch(() => undefined);
+      await pause(wait, signal);
     }
 
     if (response.headers.get('x-store-cache-control')?.toLowerCase() === 'clear') onCacheClear?.();

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { HttpError } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../../src/dataProvider/apiClient';
+import { createApiClient, retryAfterMs } from '../../../src/dataProvider/apiClient';
 import { testEnvironment } from '../support/environment';
 import { setupMswServer } from '../support/mswServer';
 
@@ -216,5 +216,61 @@ describe('apiClient errors', () => {
     const pending = clientWith().send({ path: '/api/v2/core/admin/dealers', signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('apiClient: a read refused for its pace (429)', () => {
+  const tooMany = (retryAfter: string) => HttpResponse.json({ errors: ['短い時間に一覧の読み込みが多すぎます。しばらくしてから再度お試しください。'] }, { status: 429, headers: { 'retry-after': retryAfter } });
+
+  it('waits the Retry-After and asks again; the answer is the second one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let calls = 0;
+      server.use(http.get(`${CORE}/admin/pharmacies`, () => (++calls === 1 ? tooMany('1') : HttpResponse.json([{ id: 3 }]))));
+      const answer = clientWith().send({ path: '/api/v2/core/admin/pharmacies' });
+      // Let the first request and its 429 through (setImmediate is not faked: a turn, not a wait).
+      for (let turn = 0; turn < 1000 && vi.getTimerCount() === 0; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await answer).json).toEqual([{ id: 3 }]);
+      expect(calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never repeats a write, gives up after three retries, and does not wait longer than 10 s', async () => {
+    let posts = 0;
+    let gets = 0;
+    server.use(
+      http.post(`${CORE}/common/users/restore`, () => (posts++, tooMany('0'))),
+      http.get(`${CORE}/admin/pharmacies`, () => (gets++, tooMany('0'))),
+      http.get(`${CORE}/admin/companies`, () => tooMany('11')),
+    );
+    await expect(clientWith().send({ method: 'POST', path: '/api/v2/core/common/users/restore', body: {} })).rejects.toMatchObject({ status: 429 });
+    expect(posts).toBe(1);
+    await expect(clientWith().send({ path: '/api/v2/core/admin/pharmacies' })).rejects.toMatchObject({ status: 429 });
+    expect(gets).toBe(4);
+    await expect(clientWith().send({ path: '/api/v2/core/admin/companies' })).rejects.toMatchObject({ status: 429 });
+  });
+
+  it('an abort while waiting stops at once', async () => {
+    server.use(http.get(`${CORE}/admin/pharmacies`, () => tooMany('5')));
+    const controller = new AbortController();
+    const answer = clientWith().send({ path: '/api/v2/core/admin/pharmacies', signal: controller.signal });
+    setTimeout(() => controller.abort(), 10);
+    await expect(answer).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('reads Retry-After as seconds or an HTTP-date, and nothing else', () => {
+    const now = Date.parse('2026-11-29T00:00:00Z');
+    expect(retryAfterMs('2', now)).toBe(2000);
+    expect(retryAfterMs('Sun, 29 Nov 2026 00:00:03 GMT', now)).toBe(3000);
+    expect(retryAfterMs(null, now)).toBeUndefined();
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs('-1', now)).toBeUndefined();
+    expect(retryAfterMs('60', now)).toBeUndefined();
   });
 });

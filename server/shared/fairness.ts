@@ -27,7 +27,7 @@ export interface FairnessLimits {
 
 /**
  * A browser keeps at most six connections to a host over HTTP/1.1, and a screen asks several
- * lists at once (a page, its references by ids, the palette's lookups without the batch, three at
+ * lists at once (a page, its references by ids, the palette's lookups without the batch, four at
  * a time): six places never refuse a person, while a script that opens more is held. A person's
  * browsing spends a few ms per list; 1.5 s covers a burst of cold national-scale searches, and
  * 150 ms a second (15 % of the thread) lets a handful of users at full tilt still leave the

@@ -41,7 +41,7 @@ export interface ListLookupMethods {
 }
 
 /** List calls in flight at once for the lookups without the batch: the palette's, beside the page's own. */
-export const LIST_CALLS_AT_ONCE = 3;
+export const LIST_CALLS_AT_ONCE = 4;
 
 /**
  * A list request as the environment's services take it: without `relevanceSort` a relevance sort

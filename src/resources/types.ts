@@ -155,7 +155,7 @@ export type RowAction<K extends string = string> =
       label: string;
       method: RowMethodName;
       field?: K;
-      /** Asks first (SafeConfirm, focus on キャンセル) with this sentence. */
+      /** Asks first (SafeConfirm, focus on キャンセル) with this sentence; `{field}` is the row's value as shown (what it acts on). */
       confirm?: string;
       /** The addition beyond spec section 7 its call is (src/contract/additions.ts): not offered where the environment lacks it. */
       requires?: Capability;

@@ -55,7 +55,13 @@ describe('EthicalMedicineImportPage', () => {
     fireEvent.click(within(insurance).getByRole('button', { name: 'ダウンロード開始' }));
     expect(await screen.findByText('医療保険マスターのダウンロードを開始しました。')).toBeInTheDocument();
     expect(send).toHaveBeenCalledWith({ method: 'POST', path: '/api/v2/core/master/ethical_medicines/downloads/iryohoken', body: { startYear: 2019 } });
+    // An import asks first, saying it rewrites the medicine master; nothing is sent before.
     fireEvent.click(within(insurance).getByRole('button', { name: '取り込み開始' }));
+    const confirm = screen.getByRole('dialog', { name: '医療保険マスターの取り込みの確認' });
+    expect(confirm).toHaveTextContent('医療用医薬品マスター（薬価・名称など）を更新します。');
+    expect(within(confirm).getByRole('button', { name: 'キャンセル' })).toHaveFocus();
+    expect(send).not.toHaveBeenCalledWith({ method: 'POST', path: '/api/v2/core/master/ethical_medicines/imports/iryohoken' });
+    fireEvent.click(within(confirm).getByRole('button', { name: '取り込み開始' }));
     expect(await screen.findByText('医療保険マスターの取り込みを開始しました。')).toBeInTheDocument();
     expect(send).toHaveBeenCalledWith({ method: 'POST', path: '/api/v2/core/master/ethical_medicines/imports/iryohoken' });
   });

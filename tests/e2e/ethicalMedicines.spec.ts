@@ -98,6 +98,13 @@ test.describe('ethical medicines', () => {
     await expect(page.getByRole('status').getByText('HOTコードマスターのダウンロードを開始しました。')).toHaveCount(0, { timeout: 10_000 });
 
     await hot.getByRole('button', { name: '取り込み開始' }).click();
+    const confirm = page.getByRole('dialog', { name: 'HOTコードマスターの取り込みの確認' });
+    // It names what changes and the download it reads.
+    await expect(confirm).toContainText('医療用医薬品マスター（薬価・名称など）を更新します。');
+    await expect(confirm).toContainText('3件のファイル');
+    await expect(confirm.getByRole('button', { name: 'キャンセル' })).toBeFocused();
+    await expectNoSeriousA11yViolations(page, 'マスター更新（取り込みの確認）');
+    await confirm.getByRole('button', { name: '取り込み開始' }).click();
     await expect(page.getByRole('status').getByText('HOTコードマスターの取り込みを開始しました。')).toBeVisible();
     await expect(hot.getByTestId('job-hot_code-import')).toContainText('成功', { timeout: 30_000 });
     await expect(hot.getByTestId('job-hot_code-import')).toContainText('追加 10件');

@@ -128,11 +128,25 @@ test.describe('master sources', () => {
     expect(listCalls).toEqual(['open']);
     await expectNoSeriousA11yViolations(page, '更新依頼一覧');
     const firstId = (await rows.first().locator('td').first().innerText()).trim();
+    const firstCode = (await rows.first().locator('td').nth(1).innerText()).trim();
+    // Each asks first, naming the code and what follows, with キャンセル focused: Enter changes nothing.
     await rows.first().getByRole('button', { name: '却下' }).click();
+    const confirmReject = page.getByRole('dialog', { name: '却下の確認' });
+    await expect(confirmReject).toContainText(`${firstCode} の取り込み依頼を却下します。`);
+    await expect(confirmReject.getByRole('button', { name: 'キャンセル' })).toBeFocused();
+    await expectNoSeriousA11yViolations(page, '更新依頼の却下の確認');
+    await page.keyboard.press('Enter');
+    await expect(confirmReject).toBeHidden();
+    await expect(rows.first().locator('td').first()).toHaveText(firstId);
+    await rows.first().getByRole('button', { name: '却下' }).click();
+    await confirmReject.getByRole('button', { name: '却下' }).click();
     await expect(page.getByText('却下しました。')).toBeVisible();
     await expect(rows.first().locator('td').first()).not.toHaveText(firstId);
     const secondId = (await rows.first().locator('td').first().innerText()).trim();
     await rows.first().getByRole('button', { name: '更新' }).click();
+    const confirmAccept = page.getByRole('dialog', { name: '更新の確認' });
+    await expect(confirmAccept).toContainText('を発注マスターに取り込み、依頼を取り込み済みにします。');
+    await confirmAccept.getByRole('button', { name: '更新' }).click();
     await expect(page.getByText('更新しました。')).toBeVisible();
     await expect(rows.first().locator('td').first()).not.toHaveText(secondId);
     await expect(page.getByRole('cell', { name: firstId, exact: true })).toHaveCount(0);

@@ -33,7 +33,17 @@ test.describe('stock diff', () => {
     const addAdjustment = timeline.getByRole('button', { name: 'v2 に在庫調整を追加 (2026年10月7日 09:30 の調剤 -7)' });
     // The label shows as written (v2, the generation's name everywhere else), not upper-cased.
     expect(await addAdjustment.innerText()).toBe('v2 に在庫調整を追加');
+    // A stock write asks first, naming the pharmacy, the item and the change; キャンセル writes nothing.
     await addAdjustment.click();
+    const confirm = page.getByRole('dialog', { name: '在庫調整の追加の確認' });
+    await expect(confirm).toContainText('2026年10月7日 09:30 の調剤に合わせた在庫調整 -7 を v2 に追加します。');
+    await expect(confirm.getByRole('button', { name: 'キャンセル' })).toBeFocused();
+    await expectNoSeriousA11yViolations(page, '在庫調整の追加の確認');
+    await page.keyboard.press('Enter');
+    await expect(confirm).toBeHidden();
+    await expect(summary).toContainText('一致していません (差 -7)');
+    await addAdjustment.click();
+    await confirm.getByRole('button', { name: '追加する' }).click();
     await expect(page.getByRole('status').filter({ hasText: '追加しました' })).toBeVisible();
     await expect(summary).toContainText('一致しています');
     const adjustments = timeline.getByRole('row').filter({ has: page.getByRole('cell', { name: '在庫調整', exact: true }) });

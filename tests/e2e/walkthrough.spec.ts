@@ -57,6 +57,7 @@ test.describe('what a new user found walking every screen', () => {
         : route.fallback(),
     );
     await offers.click();
+    await page.getByRole('dialog', { name: '在庫調整の追加の確認' }).getByRole('button', { name: '追加する' }).click();
     await expect(page.getByRole('alert').filter({ hasText: '試験用のエラーです。' })).toBeVisible();
     await page.getByLabel('品目ID').fill('4');
     await page.getByRole('button', { name: '表示' }).click();

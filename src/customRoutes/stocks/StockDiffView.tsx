@@ -23,6 +23,7 @@ import type { FifoRackEntry, StockLog } from '../../dataProvider/methods/stocks'
 import { formatDateTime } from '../../contract/dates';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { roundQuantity } from './runningQuantity';
+import { SafeConfirm } from '../../app/SafeConfirm';
 import { mergeTimeline, pendingAdjustment } from './timeline';
 
 export const ADDED = '追加しました';
@@ -58,6 +59,8 @@ export const StockDiffView = ({ pharmacyId, itemId }: { pharmacyId: number; item
   const queryClient = useQueryClient();
   const queryKey = ['stock-diff', pharmacyId, itemId];
   const [added, setAdded] = useState(false);
+  /** The adjustment the user clicked, waiting for its confirmation. */
+  const [asking, setAsking] = useState<{ loggedAt: Date; deltaQuantity: number; at: Date; label: string }>();
   const { data, isPending, isError, error } = useQuery({
     queryKey,
     retry: false,
@@ -78,8 +81,11 @@ export const StockDiffView = ({ pharmacyId, itemId }: { pharmacyId: number; item
     onMutate: () => setAdded(false),
     onSuccess: async () => {
       setAdded(true);
+      setAsking(undefined);
       await queryClient.invalidateQueries({ queryKey });
     },
+    // The page's alert says why: the confirmation steps aside for it.
+    onError: () => setAsking(undefined),
   });
 
   if (isPending) {
@@ -170,7 +176,7 @@ export const StockDiffView = ({ pharmacyId, itemId }: { pharmacyId: number; item
                   <TableCell>{row.source === 'v1' ? (row.rack.prescriptionNumber ?? '') : ''}</TableCell>
                   <TableCell>
                     {row.pending && (
-                      <Button size="small" variant="outlined" disabled={adjust.isPending} onClick={() => adjust.mutate(row.pending!)}
+                      <Button size="small" variant="outlined" disabled={adjust.isPending} onClick={() => setAsking({ ...row.pending!, at: row.at, label: row.label })}
                         aria-label={`v2 に在庫調整を追加 (${formatDateTime(row.at)} の${row.label} ${signed(row.quantity)})`}>
                         v2 に在庫調整を追加
                       </Button>
@@ -182,6 +188,21 @@ export const StockDiffView = ({ pharmacyId, itemId }: { pharmacyId: number; item
           </Table>
         </TableContainer>
       </Card>
+      {/* A stock write at once changes what the pharmacy sees: it asks first, naming the pharmacy, the item and the change. */}
+      <SafeConfirm
+        isOpen={asking !== undefined}
+        title="在庫調整の追加の確認"
+        content={
+          asking
+            ? `${data.pharmacyName} の「${data.itemName}」（YJコード: ${data.yjCode}）に、${formatDateTime(asking.at)} の${asking.label}に合わせた在庫調整 ${signed(asking.deltaQuantity)} を v2 に追加します。` +
+              `v2 の在庫数は ${data.v2Quantity} から ${roundQuantity(data.v2Quantity + asking.deltaQuantity)} になります。よろしいですか？`
+            : ''
+        }
+        confirm="追加する"
+        loading={adjust.isPending}
+        onConfirm={() => asking && adjust.mutate({ loggedAt: asking.loggedAt, deltaQuantity: asking.deltaQuantity })}
+        onClose={() => setAsking(undefined)}
+      />
     </>
   );
 };

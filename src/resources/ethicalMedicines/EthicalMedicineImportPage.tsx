@@ -12,9 +12,10 @@ import Typography from '@mui/material/Typography';
 import { Screen } from '../../app/Screen';
 import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { todayInTokyo } from '../../contract/dates';
+import { formatDateTime, todayInTokyo } from '../../contract/dates';
+import { SafeConfirm } from '../../app/SafeConfirm';
 import type { MasterJob, MasterJobAction } from '../../dataProvider/methods/masterImports';
-import { ALERT_MS, isJobRunning, lastJob, MASTER_LABELS, startedMessage } from './importJobs';
+import { ALERT_MS, isJobRunning, jobResultText, lastJob, MASTER_LABELS, startedMessage } from './importJobs';
 import { DEFAULT_INSURANCE_START_YEAR, defaultStartDate, EARLIEST_START_DATES, INSURANCE_START_YEARS, type DownloadKind } from '../../contract/ethicalMedicineImportRules';
 import { MasterJobStatus } from './MasterJobStatus';
 
@@ -28,9 +29,20 @@ interface CardProps {
   onStart: (kind: DownloadKind, action: MasterJobAction, values: Record<string, unknown>) => Promise<void>;
 }
 
+/** What an import will do, with the last download it will read where the environment tells it. */
+export const importConfirmText = (kind: DownloadKind, lastDownload: MasterJob | undefined): string => {
+  const download = lastDownload?.status === 'SUCCEEDED' && lastDownload.stoppedAt ? `最後のダウンロード（${formatDateTime(lastDownload.stoppedAt)}）: ${jobResultText(lastDownload) ?? ''}。` : '';
+  return `ダウンロード済みの${MASTER_LABELS[kind]}のファイルを取り込み、医療用医薬品マスター（薬価・名称など）を更新します。${download}よろしいですか？`;
+};
+
 /** One master's card: its start date (or year), the two buttons and the last jobs' state. */
 const MasterCard = ({ kind, jobs, onStart }: CardProps) => {
   const [busy, setBusy] = useState(false);
+  const [confirmingImport, setConfirmingImport] = useState(false);
+  const lastImport = jobs && lastJob(jobs, kind, 'import');
+  const lastDownload = jobs && lastJob(jobs, kind, 'download');
+  // An import of this master already under way: another would only queue behind it.
+  const importing = lastImport !== undefined && isJobRunning([lastImport]);
   const run = (action: MasterJobAction) => async (values: Record<string, unknown>) => {
     setBusy(true);
     try {
@@ -64,11 +76,21 @@ const MasterCard = ({ kind, jobs, onStart }: CardProps) => {
           <Button type="submit" variant="contained" disabled={busy}>
             ダウンロード開始
           </Button>
-          <Button type="button" variant="outlined" disabled={busy} onClick={() => void run('import')({})}>
-            取り込み開始
+          <Button type="button" variant="outlined" disabled={busy || importing} onClick={() => setConfirmingImport(true)}>
+            {importing ? '取り込み中' : '取り込み開始'}
           </Button>
         </CardActions>
       </Form>
+      {/* An import rewrites the medicine master (prices among it) at once: it asks first, saying so. */}
+      <SafeConfirm
+        isOpen={confirmingImport}
+        title={`${MASTER_LABELS[kind]}の取り込みの確認`}
+        content={importConfirmText(kind, lastDownload)}
+        confirm="取り込み開始"
+        loading={busy}
+        onConfirm={() => void run('import')({}).finally(() => setConfirmingImport(false))}
+        onClose={() => setConfirmingImport(false)}
+      />
     </Card>
   );
 };

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Button, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
-import type { RowAction } from '../types';
+import type { FieldMap, RowAction } from '../types';
+import { getPath } from '../../dataProvider/writePayload';
+import { displayText } from './fieldDisplay';
+import { useFindDeclaration } from './DeclarationsContext';
 import { isAvailable, useCapabilities } from '../../app/capabilities';
 import { fillPathTemplate, specPath } from '../../lib/specPaths';
 import { useRuntime } from '../../app/RuntimeContext';
@@ -16,8 +19,17 @@ const useUrlBases = (): Record<string, string> => {
   return { orderingAppUrl: environment.orderingAppUrl, sharingAppUrl: environment.sharingAppUrl };
 };
 
+/** A confirmation's sentence with `{field}` filled by the record's value as the field shows it (its choice's label). */
+export const fillConfirmText = (template: string, record: Record<string, unknown>, fields: FieldMap): string =>
+  template.replace(/\{([A-Za-z0-9_.]+)\}/g, (_match, key: string) => {
+    const value = getPath(record, key);
+    return (fields[key] ? displayText(fields[key], value) : undefined) ?? (value === null || value === undefined ? '' : String(value));
+  });
+
 const MethodAction = ({ action }: { action: Extract<RowAction, { kind: 'method' }> }) => {
   const record = useRecordContext();
+  const resource = useResourceContext();
+  const declaration = useFindDeclaration()(resource ?? '');
   const dataProvider = usePortalDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -40,14 +52,15 @@ const MethodAction = ({ action }: { action: Extract<RowAction, { kind: 'method' 
       setAsking(false);
     }
   };
-  if (!action.confirm) return <Button label={action.label} onClick={run} />;
+  // One request per click: the button waits while its call runs.
+  if (!action.confirm) return <Button label={action.label} disabled={running} onClick={run} />;
   return (
     <>
-      <Button label={action.label} color="error" onClick={() => setAsking(true)} />
+      <Button label={action.label} color="error" disabled={running} onClick={() => setAsking(true)} />
       <SafeConfirm
         isOpen={asking}
         title={`${action.label}の確認`}
-        content={action.confirm}
+        content={fillConfirmText(action.confirm, record, declaration?.fields ?? {})}
         confirm={action.label}
         loading={running}
         onConfirm={run}

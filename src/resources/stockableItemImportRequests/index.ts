@@ -37,8 +37,19 @@ export const stockableItemImportRequests = defineResource({
     columns: ['id', 'code', 'codeType', 'state', 'requestedAt'],
     actions: [
       { kind: 'link', label: '差分を見る', to: '/v2/core/master_sources/{codeType}s/{code}' },
-      { kind: 'method', label: '却下', method: 'rejectImportRequest' },
-      { kind: 'method', label: '更新', method: 'acceptImportRequest' },
+      // Both act at once on the ordering master's requests: each asks first, naming the code and what follows.
+      {
+        kind: 'method',
+        label: '却下',
+        method: 'rejectImportRequest',
+        confirm: '{codeType} {code} の取り込み依頼を却下します。発注マスターは変わらず、依頼は一覧から外れます。よろしいですか？',
+      },
+      {
+        kind: 'method',
+        label: '更新',
+        method: 'acceptImportRequest',
+        confirm: '{codeType} {code} を発注マスターに取り込み、依頼を取り込み済みにします。取り込む内容は「差分を見る」で確かめられます。よろしいですか？',
+      },
     ],
     defaultSort: { field: 'requestedAt', order: 'ASC' },
     paging: { mode: 'pages' },

@@ -1,5 +1,5 @@
 import type { DB } from '../db/open';
-import { foldSearchText, searchTerms, termLength } from '../../src/contract/searchText';
+import { foldSearchText, phoneDigits, searchTerms, termLength } from '../../src/contract/searchText';
 
 /**
  * One search module for every master that searches: text goes through an index, never a scan.
@@ -84,7 +84,9 @@ export function searchFilter(
   query: string | undefined,
 ): [string, Record<string, unknown>] | undefined {
   if (query === undefined) return undefined;
-  const terms = searchTerms(query);
+  // A phone number however written is searched as its digits (the index holds both forms).
+  const phone = phoneDigits(query);
+  const terms = phone ? [phone] : searchTerms(query);
   if (terms.length === 0) return undefined;
   const id = `${alias}.${index.idColumn}`;
   const code = foldSearchText(query).replace(/[-‐－ー〒\s]/g, '');

@@ -276,11 +276,15 @@ describe('the pharmacy side', () => {
     expect(own.body.length).toBeGreaterThan(0);
     expect(own.body.every((r: Json) => r.pharmacy.id === 1)).toBe(true);
     const foreign = (await rooms()).body.find((r: Json) => r.pharmacy.id !== 1);
+    // Another pharmacy's room answers exactly as a room that does not exist: its existence is not told.
     const read = await call(`${OWN}/inquiry_rooms/${foreign.id}/messages`, pharmacy);
-    expect(read.status).toBe(403);
-    expect(errorsOf(read)).toEqual([INQUIRY_TEXTS.roomForbidden]);
+    const missing = await call(`${OWN}/inquiry_rooms/99999999/messages`, pharmacy);
+    expect([read.status, read.body]).toEqual([404, { errors: ['見つかりません。'] }]);
+    expect([missing.status, missing.body]).toEqual([read.status, read.body]);
     const post = await call(`${OWN}/inquiry_rooms/${foreign.id}/messages`, pharmacy, { method: 'POST', json: { content: '覗き見' } });
-    expect(post.status).toBe(403);
+    const postMissing = await call(`${OWN}/inquiry_rooms/99999999/messages`, pharmacy, { method: 'POST', json: { content: '覗き見' } });
+    expect([post.status, post.body]).toEqual([404, { errors: ['見つかりません。'] }]);
+    expect([postMissing.status, postMissing.body]).toEqual([post.status, post.body]);
     const open = await call(`${OWN}/inquiry_rooms`, pharmacy, { method: 'POST', json: { pharmacy_id: 2, name: '他店', content: 'a' } });
     expect(open.status).toBe(403);
     expect((await call(`${OWN}/inquiry_rooms`, admin)).status).toBe(403);

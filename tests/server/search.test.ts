@@ -83,6 +83,22 @@ describe('pharmacy search', () => {
     }
     // Full-width digits and hyphens fold to the same number.
     expect((await search(ALL, target.phone.replace(/[0-9-]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)))).map((p) => p.id)).toContain(target.id);
+    // However an agent writes it down (issue 36): the long-vowel mark for hyphens, spaces,
+    // parentheses around the area code, the country code.
+    const [area, local, line] = target.phone.split('-');
+    for (const written of [`${area}ー${local}ー${line}`, `${area} ${local} ${line}`, `(${area}) ${local}-${line}`, `+81${target.phone.replaceAll('-', '').slice(1)}`, `+81 ${area.slice(1)} ${local} ${line}`]) {
+      expect((await search(ALL, written)).map((p) => p.id), written).toContain(target.id);
+    }
+  });
+
+  it('a control character in a search is a space, on every searchable list: never a 500', async () => {
+    const token = await app.token();
+    for (const list of ['/core/api/v2/admin/pharmacies', '/core/api/v2/admin/companies', '/core/api/v2/master/dealers', '/core/api/v2/admin/manuals', '/core/api/v2/master/ethical_medicines', '/core/api/v2/admin/users', '/core/api/v2/admin/groups', '/core/api/v2/admin/saved_replies']) {
+      for (const query of ['%00abc', 'abc%00', '%00%00%00', '%01%1F%7F', 'a%00b%09c']) {
+        const res = await app.call(`${list}?query=${query}`, { token });
+        expect([list, query, res.status]).toEqual([list, query, 200]);
+      }
+    }
   });
 
   it('treats FTS syntax and odd input as plain text, never an error', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { foldSearchText, searchTerms, termLength } from '../../../src/contract/searchText';
+import { foldSearchText, phoneDigits, searchTerms, termLength } from '../../../src/contract/searchText';
 
 /** Full-width katakana with their half-width (JIS X 0201) forms, voiced ones as two characters. */
 const KANA: [full: string, half: string][] = [
@@ -53,5 +53,33 @@ describe('foldSearchText', () => {
       expect(foldSearchText(wide)).toBe(expected);
       expect(foldSearchText(full.toUpperCase())).toBe(expected);
     }));
+  });
+});
+
+describe('phoneDigits (issue 36: a phone number however written)', () => {
+  it('reads the usual ways of writing one number as the same digits', () => {
+    for (const written of ['03-0700-0154', '03ー0700ー0154', '03 0700 0154', '(03) 0700-0154', '+81307000154', '+81 3 0700 0154', '+81-3-0700-0154', '０３－０７００－０１５４', '0307000154']) {
+      expect(phoneDigits(written), written).toBe('0307000154');
+    }
+    expect(phoneDigits('090-1234-5678')).toBe('09012345678');
+  });
+
+  it('is undefined for what is no phone number', () => {
+    for (const text of ['さくら薬局', '123-4567', '1341234560', 'T6221848063027', '03-0700', '', '0'.repeat(12)]) expect(phoneDigits(text), text).toBeUndefined();
+  });
+
+  it('for any grouping of a number\'s digits with any separators, the same digits', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^0[1-9]\d{8,9}$/),
+        fc.array(fc.constantFrom('-', 'ー', ' ', '－', '‐'), { minLength: 3, maxLength: 3 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 4 }),
+        (digits, [a, b], first, second) => {
+          const written = `${digits.slice(0, first)}${a}${digits.slice(first, first + second)}${b}${digits.slice(first + second)}`;
+          return phoneDigits(written) === digits;
+        },
+      ),
+    );
   });
 });

@@ -124,8 +124,8 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   };
   const readableRoom = (user: InquiryUser, id: number): RoomRow => {
     const room = findRoom(db, id, user.id);
-    if (!room) throw notFoundError();
-    if (!canReadRoom(user, room)) throw new ApiError(403, [INQUIRY_TEXTS.roomForbidden]);
+    // Another pharmacy's room answers as a missing one does: its existence is not told (issue 36).
+    if (!room || !canReadRoom(user, room)) throw notFoundError();
     return room;
   };
   const parseStatuses = (status: string | undefined): string[] | undefined => {
@@ -248,7 +248,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const message = findMessage(db, id);
     if (!message) throw notFoundError();
     const room = findRoom(db, message.room_id, user.id);
-    if (!room || !canReadRoom(user, room)) throw new ApiError(403, [INQUIRY_TEXTS.roomForbidden]);
+    if (!room || !canReadRoom(user, room)) throw notFoundError();
     if (message.sender_id !== user.id) throw new ApiError(403, [INQUIRY_TEXTS.ownMessagesOnly]);
     return message;
   };

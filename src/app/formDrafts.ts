@@ -90,6 +90,53 @@ export const removeDraft = (storage: Storage, key: string) => {
   }
 };
 
+/** One kept draft of a user, by what it belongs to. */
+export interface KeptDraft {
+  key: string;
+  /** The resource (`v2/core/companies`) or the screen's own name (`v2/core/inquiries/rooms`). */
+  resource: string;
+  /** The record's id, or undefined for a new record's form. */
+  id: string | undefined;
+  savedAt: string;
+}
+
+/** Every draft `userId` has kept in `environment` on this device, newest first. */
+export const draftsOf = (storage: Storage, environment: string, userId: string | number): KeptDraft[] => {
+  const prefix = `${[PREFIX, environment, String(userId)].map(encodeURIComponent).join(':')}:`;
+  const drafts: KeptDraft[] = [];
+  for (let index = 0; index < storage.length; index++) {
+    const key = storage.key(index);
+    if (!key?.startsWith(prefix)) continue;
+    const [resource, id] = key.slice(prefix.length).split(':').map(decodeURIComponent);
+    const draft = readDraft(storage, key);
+    if (draft && resource) drafts.push({ key, resource, id: id === 'new' ? undefined : id, savedAt: draft.savedAt });
+  }
+  return drafts.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+};
+
+/**
+ * Whether `userId` chose to keep their drafts on this device when signing out (a shared PC's
+ * default is not to: issue 36). Remembered per environment and user.
+ */
+const keepKey = (environment: string, userId: string | number) => ['cs-portal.keep-drafts', environment, String(userId)].map(encodeURIComponent).join(':');
+
+export const keepsDrafts = (storage: Storage, environment: string, userId: string | number): boolean => {
+  try {
+    return storage.getItem(keepKey(environment, userId)) === 'yes';
+  } catch {
+    return false;
+  }
+};
+
+export const rememberKeepDrafts = (storage: Storage, environment: string, userId: string | number, keep: boolean) => {
+  try {
+    if (keep) storage.setItem(keepKey(environment, userId), 'yes');
+    else storage.removeItem(keepKey(environment, userId));
+  } catch {
+    // Blocked storage keeps nothing, neither drafts nor the choice.
+  }
+};
+
 /** The draft key of a record of `resource` (undefined id: a new one) for the signed-in user, or undefined before the identity is known. */
 export const useDraftKey = (): ((resource: string, id: string | number | undefined) => string | undefined) => {
   const { environment } = useRuntime();

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { Logout, UserMenu, useGetIdentity, useUserMenu, LinkBase } from 'react-admin';
+import { UserMenu, useGetIdentity, useUserMenu, LinkBase } from 'react-admin';
+import { SignOutDialog, SignOutItem } from './SignOutItem';
+import type { KeptDraft } from '../app/formDrafts';
 import MenuItem from '@mui/material/MenuItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -61,6 +63,7 @@ export const AccountMenu = () => {
   const { identity } = useGetIdentity();
   const showsName = useMediaQuery<Theme>((theme) => theme.breakpoints.up('sm'));
   const [changingPassword, setChangingPassword] = useState(false);
+  const [signingOut, setSigningOut] = useState<KeptDraft[]>();
   return (
     <>
       {/* The button shows the user's name, so its accessible name starts with it (WCAG 2.5.3). */}
@@ -88,8 +91,9 @@ export const AccountMenu = () => {
         <LinkItem to="/develop/jwt" label="JWT" icon={<KeyIcon />} />
         {config.localDevelopment && <LinkItem to="/develop/user-restore" label="ユーザー復元" icon={<RestoreIcon />} />}
         <Divider />
-        <Logout />
+        <SignOutItem onAsk={setSigningOut} />
       </UserMenu>
+      <SignOutDialog drafts={signingOut} onClose={() => setSigningOut(undefined)} />
       {changingPassword && (
         <Suspense fallback={null}>
           <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />

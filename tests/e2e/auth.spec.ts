@@ -41,6 +41,50 @@ test.describe('sign-in and the guard', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('signing out names the unsent drafts and discards them, unless this device is to keep them (remembered)', async ({ page }) => {
+    await signIn(page);
+    const drafts = () => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('cs-portal.draft')).length);
+    const writeDraft = async () => {
+      await page.goto('/v2/core/companies/1/edit');
+      await page.getByLabel('備考').fill('共用のパソコンに残したくない下書き');
+      await expect.poll(drafts).toBe(1);
+      // Away from the form on purpose, keeping its draft (the guard asks; stay, then use the menu).
+    };
+    const signOut = async () => {
+      await page.getByRole('button', { name: /管理 花子/ }).first().click();
+      await page.getByRole('menuitem', { name: 'ログアウト' }).click();
+    };
+    await writeDraft();
+    await signOut();
+    const dialog = page.getByRole('dialog', { name: '保存されていない下書きがあります' });
+    await expect(dialog).toContainText(/薬局会社 #1 の編集（\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}）/);
+    await expect(dialog.getByRole('checkbox', { name: /このパソコンに下書きを残す/ })).not.toBeChecked();
+    await expect(dialog.getByRole('button', { name: 'キャンセル' })).toBeFocused();
+    await expectNoSeriousA11yViolations(page, 'ログアウト（下書きの確認）');
+    // キャンセル: still signed in, the draft still there.
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    expect(await drafts()).toBe(1);
+    await signOut();
+    await dialog.getByRole('button', { name: '下書きを破棄してログアウト' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await drafts()).toBe(0);
+
+    // Kept on purpose: the draft stays for the same user, and the choice is ticked next time.
+    await signIn(page);
+    await writeDraft();
+    await signOut();
+    await dialog.getByRole('checkbox', { name: /このパソコンに下書きを残す/ }).check();
+    await dialog.getByRole('button', { name: '下書きを残してログアウト' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await drafts()).toBe(1);
+    await signIn(page);
+    await page.goto('/v2/core/companies/1/edit');
+    await expect(page.getByRole('status').filter({ hasText: '保存されていない入力内容があります' })).toBeVisible();
+    await signOut();
+    await expect(dialog.getByRole('checkbox', { name: /このパソコンに下書きを残す/ })).toBeChecked();
+  });
+
   test('the pharmacy account signs in but every admin screen shows the 403 page', async ({ page }) => {
     await signIn(page, 'pharmacy');
     await expect(page).toHaveURL(/\/forbidden$/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { dirtyPaths, draftKey, isSecretPath, readDraft, removeDraft, writeDraft } from '../../../src/app/formDrafts';
+import { dirtyPaths, draftKey, draftsOf, isSecretPath, keepsDrafts, readDraft, rememberKeepDrafts, removeDraft, writeDraft } from '../../../src/app/formDrafts';
 import { createMemoryStorage } from '../../../src/lib/memoryStorage';
 
 describe('form drafts', () => {
@@ -58,5 +58,30 @@ describe('form drafts', () => {
       storage.setItem('k', JSON.stringify({ savedAt: 'x', fields: { note: 'a' }, against: bad }));
       expect(readDraft(storage, 'k')).toEqual({ savedAt: 'x', fields: { note: 'a' } });
     }
+  });
+});
+
+describe('the drafts a user keeps on this device (issue 36: sign-out on a shared PC)', () => {
+  it('lists only that user\'s drafts in that environment, newest first, naming resource and record', () => {
+    const storage = createMemoryStorage();
+    writeDraft(storage, draftKey('production', 3, 'v2/core/companies', 11), { note: 'a' }, { now: new Date('2026-11-29T01:00:00Z') });
+    writeDraft(storage, draftKey('production', 3, 'v2/core/companies', undefined), { name: 'b' }, { now: new Date('2026-11-29T02:00:00Z') });
+    writeDraft(storage, draftKey('production', 4, 'v2/core/companies', 11), { note: 'other user' });
+    writeDraft(storage, draftKey('demo', 3, 'v2/core/companies', 11), { note: 'other environment' });
+    writeDraft(storage, draftKey('production', 33, 'v2/core/companies', 12), { note: 'a user id that starts the same' });
+    storage.setItem('cs-portal.recent:production:3', '[]');
+    expect(draftsOf(storage, 'production', 3)).toEqual([
+      { key: draftKey('production', 3, 'v2/core/companies', undefined), resource: 'v2/core/companies', id: undefined, savedAt: '2026-11-29T02:00:00.000Z' },
+      { key: draftKey('production', 3, 'v2/core/companies', 11), resource: 'v2/core/companies', id: '11', savedAt: '2026-11-29T01:00:00.000Z' },
+    ]);
+  });
+
+  it('remembers per user whether this device keeps the drafts; by default it does not', () => {
+    const storage = createMemoryStorage();
+    expect(keepsDrafts(storage, 'production', 3)).toBe(false);
+    rememberKeepDrafts(storage, 'production', 3, true);
+    expect([keepsDrafts(storage, 'production', 3), keepsDrafts(storage, 'production', 4), keepsDrafts(storage, 'demo', 3)]).toEqual([true, false, false]);
+    rememberKeepDrafts(storage, 'production', 3, false);
+    expect(keepsDrafts(storage, 'production', 3)).toBe(false);
   });
 });

@@ -238,50 +238,69 @@ describe('downloads and imports', () => {
     ['invalid bytes', Buffer.concat([Buffer.from('ok\n'), Buffer.from([0x82, 0x20, 0xff, 0x0a])]), /文字コード/],
   ];
 
-  it.each(BAD_FILES)('fails the import of a file with %s, per line, and leaves the master unchanged', async (_name, bytes, reason) => {
+  it.each(BAD_FILES)('quarantines a file with %s at download, per line, and imports the good files', async (_name, bytes, reason) => {
     const state = (await getJson(app, `${BASE}?include_inactive=true`)).headers;
     writeFileSync(join(upstream(), 'hot_code', 'bad-20261120.csv'), bytes);
     await post('/downloads/hot_code', { start_date: '2026-11-20' });
-    await runJobs();
+    const download = jobOf(await runJobs(), 'download', 'hot_code');
+    expect(download.status).toBe('SUCCEEDED');
+    const [quarantined] = (download.result as { quarantined: { fileName: string; reason: string }[] }).quarantined;
+    expect(quarantined.fileName).toBe('bad-20261120.csv');
+    expect(quarantined.reason).toMatch(/bad-20261120\.csv を取り込めませんでした。\d+行目: /);
+    expect(quarantined.reason).toMatch(reason);
     await post('/imports/hot_code');
-    const job = jobOf(await runJobs(), 'import', 'hot_code');
-    expect(job.status).toBe('FAILED');
-    expect(job.status_reason).toMatch(/bad-20261120\.csv を取り込めませんでした。\d+行目: /);
-    expect(job.status_reason).toMatch(reason);
+    expect(jobOf(await runJobs(), 'import', 'hot_code').status).toBe('SUCCEEDED');
     const after = (await getJson(app, `${BASE}?include_inactive=true`)).headers;
     expect(after.get('x-total-count')).toBe(state.get('x-total-count'));
     expect(after.get('x-last-updated')).toBe(state.get('x-last-updated'));
     rmSync(join(upstream(), 'hot_code', 'bad-20261120.csv'));
   });
 
-  it('fails a HOT code download on a bad GS1 or option file with its lines\' reasons, and never lists it', async () => {
+  it('quarantines a bad GS1 or option file of a HOT code download with its lines\' reasons, and never lists it', async () => {
     const gs1 = readFileSync(join(upstream(), 'medis_gs1', 'MEDIS_GS1_20261022.csv'));
     const lines = new TextDecoder('shift_jis').decode(gs1).split('\r\n');
     const badDate = lines[1].replace(/"20261022"$/, '"20251340"');
     writeFileSync(join(upstream(), 'medis_gs1', 'MEDIS_GS1_20261121.csv'), [lines[0], lines[1], badDate, `${lines[2]},"余分"`].join('\r\n'));
     await post('/downloads/hot_code', { start_date: '2026-11-21' });
     const job = jobOf(await runJobs(), 'download', 'hot_code');
-    expect(job.status).toBe('FAILED');
-    expect(job.status_reason).toBe('MEDIS_GS1_20261121.csv を取り込めませんでした。3行目: 更新年月日: 日付が正しくありません（20251340）。 4行目: 列の数が10です（9列のはずです）。');
+    expect(job.status).toBe('SUCCEEDED');
+    expect((job.result as { quarantined: unknown[] }).quarantined).toEqual([
+      { fileName: 'MEDIS_GS1_20261121.csv', reason: 'MEDIS_GS1_20261121.csv を取り込めませんでした。3行目: 更新年月日: 日付が正しくありません（20251340）。 4行目: 列の数が10です（9列のはずです）。' },
+    ]);
     const listed = (await getJson<{ file_name: string }[]>(app, '/medorder/api/v2/admin/medis_gs1s')).body.map((f) => f.file_name);
     expect(listed).not.toContain('MEDIS_GS1_20261121.csv');
     expect(listed.length).toBeGreaterThan(0);
     rmSync(join(upstream(), 'medis_gs1', 'MEDIS_GS1_20261121.csv'));
   });
 
-  it('reports an impossible date such as 20251340 on its line and applies nothing, not even the good files', async () => {
+  it('a malformed master file is no trap (issue 36): quarantined, never stored again, the newer good file imported; a corrected one is taken', async () => {
     const good = readFileSync(join(FIXTURES, 'medis-hot9-20030228-excerpt.csv'), 'utf8').split('\n');
     const bad = good.slice(0, 4);
     bad[3] = bad[3].replace('"20030124"', '"20251340"').replace('"20011214"', '"20251340"');
-    writeFileSync(join(upstream(), 'hot_code', 'bad-20261120.csv'), bad.join('\r\n'));
-    const before = (await getJson(app, `${BASE}?include_inactive=true`)).headers.get('x-last-updated');
-    await post('/downloads/hot_code', { start_date: '2026-11-20' });
-    await runJobs();
-    await post('/imports/hot_code');
-    const job = jobOf(await runJobs(), 'import', 'hot_code');
-    expect(job.status).toBe('FAILED');
-    expect(job.status_reason).toContain('4行目: 更新年月日: 日付が正しくありません（20251340）。');
-    expect((await getJson(app, `${BASE}?include_inactive=true`)).headers.get('x-last-updated')).toBe(before);
+    writeFileSync(join(upstream(), 'hot_code', 'MEDIS_HOT13_20261115.csv'), bad.join('\r\n'));
+    writeFileSync(join(upstream(), 'hot_code', 'MEDIS_HOT13_20261118.csv'), good.slice(0, 4).join('\r\n'));
+    const stored = () => readdirSync(join(app.dir, 'storage', 'production', 'master-files', 'hot_code'), { recursive: true }).map(String);
+    for (let round = 0; round < 2; round++) {
+      await post('/downloads/hot_code', { start_date: '2026-11-15' });
+      const download = jobOf(await runJobs(), 'download', 'hot_code');
+      expect(download.status).toBe('SUCCEEDED');
+      const { quarantined, files } = download.result as { quarantined: { fileName: string; reason: string }[]; files: string[] };
+      expect(quarantined.map((q) => q.fileName)).toEqual(['MEDIS_HOT13_20261115.csv']);
+      expect(quarantined[0].reason).toContain('4行目: 更新年月日: 日付が正しくありません（20251340）。');
+      expect(files).toContain('MEDIS_HOT13_20261118.csv');
+      expect(stored().some((name) => name.includes('MEDIS_HOT13_20261115'))).toBe(false);
+      await post('/imports/hot_code');
+      const imported = jobOf(await runJobs(), 'import', 'hot_code');
+      expect([round, imported.status, imported.status_reason]).toEqual([round, 'SUCCEEDED', null]);
+    }
+    // The publisher corrects the file under the same name: other bytes, checked afresh and taken.
+    writeFileSync(join(upstream(), 'hot_code', 'MEDIS_HOT13_20261115.csv'), good.slice(0, 4).join('\r\n'));
+    await post('/downloads/hot_code', { start_date: '2026-11-15' });
+    const corrected = jobOf(await runJobs(), 'download', 'hot_code');
+    expect((corrected.result as { quarantined: unknown[]; files: string[] }).quarantined).toEqual([]);
+    expect((corrected.result as { files: string[] }).files).toContain('MEDIS_HOT13_20261115.csv');
+    rmSync(join(upstream(), 'hot_code', 'MEDIS_HOT13_20261115.csv'));
+    rmSync(join(upstream(), 'hot_code', 'MEDIS_HOT13_20261118.csv'));
   });
 });
 

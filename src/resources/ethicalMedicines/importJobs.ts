@@ -45,8 +45,11 @@ export function jobResultText(job: MasterJob): string | undefined {
   const r = job.result;
   if (job.action === 'download') {
     const files = Array.isArray(r.files) ? r.files.length : 0;
-    if (files === 0) return '開始日以降のファイルはありませんでした。';
-    return `${files}件のファイル（新規・更新 ${count(r, 'downloaded')}件、変更なし ${count(r, 'unchanged')}件）`;
+    // A file that failed the check is quarantined, not stored: never imported (issue 36).
+    const quarantined = (Array.isArray(r.quarantined) ? r.quarantined : []) as { fileName?: unknown; reason?: unknown }[];
+    const held = quarantined.length === 0 ? '' : `。取り込めないため隔離したファイル ${quarantined.length}件: ${quarantined.map((q) => String(q.reason ?? q.fileName)).join(' ')}`;
+    if (files === 0) return `開始日以降のファイルはありませんでした${held ? held : '。'}`;
+    return `${files}件のファイル（新規・更新 ${count(r, 'downloaded')}件、変更なし ${count(r, 'unchanged')}件）${held}`;
   }
   // Each count is of file rows (they add up to the rows); one row may update several packages of a drug.
   const medicines = typeof r.updatedMedicines === 'number' && r.updatedMedicines !== r.updated ? `（医薬品 ${count(r, 'updatedMedicines')}件）` : '';

@@ -56,6 +56,13 @@ describe('job texts', () => {
     );
     expect(jobResultText(job({ action: 'download', result: { files: ['a', 'b'], downloaded: 1, unchanged: 1 } }))).toBe('2件のファイル（新規・更新 1件、変更なし 1件）');
     expect(jobResultText(job({ action: 'download', result: { files: [], downloaded: 0, unchanged: 0 } }))).toBe('開始日以降のファイルはありませんでした。');
+    const quarantined = [{ fileName: 'MEDIS_HOT13_20261115.csv', reason: 'MEDIS_HOT13_20261115.csv を取り込めませんでした。4行目: 日付が正しくありません。' }];
+    expect(jobResultText(job({ action: 'download', result: { files: ['a'], downloaded: 1, unchanged: 0, quarantined } }))).toBe(
+      '1件のファイル（新規・更新 1件、変更なし 0件）。取り込めないため隔離したファイル 1件: MEDIS_HOT13_20261115.csv を取り込めませんでした。4行目: 日付が正しくありません。',
+    );
+    expect(jobResultText(job({ action: 'download', result: { files: [], downloaded: 0, unchanged: 0, quarantined } }))).toBe(
+      '開始日以降のファイルはありませんでした。取り込めないため隔離したファイル 1件: MEDIS_HOT13_20261115.csv を取り込めませんでした。4行目: 日付が正しくありません。',
+    );
     expect(jobResultText(job({ status: 'FAILED', statusReason: 'x.csv を取り込めませんでした。' }))).toBe('x.csv を取り込めませんでした。');
     expect(jobResultText(job({ status: 'RUNNING' }))).toBeUndefined();
     expect(['SUCCEEDED', 'FAILED', 'RUNNING'].map(jobStatusColor)).toEqual(['success', 'error', 'info']);

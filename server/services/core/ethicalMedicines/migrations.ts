@@ -99,5 +99,23 @@ export function ethicalMedicineMigrations(seed: number, scale: SeedScale): Migra
           ${versionTriggersSql('master_files', 'downloaded_at')}`);
       },
     },
+    {
+      // Bad files the publisher serves, kept out of the master files (issue 36): by name and
+      // bytes, with the reasons the check gave, so the same bytes are never stored again.
+      version: 42,
+      up: (db: DB) => {
+        db.exec(`
+          CREATE TABLE master_file_quarantine (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            file_name TEXT NOT NULL,
+            file_date TEXT NOT NULL,
+            sha256 TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            quarantined_at TEXT NOT NULL,
+            UNIQUE (kind, file_name, sha256)
+          )`);
+      },
+    },
   ];
 }

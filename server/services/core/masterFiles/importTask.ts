@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { openConnection } from '../../../db/open';
 import { describeFileErrors, parseMasterFile } from './layouts';
-import { applyParsedFiles, type ImportResult, type MasterCheckInput, type MasterImportInput, type ParsedFile } from './store';
+import { applyParsedFiles, type ImportResult, type MasterCheckInput, type MasterCheckResult, type MasterImportInput, type ParsedFile } from './store';
 
 /**
  * The master file work that runs on the worker thread (server/jobs/offThread.ts): decoding,
@@ -23,12 +23,13 @@ export function runMasterImport({ dbFile, kind, now, files }: MasterImportInput)
   }
 }
 
-/** A downloaded file's hash and, for a file only listed, its row count; a bad one throws its lines' reasons. */
-export function runMasterCheck({ kind, fileName, body, parse }: MasterCheckInput): { sha256: string; rowsCount?: number } {
+/**
+ * A downloaded file checked as its import would read it: its hash, its row count, and for a bad
+ * file its lines' reasons (`problem`) instead of the rows, so the download can quarantine it.
+ */
+export function runMasterCheck({ kind, fileName, body }: MasterCheckInput): MasterCheckResult {
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  if (!parse) return { sha256 };
   const parsed = parseMasterFile(kind, bytes);
-  if (!parsed.ok) throw new Error(describeFileErrors(fileName, parsed.errors));
-  return { sha256, rowsCount: parsed.rows.length };
+  return parsed.ok ? { sha256, rowsCount: parsed.rows.length } : { sha256, problem: describeFileErrors(fileName, parsed.errors) };
 }

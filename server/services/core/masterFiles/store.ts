@@ -17,6 +17,11 @@ import { runOffThread } from '../../../jobs/offThread';
  * (bucket `master-files`, as the real service keeps them in S3) and records each as a master file.
  * "Import" parses every downloaded file of the kind and applies them in date order in one
  * transaction: one bad line in any file fails the job and leaves the master as it was.
+ * A bad file never gets that far (issue 36): the download checks every file as its import would
+ * and quarantines a bad one (`master_file_quarantine`, with its lines' reasons) instead of
+ * storing it. A quarantined file is listed in each download's result while the publisher still
+ * serves it, never stored again with the same bytes and never imported, so the imports use the
+ * good files; a corrected file (other bytes) under the same name is checked afresh.
  * MEDIS publishes its GS1 correspondence and option tables with the HOT code master, so the HOT
  * code download brings them too (their own kinds and sub-folders, listed with their rows; the
  * import does not apply them, see layouts.ts).
@@ -77,6 +82,8 @@ export interface DownloadResult {
   unchanged: number;
   /** Downloaded files dropped because the publisher's folder no longer has them. */
   removed: string[];
+  /** The publisher's files that failed the check (now or before), with why: never stored, never imported. */
+  quarantined: { fileName: string; reason: string }[];
 }
 
 /**
@@ -94,7 +101,7 @@ export async function downloadMasterFiles(
   wanted: (file: UpstreamFile) => boolean,
   now: string,
 ): Promise<DownloadResult> {
-  const result: DownloadResult = { files: [], downloaded: 0, unchanged: 0, removed: [] };
+  const result: DownloadResult = { files: [], downloaded: 0, unchanged: 0, removed: [], quarantined: [] };
   const plans: KindPlan[] = [];
   for (const fileKind of DOWNLOADED_WITH[kind]) plans.push(await planKind(db, fileKind, wanted, result));
   const written: string[] = [];
@@ -116,6 +123,8 @@ interface KindPlan {
   kind: MasterFileKind;
   /** Changed or new files, read and checked. */
   changed: { file: UpstreamFile; body: Buffer; sha256: string; rowsCount?: number }[];
+  /** Files that failed the check for the first time with these bytes. */
+  quarantine: { file: UpstreamFile; sha256: string; reason: string }[];
   /** Names still in the upstream folder (downloaded records of any other name are withdrawn). */
   present: Set<string>;
 }
@@ -124,20 +133,27 @@ async function planKind(db: DB, kind: MasterFileKind, wanted: (file: UpstreamFil
   const root = masterSourceDir(db);
   const all = upstreamFiles(root, kind);
   const known = db.prepare('SELECT sha256 FROM master_files WHERE kind = @kind AND file_name = @file_name');
-  const plan: KindPlan = { kind, changed: [], present: new Set(all.map((f) => f.fileName)) };
+  const quarantined = db.prepare('SELECT reason FROM master_file_quarantine WHERE kind = @kind AND file_name = @file_name AND sha256 = @sha256');
+  const plan: KindPlan = { kind, changed: [], quarantine: [], present: new Set(all.map((f) => f.fileName)) };
   for (const file of all.filter(wanted)) {
     const path = join(root, kind, file.fileName);
     if (statSync(path).size > MAX_MASTER_FILE_BYTES) throw new Error(`${file.fileName} は大きすぎます（${MAX_MASTER_FILE_BYTES / 1024 / 1024}MBまで）。`);
     const body = await readFile(path);
-    // A file no import reads is checked here instead: a bad one fails the download with its lines' reasons.
-    // Hashing and checking run on the worker thread, on a copy (the body is still to be stored).
+    // Every file is checked as its import would read it: a bad one is quarantined with its lines'
+    // reasons, not stored. Hashing and checking run on the worker thread, on a copy (the body is
+    // still to be stored). Only a file no import reads keeps its row count from here.
     const listedOnly = !(MASTER_KINDS as readonly MasterFileKind[]).includes(kind);
     const copy = new Uint8Array(body);
-    const { sha256, rowsCount } = await runOffThread<{ sha256: string; rowsCount?: number }>(
-      'masterCheck',
-      { kind, fileName: file.fileName, body: copy, parse: listedOnly } satisfies MasterCheckInput,
-      [copy.buffer],
-    );
+    const check = await runOffThread<MasterCheckResult>('masterCheck', { kind, fileName: file.fileName, body: copy } satisfies MasterCheckInput, [copy.buffer]);
+    const { sha256 } = check;
+    const earlier = quarantined.get({ kind, file_name: file.fileName, sha256 }) as { reason: string } | undefined;
+    if (earlier || check.problem !== undefined) {
+      const reason = earlier?.reason ?? check.problem!;
+      result.quarantined.push({ fileName: file.fileName, reason });
+      if (!earlier) plan.quarantine.push({ file, sha256, reason });
+      continue;
+    }
+    const rowsCount = listedOnly ? check.rowsCount : undefined;
     result.files.push(file.fileName);
     const previous = known.get({ kind, file_name: file.fileName }) as { sha256: string } | undefined;
     if (previous?.sha256 === sha256) {
@@ -157,6 +173,13 @@ function applyPlan(db: DB, storage: BlobStorage, plan: KindPlan, now: string, re
        downloaded_at = excluded.downloaded_at, rows_count = NULL, imported_at = NULL`,
   );
   const setRowsCount = db.prepare('UPDATE master_files SET rows_count = @rows_count WHERE kind = @kind AND file_name = @file_name');
+  const quarantine = db.prepare(
+    `INSERT OR IGNORE INTO master_file_quarantine (kind, file_name, file_date, sha256, reason, quarantined_at)
+     VALUES (@kind, @file_name, @file_date, @sha256, @reason, @quarantined_at)`,
+  );
+  for (const { file, sha256, reason } of plan.quarantine) {
+    quarantine.run({ kind, file_name: file.fileName, file_date: file.fileDate, sha256, reason, quarantined_at: now });
+  }
   for (const { file, body, sha256, rowsCount } of plan.changed) {
     const key = `${kind}/${file.fileName}`;
     storage.put(MASTER_FILES_BUCKET, key, body, 'text/csv');
@@ -208,9 +231,10 @@ export interface MasterCheckInput {
   kind: MasterFileKind;
   fileName: string;
   body: Uint8Array;
-  /** Parse it too (a file no import reads is checked at download instead). */
-  parse: boolean;
 }
+
+/** The check's answer: the file's hash, and its rows, or why it cannot be imported. */
+export type MasterCheckResult = { sha256: string; rowsCount: number; problem?: undefined } | { sha256: string; rowsCount?: undefined; problem: string };
 
 export interface ParsedFile {
   file: Pick<MasterFileRow, 'id' | 'file_name'>;

@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, PHARMACY, startApp, type TestApp } from './helpers';
@@ -8,6 +8,7 @@ interface MasterJob {
   kind: string;
   status: string;
   status_reason: string | null;
+  result: unknown;
 }
 interface MasterFile {
   id: number;
@@ -44,39 +45,39 @@ async function downloadAndImport() {
   return { download, imported: jobOf(await runJobs(), 'import') };
 }
 
-describe('one bad publisher file (issue 22 item 6)', () => {
-  it('stops poisoning imports once it is gone from the folder: a download is a fresh snapshot', async () => {
+describe('one bad publisher file (issue 22 item 6, issue 36 item 8)', () => {
+  it('never poisons imports: quarantined at download, never listed, and gone from the report once withdrawn', async () => {
     writeFileSync(upstream('bad-20261120.csv'), BAD);
     const first = await downloadAndImport();
     expect(first.download.status).toBe('SUCCEEDED');
-    expect(first.imported.status).toBe('FAILED');
-    expect(first.imported.status_reason).toMatch(/bad-20261120\.csv を取り込めませんでした。4行目: /);
+    expect(JSON.stringify(first.download.result)).toMatch(/bad-20261120\.csv を取り込めませんでした。4行目: /);
+    expect(first.imported.status, String(first.imported.status_reason)).toBe('SUCCEEDED');
+    expect((await hotFiles()).map((f) => f.file_name)).not.toContain('bad-20261120.csv');
 
     rmSync(upstream('bad-20261120.csv'));
     const second = await downloadAndImport();
     expect(second.download.status).toBe('SUCCEEDED');
-    expect(second.imported.status_reason ?? '').not.toContain('bad-20261120.csv');
+    expect((second.download.result as { quarantined: unknown[] }).quarantined).toEqual([]);
     expect(second.imported.status, String(second.imported.status_reason)).toBe('SUCCEEDED');
-    expect((await hotFiles()).map((f) => f.file_name)).not.toContain('bad-20261120.csv');
   });
 
-  it('can be removed from the file list by staff (DELETE), after which the import runs again', async () => {
-    writeFileSync(upstream('bad-20261121.csv'), BAD);
+  it('a downloaded file can be removed from the file list by staff (DELETE), after which the import runs again', async () => {
+    writeFileSync(upstream('extra-20261121.csv'), readFileSync(join(__dirname, '../fixtures/masterFiles/medis-hot9-20030228-excerpt.csv'), 'utf8').split('\n').slice(0, 4).join('\r\n'));
     const first = await downloadAndImport();
-    expect(first.imported.status).toBe('FAILED');
+    expect(first.imported.status).toBe('SUCCEEDED');
     // The publisher has not withdrawn it yet: staff remove the downloaded copy.
-    const bad = (await hotFiles()).find((f) => f.file_name === 'bad-20261121.csv')!;
-    expect(bad).toBeDefined();
+    const extra = (await hotFiles()).find((f) => f.file_name === 'extra-20261121.csv')!;
+    expect(extra).toBeDefined();
 
     const pharmacy = await app.token(PHARMACY);
-    expect((await app.call(`${FILES}/${bad.id}`, { method: 'DELETE', token: pharmacy })).status).toBe(403);
-    const removed = await app.call(`${FILES}/${bad.id}`, { method: 'DELETE', token: await app.token() });
+    expect((await app.call(`${FILES}/${extra.id}`, { method: 'DELETE', token: pharmacy })).status).toBe(403);
+    const removed = await app.call(`${FILES}/${extra.id}`, { method: 'DELETE', token: await app.token() });
     expect(removed.status).toBe(200);
-    expect(await removed.json()).toMatchObject({ id: bad.id, file_name: 'bad-20261121.csv' });
-    expect((await hotFiles()).map((f) => f.id)).not.toContain(bad.id);
-    expect(app.environments.production.storage.get('master-files', 'hot_code/bad-20261121.csv')).toBeUndefined();
+    expect(await removed.json()).toMatchObject({ id: extra.id, file_name: 'extra-20261121.csv' });
+    expect((await hotFiles()).map((f) => f.id)).not.toContain(extra.id);
+    expect(app.environments.production.storage.get('master-files', 'hot_code/extra-20261121.csv')).toBeUndefined();
 
-    const again = await app.call(`${FILES}/${bad.id}`, { method: 'DELETE', token: await app.token() });
+    const again = await app.call(`${FILES}/${extra.id}`, { method: 'DELETE', token: await app.token() });
     expect(again.status).toBe(404);
     expect(((await again.json()) as { errors: string[] }).errors.length).toBeGreaterThan(0);
     for (const hostile of ['abc', '0', '-1', '99999999999999999999']) {
@@ -87,6 +88,6 @@ describe('one bad publisher file (issue 22 item 6)', () => {
 
     await post('/imports/hot_code');
     expect(jobOf(await runJobs(), 'import').status).toBe('SUCCEEDED');
-    rmSync(upstream('bad-20261121.csv'));
+    rmSync(upstream('extra-20261121.csv'));
   });
 });

@@ -133,7 +133,15 @@ export function httpSecurity(options: HttpSecurityOptions = {}): MiddlewareHandl
   });
   const limit: MiddlewareHandler = (c, next) => (isUpload(c) ? next() : jsonLimit(c, next));
 
+  // A body refused for its size is left unread: the connection cannot carry another request, so
+  // the answer says so (Connection: close) instead of the client's next request on it failing.
+  const closeAfterRefusedBody: MiddlewareHandler = async (c, next) => {
+    await next();
+    if (c.res.status === 413) c.res.headers.set('connection', 'close');
+  };
+
   return [
+    closeAfterRefusedBody,
     securityHeaders,
     perRequestHeaders,
     cors({

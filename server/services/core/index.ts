@@ -31,6 +31,7 @@ export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
 }
 import { registerSavedReplyRoutes, SAVED_REPLY_LIST } from './savedReplies/routes';
 import { registerLookupRoutes } from './lookups/routes';
+import { createUploadLinks } from '../../shared/uploadLinks';
 
 /**
  * The core service: routes under `/api/v2/...`, mounted at `/core` and `/demo/core`. It reaches the
@@ -39,17 +40,19 @@ import { registerLookupRoutes } from './lookups/routes';
 export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
   app.use('/api/*', requireAuth(ctx.auth), ctx.listWork);
+  // Every kind of upload link is bounded per user and swept the same way.
+  const uploads = createUploadLinks(ctx.db, ctx.storage, ctx.now);
   registerUserRoutes(app, ctx);
   registerCompanyRoutes(app, ctx);
   registerPharmacyRoutes(app, ctx);
   registerDealerRoutes(app, ctx);
   registerGroupRoutes(app, ctx);
-  registerLicenseRoutes(app, ctx);
+  registerLicenseRoutes(app, ctx, uploads);
   registerPostalCodeRoutes(app);
-  registerInquiryRoutes(app, ctx);
+  registerInquiryRoutes(app, ctx, uploads);
   registerManualCategoryRoutes(app, ctx);
   registerManualRoutes(app, ctx);
-  registerManualFileRoutes(app, ctx);
+  registerManualFileRoutes(app, ctx, uploads);
   registerPharmacySideRoutes(app, ctx);
   registerEthicalMedicineRoutes(app, ctx);
   registerAdminUserRoutes(app, ctx);

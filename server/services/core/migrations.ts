@@ -1,4 +1,5 @@
 import { countTriggersSql } from '../../db/counts';
+import { UPLOAD_LINKS_TABLE_SQL } from '../../shared/uploadLinks';
 import type { Migration } from '../../db/open';
 import type { SeedScale } from '../../db/seedCatalogue';
 import { addVersionCounter, tableVersionsSql, versionTriggersSql } from '../../db/versions';
@@ -151,5 +152,14 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
     ...ethicalMedicineMigrations(seed, scale),
     ...inquiryMigrations(seed, scale),
     ...savedReplyMigrations,
+    {
+      version: 70,
+      // Upload links of every kind in one table (shared/uploadLinks.ts, issue 36): the chat's
+      // outstanding links (migration 51) move over, so its bound holds across the change.
+      up: `
+        ${UPLOAD_LINKS_TABLE_SQL}
+        INSERT INTO upload_links (kind, object_name, user_key, expires_at) SELECT 'inquiry', object_name, CAST(user_id AS TEXT), expires_at FROM inquiry_uploads;
+        DROP TABLE inquiry_uploads;`,
+    },
   ];
 }

@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { MAX_OUTSTANDING_UPLOADS, UPLOAD_LINK_SECONDS, type UploadKind, type UploadLinks } from '../../../shared/uploadLinks';
 import type { Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { assertPharmacyRight, WRITE_FORBIDDEN, type AuthEnv } from '../../../shared/auth';
@@ -21,9 +22,6 @@ import {
   PharmacyRoomQuerySchema, PresignedUploadSchema, PresignQuerySchema, roomPageHeaders, RoomOpenSchema, RoomPatchSchema, RoomQuerySchema, RoomSchema,
 } from './schema';
 
-/** How long an upload URL stays valid, and how many unexpired, unattached ones a user may hold. */
-export const UPLOAD_URL_SECONDS = 900;
-export const MAX_OUTSTANDING_UPLOADS = 20;
 /** How often the job runner sweeps expired uploads away. */
 const UPLOAD_SWEEP_MS = 60_000;
 
@@ -38,7 +36,7 @@ export const INQUIRY_TEXTS = {
   ownMessagesOnly: '自分のメッセージのみ編集・削除できます。',
   pharmacyOnly: '薬局ユーザーのみ利用できます。',
   noAccount: 'ユーザーが登録されていません。',
-  tooManyUploads: `添付ファイルのアップロード先を使い切りました（送信していないアップロードは${UPLOAD_URL_SECONDS / 60}分間で${MAX_OUTSTANDING_UPLOADS}件まで）。送信するか、しばらく待ってからもう一度添付してください。`,
+  tooManyUploads: `添付ファイルのアップロード先を使い切りました（送信していないアップロードは${UPLOAD_LINK_SECONDS / 60}分間で${MAX_OUTSTANDING_UPLOADS}件まで）。送信するか、しばらく待ってからもう一度添付してください。`,
 } as const;
 
 const tags = ['core: inquiries'];
@@ -84,7 +82,7 @@ const pharmacyPostMessageRoute = postMessageRoute(`${PHARMACY_ROOMS}/{id}/messag
 const pharmacyPresignRoute = presignRoute(`${PHARMACY_MESSAGES}/file_presigned_url`, '添付ファイルのアップロード先 (薬局)');
 
 /** Room and message calls of spec section 7, both sides (staff under admin, pharmacies under pharmacy). */
-export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
+export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext, uploads: UploadLinks): void {
   const { db, storage, cable } = ctx;
   registerInquiryChannels(cable, db);
   // The seeds' attachments exist in this environment's storage (they are shared by many messages).
@@ -92,29 +90,12 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     if (!storage.get(INQUIRY_FILE_BUCKET, key)) storage.put(INQUIRY_FILE_BUCKET, key, seedAttachmentBody(index), 'image/png');
   });
 
-  /**
-   * An S3 lifecycle rule for `uploads/`: an upload whose URL has expired and that no message
-   * took is deleted. Recorded URLs go by their expiry; an object with no record (its message was
-   * posted and a second PUT wrote it again, or the record predates a restart) goes once it is
-   * older than a URL's whole life, which no upload through a live URL can be.
-   */
-  const sweepUploads = (now: Date) => {
-    const at = now.toISOString();
-    const expired = db.prepare('SELECT object_name FROM inquiry_uploads WHERE expires_at <= @at').all({ at }) as { object_name: string }[];
-    for (const { object_name } of expired) storage.delete(INQUIRY_FILE_BUCKET, object_name);
-    db.prepare('DELETE FROM inquiry_uploads WHERE expires_at <= @at').run({ at });
-    const live = db.prepare('SELECT 1 FROM inquiry_uploads WHERE object_name = @key');
-    const oldest = now.getTime() - UPLOAD_URL_SECONDS * 1000;
-    let token: string | undefined;
-    do {
-      const page = storage.list(INQUIRY_FILE_BUCKET, UPLOAD_PREFIX, token);
-      for (const object of page.contents) {
-        if (object.lastModified.getTime() <= oldest && !live.get({ key: object.key })) storage.delete(INQUIRY_FILE_BUCKET, object.key);
-      }
-      token = page.nextContinuationToken;
-    } while (token);
+  // An upload under `uploads/` is copied to `attached/` when its message is posted, then deleted:
+  // nothing uses an object there, so the sweep takes what an expired link left (shared/uploadLinks.ts).
+  const uploadKind: UploadKind = {
+    name: 'inquiry', bucket: INQUIRY_FILE_BUCKET, prefix: UPLOAD_PREFIX, graceSeconds: UPLOAD_LINK_SECONDS, inUse: () => false, tooMany: INQUIRY_TEXTS.tooManyUploads,
   };
-  ctx.jobs.every('inquiry_uploads_sweep', UPLOAD_SWEEP_MS, sweepUploads);
+  ctx.jobs.every('inquiry_uploads_sweep', UPLOAD_SWEEP_MS, (now) => uploads.sweep(uploadKind, now));
 
   const userOf = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy'): InquiryUser => {
     const user = inquiryUserOf(db, c.get('principal'));
@@ -213,7 +194,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
           if (quoted?.room_id !== room.id) throw validationError({ reply_message_id: [INQUIRY_TEXTS.replyMissing] });
         }
         file = body.file ? attachment(user, room.id, body.file) : undefined;
-        if (file) db.prepare('DELETE FROM inquiry_uploads WHERE object_name = @key').run({ key: file.uploadKey });
+        if (file) uploads.taken(uploadKind, file.uploadKey);
         const info = db
           .prepare(
             `INSERT INTO inquiry_messages (room_id, sender_id, sender_role, sender_name, content, reply_message_id,
@@ -259,16 +240,8 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     if (side === 'pharmacy' && ![...c.get('principal').pharmacyRights.values()].includes('write')) throw new ApiError(403, [WRITE_FORBIDDEN]);
     if (!(INQUIRY_FILE_TYPES as readonly string[]).includes(contentType)) throw validationError({ content_type: [INQUIRY_TEXTS.fileRefused] });
     const objectName = `${UPLOAD_PREFIX}${user.id}/${randomUUID()}`;
-    const now = ctx.now();
-    db.transaction(() => {
-      const { n } = db
-        .prepare('SELECT COUNT(*) AS n FROM inquiry_uploads WHERE user_id = @user AND expires_at > @now')
-        .get({ user: user.id, now: now.toISOString() }) as { n: number };
-      if (n >= MAX_OUTSTANDING_UPLOADS) throw new ApiError(429, [INQUIRY_TEXTS.tooManyUploads]);
-      const expiresAt = new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000).toISOString();
-      db.prepare('INSERT INTO inquiry_uploads (object_name, user_id, expires_at) VALUES (@objectName, @user, @expiresAt)').run({ objectName, user: user.id, expiresAt });
-    })();
-    const presignedUrl = storage.presignPut(INQUIRY_FILE_BUCKET, objectName, { contentType, maxBytes: INQUIRY_FILE_MAX_BYTES, expiresIn: UPLOAD_URL_SECONDS });
+    uploads.issue(uploadKind, user.id, objectName);
+    const presignedUrl = storage.presignPut(INQUIRY_FILE_BUCKET, objectName, { contentType, maxBytes: INQUIRY_FILE_MAX_BYTES, expiresIn: UPLOAD_LINK_SECONDS });
     return { presigned_url: presignedUrl, object_name: objectName };
   };
 

@@ -1,4 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { MAX_OUTSTANDING_UPLOADS, UPLOAD_LINK_SECONDS, type UploadKind, type UploadLinks } from '../../../shared/uploadLinks';
 import { randomUUID } from 'node:crypto';
 import {
   LICENSE_CONTENT_TYPES, LICENSE_MAX_BYTES, LICENSE_NUMBER_MAX, sniffLicenseType, type LicenseContentType,
@@ -127,8 +128,20 @@ const SAMPLE_PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-export function registerLicenseRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
+/** How often unused licence uploads are swept away. */
+const LICENSE_SWEEP_MS = 60_000;
+
+export function registerLicenseRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext, uploads: UploadLinks): void {
   const { db, storage } = ctx;
+  // A licence file is used once a licence points at it; one that none does goes after an hour
+  // (the dialog registers it right after the upload).
+  const usedBy = db.prepare('SELECT 1 FROM licenses WHERE object_name = @objectName');
+  const uploadKind: UploadKind = {
+    name: 'license', bucket: LICENSE_BUCKET, prefix: 'pharmacies/', graceSeconds: 3600,
+    inUse: (objectName) => usedBy.get({ objectName }) !== undefined,
+    tooMany: `許可証ファイルのアップロード先を使い切りました（登録していないアップロードは${UPLOAD_LINK_SECONDS / 60}分間で${MAX_OUTSTANDING_UPLOADS}件まで）。しばらく待ってからもう一度お試しください。`,
+  };
+  ctx.jobs.every('license_uploads_sweep', LICENSE_SWEEP_MS, (now) => uploads.sweep(uploadKind, now));
   if (!storage.get(LICENSE_BUCKET, SEED_LICENSE_OBJECT)) storage.put(LICENSE_BUCKET, SEED_LICENSE_OBJECT, SAMPLE_PDF, 'application/pdf');
 
   const pharmacyOf = (id: string) => {
@@ -162,6 +175,7 @@ export function registerLicenseRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const pharmacy = pharmacyOf(c.req.valid('param').id);
     const contentType = c.req.valid('query').content_type ?? 'application/pdf';
     const objectName = `pharmacies/${pharmacy.id}/${randomUUID()}.${EXTENSIONS[contentType]}`;
+    uploads.issue(uploadKind, c.get('principal').sub, objectName, UPLOAD_EXPIRES_IN);
     const presignedUrl = storage.presignPut(LICENSE_BUCKET, objectName, {
       contentType, maxBytes: LICENSE_MAX_BYTES, expiresIn: UPLOAD_EXPIRES_IN,
     });

@@ -4,6 +4,7 @@ import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { commonErrors, jsonResponse, SECURITY } from '../../../shared/openapi';
 import { ManualFilePresignSchema, ManualFileQuerySchema } from './schema';
+import { MAX_OUTSTANDING_UPLOADS, UPLOAD_LINK_SECONDS, type UploadKind, type UploadLinks } from '../../../shared/uploadLinks';
 
 export const MANUAL_IMAGES_BUCKET = 'manual-images';
 export const MANUAL_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -20,12 +21,25 @@ const presignRoute = createRoute({
   responses: { 200: jsonResponse(ManualFilePresignSchema, 'PUT先と公開URL'), ...commonErrors },
 });
 
+/** How often unused editor images are swept away. */
+const IMAGE_SWEEP_MS = 60_000;
+
 /** Editor images: a presigned PUT into the public manual-images bucket and the URL to embed. */
-export function registerManualFileRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
+export function registerManualFileRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext, uploads: UploadLinks): void {
+  // An image is used while a manual's content names it; one that none does goes after a day (a
+  // manual being written keeps its pictures that long before it is saved).
+  const shownBy = ctx.db.prepare("SELECT 1 FROM manuals WHERE instr(content, @objectName) > 0 LIMIT 1");
+  const uploadKind: UploadKind = {
+    name: 'manual-image', bucket: MANUAL_IMAGES_BUCKET, prefix: '', graceSeconds: 86_400,
+    inUse: (objectName) => shownBy.get({ objectName }) !== undefined,
+    tooMany: `画像のアップロード先を使い切りました（${UPLOAD_LINK_SECONDS / 60}分間で${MAX_OUTSTANDING_UPLOADS}件まで）。しばらく待ってからもう一度お試しください。`,
+  };
+  ctx.jobs.every('manual_images_sweep', IMAGE_SWEEP_MS, (now) => uploads.sweep(uploadKind, now));
   app.openapi(presignRoute, (c) => {
     const contentType = c.req.valid('query').content_type;
     const day = ctx.now().toISOString().slice(0, 10).replace(/-/g, '/');
     const objectName = `${day}/${randomUUID()}.${EXTENSIONS[contentType]}`;
+    uploads.issue(uploadKind, c.get('principal').sub, objectName);
     return c.json(
       {
         presigned_url: ctx.storage.presignPut(MANUAL_IMAGES_BUCKET, objectName, { contentType, maxBytes: MANUAL_IMAGE_MAX_BYTES }),

@@ -31,6 +31,8 @@ export const PHARMACY_MESSAGES = {
   required: WRITE_MESSAGES.required,
   tooLong: WRITE_MESSAGES.tooLong,
   predictor: '予測ロジックの値が正しくありません。',
+  invoiceNumberFormat: '登録番号は「T」と13桁の数字で入力してください。',
+  invoiceNumberCheckDigit: '登録番号の検査用数字が正しくありません。',
 } as const;
 
 /** Japanese labels of the form's fields, the shape's but for the nested invoice number. */
@@ -111,6 +113,37 @@ export const postalDigits = (value: unknown): string | undefined => {
  * shape's flat fields do not say: its text rule is here, measured as the shape's are.
  */
 const INVOICE_NUMBER_RULE: WriteRule = { maxLength: PHARMACY_TEXT_MAX, lengthAsSent: true };
+
+const FULL_WIDTH_DIGIT = /[０-９]/g;
+
+/**
+ * The invoice number as stored: trimmed, full-width digits as half-width, and a leading Ｔ, ｔ or t
+ * as T (what an IME or a copy from a PDF gives). Anything else is left for the rules to refuse.
+ */
+export const foldInvoiceNumber = (value: string): string =>
+  value
+    .trim()
+    .replace(FULL_WIDTH_DIGIT, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0))
+    .replace(/^[Ｔｔt]/u, 'T');
+
+/**
+ * The check digit of a 13-digit 法人番号 (the first digit) from its 12-digit base, as the National
+ * Tax Agency defines it (法人番号の指定等に関する省令 第2条): 9 − (Σ Pn × Qn mod 9), Pn the n-th
+ * digit of the base counted from the lowest, Qn 1 for odd n and 2 for even n. A 登録番号 is T and
+ * the 法人番号, or for a 個人事業者 T and 13 digits given under the same rule.
+ */
+export const invoiceCheckDigit = (base: string): number => {
+  let sum = 0;
+  for (let n = 1; n <= base.length; n++) sum += Number(base[base.length - n]) * (n % 2 === 1 ? 1 : 2);
+  return 9 - (sum % 9);
+};
+
+/** The message for an invoice number (folded first); undefined when it is one: T, the check digit, the 12-digit base. */
+export const invoiceNumberError = (value: string): string | undefined => {
+  const folded = foldInvoiceNumber(value);
+  if (!/^T\d{13}$/.test(folded)) return PHARMACY_MESSAGES.invoiceNumberFormat;
+  return Number(folded[1]) === invoiceCheckDigit(folded.slice(2)) ? undefined : PHARMACY_MESSAGES.invoiceNumberCheckDigit;
+};
 const DAYS = ['startedOn', 'endedOn', 'deletedOn'] as const;
 
 /**
@@ -135,6 +168,8 @@ export function pharmacyErrors(values: PharmacyValues): PharmacyErrors {
     if (field === 'micode') set('invoiceNumber', writeRuleError(PHARMACY_LABELS.invoiceNumber, INVOICE_NUMBER_RULE, values.invoiceNumber));
   }
   Object.assign(errors, patterns);
+  const invoiceNumber = text(values.invoiceNumber);
+  if (invoiceNumber !== '') set('invoiceNumber', invoiceNumberError(invoiceNumber));
   const webUrl = text(values.webUrl);
   if (webUrl !== '' && !isWebUrl(webUrl)) set('webUrl', PHARMACY_MESSAGES.webUrl);
   for (const field of DAYS) {

@@ -9,7 +9,8 @@ export const appMessages = {
     breadcrumb: { home: 'ホーム', new: '新規作成', edit: '編集' },
     list: { total: '全 %{count} 件', create: '新規作成' },
     form: { create: '新規作成', save: '保存', cancel: 'キャンセル', serverErrors: '保存できませんでした' },
-    notification: { created: TEXTS.created, updated: TEXTS.updated },
+    // unchanged: a save of a form that holds no change sends nothing and says so (issue 40 item 3).
+    notification: { created: TEXTS.created, updated: TEXTS.updated, unchanged: '変更はありません' },
     confirm: { delete: TEXTS.confirmDelete },
   },
   ra: {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import type { DataProvider } from 'react-admin';
+import { Notification, type DataProvider } from 'react-admin';
 import ManualCreatePage from '../../src/resources/manuals/ManualCreatePage';
 import ManualEditPage from '../../src/resources/manuals/ManualEditPage';
 import { SEED_MANUALS } from '../../server/services/core/manuals/seedData';
@@ -88,6 +88,30 @@ describe('the manual form', () => {
       expect(data).toMatchObject({ title: '題改', content });
       expect(previousData.content).toBe(content);
       expect(await screen.findByText('移動しました')).toBeInTheDocument();
+    },
+  );
+
+  it.each(SEED_MANUALS.slice(0, 1).map((manual) => [manual.title, manual.content] as const))(
+    'saves %s unchanged without a request: 変更はありません, and on to the manual (issue 40 item 3)',
+    async (title, content) => {
+      const dataProvider = provider({ getOne: vi.fn(async () => ({ data: { id: 5, title, content, manualCategoryId: 1 } })) });
+      renderWithAdmin(
+        <>
+          <Routes>
+            <Route path={`/${MANUALS}/:id/edit`} element={<ManualEditPage />} />
+            <Route path="*" element={<p>移動しました</p>} />
+          </Routes>
+          <Notification />
+        </>,
+        { dataProvider, resource: MANUALS, initialEntries: [`/${MANUALS}/5/edit`] },
+      );
+      const user = userEvent.setup();
+      await screen.findByRole('textbox', { name: '本文' });
+      await waitFor(() => expect(screen.getByLabelText('タイトル')).toHaveValue(title));
+      await user.click(screen.getByRole('button', { name: '保存' }));
+      expect(await screen.findByText('変更はありません')).toBeInTheDocument();
+      expect(await screen.findByText('移動しました')).toBeInTheDocument();
+      expect(dataProvider.update).not.toHaveBeenCalled();
     },
   );
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import type { DataProvider } from 'react-admin';
+import { Notification, type DataProvider } from 'react-admin';
 import SchemaCreate from '../../src/resources/schema/SchemaCreate';
 import SchemaEdit from '../../src/resources/schema/SchemaEdit';
 import PharmacyCreate from '../../src/resources/pharmacies/PharmacyCreate';
@@ -77,5 +77,58 @@ describe('the pharmacy form', () => {
 
   it('shows the ID read-only when editing', async () => {
     await expectReadOnlyId('/v2/core/pharmacies/:id/edit', <PharmacyEdit />, 'v2/core/pharmacies', PHARMACY);
+  });
+});
+
+describe('a save without changes (issue 40 item 3)', () => {
+  const renderCompanyEdit = (update: ReturnType<typeof vi.fn>) => {
+    const getOne = vi.fn(async () => ({ data: { ...COMPANY, note: '月末締め' } }));
+    renderWithAdmin(
+      <>
+        <Routes>
+          <Route path="/v2/core/companies/:id/edit" element={<SchemaEdit />} />
+          <Route path="*" element={<p>移動しました</p>} />
+        </Routes>
+        <Notification />
+      </>,
+      { dataProvider: createTestDataProvider({ getOne, update } as never), resource: 'v2/core/companies', initialEntries: [`/v2/core/companies/${COMPANY.id}/edit`] },
+    );
+  };
+
+  it('sends nothing, says 変更はありません and goes where a save goes', async () => {
+    const user = userEvent.setup();
+    const update = vi.fn(async () => ({ data: COMPANY }));
+    renderCompanyEdit(update);
+    await waitFor(() => expect(screen.getByLabelText(/^会社名/)).toHaveValue(COMPANY.name));
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('変更はありません')).toBeInTheDocument();
+    expect(await screen.findByText('移動しました')).toBeInTheDocument();
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing after a change typed and taken back', async () => {
+    const user = userEvent.setup();
+    const update = vi.fn(async () => ({ data: COMPANY }));
+    renderCompanyEdit(update);
+    const note = await screen.findByLabelText(/^備考/);
+    await waitFor(() => expect(note).toHaveValue('月末締め'));
+    await user.type(note, '。');
+    await user.type(note, '{Backspace}');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('移動しました')).toBeInTheDocument();
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('saves a change as before', async () => {
+    const user = userEvent.setup();
+    const update = vi.fn(async () => ({ data: { ...COMPANY, note: '月末締め。' } }));
+    renderCompanyEdit(update);
+    const note = await screen.findByLabelText(/^備考/);
+    await waitFor(() => expect(note).toHaveValue('月末締め'));
+    await user.type(note, '。');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('更新成功しました。')).toBeInTheDocument();
+    expect(screen.queryByText('変更はありません')).not.toBeInTheDocument();
   });
 });

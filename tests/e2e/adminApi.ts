@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { accounts } from './accounts';
 
-/** Who saved it when changes with every save; nothing else may (issue 21: a save without changes changes nothing). */
+/** Who saved it when changes with every save that changes something; nothing else may (issue 21; a save without changes stamps nothing either, issue 40 item 3). */
 const AUDIT_KEYS = new Set(['updated_at', 'updated_by', 'updatedAt', 'updatedBy']);
 
 /** `value` without its audit keys, at every depth: what an unchanged save must leave exactly as it was. */

@@ -1,15 +1,20 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { resources } from '../../src/resources/registry';
 import type { AnyResourceDeclaration } from '../../src/resources/types';
 import { TEXTS } from '../../src/i18n/texts';
-import { adminApi, withoutAudit } from './adminApi';
+import { appMessages } from '../../src/i18n/ja';
+import { adminApi } from './adminApi';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
 /**
- * Never lose data (issue 21): opening a form and saving it unchanged leaves the server's record as
- * it was, apart from who saved it when, from every way into the form. The cases come from the
- * registry: a new master with `capabilities.edit` is covered without a new test.
+ * Never lose data (issue 21), and a save without changes writes nothing (issue 40 item 3): opening
+ * a form and saving it unchanged, from every way into the form, sends no PUT or PATCH, says
+ * 「変更はありません」 and goes to the detail; the server's record is exactly as it was, who saved
+ * it when included, and stays so after a reload. The cases come from the registry: a new master
+ * with `capabilities.edit` is covered without a new test.
  */
+
+const UNCHANGED = appMessages.app.notification.unchanged;
 
 /** Where the reference API serves a declaration's `api` (the spec's `/api/v2/{module}/...`). */
 const servicePath = (api: string) => api.replace(/^\/api\/v2\/(\w+)\//, '/$1/api/v2/').replace(/^\/api\/v1\//, '/legacy/api/v1/');
@@ -157,11 +162,24 @@ for (const resource of editable) {
         const save = page.getByRole('button', { name: '保存', exact: true });
         await expect(save).toBeEnabled();
         if (entry.name === '一覧の行から') await expectNoSeriousA11yViolations(page, `${resource.recordLabel}の編集（一覧から）`);
-        const sent = page.waitForRequest((request) => ['PUT', 'PATCH'].includes(request.method()) && request.url().endsWith(`/${target.id}`));
+        const writes: string[] = [];
+        const onRequest = (request: Request) => {
+          if (['PUT', 'PATCH', 'POST', 'DELETE'].includes(request.method()) && /\/api\/v\d\//.test(request.url())) writes.push(`${request.method()} ${request.url()}`);
+        };
+        page.on('request', onRequest);
         await save.click();
-        await sent;
-        await expect(page.getByText(TEXTS.updated)).toBeVisible();
-        expect(withoutAudit(await read(target.id)), `${resource.recordLabel} ${target.id}: ${entry.name}`).toEqual(withoutAudit(before));
+        await expect(page.getByText(UNCHANGED)).toBeVisible();
+        await expect(page).toHaveURL(new RegExp(`/${resource.name}/${target.id}$`));
+        await expect(page.getByText(TEXTS.updated)).toHaveCount(0);
+        if (entry.name === '一覧の行から') await expectNoSeriousA11yViolations(page, `${resource.recordLabel}の詳細（変更はありません）`);
+        const where = `${resource.recordLabel} ${target.id}: ${entry.name}`;
+        expect(await read(target.id), where).toEqual(before);
+        await page.reload();
+        await expect(page).toHaveURL(new RegExp(`/${resource.name}/${target.id}$`));
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        page.off('request', onRequest);
+        expect(writes, where).toEqual([]);
+        expect(await read(target.id), `${where}（再読み込みのあと）`).toEqual(before);
       });
     }
   });

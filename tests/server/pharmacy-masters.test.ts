@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHARMACY_MESSAGES } from '../../src/contract/pharmacy';
+import { invoiceNumberError, PHARMACY_MESSAGES } from '../../src/contract/pharmacy';
 import { getJson, PHARMACY, startApp, type TestApp } from './helpers';
 
 /** Pharmacy masters (issue 9) through HTTP: detail, writes, postal codes, licences, expiries, batch config. */
@@ -29,7 +29,7 @@ const VALID = {
   services: ['medorder'],
   started_on: '2024-04-01',
   ended_on: null,
-  pharmacy_invoice_attributes: { invoice_number: 'T1234567890123' },
+  pharmacy_invoice_attributes: { invoice_number: 'T9234567890123' },
   predict_config_attributes: { predictor: 'statistic' },
 };
 
@@ -69,7 +69,7 @@ describe('pharmacy detail and writes', () => {
     const created = (await res.json()) as Detail;
     expect(created).toMatchObject({
       name: '終了日テスト薬局', postal_code: '1500002', services: ['medorder'], service_attributes: { share: false, medorder: true },
-      pharmacy_invoice: { invoice_number: 'T1234567890123' }, predict_config: { predictor: 'statistic' }, groups: [], created_by: '管理 花子',
+      pharmacy_invoice: { invoice_number: 'T9234567890123' }, predict_config: { predictor: 'statistic' }, groups: [], created_by: '管理 花子',
     });
     const put = await send('PUT', `${BASE}/${created.id}`, { ended_on: TODAY, services: ['share', 'medorder'] });
     expect(put.status).toBe(200);
@@ -118,6 +118,47 @@ describe('pharmacy detail and writes', () => {
     expect((await getJson(app, BASE)).headers.get('x-total-count')).toBe(before);
     // A failed check digit is no error.
     expect((await send('POST', BASE, { ...VALID, micode: '1341234560' })).status).toBe(201);
+  });
+
+  it('takes an invoice number only as T and 13 digits with the NTA check digit, folded to half-width (issue 40 item 5)', async () => {
+    const INVOICE = 'pharmacy_invoice_attributes.invoice_number';
+    const detail = async (id: number) => (await getJson<Detail & { updated_at: string }>(app, `${BASE}/${id}`)).body;
+    const before = await detail(2);
+    const count = (await getJson(app, BASE)).headers.get('x-total-count');
+    const refused: [string, string][] = [
+      ['T123', PHARMACY_MESSAGES.invoiceNumberFormat],
+      ['ABC', PHARMACY_MESSAGES.invoiceNumberFormat],
+      ['1234567890123', PHARMACY_MESSAGES.invoiceNumberFormat],
+      ['T1234567890123', PHARMACY_MESSAGES.invoiceNumberCheckDigit],
+      ['Ｔ１２３４５６７８９０１２３', PHARMACY_MESSAGES.invoiceNumberCheckDigit],
+    ];
+    for (const [number, message] of refused) {
+      for (const [method, path] of [['POST', BASE], ['PUT', `${BASE}/2`]] as const) {
+        const res = await send(method, path, { ...VALID, pharmacy_invoice_attributes: { invoice_number: number } });
+        expect(res.status, `${method} ${number}`).toBe(422);
+        expect(((await res.json()) as Errors).field_errors?.[INVOICE], `${method} ${number}`).toEqual([message]);
+      }
+    }
+    // Nothing was saved: no pharmacy added, the one written to as it was.
+    expect((await getJson(app, BASE)).headers.get('x-total-count')).toBe(count);
+    expect(await detail(2)).toEqual(before);
+
+    // Full-width digits and Ｔ are folded, and stored half-width.
+    const res = await send('PUT', `${BASE}/2`, { pharmacy_invoice_attributes: { invoice_number: 'Ｔ７００００１２０５０００２' } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as Detail).pharmacy_invoice.invoice_number).toBe('T7000012050002');
+    expect((await detail(2)).pharmacy_invoice.invoice_number).toBe('T7000012050002');
+  });
+
+  it('seeds only invoice numbers that pass the rule (the first 300 pharmacies)', async () => {
+    let numbers = 0;
+    for (let id = 1; id <= 300; id++) {
+      const { status, body } = await getJson<Detail>(app, `${BASE}/${id}`);
+      if (status !== 200 || body.pharmacy_invoice.invoice_number === null) continue;
+      numbers++;
+      expect(invoiceNumberError(body.pharmacy_invoice.invoice_number), `${id}: ${body.pharmacy_invoice.invoice_number}`).toBeUndefined();
+    }
+    expect(numbers).toBeGreaterThan(100);
   });
 
   it('needs a token and the admin role', async () => {

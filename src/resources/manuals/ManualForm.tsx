@@ -5,7 +5,7 @@ import { ServerErrors } from '../schema/ServerErrors';
 import { KEEP_TYPED_VALUES, SubmitButton } from '../schema/SchemaForm';
 import { ConflictResolver } from '../schema/ConflictResolver';
 import { FormDraftKeeper } from '../schema/FormDraftKeeper';
-import type { SaveOptions } from '../schema/useSaveOptions';
+import { useEditSubmit, type SaveOptions } from '../schema/useSaveOptions';
 import { useResourceDeclaration } from '../schema/useResourceDeclaration';
 import { ManualEditor } from './ManualEditor';
 import { titlePlaceholder, useAllCategories } from './useAllCategories';
@@ -63,8 +63,15 @@ export const ManualForm = ({
   defaultValues?: Record<string, unknown>;
 }) => {
   const manuals = useResourceDeclaration(MANUALS);
+  const onSubmit = useEditSubmit(manuals, save);
   return (
-    <SimpleForm toolbar={<ManualToolbar mode={mode} />} defaultValues={defaultValues} sx={{ maxWidth: 960 }} resetOptions={mode === 'edit' ? KEEP_TYPED_VALUES : undefined}>
+    <SimpleForm
+      toolbar={<ManualToolbar mode={mode} />}
+      defaultValues={defaultValues}
+      sx={{ maxWidth: 960 }}
+      resetOptions={mode === 'edit' ? KEEP_TYPED_VALUES : undefined}
+      onSubmit={onSubmit}
+    >
       <UnsavedChangesGuard />
       <FormDraftKeeper resource={manuals} />
       <ServerErrors messages={serverErrors} />

@@ -19,7 +19,7 @@ import { specPath } from '../../lib/specPaths';
 import { ServerErrors } from './ServerErrors';
 import { ConflictResolver } from './ConflictResolver';
 import { FormDraftKeeper } from './FormDraftKeeper';
-import type { SaveOptions } from './useSaveOptions';
+import { useEditSubmit, type SaveOptions } from './useSaveOptions';
 import { UnsavedChangesGuard } from '../../app/UnsavedChangesGuard';
 import { useIsAdmin } from './useIsAdmin';
 import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
@@ -122,6 +122,7 @@ export const SchemaForm = ({
   inputs?: Partial<Record<string, ReactNode>>;
 }) => {
   const isAdmin = useIsAdmin();
+  const onSubmit = useEditSubmit(resource, save);
   // A read-only field (the id) shows what the record holds: before it exists, there is nothing to show.
   const fields = (resource.form?.fields ?? []).filter(
     (source) => (!resource.fields[source].adminOnly || isAdmin) && !(mode === 'create' && resource.fields[source].readOnly),
@@ -134,6 +135,7 @@ export const SchemaForm = ({
       defaultValues={defaultValues}
       validate={validate ?? resource.form?.validate}
       resetOptions={mode === 'edit' ? KEEP_TYPED_VALUES : undefined}
+      onSubmit={onSubmit}
     >
       <UnsavedChangesGuard />
       <FormDraftKeeper resource={resource} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useNotify, useRedirect } from 'react-admin';
+import { useNotify, useRecordContext, useRedirect, useSaveContext, type RaRecord } from 'react-admin';
 import type { AnyResourceDeclaration } from '../types';
+import { writePayload } from '../../dataProvider/writePayload';
 import { serverMessages } from './serverErrors';
 import { SAVE_ALERT_MS } from '../../lib/constants';
 import { isRecordConflict, type RecordConflictError } from '../../dataProvider/recordConflict';
@@ -12,6 +13,8 @@ export interface SaveOptions {
   /** A save refused because someone else saved first: the form shows both and lets the user choose. */
   conflict: RecordConflictError | undefined;
   clearConflict: () => void;
+  /** A save of an edit that changes nothing: no request, 「変更はありません」, and on where a save goes. */
+  onUnchanged: (id: string | number) => void;
 }
 
 /**
@@ -25,17 +28,18 @@ export const useSaveOptions = (resource: AnyResourceDeclaration, successMessage:
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [conflict, setConflict] = useState<RecordConflictError>();
   const draftKeyOf = useDraftKey();
+  /** The form is done with: its draft (a new record's is filed under "new"), its errors, and on to the next screen. */
+  const leave = (id: string | number, message: string, type: 'success' | 'info') => {
+    const key = draftKeyOf(resource.name, successMessage === 'app.notification.created' ? undefined : id);
+    if (key) removeDraft(draftStorage(), key);
+    setServerErrors([]);
+    setConflict(undefined);
+    notify(message, { type, autoHideDuration: SAVE_ALERT_MS });
+    if (next === 'show') redirect('show', resource.name, id);
+    else redirect('list', resource.name);
+  };
   const mutationOptions = {
-    onSuccess: (data: { id: string | number }) => {
-      // Saved: the draft of this form is done with (a new record's is filed under "new").
-      const key = draftKeyOf(resource.name, successMessage === 'app.notification.created' ? undefined : data.id);
-      if (key) removeDraft(draftStorage(), key);
-      setServerErrors([]);
-      setConflict(undefined);
-      notify(successMessage, { type: 'success', autoHideDuration: SAVE_ALERT_MS });
-      if (next === 'show') redirect('show', resource.name, data.id);
-      else redirect('list', resource.name);
-    },
+    onSuccess: (data: { id: string | number }) => leave(data.id, successMessage, 'success'),
     // A conflict also says so in the red list: a form without the per-field choice (the manual
     // editor) still tells the user, and the generic form keeps the sentence behind its dialog.
     onError: (error: unknown) => {
@@ -43,7 +47,36 @@ export const useSaveOptions = (resource: AnyResourceDeclaration, successMessage:
       setServerErrors(serverMessages(error));
     },
   };
-  return { serverErrors, mutationOptions, conflict, clearConflict: () => setConflict(undefined) };
+  return {
+    serverErrors,
+    mutationOptions,
+    conflict,
+    clearConflict: () => setConflict(undefined),
+    onUnchanged: (id) => leave(id, 'app.notification.unchanged', 'info'),
+  };
+};
+
+/**
+ * Whether saving `values` over `record` would change anything: the fields the form writes, parsed
+ * as they are sent, compared with the record's (the payload a PATCH of the changes would carry).
+ */
+export const holdsChanges = (resource: AnyResourceDeclaration, values: Record<string, unknown>, record: RaRecord): boolean =>
+  Object.keys(writePayload(resource, values, { send: 'changed', previousData: record })).length > 0;
+
+/**
+ * An edit form's submit (SimpleForm's onSubmit): a form that holds no change sends nothing, so a
+ * save without changes never restamps who saved it when (issue 40 item 3); any change is saved
+ * as react-admin's Edit saves it. Undefined outside an edit (a create always sends).
+ */
+export const useEditSubmit = (resource: AnyResourceDeclaration, save: SaveOptions | undefined) => {
+  const record = useRecordContext();
+  const { save: saveRecord } = useSaveContext();
+  if (!save || !record || !saveRecord) return undefined;
+  return (values: Record<string, unknown>) => {
+    if (holdsChanges(resource, values, record)) return saveRecord(values);
+    save.onUnchanged(record.id);
+    return undefined;
+  };
 };
 
 /**

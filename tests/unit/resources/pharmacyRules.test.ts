@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  buildMicode, isValidMicodeCheckDigit, micodeWarning, PHARMACY_MESSAGES, pharmacyErrors, postalDigits, sniffLicenseType,
+  buildMicode, foldInvoiceNumber, invoiceCheckDigit, invoiceNumberError, isValidMicodeCheckDigit, micodeWarning, PHARMACY_MESSAGES, pharmacyErrors,
+  postalDigits, sniffLicenseType,
 } from '../../../src/contract/pharmacy';
 import { addressFill, pharmacyFormErrors, postalLookupDigits } from '../../../src/resources/pharmacies/formRules';
 import { daysBetween, daysLeft, daysLeftText } from '../../../src/resources/pharmacyLicenseExpires/daysLeft';
@@ -130,5 +131,69 @@ describe('days left of a licence', () => {
     expect(daysLeftText(0)).toBe('本日まで');
     expect(daysLeftText(-3)).toBe('期限切れ（3日経過）');
     expect(daysLeft('not a day')).toBeUndefined();
+  });
+});
+
+/** Full-width, as an IME types it. */
+const fullWidth = (text: string) => text.replace(/[0-9T]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0xfee0));
+/** A valid 登録番号: T, the check digit, the 12-digit base. */
+const invoiceNumber = digits(12).map((base) => `T${invoiceCheckDigit(base)}${base}`);
+
+describe('適格請求書発行事業者登録番号 (issue 40 item 5)', () => {
+  it('has the check digit the National Tax Agency gives: its own 法人番号 and a worked example', () => {
+    // 国税庁 7000012050002 (its published 法人番号).
+    expect(invoiceCheckDigit('000012050002')).toBe(7);
+    expect(invoiceNumberError('T7000012050002')).toBeUndefined();
+    // Σ = 72, 72 mod 9 = 0: the check digit is 9, never 0.
+    expect(invoiceCheckDigit('234567890123')).toBe(9);
+  });
+
+  it('refuses what is no 登録番号, with the form\'s and the API\'s message', () => {
+    for (const refused of ['T123', 'ABC', '1234567890123', '7000012050002', 'T70000120500021', 'T700001205000', 'TT000012050002', 'T70000-12050002', 'X7000012050002']) {
+      expect(invoiceNumberError(refused), refused).toBe(PHARMACY_MESSAGES.invoiceNumberFormat);
+    }
+    expect(invoiceNumberError('T1234567890123')).toBe(PHARMACY_MESSAGES.invoiceNumberCheckDigit);
+    expect(pharmacyErrors({ ...VALID, invoiceNumber: 'T123' })).toEqual({ invoiceNumber: PHARMACY_MESSAGES.invoiceNumberFormat });
+    expect(pharmacyFormErrors({ ...VALID, pharmacyInvoice: { invoiceNumber: 'T1234567890123' } })).toEqual({
+      pharmacyInvoice: { invoiceNumber: PHARMACY_MESSAGES.invoiceNumberCheckDigit },
+    });
+    // Optional: blank is no number at all.
+    expect(pharmacyErrors({ ...VALID, invoiceNumber: '  ' })).toEqual({});
+  });
+
+  it('folds full-width digits, a full-width Ｔ and a lower-case t', () => {
+    expect(foldInvoiceNumber(fullWidth('T7000012050002'))).toBe('T7000012050002');
+    expect(fullWidth('T7000012050002')).toBe('Ｔ７００００１２０５０００２');
+    expect(foldInvoiceNumber(' ｔ7000012050002 ')).toBe('T7000012050002');
+    expect(foldInvoiceNumber('t７000012050002')).toBe('T7000012050002');
+    expect(invoiceNumberError('Ｔ７００００１２０５０００２')).toBeUndefined();
+  });
+
+  it('property: a valid number passes as typed, full-width or with a lower-case t', () => {
+    fc.assert(
+      fc.property(invoiceNumber, fc.constantFrom('as typed', 'full-width', 'lower-case t', 'padded'), (number, form) => {
+        const typed = form === 'full-width' ? fullWidth(number) : form === 'lower-case t' ? `t${number.slice(1)}` : form === 'padded' ? ` ${number}\u3000` : number;
+        expect(foldInvoiceNumber(typed)).toBe(number);
+        expect(invoiceNumberError(typed)).toBeUndefined();
+        expect(pharmacyErrors({ ...VALID, invoiceNumber: typed })).toEqual({});
+      }),
+    );
+  });
+
+  it('property: any single digit changed fails the check, but for 0 and 9 swapped in the base', () => {
+    fc.assert(
+      fc.property(invoiceNumber, fc.integer({ min: 1, max: 13 }), fc.integer({ min: 1, max: 9 }), (number, at, step) => {
+        const was = Number(number[at]);
+        const changed = (was + step) % 10;
+        const typo = `${number.slice(0, at)}${changed}${number.slice(at + 1)}`;
+        // The rule is mod 9: a base digit moved by 9 (0 for 9 or 9 for 0) weighs 9 or 18 and
+        // leaves the sum's remainder as it was, so the NTA's own check digit cannot see it.
+        const blindSpot = at >= 2 && Math.abs(changed - was) === 9;
+        expect(invoiceNumberError(typo)).toBe(blindSpot ? undefined : PHARMACY_MESSAGES.invoiceNumberCheckDigit);
+      }),
+      { numRuns: 2000 },
+    );
+    // The blind spot, shown: 7000012050002 with its last 0 read as 9 still checks.
+    expect(invoiceNumberError('T7000012050092')).toBeUndefined();
   });
 });

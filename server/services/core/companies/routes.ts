@@ -127,7 +127,7 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const id = Number(c.req.valid('param').id);
     const { pharmacy_ids } = c.req.valid('json');
     const { at, by } = stamp(c);
-    db.transaction(() => {
+    const changed = db.transaction(() => {
       if (!findCompany(db, id)) throw notFoundError();
       const rows = loadPharmacies(db, pharmacy_ids);
       const taken = rows.filter((r) => r.company_id !== null && r.company_id !== id);
@@ -135,14 +135,16 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
         throw validationError({ pharmacy_ids: taken.map((r) => `「${r.name}」はすでに別の会社に所属しています。`) });
       }
       const adding = rows.filter((r) => r.company_id === null).map((r) => r.id);
-      if (adding.length === 0) return;
+      if (adding.length === 0) return false;
       db.prepare(
         `UPDATE pharmacies SET company_id = @id, updated_at = @at, updated_by = @by
          WHERE company_id IS NULL AND id IN ${inList('ids')}`,
       ).run({ id, at, by, ids: listParam(adding) });
       db.prepare('UPDATE companies SET updated_at = @at, updated_by = @by WHERE id = @id').run({ at, by, id });
+      return true;
     })();
-    c.header('x-store-cache-control', 'clear');
+    // Membership that did not change is no write: the stores keep what they cached (issue 40 item 3).
+    if (changed) c.header('x-store-cache-control', 'clear');
     return c.json(companyDetail(db, id), 200);
   });
 
@@ -150,17 +152,19 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const id = Number(c.req.valid('param').id);
     const { pharmacy_ids } = c.req.valid('json');
     const { at, by } = stamp(c);
-    db.transaction(() => {
+    const changed = db.transaction(() => {
       if (!findCompany(db, id)) throw notFoundError();
       const removing = loadPharmacies(db, pharmacy_ids).filter((r) => r.company_id === id).map((r) => r.id);
-      if (removing.length === 0) return;
+      if (removing.length === 0) return false;
       db.prepare(
         `UPDATE pharmacies SET company_id = NULL, updated_at = @at, updated_by = @by
          WHERE company_id = @id AND id IN ${inList('ids')}`,
       ).run({ at, by, id, ids: listParam(removing) });
       db.prepare('UPDATE companies SET updated_at = @at, updated_by = @by WHERE id = @id').run({ at, by, id });
+      return true;
     })();
-    c.header('x-store-cache-control', 'clear');
+    // Membership that did not change is no write: the stores keep what they cached (issue 40 item 3).
+    if (changed) c.header('x-store-cache-control', 'clear');
     return c.json(companyDetail(db, id), 200);
   });
 }

@@ -140,15 +140,18 @@ export function registerGroupRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceConte
   /** Joins or leaves in one transaction; the group's updated_at moves only when membership changed. */
   const changeMembership = (c: Context<AuthEnv>, id: number, pharmacyId: number, join: boolean) => {
     const { at, by } = stamp(c);
-    db.transaction(() => {
+    const changed = db.transaction(() => {
       if (!findGroup(db, id)) throw notFoundError();
       assertPharmacyExists(db, pharmacyId);
-      const changed = join
+      const written = join
         ? db.prepare('INSERT OR IGNORE INTO group_pharmacies (group_id, pharmacy_id, created_at) VALUES (@id, @pharmacyId, @at)').run({ id, pharmacyId, at })
         : db.prepare('DELETE FROM group_pharmacies WHERE group_id = @id AND pharmacy_id = @pharmacyId').run({ id, pharmacyId });
-      if (changed.changes > 0) db.prepare('UPDATE groups SET updated_at = @at, updated_by = @by WHERE id = @id').run({ at, by, id });
+      if (written.changes === 0) return false;
+      db.prepare('UPDATE groups SET updated_at = @at, updated_by = @by WHERE id = @id').run({ at, by, id });
+      return true;
     })();
-    c.header('x-store-cache-control', 'clear');
+    // Membership that did not change is no write: the stores keep what they cached (issue 40 item 3).
+    if (changed) c.header('x-store-cache-control', 'clear');
     return c.json(groupDetail(db, id), 200);
   };
 

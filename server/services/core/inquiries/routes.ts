@@ -6,6 +6,7 @@ import { assertPharmacyRight, WRITE_FORBIDDEN, type AuthEnv } from '../../../sha
 import { assertUnmodifiedSince } from '../../../shared/conditionalWrite';
 import { ApiError, notFoundError, validationError } from '../../../shared/errors';
 import { listHeaders } from '../../../shared/openapi';
+import { updateColumns } from '../../../shared/partialUpdate';
 import { shownToPerson, prefetchHeaders } from '../../../shared/prefetch';
 import { createRecordRoute, readRoute, updateRecordRoute, writeRoute } from '../../../shared/routes';
 import type { ServiceContext } from '../../../shared/context';
@@ -263,10 +264,9 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const body = c.req.valid('json');
     if ((body.name === undefined) === (body.status === undefined)) throw new ApiError(422, [INQUIRY_TEXTS.roomChangeMissing]);
     if (body.status !== undefined && !isInquiryStatus(body.status)) throw validationError({ status: [INQUIRY_TEXTS.statusInvalid] });
-    const at = ctx.now().toISOString();
-    if (body.name !== undefined) db.prepare('UPDATE inquiry_rooms SET name = @name, updated_at = @at WHERE id = @id').run({ name: body.name, at, id: room.id });
-    else db.prepare('UPDATE inquiry_rooms SET status = @status, updated_at = @at WHERE id = @id').run({ status: body.status, at, id: room.id });
-    publishRoom(room.id);
+    // The one field named (the other is undefined, so not written); the same subject or status again is no write and no broadcast.
+    const changed = updateColumns(db, 'inquiry_rooms', room.id, { name: body.name, status: body.status }, { updated_at: ctx.now().toISOString() });
+    if (changed.length > 0) publishRoom(room.id);
     return c.json(serialiseRoom(findRoom(db, room.id, user.id)!), 200);
   });
 
@@ -280,12 +280,16 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     assertUnmodifiedSince(c, message.updated_at);
     const { content } = c.req.valid('json');
     const at = ctx.now().toISOString();
-    db.transaction(() => {
-      db.prepare('UPDATE inquiry_messages SET content = @content, updated_at = @at WHERE id = @id').run({ content, at, id: message.id });
-      refreshLastMessage(db, message.room_id, at);
+    // The same content again is no edit: nothing is stamped or broadcast.
+    const changed = db.transaction(() => {
+      const written = updateColumns(db, 'inquiry_messages', message.id, { content }, { updated_at: at });
+      if (written.length > 0) refreshLastMessage(db, message.room_id, at);
+      return written.length > 0;
     })();
-    publishMessage(message.id);
-    publishRoom(message.room_id);
+    if (changed) {
+      publishMessage(message.id);
+      publishRoom(message.room_id);
+    }
     return c.json(serialiseMessage(findMessage(db, message.id)!, storage), 200);
   });
 

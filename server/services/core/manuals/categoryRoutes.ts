@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../../shared/context';
 import { ApiError, notFoundError, validationError } from '../../../shared/errors';
 import { commonErrors, jsonResponse, SECURITY } from '../../../shared/openapi';
 import { assertRowUnmodifiedSince } from '../../../shared/conditionalWrite';
+import { updateColumns } from '../../../shared/partialUpdate';
 import { createRecordRoute, deleteRecordRoute, detailRoute, updateRecordRoute } from '../../../shared/routes';
 import { ManualCategoryDetailSchema, ManualCategoryInputSchema, ManualCategoryPatchSchema, ManualCategorySchema } from './schema';
 
@@ -153,6 +154,10 @@ const detailOrThrow = (db: DB, id: number) => {
  * Manual categories (spec section 7 "Manuals"): the roots, and one category with its children and
  * ancestors. Staff also organise them (the issue: create, rename, move, delete when empty).
  */
+/** The position after the last sibling under `parentId` (a new or moved category goes last). */
+const nextPosition = (db: DB, parentId: number | null): number =>
+  (db.prepare('SELECT COALESCE(MAX(position) + 1, 0) AS p FROM manual_categories WHERE parent_id IS @parentId').get({ parentId }) as { p: number }).p;
+
 export function registerManualCategoryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
   const { db } = ctx;
   const now = () => ctx.now().toISOString();
@@ -164,7 +169,7 @@ export function registerManualCategoryRoutes(app: OpenAPIHono<AuthEnv>, ctx: Ser
     const id = db.transaction(() => {
       assertPlacement(db, name, parentId, null);
       const at = now();
-      const position = (db.prepare('SELECT COALESCE(MAX(position) + 1, 0) AS p FROM manual_categories WHERE parent_id IS @parentId').get({ parentId }) as { p: number }).p;
+      const position = nextPosition(db, parentId);
       return Number(
         db
           .prepare('INSERT INTO manual_categories (parent_id, name, position, created_at, updated_at) VALUES (@parentId, @name, @position, @at, @at)')
@@ -184,12 +189,11 @@ export function registerManualCategoryRoutes(app: OpenAPIHono<AuthEnv>, ctx: Ser
       const name = body.name ?? current.name;
       const parentId = body.parent_id === undefined ? current.parent_id : body.parent_id;
       assertPlacement(db, name, parentId, id);
-      const moved = parentId !== current.parent_id;
-      db.prepare(
-        `UPDATE manual_categories SET name = @name, parent_id = @parentId, updated_at = @at,
-           position = CASE WHEN @moved THEN (SELECT COALESCE(MAX(position) + 1, 0) FROM manual_categories WHERE parent_id IS @parentId) ELSE position END
-         WHERE id = @id`,
-      ).run({ id, name, parentId, at: now(), moved: moved ? 1 : 0 });
+      // A category moved goes last among its new siblings; one the body does not change keeps its stamp.
+      const position = parentId === current.parent_id
+        ? undefined
+        : nextPosition(db, parentId);
+      updateColumns(db, 'manual_categories', id, { name, parent_id: parentId, position }, { updated_at: now() });
     })();
     return c.json(detailOrThrow(db, id), 200);
   });

@@ -7,6 +7,7 @@ import { tablesState } from '../../../db/versions';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { assertUnmodifiedSince, conditionalErrors, conditionalHeaders } from '../../../shared/conditionalWrite';
+import { updateColumns } from '../../../shared/partialUpdate';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { checkFreshness } from '../../../shared/freshness';
 import { answerList, type ListFilter } from '../../../shared/listEndpoint';
@@ -245,14 +246,8 @@ export function registerManualRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
       if (!current) throw notFoundError();
       assertUnmodifiedSince(c, current.updated_at);
       assertCategoryExists(db, body.manual_category_id);
-      const next = {
-        title: body.title ?? current.title,
-        content: content ?? current.content,
-        manual_category_id: body.manual_category_id === undefined ? current.manual_category_id : body.manual_category_id,
-      };
-      db.prepare(
-        'UPDATE manuals SET title = @title, content = @content, manual_category_id = @manual_category_id, updated_at = @at, updated_by = @by WHERE id = @id',
-      ).run({ ...next, at, by, id });
+      // What the body names, as stored (the content normalised); a manual it does not change keeps its stamp.
+      updateColumns(db, 'manuals', id, { title: body.title ?? undefined, content: content ?? undefined, manual_category_id: body.manual_category_id }, { updated_at: at, updated_by: by });
     })();
     return c.json(manualDetail(db, id), 200);
   });

@@ -6,12 +6,20 @@ import type { SeedScale } from '../../../db/seedCatalogue';
 import { SEED_BASE_DATE } from '../seed';
 import { searchIndexRebuildSql } from '../../../shared/search';
 import { PHARMACY_SEARCH } from './search';
+import { invoiceCheckDigit, invoiceNumberError } from '../../../../src/contract/pharmacy';
 
 /** The object every seeded licence points at (a one-page PDF the licence routes write once). */
 export const SEED_LICENSE_OBJECT = 'seed/license-sample.pdf';
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A valid 登録番号 from 13 drawn digits: the last 12 are the base and the first is replaced by
+ * their check digit (the NTA's rule), so the draws, and every seeded value after them, stay as
+ * they were before the numbers were checked (issue 40 item 5).
+ */
+const seedInvoiceNumber = (drawn: string) => `T${invoiceCheckDigit(drawn.slice(1))}${drawn.slice(1)}`;
 
 /**
  * The rest of section 3's Pharmacy fields on the seeded rows: invoice numbers (T + 13 digits),
@@ -27,7 +35,7 @@ function seedPharmacyFields(db: DB, seed: number): void {
   for (const { id } of rows) {
     const roll = rng.next();
     update.run({
-      invoiceNumber: rng.chance(0.8) ? `T${rng.digits(13)}` : null,
+      invoiceNumber: rng.chance(0.8) ? seedInvoiceNumber(rng.digits(13)) : null,
       webUrl: rng.chance(0.3) ? `https://store${String(id).padStart(5, '0')}.pharmacy.example.jp/` : null,
       navigation: rng.chance(0.4) ? `最寄り駅から徒歩${rng.int(1, 15)}分` : null,
       predictor: roll < 0.35 ? 'optimized_orders' : roll < 0.6 ? 'statistic' : null,
@@ -108,6 +116,19 @@ export function pharmacyMigrations(seed: number, _scale: SeedScale): Migration[]
       // The search finds a pharmacy by its phone or fax number too (written or as digits alone).
       version: 11,
       up: (db) => db.exec(searchIndexRebuildSql(db, PHARMACY_SEARCH)),
+    },
+    {
+      // Data seeded before invoice numbers were checked (issue 40 item 5) had random check digits:
+      // each T + 13 digits gets the check digit of its base, as seeding now gives, so every saved
+      // pharmacy passes the rule. Who saved it when is not changed: no one edited these.
+      version: 12,
+      up: (db) => {
+        const rows = db.prepare("SELECT id, invoice_number FROM pharmacies WHERE invoice_number GLOB 'T[0-9]*'").all() as { id: number; invoice_number: string }[];
+        const fix = db.prepare('UPDATE pharmacies SET invoice_number = @number WHERE id = @id');
+        for (const { id, invoice_number: number } of rows) {
+          if (/^T\d{13}$/.test(number) && invoiceNumberError(number)) fix.run({ id, number: seedInvoiceNumber(number.slice(1)) });
+        }
+      },
     },
   ];
 }

@@ -237,10 +237,9 @@ export function registerPharmacyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCo
       const errors = pharmacyErrorsOf(write);
       if (errors) throw validationError(errors);
       assertCompanyExists(db, write.company_id);
-      // Only the columns this request changes are written: what it does not name stays as stored.
-      const before: Record<string, unknown> = writeParams(previous);
-      const changed = Object.fromEntries(Object.entries(writeParams(write)).filter(([column, value]) => value !== before[column]));
-      updateColumns(db, 'pharmacies', id, changed, { updated_at: at, updated_by: by });
+      // Only the columns whose stored value this request changes are written, and none (no stamp)
+      // when it changes nothing: what it does not name stays as stored (updateColumns).
+      updateColumns(db, 'pharmacies', id, writeParams(write), { updated_at: at, updated_by: by });
     })();
     c.header('x-last-updated', tablesVersion(db, 'pharmacies') ?? at);
     return c.json(pharmacyDetail(db, id), 200);

@@ -1,4 +1,4 @@
-import { PHARMACY_SERVICES, pharmacyErrors, postalDigits, type PharmacyField, type PharmacyService } from '../../../../src/contract/pharmacy';
+import { foldInvoiceNumber, PHARMACY_SERVICES, pharmacyErrors, postalDigits, type PharmacyField, type PharmacyService } from '../../../../src/contract/pharmacy';
 import { toSnakeKey } from '../../../../src/contract/caseConversion';
 import { wireKey, writtenFields } from '../../../../src/contract/masterShape';
 import { PHARMACY_SHAPE } from '../../../../src/contract/masters/pharmacies';
@@ -68,7 +68,8 @@ export function pharmacyWrite(body: PharmacyInput, previous: PharmacyWrite = EMP
   // Nested attributes as Rails reads them: an absent, null or empty object changes nothing; within
   // it an absent field stays, null clears it, a value sets it.
   const invoiceNumber = body.pharmacy_invoice_attributes?.invoice_number;
-  if (invoiceNumber !== undefined) write.invoice_number = clean(invoiceNumber);
+  // Stored folded (full-width digits and T as half-width), so it is compared and found as typed either way.
+  if (invoiceNumber !== undefined) write.invoice_number = clean(invoiceNumber === null ? null : foldInvoiceNumber(invoiceNumber));
   const predictor = body.predict_config_attributes?.predictor;
   if (predictor !== undefined) write.predictor = clean(predictor);
   // Unknown service names are dropped: with none left, the rules say to choose one.

@@ -72,6 +72,8 @@ export function registerBatchConfigRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servic
       const useSecondary = body.use_secondary ?? (body.ttl === undefined ? current.use_secondary : ttl !== 0);
       if (!(BATCH_TTLS as readonly number[]).includes(ttl)) throw validationError({ ttl: [BATCH_CONFIG_MESSAGES.ttl] });
       if (useSecondary !== (ttl !== 0)) throw validationError({ use_secondary: [BATCH_CONFIG_MESSAGES.mismatch] });
+      // The settings as they are (stored, or the default a pharmacy without a row has) are no write.
+      if (ttl === current.ttl && useSecondary === current.use_secondary) return;
       db.prepare(
         `INSERT INTO batch_configs (pharmacy_id, ttl, use_secondary, updated_at) VALUES (@pharmacyId, @ttl, @useSecondary, @at)
          ON CONFLICT(pharmacy_id) DO UPDATE SET ttl = excluded.ttl, use_secondary = excluded.use_secondary, updated_at = excluded.updated_at`,

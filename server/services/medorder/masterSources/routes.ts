@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../../shared/context';
 import { assertRowUnmodifiedSince, assertUnmodifiedSince } from '../../../shared/conditionalWrite';
 import { ApiError, notFoundError, validationError } from '../../../shared/errors';
 import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
+import { updateColumns } from '../../../shared/partialUpdate';
 import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../../shared/openapi';
 import { listRoute, writeRoute } from '../../../shared/routes';
 import { labelled } from '../../../shared/validation';
@@ -285,12 +286,11 @@ export function registerMasterSourceRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servi
     const { ignored } = c.req.valid('json');
     // Synchronous from the check to the write: no other request runs between them.
     assertRowUnmodifiedSince(c, db, 'unknown_sdcvan_delivery_d_records', id);
-    const changed = db
-      .prepare('UPDATE unknown_sdcvan_delivery_d_records SET ignored = @ignored, updated_at = @at WHERE id = @id')
-      .run({ ignored: ignored ? 1 : 0, at: ctx.now().toISOString(), id });
-    if (changed.changes === 0) throw notFoundError();
+    const row = () => db.prepare(`SELECT ${DELIVERY_SELECT} FROM unknown_sdcvan_delivery_d_records d WHERE d.id = @id`).get({ id }) as DeliveryRow | undefined;
+    if (!row()) throw notFoundError();
+    updateColumns(db, 'unknown_sdcvan_delivery_d_records', id, { ignored }, { updated_at: ctx.now().toISOString() });
     c.header('x-last-updated', tablesVersion(db, 'unknown_sdcvan_delivery_d_records') ?? ctx.now().toISOString());
-    return c.json(deliveryRecord(db.prepare(`SELECT ${DELIVERY_SELECT} FROM unknown_sdcvan_delivery_d_records d WHERE d.id = @id`).get({ id }) as DeliveryRow), 200);
+    return c.json(deliveryRecord(row() as DeliveryRow), 200);
   });
 
   type ItemRow = Omit<z.infer<typeof StockableItemSchema>, 'orderable_items' | 'generic'> & { generic: number | null };

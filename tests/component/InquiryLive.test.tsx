@@ -141,6 +141,16 @@ describe('new pharmacy messages on every screen (issue 40 item 6)', () => {
     expect(roomsSubscriptions()[0].unsubscribed).toBe(true);
   });
 
+  it('reads the count again after a reconnect (nothing is replayed)', async () => {
+    const { send } = renderShell();
+    await confirmRooms();
+    await waitFor(() => expect(document.title).toBe('(137) 薬局一覧 | CS portal'));
+    expect(roomReads(send)).toHaveLength(1);
+    act(() => liveRooms()[0].mixin.disconnected?.());
+    act(() => liveRooms()[0].mixin.connected?.({ reconnected: true }));
+    await waitFor(() => expect(roomReads(send)).toHaveLength(2));
+  });
+
   it('without x-unread-total (spec section 7 only) reads no list, and counts from what the cable tells', async () => {
     const { send } = renderShell({ runtime: testRuntime({ capabilities: [] }) });
     await confirmRooms();

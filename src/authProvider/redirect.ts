@@ -12,6 +12,7 @@ import {
   MISSING_ROLE_MESSAGE,
   permissionsFromClaims,
 } from './shared';
+import { returnPathOr } from './returnPath';
 import type { CsPortalAuthProvider } from './types';
 
 /**
@@ -100,16 +101,20 @@ export const createRedirectAuthProvider = ({
   return {
     // The browser is leaving for the identity provider: never settle, or react-admin would navigate
     // to / meanwhile, and Chromium drops a pending page load when the app changes its history.
-    login: async () => {
-      await (await getClient()).loginWithRedirect({ authorizationParams: { redirect_uri: redirectUri } });
+    // The page to come back to travels as Auth0's appState (kept by the SDK, not in the URL).
+    login: async (params?: { returnTo?: string }) => {
+      const returnTo = returnPathOr(params?.returnTo);
+      await (await getClient()).loginWithRedirect({ authorizationParams: { redirect_uri: redirectUri }, appState: { returnTo } });
       return new Promise<never>(() => undefined);
     },
 
     // The spec: a callback error is stored, not displayed; the user lands on the login page again.
     handleCallback: async () => {
       const client = await getClient();
+      let appState: { returnTo?: unknown } | undefined;
       try {
-        await client.handleRedirectCallback();
+        const result = await client.handleRedirectCallback<{ returnTo?: unknown }>();
+        appState = result && 'appState' in result ? result.appState : undefined;
       } catch (error) {
         storage.setItem(CALLBACK_ERROR_STORAGE_KEY, JSON.stringify({ message: String((error as Error)?.message ?? error), at: new Date().toISOString() }));
         return { redirectTo: LOGIN_PATH };
@@ -120,7 +125,8 @@ export const createRedirectAuthProvider = ({
         await client.logout({ openUrl: false });
         throw new Error(MISSING_ROLE_MESSAGE);
       }
-      return { redirectTo: '/' };
+      // appState came back through the browser: checked again, never trusted as a URL.
+      return { redirectTo: returnPathOr(appState?.returnTo) };
     },
 
     /**

@@ -69,7 +69,7 @@ export const ADDITIONS: Record<Capability, Addition> = {
   },
   unreadTotal: {
     what: 'The `x-unread-total` header on GET /api/v2/admin/inquiry_rooms: the staff user\'s unread messages in all rooms.',
-    without: 'The unread count is the sum over the rooms loaded so far.',
+    without: "The shell reads no rooms list for the count: the tab title and the sidebar badge show what the cable's room updates tell; the inquiry screen shows the sum over the rooms it loaded until then.",
   },
   masterFileDelete: {
     what: 'DELETE /api/v2/core/admin/master_files/{id}: takes a downloaded master file out of the imports.',

@@ -7,6 +7,7 @@ import { AppMenu } from './AppMenu';
 import { PageHeading } from './PageHeading';
 import { useFocusHeadingOnNavigate } from '../app/useFocusHeadingOnNavigate';
 import { PaletteProvider } from '../app/palette/PaletteProvider';
+import { InquiryLiveProvider } from '../customRoutes/inquiries/InquiryLiveProvider';
 
 /** The spec's "scroll to top on navigation". */
 const ScrollToTop = () => {
@@ -44,12 +45,16 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
     <GlobalStyles styles={{ html: { scrollPaddingTop: '4rem' } }} />
     {/* The header stays: hidden on scroll, Tab walked into it unseen (and focus fell to <body> when it finished hiding). */}
     {/* The jump palette (Ctrl+K / ⌘K) on every screen; the header holds its button. */}
-    <PaletteProvider>
-      <Layout appBar={AppHeader} menu={AppMenu} appBarAlwaysOn>
-        <PageHeading />
-        <FocusHeadingOnNavigate />
-        {children}
-      </Layout>
-    </PaletteProvider>
+    {/* New pharmacy messages on every screen (tab title, sidebar badge, desktop notification):
+        one rooms subscription per tab, staff only (inside AdminOnly), closed on sign-out. */}
+    <InquiryLiveProvider>
+      <PaletteProvider>
+        <Layout appBar={AppHeader} menu={AppMenu} appBarAlwaysOn>
+          <PageHeading />
+          <FocusHeadingOnNavigate />
+          {children}
+        </Layout>
+      </PaletteProvider>
+    </InquiryLiveProvider>
   </AdminOnly>
 );

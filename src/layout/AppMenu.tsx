@@ -10,13 +10,16 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
+import Badge from '@mui/material/Badge';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import HomeIcon from '@mui/icons-material/Home';
-import { isCurrentEntry, menuSectionsFor, type MenuSection } from './menu';
+import { isCurrentEntry, menuSectionsFor, type MenuEntry, type MenuSection } from './menu';
 import { useCapabilities } from '../app/capabilities';
+import { useInquiryUnreadTotal } from '../customRoutes/inquiries/InquiryLiveProvider';
+import { withUnread } from './documentTitle';
 
 /** The label stays in the DOM when the sidebar is minimised (only icons show), so every item keeps its name. */
 const ItemText = ({ label, open }: { label: string; open: boolean }) =>
@@ -30,14 +33,26 @@ const MinimisedTooltip = ({ label, open, children }: { label: string; open: bool
     </Tooltip>
   );
 
-const EntryLink = ({ label, to, icon: Icon, current }: { label: string; to: string; icon: ComponentType; current: boolean; requires?: unknown }) => {
+/** The count an entry's badge shows (issue 40: unread inquiry messages on every screen). */
+const useBadgeCount = (badge: MenuEntry['badge']): number | undefined => {
+  const unread = useInquiryUnreadTotal();
+  return badge === 'inquiryUnread' ? unread : undefined;
+};
+
+const EntryLink = ({ label, to, icon: Icon, current, badge }: { label: string; to: string; icon: ComponentType; current: boolean; requires?: unknown; badge?: MenuEntry['badge'] }) => {
   const [open] = useSidebarState();
+  const count = useBadgeCount(badge);
+  // The badge is drawn on the icon (open or minimised alike) and hidden from assistive
+  // technology; the link's name says the count instead: 「問い合わせ一覧（未読137件）」.
+  const name = withUnread(label, count);
   return (
     <ListItem disablePadding>
-      <MinimisedTooltip label={label} open={open}>
-        <ListItemButton component={LinkBase} to={to} selected={current} aria-current={current ? 'page' : undefined} dense>
+      <MinimisedTooltip label={name} open={open}>
+        <ListItemButton component={LinkBase} to={to} selected={current} aria-current={current ? 'page' : undefined} aria-label={name === label ? undefined : name} dense>
           <ListItemIcon>
-            <Icon />
+            <Badge badgeContent={count} color="error" max={999} invisible={!count} slotProps={{ badge: { 'aria-hidden': true, 'data-testid': 'menu-badge' } as React.HTMLAttributes<HTMLSpanElement> }}>
+              <Icon />
+            </Badge>
           </ListItemIcon>
           <ItemText label={label} open={open} />
         </ListItemButton>

@@ -19,6 +19,8 @@ export interface MenuEntry {
   icon: ComponentType;
   /** The addition beyond spec section 7 its screen is: listed only where the environment has it. */
   requires?: Capability;
+  /** A count the entry carries as a badge (and in its accessible name): the unread inquiry messages. */
+  badge?: 'inquiryUnread';
 }
 
 export interface MenuSection {
@@ -43,7 +45,7 @@ type PlacedEntry = MenuEntry & Pick<MenuPlacement, 'section' | 'order'>;
 
 /** Screens that are not masters (src/customRoutes), placed as a declaration places its list. */
 const CUSTOM_ENTRIES: readonly PlacedEntry[] = [
-  { section: 'core', order: 1, label: '問い合わせ一覧', to: '/v2/core/inquiries', icon: ForumIcon },
+  { section: 'core', order: 1, label: '問い合わせ一覧', to: '/v2/core/inquiries', icon: ForumIcon, badge: 'inquiryUnread' },
   { section: 'otherMasters', order: 3, label: '外部マスタデータ', to: '/v2/core/master_sources', icon: StorageIcon },
   { section: 'developer', order: 1, label: 'プロフィール', to: '/develop/profile', icon: AccountCircleIcon },
   { section: 'developer', order: 2, label: 'JWT', to: '/develop/jwt', icon: KeyIcon },
@@ -61,7 +63,7 @@ export const menuSections: MenuSection[] = SECTIONS.map(({ id, ...section }) => 
   entries: [...masterEntries, ...CUSTOM_ENTRIES]
     .filter((entry) => entry.section === id)
     .sort((a, b) => a.order - b.order)
-    .map(({ label, to, icon, requires }) => ({ label, to, icon, requires })),
+    .map(({ label, to, icon, requires, badge }) => ({ label, to, icon, requires, badge })),
 }));
 
 /** The sidebar of an environment: without an addition, its screen's entry is not there. */

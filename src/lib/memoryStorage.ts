@@ -20,10 +20,14 @@ export const createMemoryStorage = (initial: Record<string, string> = {}): Stora
   };
 };
 
-/** localStorage when the browser allows it, memory otherwise. */
-export const browserStorage = (): Storage => {
+/**
+ * The browser's storage of that kind (localStorage by default; sessionStorage for what belongs to
+ * one tab) when the browser allows it, memory otherwise.
+ */
+export const browserStorage = (kind: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage => {
   try {
-    if (globalThis.localStorage) return globalThis.localStorage;
+    const storage = globalThis[kind];
+    if (storage) return storage;
   } catch {
     // Access can throw (blocked storage); fall through to memory.
   }

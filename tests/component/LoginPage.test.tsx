@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthProvider } from 'react-admin';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import LoginPage from '../../src/customRoutes/login/LoginPage';
+import { createReturnPathStore, RETURN_PATH_STORAGE_KEY } from '../../src/authProvider/returnPath';
+import { createMemoryStorage } from '../../src/lib/memoryStorage';
 import { renderWithAdmin, testRuntime } from './renderWithAdmin';
 
 const authProviderWith = (login: AuthProvider['login']): AuthProvider => ({
@@ -83,5 +86,68 @@ describe('LoginPage', () => {
     expect(password).toHaveValue('right-password');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(authProvider.login).toHaveBeenLastCalledWith({ username: 'staff@example.test', password: 'right-password' }));
+  });
+
+  describe('returns to the page asked for (issue 40 item 7)', () => {
+    /** Where the router is once the login page has sent the user on. */
+    const Arrived = () => {
+      const { pathname, search, hash } = useLocation();
+      return <p data-testid="arrived">{`${pathname}${search}${hash}`}</p>;
+    };
+    const renderRoundTrip = (authProvider: AuthProvider, remembered: string | undefined, runtime = testRuntime()) => {
+      const storage = createMemoryStorage(remembered === undefined ? {} : { [RETURN_PATH_STORAGE_KEY]: remembered });
+      renderWithAdmin(
+        <Routes>
+          <Route path="/login" element={<LoginPage returnPaths={createReturnPathStore(storage)} />} />
+          <Route path="*" element={<Arrived />} />
+        </Routes>,
+        { authProvider, initialEntries: ['/login'], runtime },
+      );
+      return storage;
+    };
+    const signIn = async () => {
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText(/メールアドレス/), 'staff@example.test');
+      await user.type(screen.getByLabelText(/パスワード/), 'right-password');
+      await user.click(screen.getByRole('button', { name: 'ログイン' }));
+    };
+
+    it('signs in to the deep link that sent the user here, query and hash included, then forgets it', async () => {
+      const storage = renderRoundTrip(authProviderWith(async () => {}), '/v2/core/pharmacies/12/edit?tab=1#memo');
+      await signIn();
+      expect(await screen.findByTestId('arrived')).toHaveTextContent('/v2/core/pharmacies/12/edit?tab=1#memo');
+      expect(storage.getItem(RETURN_PATH_STORAGE_KEY)).toBeNull();
+    });
+
+    it('goes home when nothing was remembered, or what was is not one of ours', async () => {
+      renderRoundTrip(authProviderWith(async () => {}), '//evil.example/v2/core/pharmacies');
+      await signIn();
+      expect(await screen.findByTestId('arrived')).toHaveTextContent(/^\/$/);
+    });
+
+    it('a signed-in user who opens /login goes on to the remembered page', async () => {
+      renderRoundTrip({ ...authProviderWith(async () => {}), checkAuth: async () => undefined }, '/v2/core/companies?page=2');
+      expect(await screen.findByTestId('arrived')).toHaveTextContent('/v2/core/companies?page=2');
+    });
+
+    it('redirect mode: hands the page to the identity provider, and the callback lands on it', async () => {
+      const redirect = testRuntime({ auth: { ...testRuntime().environment.auth, mode: 'redirect' } });
+      const authProvider = authProviderWith(() => new Promise<never>(() => undefined));
+      renderRoundTrip(authProvider, '/v2/core/pharmacies/12/edit', redirect);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'ログイン' }));
+      expect(authProvider.login).toHaveBeenCalledWith({ returnTo: '/v2/core/pharmacies/12/edit' });
+    });
+
+    it('redirect mode: back from the identity provider, goes where appState says', async () => {
+      const redirect = testRuntime({ auth: { ...testRuntime().environment.auth, mode: 'redirect' } });
+      window.history.replaceState(null, '', '/login?code=abc&state=xyz');
+      try {
+        const authProvider = { ...authProviderWith(async () => {}), handleCallback: vi.fn(async () => ({ redirectTo: '/v2/core/pharmacies/12/edit#memo' })) };
+        renderRoundTrip(authProvider, undefined, redirect);
+        expect(await screen.findByTestId('arrived')).toHaveTextContent('/v2/core/pharmacies/12/edit#memo');
+      } finally {
+        window.history.replaceState(null, '', '/');
+      }
+    });
   });
 });

@@ -11,6 +11,49 @@ test.describe('sign-in and the guard', () => {
     await expectNoSeriousA11yViolations(page, 'ログイン');
   });
 
+  test('a deep link survives sign-in: signed out, the edit page asked for opens after the login (issue 40 item 7)', async ({ page }) => {
+    await page.goto('/v2/core/pharmacies/12/edit#memo');
+    await expect(page).toHaveURL(/\/login$/);
+    await expectNoSeriousA11yViolations(page, 'ログイン（ディープリンクから）');
+    await page.getByLabel('メールアドレス').fill(accounts.admin.email);
+    await page.getByLabel('パスワード').fill(accounts.admin.password);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/pharmacies\/12\/edit#memo$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('編集');
+    await expectNoSeriousA11yViolations(page, 'ディープリンクの編集画面');
+    // Remembered once: a later sign-in from /login itself goes home.
+    await page.evaluate(() => sessionStorage.getItem('cs-portal.auth.returnTo')).then((left) => expect(left).toBeNull());
+  });
+
+  test('a session that ends mid-work (401) sends to /login and back to where the user was (issue 40 item 7)', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/v2/core/companies/11?from=e2e');
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    // The server stops taking the token (as after a password change elsewhere): the next call is 401.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage).filter((name) => name.startsWith('cs-portal.auth.'))) {
+        const session = JSON.parse(localStorage.getItem(key) ?? 'null') as { accessToken?: string } | null;
+        if (session?.accessToken) localStorage.setItem(key, JSON.stringify({ ...session, accessToken: `${session.accessToken}x` }));
+      }
+    });
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('メールアドレス').fill(accounts.admin.email);
+    await page.getByLabel('パスワード').fill(accounts.admin.password);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/companies\/11\?from=e2e$/);
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+  });
+
+  test('a return path to another origin is never followed', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => sessionStorage.setItem('cs-portal.auth.returnTo', '//evil.example/v2/core/pharmacies'));
+    await page.getByLabel('メールアドレス').fill(accounts.admin.email);
+    await page.getByLabel('パスワード').fill(accounts.admin.password);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  });
+
   test('empty fields and wrong credentials get a Japanese error', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'ログイン' }).click();

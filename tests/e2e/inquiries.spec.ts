@@ -120,6 +120,35 @@ async function pressByKeyboard(page: Page, dialog: Locator, name: string) {
   await page.keyboard.press('Enter');
 }
 
+/** The browser's Notification, recorded: permission as the user answers it (kept across a reload). */
+async function recordNotifications(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __notified: { title: string; body?: string; tag?: string }[]; __asked: number };
+    w.__notified = [];
+    w.__asked = 0;
+    class RecordedNotification {
+      onclick: (() => void) | null = null;
+      constructor(title: string, options: { body?: string; tag?: string } = {}) {
+        w.__notified.push({ title, body: options.body, tag: options.tag });
+      }
+      close() {}
+      static get permission() {
+        return sessionStorage.getItem('test.permission') ?? 'default';
+      }
+      static requestPermission() {
+        w.__asked += 1;
+        sessionStorage.setItem('test.permission', 'granted');
+        return Promise.resolve('granted');
+      }
+    }
+    Object.defineProperty(window, 'Notification', { value: RecordedNotification, configurable: true });
+  });
+  return {
+    recorded: () => page.evaluate(() => (window as unknown as { __notified: { title: string; body?: string }[] }).__notified),
+    asked: () => page.evaluate(() => (window as unknown as { __asked: number }).__asked),
+  };
+}
+
 test.describe('inquiries', () => {
   test('staff and a pharmacy talk live: a new room, messages both ways, an image attachment, a refused fake image', async ({ page, browser, baseURL }) => {
     const pharmacy = await pharmacyClient(browser, baseURL!);
@@ -265,30 +294,7 @@ test.describe('inquiries', () => {
   });
 
   test('desktop notifications: asked for only when turned on, then a new pharmacy message in another room notifies, and off stays off', async ({ page, browser, baseURL }) => {
-    // The browser's Notification, recorded: permission as the user answers it (kept across a reload).
-    await page.addInitScript(() => {
-      const w = window as unknown as { __notified: { title: string; body?: string; tag?: string }[]; __asked: number };
-      w.__notified = [];
-      w.__asked = 0;
-      class RecordedNotification {
-        onclick: (() => void) | null = null;
-        constructor(title: string, options: { body?: string; tag?: string } = {}) {
-          w.__notified.push({ title, body: options.body, tag: options.tag });
-        }
-        close() {}
-        static get permission() {
-          return sessionStorage.getItem('test.permission') ?? 'default';
-        }
-        static requestPermission() {
-          w.__asked += 1;
-          sessionStorage.setItem('test.permission', 'granted');
-          return Promise.resolve('granted');
-        }
-      }
-      Object.defineProperty(window, 'Notification', { value: RecordedNotification, configurable: true });
-    });
-    const recorded = () => page.evaluate(() => (window as unknown as { __notified: { title: string; body?: string }[] }).__notified);
-    const asked = () => page.evaluate(() => (window as unknown as { __asked: number }).__asked);
+    const { recorded, asked } = await recordNotifications(page);
     const pharmacy = await pharmacyClient(browser, baseURL!);
     try {
       const quiet = await pharmacy.openRoom(unique('E2E通知前'), '通知の前の質問です。');
@@ -320,6 +326,57 @@ test.describe('inquiries', () => {
       const third = await pharmacy.openRoom(after, '通知はオフです。');
       await expect(page.getByTestId(`inquiry-room-${third}`)).toContainText(after);
       expect(await recorded()).toHaveLength(1);
+    } finally {
+      await pharmacy.close();
+    }
+  });
+
+  test('a pharmacy message is seen on the pharmacies list: the tab title counts it and the sidebar badge shows it, without visiting the inquiries (issue 40 item 6)', async ({ page, browser, baseURL }) => {
+    const pharmacy = await pharmacyClient(browser, baseURL!);
+    try {
+      await page.goto('/v2/core/pharmacies');
+      await expect(page.locator('h1')).toHaveText('薬局一覧');
+      // The seeded rooms hold unread messages for the admin: the count leads the title on this screen too.
+      await expect(page).toHaveTitle(/^\(\d+\) 薬局一覧 \| CS portal$/);
+      const before = Number(/^\((\d+)\)/.exec(await page.title())![1]);
+      const sidebar = page.getByRole('navigation', { name: 'メインメニュー' });
+      await expect(sidebar.getByRole('link', { name: `問い合わせ一覧（未読${before}件）` })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, '薬局一覧（未読あり）');
+
+      await pharmacy.openRoom(unique('E2E全画面'), '薬局一覧を見ている間の質問です。');
+      await expect(page).toHaveTitle(`(${before + 1}) 薬局一覧 | CS portal`);
+      const entry = sidebar.getByRole('link', { name: `問い合わせ一覧（未読${before + 1}件）` });
+      await expect(entry).toBeVisible();
+      await expect(entry.getByTestId('menu-badge')).toHaveText(String(before + 1));
+      await expect(page).toHaveURL(/\/v2\/core\/pharmacies$/);
+      await expectNoSeriousA11yViolations(page, '薬局一覧（新着の後）');
+
+      // Another screen: the same count, from the same subscription.
+      // 薬局マスタ is open: the current screen is in it.
+      await sidebar.getByRole('link', { name: '薬局会社一覧' }).click();
+      await expect(page).toHaveTitle(`(${before + 1}) 薬局会社一覧 | CS portal`);
+    } finally {
+      await pharmacy.close();
+    }
+  });
+
+  test('the desktop notification, once turned on, fires on the pharmacies list for a new pharmacy message (issue 40 item 6)', async ({ page, browser, baseURL }) => {
+    const { recorded } = await recordNotifications(page);
+    const pharmacy = await pharmacyClient(browser, baseURL!);
+    try {
+      await page.goto('/v2/core/inquiries');
+      const toggle = page.getByRole('button', { name: 'デスクトップ通知' });
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      const sidebar = page.getByRole('navigation', { name: 'メインメニュー' });
+      await sidebar.getByRole('button', { name: '薬局マスタ' }).click();
+      await sidebar.getByRole('link', { name: '薬局一覧', exact: true }).click();
+      await expect(page.locator('h1')).toHaveText('薬局一覧');
+      await expect(page).toHaveTitle(/^\(\d+\) 薬局一覧 \| CS portal$/);
+      const subject = unique('E2E全画面通知');
+      const roomId = await pharmacy.openRoom(subject, '薬局一覧にいる間に届いた質問です。');
+      await expect.poll(recorded).toEqual([{ title: `かもめ薬局 新宿店：${subject}`, body: '薬局一覧にいる間に届いた質問です。', tag: `inquiry-room-${roomId}` }]);
+      await expect(page).toHaveURL(/\/v2\/core\/pharmacies$/);
     } finally {
       await pharmacy.close();
     }

@@ -49,6 +49,21 @@ const openHostedLogin = async (page: Page) => {
 };
 
 test.describe('sign-in through the identity provider redirect', () => {
+  test('a deep link survives the identity provider round trip (issue 40 item 7)', async ({ page, baseURL }) => {
+    await page.goto('/v2/core/pharmacies/12/edit#memo');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect(page).toHaveURL(/\/authorize\?/);
+    // The page to return to travels in the SDK's appState, never in the URL the identity provider sees.
+    expect(page.url()).not.toContain('pharmacies');
+    await page.getByLabel('メールアドレス').fill(accounts.admin.email);
+    await page.getByLabel('パスワード').fill(accounts.admin.password);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect(page).toHaveURL(`${baseURL}/v2/core/pharmacies/12/edit#memo`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('編集');
+    await expectNoSeriousA11yViolations(page, 'ディープリンクの編集画面（リダイレクト方式）');
+  });
+
   test('the admin signs in on the hosted form, stays signed in across a reload, and signs out', async ({ page, baseURL }) => {
     await page.goto('/login');
     await expectNoSeriousA11yViolations(page, 'ログイン（リダイレクト方式）');

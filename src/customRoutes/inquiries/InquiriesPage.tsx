@@ -16,9 +16,9 @@ import { activeInquiryFilterCount, inquiryFilterQuery, matchesInquiryFilter, par
 import { CLOSED_STATUS, REOPENED_STATUS } from './inquiryStatus';
 import { MessageDialog, readMessageDraft, type MessageDialogState } from './MessageDialog';
 import { useDraftKey } from '../../app/formDrafts';
-import { roomNotification } from './roomNotification';
-import { useDesktopNotifications } from './useDesktopNotifications';
 import { NotificationToggle } from './NotificationToggle';
+import { ROOMS_QUERY_KEY, useInquiryLive } from './InquiryLiveProvider';
+import { withUnread } from '../../layout/documentTitle';
 import { compareMessages, mergeReceived, roomsOnScreen } from './mergeReceived';
 import { RoomFilterDialog } from './RoomFilterDialog';
 import { RoomList } from './RoomList';
@@ -86,7 +86,7 @@ const InquiriesPage = () => {
   const now = useNow();
 
   const me = useQuery({ queryKey: ['inquiries', 'me'], queryFn: () => provider.getMe(), staleTime: Infinity });
-  const roomsKey = ['inquiries', 'rooms', query];
+  const roomsKey = [...ROOMS_QUERY_KEY, query];
   const rooms = useInfiniteQuery({
     queryKey: roomsKey,
     queryFn: ({ pageParam, signal }) => provider.getInquiryRooms({ page: pageParam, ...query }, signal),
@@ -100,54 +100,48 @@ const InquiriesPage = () => {
     enabled: roomId !== undefined,
   });
 
-  // Rooms received live since the pages were read, and the newest unread total they carried.
+  // Rooms received live since the pages were read.
   const [received, setReceived] = useState<InquiryRoom[]>([]);
-  const [liveUnreadTotal, setLiveUnreadTotal] = useState<number>();
   const filterKey = JSON.stringify(query);
   useEffect(() => {
     setReceived([]);
-    setLiveUnreadTotal(undefined);
   }, [filterKey]);
 
   const receiveRoom = useCallback((room: InquiryRoom) => {
     setReceived((list) => [...list.filter((r) => r.id !== room.id), room]);
-    if (typeof room.unreadTotal === 'number') setLiveUnreadTotal(room.unreadTotal);
   }, []);
 
   const setMessages = (update: (list: InquiryMessage[]) => InquiryMessage[], id = roomId) =>
     queryClient.setQueryData<InquiryMessage[]>(['inquiries', 'messages', id], (list) => (list ? update(list) : list));
 
-  const notifications = useDesktopNotifications();
-  const { connected, live } = useInquiryCable(roomId, {
-    onRoom: (room) => {
-      // The handler is always this render's (useInquiryCable keeps the latest): roomList is current.
-      const known = roomList.find((listed) => listed.id === room.id);
-      const notification = roomNotification(room, {
-        selectedRoomId: roomId,
-        pageVisible: document.visibilityState === 'visible',
-        myUserId: me.data?.id,
-        previousLastMessageId: known?.lastMessage?.id,
-      });
-      if (notification) notifications.notify(notification, () => updateSearch({ roomId: String(room.id) }));
-      receiveRoom(room);
+  // The tab's shared connection: the unread count and the desktop notification are the shell's
+  // (issue 40), so they work on every screen; this screen says which room it shows.
+  const { notifications, unreadTotal: sharedUnreadTotal } = useInquiryLive();
+  const { connected, live } = useInquiryCable(
+    roomId,
+    {
+      onRoom: receiveRoom,
+      onMessage: (message) => {
+        setMessages((list) => mergeReceived(list, message, compareMessages), message.roomId);
+        // Someone else wrote in the open room: reading it again marks it read for this staff member.
+        if (!message.deleted && me.data && String(message.senderId) !== String(me.data.id)) {
+          void queryClient.invalidateQueries({ queryKey: ['inquiries', 'messages', message.roomId] });
+        }
+      },
+      onCaughtUp: (id) => void queryClient.invalidateQueries({ queryKey: ['inquiries', 'messages', id] }),
+      onReconnected: () => {
+        // Nothing is replayed: the provider reads the rooms again; the messages are read here.
+        setReceived([]);
+        void queryClient.invalidateQueries({ queryKey: ['inquiries', 'messages'] });
+      },
     },
-    onMessage: (message) => {
-      setMessages((list) => mergeReceived(list, message, compareMessages), message.roomId);
-      // Someone else wrote in the open room: reading it again marks it read for this staff member.
-      if (!message.deleted && me.data && String(message.senderId) !== String(me.data.id)) {
-        void queryClient.invalidateQueries({ queryKey: ['inquiries', 'messages', message.roomId] });
-      }
+    {
+      roomId,
+      // This render's list (useInquiryCable passes on the latest view): an update repeating a room's last message is no news.
+      lastMessageIdOf: (id) => roomList.find((listed) => listed.id === id)?.lastMessage?.id,
+      openRoom: (id) => updateSearch({ roomId: String(id) }),
     },
-    onCaughtUp: (channel) =>
-      void queryClient.invalidateQueries({ queryKey: 'rooms' in channel ? ['inquiries', 'rooms'] : ['inquiries', 'messages', channel.roomId] }),
-    onReconnected: () => {
-      // Nothing is replayed: read again what may have been missed while the socket was down.
-      setReceived([]);
-      setLiveUnreadTotal(undefined);
-      void queryClient.invalidateQueries({ queryKey: ['inquiries', 'rooms'] });
-      void queryClient.invalidateQueries({ queryKey: ['inquiries', 'messages'] });
-    },
-  });
+  );
 
   const roomList = useMemo(
     () => roomsOnScreen(rooms.data?.pages.map((page) => page.rooms) ?? [], received, (room) => matchesInquiryFilter(room, filter)),
@@ -163,9 +157,9 @@ const InquiriesPage = () => {
   const receivedSelected = received.find((room) => room.id === roomId);
   const selected = listed ?? receivedSelected ?? single.data ?? undefined;
 
-  // Every room's unread messages: the server's figure (x-unread-total, an addition beyond the
-  // spec), else the sum over the rooms loaded so far.
-  const unreadTotal = liveUnreadTotal ?? rooms.data?.pages[0]?.unreadTotal ?? roomList.reduce((sum, room) => sum + room.unreadCount, 0);
+  // Every room's unread messages: the shell's figure (x-unread-total or the cable's), else the sum
+  // over the rooms loaded so far, as before the shell counted.
+  const unreadTotal = sharedUnreadTotal ?? roomList.reduce((sum, room) => sum + room.unreadCount, 0);
 
   const updateSearch = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(search);
@@ -235,7 +229,7 @@ const InquiriesPage = () => {
   };
 
   return (
-    <Screen title={unreadTotal > 0 ? `問い合わせ一覧（未読${unreadTotal}件）` : '問い合わせ一覧'}>
+    <Screen title={withUnread('問い合わせ一覧', unreadTotal)}>
       {!connected && (
         <Alert severity="warning" role="status" data-testid="inquiry-offline">
           サーバーとのリアルタイム接続が切れています。再接続を試みています…（再接続後に最新の内容を読み込みます）

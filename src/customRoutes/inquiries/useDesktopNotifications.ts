@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useGetIdentity } from 'react-admin';
 import { useRuntime } from '../../app/RuntimeContext';
 import { browserStorage } from '../../lib/memoryStorage';
@@ -52,5 +52,7 @@ export function useDesktopNotifications() {
     [enabled],
   );
 
-  return { supported: supported(), enabled, problem, dismissProblem: () => setProblem(undefined), toggle, notify };
+  const dismissProblem = useCallback(() => setProblem(undefined), []);
+  // One object while nothing changed: the shell's provider hands it to every screen.
+  return useMemo(() => ({ supported: supported(), enabled, problem, dismissProblem, toggle, notify }), [enabled, problem, dismissProblem, toggle, notify]);
 }

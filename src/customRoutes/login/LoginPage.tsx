@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAuthProvider, useCheckAuth, useLogin, useNavigate, type AuthProvider } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,12 +11,14 @@ import Typography from '@mui/material/Typography';
 import { useRuntime } from '../../app/RuntimeContext';
 import { EnvironmentSwitcher } from '../../layout/EnvironmentSwitcher';
 import { useDocumentTitle } from '../../layout/documentTitle';
+import { defaultReturnPaths, LOGIN_PATH, returnPathOr, type ReturnPathStore } from '../../authProvider';
 
 /**
  * Sign-in card. The spec's original ignored a failed login silently; we say why it failed.
  * In redirect mode the identity provider's page asks for the credentials instead.
  */
-const LoginPage = () => {
+const LoginPage = ({ returnPaths: given }: { returnPaths?: ReturnPathStore }) => {
+  const [returnPaths] = useState(() => given ?? defaultReturnPaths());
   const login = useLogin();
   const { environment } = useRuntime();
   const [email, setEmail] = useState('');
@@ -31,12 +33,22 @@ const LoginPage = () => {
   const checkAuth = useCheckAuth();
   useDocumentTitle('ログイン');
 
-  // A signed-in user who opens /login goes to the home page.
+  // Signed in, the user goes back to the page they asked for or were on when the session ended
+  // (issue 40 item 7), else home; `to` was checked to be one of ours (returnPath.ts).
+  const arrive = useCallback(
+    (to: string) => {
+      returnPaths.forget();
+      navigate(to, { replace: true });
+    },
+    [navigate, returnPaths],
+  );
+
+  // A signed-in user who opens /login goes on at once.
   useEffect(() => {
     checkAuth({}, false)
-      .then(() => navigate('/', { replace: true }))
+      .then(() => arrive(returnPathOr(returnPaths.peek())))
       .catch(() => undefined);
-  }, [checkAuth, navigate]);
+  }, [checkAuth, arrive, returnPaths]);
 
   // Redirect mode: the identity provider sends the user back here with ?code=&state= (or ?error=).
   // A callback error is stored by the provider and, as the spec says, not displayed.
@@ -44,9 +56,9 @@ const LoginPage = () => {
     if (!redirectMode || !/[?&](code|error)=/.test(window.location.search)) return;
     authProvider
       ?.handleCallback?.()
-      .then(({ redirectTo }) => navigate(redirectTo === '/login' ? '/login' : '/', { replace: true }))
+      .then(({ redirectTo }) => (redirectTo === LOGIN_PATH ? navigate(LOGIN_PATH, { replace: true }) : arrive(returnPathOr(redirectTo))))
       .catch((failure: Error) => setError(failure.message));
-  }, [authProvider, navigate, redirectMode]);
+  }, [authProvider, navigate, arrive, redirectMode]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +67,10 @@ const LoginPage = () => {
     setPending(true);
     setError(undefined);
     try {
-      await login(redirectMode ? {} : { username: email, password }, '/');
+      const returnTo = returnPathOr(returnPaths.peek());
+      // Redirect mode leaves the page: the path goes along as the identity provider's appState.
+      await login(redirectMode ? { returnTo } : { username: email, password }, returnTo);
+      returnPaths.forget();
     } catch (failure) {
       setError((failure as Error)?.message || 'ログインできませんでした。');
       setPending(false);

@@ -69,6 +69,22 @@ describe('redirect mode (Auth0 SDK mocked)', () => {
     expect(JSON.parse(storage.getItem(CALLBACK_ERROR_STORAGE_KEY)!)).toMatchObject({ message: 'Invalid state' });
   });
 
+  it('carries the page to come back to as appState, and returns there after the callback (issue 40 item 7)', async () => {
+    client.getTokenSilently.mockResolvedValue(await makeJwt({ [`${NAMESPACE}roles`]: ['admin'] }));
+    const authProvider = createRedirectAuthProvider({ environment, storage: createMemoryStorage(), origin: 'https://portal.test' });
+    void authProvider.login({ returnTo: '/v2/core/pharmacies/12/edit?tab=1#memo' });
+    await vi.waitFor(() => expect(client.loginWithRedirect).toHaveBeenCalled());
+    expect(client.loginWithRedirect).toHaveBeenCalledWith(expect.objectContaining({ appState: { returnTo: '/v2/core/pharmacies/12/edit?tab=1#memo' } }));
+
+    client.handleRedirectCallback.mockResolvedValueOnce({ appState: { returnTo: '/v2/core/pharmacies/12/edit?tab=1#memo' } });
+    await expect(authProvider.handleCallback()).resolves.toEqual({ redirectTo: '/v2/core/pharmacies/12/edit?tab=1#memo' });
+    // appState comes back through the browser: another origin or /login is home instead.
+    client.handleRedirectCallback.mockResolvedValueOnce({ appState: { returnTo: '//evil.example/' } });
+    await expect(authProvider.handleCallback()).resolves.toEqual({ redirectTo: '/' });
+    client.handleRedirectCallback.mockResolvedValueOnce({ appState: { returnTo: '/login' } });
+    await expect(authProvider.handleCallback()).resolves.toEqual({ redirectTo: '/' });
+  });
+
   it("rejects a callback for a user without a role with 'userRoleが見つかりません。'", async () => {
     client.getTokenSilently.mockResolvedValue(await makeJwt({}));
     client.getIdTokenClaims.mockResolvedValueOnce({ sub: 'auth0|1' });

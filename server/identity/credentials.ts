@@ -23,7 +23,7 @@ export function createCredentialCheck(db: DB, throttle: ReturnType<typeof create
     let valid: boolean;
     try {
       // An unknown e-mail is hashed against a dummy: the answer takes as long as a wrong password.
-      valid = await passwordHasher.verify(password, user?.password_hash);
+      valid = await passwordHasher.verify(password, user?.password_hash, address);
     } catch (error) {
       attempt.abandoned();
       if (error instanceof HashQueueFull) return { ok: false, reason: 'throttled', description: SUSPICIOUS_DESCRIPTION, retryAfterSeconds: 1 };

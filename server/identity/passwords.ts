@@ -18,6 +18,11 @@ const MAXMEM = 64 * 1024 * 1024;
 export const HASH_CONCURRENCY = Math.min(2, Math.max(1, availableParallelism() - 1));
 /** Beyond this many waiting hashes a sign-in is refused at once instead of queuing for seconds. */
 export const HASH_QUEUE_LIMIT = 200;
+/**
+ * Waiting hashes one client address may hold (an office signing in together stays well within
+ * it); beyond, that address's next sign-in is refused at once, never another address's.
+ */
+export const HASH_QUEUE_PER_ADDRESS = 16;
 
 export class HashQueueFull extends Error {}
 
@@ -40,23 +45,40 @@ export function hashPasswordSync(password: string): string {
  */
 const DUMMY_HASH = format(randomBytes(16), randomBytes(KEYLEN));
 
-/** A counting semaphore with a bounded queue. */
-function createLimiter(concurrency: number, queueLimit: number) {
+/**
+ * A counting semaphore whose queue is fair between keys (client addresses, issue 36): each key
+ * waits in its own line and the lines take turns, so one address flooding sign-ins holds at most
+ * its own turn in every round, and another address's sign-in starts after at most one hash per
+ * address waiting. A key may hold `perKeyLimit` waiting places, and all keys `queueLimit`; a key
+ * that holds none is always let in, so no flood shuts another address out.
+ */
+function createLimiter(concurrency: number, queueLimit: number, perKeyLimit: number) {
   let running = 0;
-  const waiting: (() => void)[] = [];
+  let waitingCount = 0;
+  /** The lines, in turn order: a key's line goes to the back once it has been served. */
+  const lines = new Map<string, (() => void)[]>();
   const release = () => {
     running -= 1;
-    const next = waiting.shift();
-    if (next) {
-      running += 1;
-      next();
-    }
+    const next = lines.entries().next();
+    if (next.done) return;
+    const [key, line] = next.value;
+    const start = line.shift()!;
+    lines.delete(key);
+    if (line.length > 0) lines.set(key, line);
+    waitingCount -= 1;
+    running += 1;
+    start();
   };
   return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
+    async run<T>(task: () => Promise<T>, key = ''): Promise<T> {
       if (running >= concurrency) {
-        if (waiting.length >= queueLimit) throw new HashQueueFull('password hashing queue is full');
-        await new Promise<void>((resolve) => waiting.push(resolve));
+        const line = lines.get(key) ?? [];
+        if (line.length >= perKeyLimit || (line.length > 0 && waitingCount >= queueLimit)) throw new HashQueueFull('password hashing queue is full');
+        await new Promise<void>((resolve) => {
+          line.push(resolve);
+          lines.set(key, line);
+          waitingCount += 1;
+        });
       } else {
         running += 1;
       }
@@ -70,22 +92,22 @@ function createLimiter(concurrency: number, queueLimit: number) {
       return running;
     },
     get waiting() {
-      return waiting.length;
+      return waitingCount;
     },
   };
 }
 
 /** Every password hash of the process goes through here: async scrypt, at most HASH_CONCURRENCY at once. */
-export function createPasswordHasher(concurrency = HASH_CONCURRENCY, queueLimit = HASH_QUEUE_LIMIT) {
-  const limiter = createLimiter(concurrency, queueLimit);
+export function createPasswordHasher(concurrency = HASH_CONCURRENCY, queueLimit = HASH_QUEUE_LIMIT, perAddressLimit = HASH_QUEUE_PER_ADDRESS) {
+  const limiter = createLimiter(concurrency, queueLimit, perAddressLimit);
   let started = 0;
   let peak = 0;
-  const scheduled = <T>(task: () => Promise<T>) =>
+  const scheduled = <T>(task: () => Promise<T>, address?: string) =>
     limiter.run(() => {
       started += 1;
       peak = Math.max(peak, limiter.running);
       return task();
-    });
+    }, address);
 
   return {
     hash: (password: string): Promise<string> =>
@@ -94,15 +116,18 @@ export function createPasswordHasher(concurrency = HASH_CONCURRENCY, queueLimit 
         return format(salt, await derive(password, salt, KEYLEN, { N, r: R, p: P }));
       }),
 
-    /** `stored` undefined (unknown user) still runs one scrypt, against the dummy hash. */
-    verify: (password: string, stored: string | undefined): Promise<boolean> => {
+    /**
+     * `stored` undefined (unknown user) still runs one scrypt, against the dummy hash: the same
+     * cost and the same place in the queue as a known one. `address`: whose line it waits in.
+     */
+    verify: (password: string, stored: string | undefined, address?: string): Promise<boolean> => {
       const known = stored !== undefined && /^scrypt\$\d+\$\d+\$\d+\$[\w-]+\$[\w-]+$/.test(stored);
       const [, n, r, p, salt, hash] = (known ? stored : DUMMY_HASH).split('$');
       return scheduled(async () => {
         const expected = Buffer.from(hash, 'base64url');
         const actual = await derive(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
         return known && actual.length === expected.length && timingSafeEqual(actual, expected);
-      });
+      }, address);
     },
 
     /** For tests and the bench: scrypt runs started, the most that ran at once, and the queue now. */

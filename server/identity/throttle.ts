@@ -42,8 +42,15 @@ export const BLOCKED_DESCRIPTION =
 export const SUSPICIOUS_DESCRIPTION =
   'We have detected suspicious login behavior and further attempts will be blocked. Please contact the administrator.';
 
-/** Keys kept before the oldest are forgotten: a flood of fresh addresses cannot grow memory. */
+/**
+ * Keys kept before the oldest are forgotten: a flood of fresh addresses or names cannot grow
+ * memory. A key that blocks (a blocked pair, an address at its limit) is never what a flood
+ * evicts (issue 36: 25,000 new names used to unblock a pair): the oldest that does not block goes
+ * first, and only past `MAX_BLOCKING_KEYS` the oldest of all, since each block costs its
+ * attacker ten judged guesses.
+ */
 const MAX_KEYS = 20_000;
+const MAX_BLOCKING_KEYS = 200_000;
 
 export interface Refusal {
   description: string;
@@ -72,11 +79,22 @@ export function createLoginThrottle(now: () => Date, limits: ThrottleLimits = DE
   const pairs = new Map<string, Pair>();
   const windows = new Map<string, number[]>();
 
-  const remember = <V>(map: Map<string, V>, key: string, value: V) => {
+  const remember = <V>(map: Map<string, V>, key: string, value: V, blocks: (value: V, at: number) => boolean) => {
     map.delete(key);
     map.set(key, value);
-    while (map.size > MAX_KEYS) map.delete(map.keys().next().value!);
+    if (map.size <= MAX_KEYS) return;
+    // The oldest goes unless it blocks; a blocking one moves to the back instead, so the next
+    // eviction meets another (each key is looked at once per pass, never the whole map per insert).
+    const at = now().getTime();
+    for (let looked = 0; map.size > MAX_KEYS && looked < map.size; looked++) {
+      const [old, kept] = map.entries().next().value!;
+      map.delete(old);
+      if (blocks(kept, at)) map.set(old, kept);
+    }
+    while (map.size > MAX_BLOCKING_KEYS) map.delete(map.keys().next().value!);
   };
+  const pairBlocks = (pair: Pair, at: number) => pair.blockedUntil > at || pair.failures >= limits.pairFailures || pair.pending > 0;
+  const windowBlocks = (times: number[], at: number) => times.filter((t) => t > at - limits.windowMs).length >= Math.min(limits.addressFailures, limits.accountFailures);
 
   const step = limits.accountDelayStepMs ?? DEFAULT_THROTTLE_LIMITS.accountDelayStepMs!;
   const maxDelay = limits.accountDelayMaxMs ?? DEFAULT_THROTTLE_LIMITS.accountDelayMaxMs!;
@@ -92,7 +110,7 @@ export function createLoginThrottle(now: () => Date, limits: ThrottleLimits = DE
       // The attempt after `pairFailures` judged failures starts the block (so the tenth may still be right).
       if (pair.failures >= limits.pairFailures) {
         pair.blockedUntil ||= at + limits.pairBlockMs;
-        remember(pairs, pairKey, pair);
+        remember(pairs, pairKey, pair, pairBlocks);
         return { description: BLOCKED_DESCRIPTION, retryAfterSeconds: Math.ceil((pair.blockedUntil - at) / 1000) };
       }
       // As many guesses in flight as would block the pair are refused, without blocking it:
@@ -110,9 +128,9 @@ export function createLoginThrottle(now: () => Date, limits: ThrottleLimits = DE
       const delayMs = beyond > 0 ? Math.min(maxDelay, beyond * step) : 0;
 
       pair.pending += 1;
-      remember(pairs, pairKey, pair);
-      remember(windows, `a\u0000${address}`, [...byAddress, at]);
-      remember(windows, `u\u0000${account}`, [...byAccount, at]);
+      remember(pairs, pairKey, pair, pairBlocks);
+      remember(windows, `a\u0000${address}`, [...byAddress, at], windowBlocks);
+      remember(windows, `u\u0000${account}`, [...byAccount, at], windowBlocks);
 
       const forget = () => {
         for (const key of [`a\u0000${address}`, `u\u0000${account}`]) {

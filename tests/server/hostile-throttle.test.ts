@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPasswordHasher, HashQueueFull } from '../../server/identity/passwords';
-import { createLoginThrottle, isRefusal, type ThrottleLimits } from '../../server/identity/throttle';
+import { BLOCKED_DESCRIPTION, createLoginThrottle, DEFAULT_THROTTLE_LIMITS, isRefusal, type ThrottleLimits } from '../../server/identity/throttle';
 
 /** The pure pieces behind the sign-in defenses (issue 6, defect 2): the throttle and the hashing queue. */
 const PAIR_ONLY: ThrottleLimits = { pairFailures: 10, pairBlockMs: 15 * 60_000, addressFailures: 1e9, accountFailures: 1e9, windowMs: 3600_000 };
@@ -117,5 +117,37 @@ describe('the password hashing queue', () => {
     expect(await hasher.verify('Secret123', stored)).toBe(false);
     expect(await hasher.verify('Secret123!', undefined)).toBe(false);
     expect(await hasher.verify('Secret123!', 'garbage')).toBe(false);
+  });
+});
+
+describe('sign-in under a flood (issue 36 item 2)', () => {
+  it('one address flooding the hash queue does not hold another address\'s sign-in back, and holds at most its own places', async () => {
+    const hasher = createPasswordHasher(1, 200, 16);
+    const done: string[] = [];
+    const flood = Array.from({ length: 30 }, (_, i) => hasher.verify(`Guess${i}`, undefined, '203.0.113.7').then(() => done.push('flood'), (error: unknown) => error));
+    const admin = hasher.verify('Admin1234', undefined, '198.51.100.2').then(() => done.push('admin'));
+    const settled = await Promise.all([...flood, admin]);
+    // Beyond its 16 waiting places (and the one running), the flooding address is refused at once.
+    expect(settled.filter((result) => result instanceof HashQueueFull)).toHaveLength(30 - 17);
+    // The other address took the next turn: after the one running and at most one more of the flood.
+    expect(done.indexOf('admin')).toBeLessThanOrEqual(2);
+  });
+
+  it('a blocked pair stays blocked through 25,000 sign-ins with new names from many addresses (a block is not evictable)', () => {
+    let clock = Date.parse('2026-11-29T00:00:00Z');
+    const throttle = createLoginThrottle(() => new Date(clock), { ...DEFAULT_THROTTLE_LIMITS });
+    for (let i = 0; i < 10; i++) {
+      const attempt = throttle.begin('admin@example.com', '192.0.2.66');
+      if (isRefusal(attempt)) throw new Error('refused too early');
+      attempt.failed();
+    }
+    expect(isRefusal(throttle.begin('admin@example.com', '192.0.2.66'))).toBe(true);
+    for (let i = 0; i < 25_000; i++) {
+      clock += 1;
+      const attempt = throttle.begin(`new-name-${i}@example.com`, `198.18.${(i >> 8) & 255}.${i & 255}`);
+      if (!isRefusal(attempt)) attempt.failed();
+    }
+    const after = throttle.begin('admin@example.com', '192.0.2.66');
+    expect(isRefusal(after) && after.description).toBe(BLOCKED_DESCRIPTION);
   });
 });

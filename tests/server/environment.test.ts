@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { CAPABILITIES } from '../../src/contract/additions';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -126,6 +127,8 @@ describe('root routes', () => {
         { service: 'medorder', label: 'medorder', url: '/jobs/medorder' },
         { service: 'share', label: 'share', url: '/jobs/share' },
       ],
+      // Every addition beyond spec section 7 this server has (API_PROFILE is full by default).
+      capabilities: [...CAPABILITIES],
     });
     expect(demo.auth.audience).toBe('https://demo-api.cs-portal.example.com');
     expect(demo).toMatchObject({ label: 'デモ環境', apiBases: { core: '/demo/core', medorder: '/demo/medorder' }, legacyBase: '/demo/legacy', cableUrl: '/demo/cable', pcAppHost: '/demo/pc-app' });

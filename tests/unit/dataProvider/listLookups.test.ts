@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/dataProvider/apiClient';
 import { createDataProvider } from '../../../src/dataProvider';
+import { LIST_CALLS_AT_ONCE } from '../../../src/dataProvider/listLookups';
 import { LIST_LOOKUPS_MAX } from '../../../src/contract';
 import type { AnyResourceDeclaration } from '../../../src/resources/types';
 import { testEnvironment } from '../support/environment';
@@ -172,11 +173,11 @@ describe('getLists without the lookups batch (the platform as specified, issue 3
     expect(data[0].status === 'fulfilled' && data[0].value.data).toEqual([{ id: 3, name: 'さくら薬局' }]);
   });
 
-  it('keeps at most three calls out at once, and one refused list fails alone', async () => {
+  it('keeps at most LIST_CALLS_AT_ONCE calls out at once, and one refused list fails alone', async () => {
     const { seen, most } = lists((url) => (url.searchParams.get('query') === '2' ? HttpResponse.json({ errors: ['だめ'] }, { status: 422 }) : page([])));
     const { data } = await specProvider.getLists({ lists: Array.from({ length: 8 }, (_, index) => ({ resource: 'v2/core/pharmacies', filter: { query: String(index) } })) });
     expect(seen).toHaveLength(8);
-    expect(most.value).toBeLessThanOrEqual(3);
+    expect(most.value).toBeLessThanOrEqual(LIST_CALLS_AT_ONCE);
     expect(most.value).toBeGreaterThan(1);
     expect(data.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
   });
@@ -188,6 +189,6 @@ describe('getLists without the lookups batch (the platform as specified, issue 3
       return page([]);
     });
     await expect(specProvider.getLists({ lists: Array.from({ length: 8 }, (_, index) => ({ resource: 'v2/core/pharmacies', filter: { query: String(index) } })), signal: controller.signal })).rejects.toThrow();
-    expect(seen.length).toBeLessThanOrEqual(3);
+    expect(seen.length).toBeLessThanOrEqual(LIST_CALLS_AT_ONCE);
   });
 });

@@ -31,6 +31,8 @@ export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
 }
 import { registerSavedReplyRoutes, SAVED_REPLY_LIST } from './savedReplies/routes';
 import { registerLookupRoutes } from './lookups/routes';
+import { registerRecordEtags } from '../../shared/conditionalWrite';
+import { CORE_VERSIONED_RECORDS } from './versionedRecords';
 
 /**
  * The core service: routes under `/api/v2/...`, mounted at `/core` and `/demo/core`. It reaches the
@@ -39,6 +41,8 @@ import { registerLookupRoutes } from './lookups/routes';
 export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
   app.use('/api/*', requireAuth(ctx.auth), ctx.listWork);
+  // In front of the routes: each versioned record's answers carry its ETag.
+  registerRecordEtags(app, ctx.db, CORE_VERSIONED_RECORDS);
   registerUserRoutes(app, ctx);
   registerCompanyRoutes(app, ctx);
   registerPharmacyRoutes(app, ctx);

@@ -6,7 +6,7 @@ import { cachedPage } from '../../../db/list';
 import { tablesState } from '../../../db/versions';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
-import { assertUnmodifiedSince, conditionalErrors, conditionalHeaders } from '../../../shared/conditionalWrite';
+import { assertRowCurrent, conditionalErrors, conditionalHeaders, etagHeaders } from '../../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { checkFreshness } from '../../../shared/freshness';
 import { answerList, type ListFilter } from '../../../shared/listEndpoint';
@@ -86,7 +86,7 @@ const getRoute = createRoute({
   tags,
   security: SECURITY,
   request: { params: idParam },
-  responses: { 200: detail('マニュアル'), ...commonErrors },
+  responses: { 200: { ...detail('マニュアル'), headers: etagHeaders }, ...commonErrors },
 });
 const createManualRoute = createRoute({
   method: 'post',
@@ -104,7 +104,7 @@ const patchRoute = createRoute({
   tags,
   security: SECURITY,
   request: { params: idParam, body: jsonBody(ManualWrite.update), headers: conditionalHeaders },
-  responses: { 200: detail('更新したマニュアル'), ...commonErrors, ...conditionalErrors },
+  responses: { 200: { ...detail('更新したマニュアル'), headers: etagHeaders }, ...commonErrors, ...conditionalErrors },
 });
 const deleteRoute = createRoute({
   method: 'delete',
@@ -243,7 +243,7 @@ export function registerManualRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
     db.transaction(() => {
       const current = findManual(db, id);
       if (!current) throw notFoundError();
-      assertUnmodifiedSince(c, current.updated_at);
+      assertRowCurrent(c, db, 'manuals', id);
       assertCategoryExists(db, body.manual_category_id);
       const next = {
         title: body.title ?? current.title,
@@ -262,7 +262,7 @@ export function registerManualRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
     db.transaction(() => {
       const current = findManual(db, id);
       if (!current) throw notFoundError();
-      assertUnmodifiedSince(c, current.updated_at);
+      assertRowCurrent(c, db, 'manuals', id);
       db.prepare('DELETE FROM manuals WHERE id = @id').run({ id });
     })();
     return c.json({ id }, 200);

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { tablesVersion } from '../../../db/versions';
 import { assertPharmacyRight, type AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
-import { assertRowUnmodifiedSince, assertUnmodifiedSince } from '../../../shared/conditionalWrite';
+import { assertRowCurrent } from '../../../shared/conditionalWrite';
 import { ApiError, notFoundError, validationError } from '../../../shared/errors';
 import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
 import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../../shared/openapi';
@@ -237,7 +237,7 @@ export function registerMasterSourceRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servi
     db.transaction(() => {
       const request = findRequest(id);
       if (!request) throw notFoundError();
-      assertUnmodifiedSince(c, request.updated_at);
+      assertRowCurrent(c, db, 'stockable_item_import_requests', id);
       if (request.state !== 'open') throw new ApiError(409, [REQUEST_CLOSED]);
       if (state === 'accepted') {
         applyStockableImport(db, reader, request.code_type === 'hot_code' ? { hot_code: request.code } : { receipt_code: request.code }, ctx.now());
@@ -284,7 +284,7 @@ export function registerMasterSourceRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servi
     const id = Number(c.req.valid('param').id);
     const { ignored } = c.req.valid('json');
     // Synchronous from the check to the write: no other request runs between them.
-    assertRowUnmodifiedSince(c, db, 'unknown_sdcvan_delivery_d_records', id);
+    assertRowCurrent(c, db, 'unknown_sdcvan_delivery_d_records', id);
     const changed = db
       .prepare('UPDATE unknown_sdcvan_delivery_d_records SET ignored = @ignored, updated_at = @at WHERE id = @id')
       .run({ ignored: ignored ? 1 : 0, at: ctx.now().toISOString(), id });

@@ -24,7 +24,8 @@ import { join } from 'node:path';
 import { createCableServer, type Schedule } from './cable';
 import { createEnvironment, type Environment, type EnvironmentName } from './environment';
 import { openIdentityDb } from './identity/db';
-import { createIdentityManagement, tokensValidAfterLookup } from './identity/management';
+import { createIdentityManagement } from './identity/management';
+import { createSessions } from './identity/sessions';
 import { loadSigningKey } from './identity/keys';
 import { registerIdentityRoutes } from './identity/routes';
 import type { ThrottleLimits } from './identity/throttle';
@@ -80,11 +81,13 @@ export function createApp(options: AppOptions): CreatedApp {
 
   const identityDb = openIdentityDb(options.dataDir);
   const key = loadSigningKey(identityDb);
-  // Each environment is its own API: a token carries that environment's audience. Revocations
-  // come from the identity store, pharmacy rights from the environment's core (environment.ts).
-  const tokensValidAfter = tokensValidAfterLookup(identityDb);
-  const authOf = (env: EnvironmentName): Omit<AuthSettings, 'access'> & { tokensValidAfter: typeof tokensValidAfter } =>
-    ({ issuer: issuer(), audience: audienceOf(env), claimNamespace: namespace, publicKey: key.publicKey, now, tokensValidAfter });
+  // Each environment is its own API: a token carries that environment's audience. Sessions (and
+  // their revocation) come from the identity store, pharmacy rights from the environment's core
+  // (environment.ts).
+  const sessions = createSessions(identityDb, now);
+  const session = sessions.standing;
+  const authOf = (env: EnvironmentName): Omit<AuthSettings, 'access'> & { session: typeof session } =>
+    ({ issuer: issuer(), audience: audienceOf(env), claimNamespace: namespace, publicKey: key.publicKey, now, session });
 
   const app = new OpenAPIHono();
   app.onError(onError);
@@ -94,13 +97,15 @@ export function createApp(options: AppOptions): CreatedApp {
   const profile = options.apiProfile ?? apiProfileFromEnv();
   app.use('*', platformFilter(profile));
   registerSecurity(app);
-  const identity = createIdentityManagement(identityDb, now);
-  registerIdentityRoutes(app, { db: identityDb, key, issuer: issuer(), audiences: audiences(), clientId: DEFAULT_CLIENT_ID, claimNamespace: namespace, now, trustedProxies: proxies, throttle: options.signInThrottle });
+  const identity = createIdentityManagement(identityDb, now, sessions);
+  registerIdentityRoutes(app, { db: identityDb, sessions, key, issuer: issuer(), audiences: audiences(), clientId: DEFAULT_CLIENT_ID, claimNamespace: namespace, now, trustedProxies: proxies, throttle: options.signInThrottle });
 
   // Each environment's cable endpoint exists before its services, which are given its publisher.
   // One budget per user across both environments and every service: they share the one thread.
   const fairness = createFairnessBudget(options.fairness ?? DEFAULT_FAIRNESS);
   const cables = createCableServer({ now, pingIntervalMs: options.cablePingMs, schedule: options.cableSchedule });
+  // An ended session's websockets close in the same turn as the revocation, not at the next ping.
+  sessions.onRevoked((sub) => cables.recheckUser(sub));
   const demo = new Hono();
   const environments = {} as Record<EnvironmentName, Environment>;
   for (const [name, dir, seed, prefix] of [

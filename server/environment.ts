@@ -31,9 +31,9 @@ export interface EnvironmentOptions {
   prefix: string;
   /**
    * Token settings of this environment (its own audience, so a token of the other is refused) and
-   * the identity store's revocation look-up; the pharmacy rights come from this environment's core.
+   * the identity store's session look-up; the pharmacy rights come from this environment's core.
    */
-  auth: Omit<AuthSettings, 'access'> & { tokensValidAfter: AuthSettings['access']['tokensValidAfter'] };
+  auth: Omit<AuthSettings, 'access'> & { session: AuthSettings['access']['session'] };
   now: () => Date;
   identity: IdentityManagement;
   /** The process's cable server; the environment opens its endpoint `{prefix}/cable` on it. */
@@ -70,8 +70,8 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
   const { name, dir, prefix, now, identity } = options;
   const core = openCoreDb(dir, options.seed, options.scale ?? 'small');
   // Every service of the environment (and its cable) checks tokens and rights the same way.
-  const { tokensValidAfter, ...jwt } = options.auth;
-  const auth: AuthSettings = { ...jwt, access: { tokensValidAfter, pharmacyRights: corePharmacyRights(core) } };
+  const { session, ...jwt } = options.auth;
+  const auth: AuthSettings = { ...jwt, access: { session, pharmacyRights: corePharmacyRights(core) } };
   const cable = options.cables.endpoint(`${prefix}/cable`, auth);
   const { storage, routes: storageRoutes } = createEnvironmentStorage({ dataDir: options.dataDir, environment: name, prefix, now });
   const jobsDb = openJobsDb(dir);

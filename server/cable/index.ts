@@ -47,8 +47,19 @@ export interface CableEndpoint extends Cable {
   readonly path: string;
 }
 
+/** One open connection, as the endpoint's broadcasts and rechecks see it. */
+interface Connection {
+  /** The token's principal as of now, or undefined when it is no longer honoured (expired, revoked session, gone user). */
+  current(): Principal | undefined;
+  /** Tells the client unauthorized (it may come back with a renewed token) and closes. */
+  unauthorized(): void;
+  /** Judges the token and every subscription again, closing the connection if any lost its right. */
+  recheck(): void;
+}
+
 interface Subscription {
   ws: WebSocket;
+  connection: Connection;
   identifier: string;
   params: CableParams;
   principal: Principal;
@@ -66,6 +77,18 @@ function send(ws: WebSocket, text: string): void {
 function createEndpoint(path: string, auth: AuthSettings, options: Required<CableServerOptions>) {
   const channels = new Map<string, CableChannel>();
   const streams = new Map<string, Set<Subscription>>();
+  // Open connections by the token's sub, for `recheckUser`.
+  const bySub = new Map<string, Set<Connection>>();
+
+  /** The streams the channel grants these params for `who` now; null when it refuses (or throws). */
+  const grantedStreams = (params: CableParams, who: Principal): string[] | null => {
+    try {
+      const granted = channels.get(params.channel as string)?.subscribe(params, who);
+      return Array.isArray(granted) ? granted.map(String) : null;
+    } catch {
+      return null;
+    }
+  };
 
   const listen = (sub: Subscription) => {
     for (const stream of sub.streams) {
@@ -92,8 +115,24 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
       const subs = streams.get(stream);
       if (!subs) return;
       const json = JSON.stringify(message);
-      // Built by hand so the message is serialised once, whatever the number of subscribers.
-      for (const sub of subs) send(sub.ws, `{"identifier":${JSON.stringify(sub.identifier)},"message":${json}}`);
+      // Each subscriber's right is judged as of this broadcast (its token's session, the user's
+      // pharmacies, the channel's rule), synchronously with the send: whatever ended a right (a
+      // removal, a password change, a replayed refresh token), nothing more reaches it. One
+      // judgement of the token per connection, however many of its subscriptions listen.
+      const principals = new Map<Connection, Principal | undefined>();
+      for (const sub of [...subs]) {
+        if (!principals.has(sub.connection)) principals.set(sub.connection, sub.connection.current());
+        const who = principals.get(sub.connection);
+        if (!who || !grantedStreams(sub.params, who)?.includes(stream)) {
+          sub.connection.unauthorized();
+          continue;
+        }
+        // Built by hand so the message is serialised once, whatever the number of subscribers.
+        send(sub.ws, `{"identifier":${JSON.stringify(sub.identifier)},"message":${json}}`);
+      }
+    },
+    recheckUser(sub) {
+      for (const connection of [...(bySub.get(sub) ?? [])]) connection.recheck();
     },
   };
 
@@ -101,7 +140,6 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
   const serve = (ws: WebSocket, url: URL) => {
     const pending: string[] = [];
     const subscriptions = new Map<string, Subscription>();
-    const subscribing = new Set<string>();
     let principal: Principal | undefined;
     let cancelPing: (() => void) | undefined;
     let cancelExpiry: (() => void) | undefined;
@@ -130,16 +168,13 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
       }, expiresAtMs - options.now().getTime());
     };
 
-    // Rights change under a live connection (a removal from a pharmacy, a password change): the
-    // token is checked again on every subscribe and ping, as a request would be. A refused token
-    // is disconnected (its holder may come back with a renewed one); a subscription the user may
-    // no longer hold drops the connection too, so the client's resubscribe is judged afresh.
+    // Rights change under a live connection (a removal from a pharmacy, a password change, a
+    // revoked session): the token is judged again on every subscribe, broadcast and ping, as a
+    // request would be, and at once when the identity store or core says the user's rights
+    // changed (`recheckUser`). A refused token is disconnected (its holder may come back with a
+    // renewed one); a subscription the user may no longer hold drops the connection too, so the
+    // client's resubscribe is judged afresh.
     const token = url.searchParams.get('token') ?? '';
-    const unauthorized = () => {
-      send(ws, frame({ type: 'disconnect', reason: 'unauthorized', reconnect: true }));
-      ws.close();
-      cutSoon();
-    };
     const stillAllowed = (): Principal | undefined => {
       try {
         return currentPrincipal(token, auth);
@@ -147,48 +182,41 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
         return undefined;
       }
     };
-    const recheck = async () => {
-      if (!principal || ws.readyState !== ws.OPEN) return;
-      // An expired token is the expiry watch's to end (it says so at the exact time).
-      if (principal.expiresAt * 1000 <= options.now().getTime()) return;
-      const fresh = stillAllowed();
-      if (!fresh) return unauthorized();
-      for (const sub of [...subscriptions.values()]) {
-        let streams: string[] | null;
-        try {
-          streams = await channels.get(sub.params.channel as string)!.subscribe(sub.params, fresh);
-        } catch {
-          streams = null;
+    const connection: Connection = {
+      current: stillAllowed,
+      unauthorized() {
+        if (ws.readyState !== ws.OPEN) return;
+        send(ws, frame({ type: 'disconnect', reason: 'unauthorized', reconnect: true }));
+        ws.close();
+        cutSoon();
+      },
+      recheck() {
+        if (!principal || ws.readyState !== ws.OPEN) return;
+        // An expired token is the expiry watch's to end (it says so at the exact time).
+        if (principal.expiresAt * 1000 <= options.now().getTime()) return;
+        const fresh = stillAllowed();
+        if (!fresh) return connection.unauthorized();
+        for (const sub of subscriptions.values()) {
+          const granted = grantedStreams(sub.params, fresh);
+          const same = granted !== null && granted.length === sub.streams.length && granted.every((stream) => sub.streams.includes(stream));
+          if (!same) return connection.unauthorized();
         }
-        const same = Array.isArray(streams) && streams.length === sub.streams.length && streams.every((stream) => sub.streams.includes(String(stream)));
-        if (!same && subscriptions.get(sub.identifier) === sub) return unauthorized();
-      }
+      },
     };
+    const { unauthorized } = connection;
 
-    const subscribe = async (f: ClientFrame, connected: Principal) => {
+    const subscribe = (f: ClientFrame, connected: Principal) => {
       const { identifier } = f;
-      if (subscriptions.has(identifier) || subscribing.has(identifier)) return; // duplicate: ignored
+      if (subscriptions.has(identifier)) return; // duplicate: ignored
       const now = options.now().getTime();
       const who = connected.expiresAt * 1000 <= now ? connected : stillAllowed();
       if (!who) return unauthorized();
-      const channel = channels.get(f.params.channel);
-      let listenTo: string[] | null = null;
-      if (channel && subscriptions.size + subscribing.size < MAX_SUBSCRIPTIONS) {
-        subscribing.add(identifier);
-        try {
-          listenTo = await channel.subscribe(f.params, who);
-        } catch {
-          listenTo = null;
-        } finally {
-          subscribing.delete(identifier);
-        }
-      }
-      if (ws.readyState !== ws.OPEN) return;
-      if (!Array.isArray(listenTo)) {
+      const listenTo = channels.has(f.params.channel) && subscriptions.size < MAX_SUBSCRIPTIONS ? grantedStreams(f.params, who) : null;
+      if (listenTo === null) {
         send(ws, frame({ identifier, type: 'reject_subscription' }));
         return;
       }
-      const sub: Subscription = { ws, identifier, params: f.params, principal: who, streams: [...new Set(listenTo.map(String))] };
+      const sub: Subscription = { ws, connection, identifier, params: f.params, principal: who, streams: [...new Set(listenTo)] };
       subscriptions.set(identifier, sub);
       listen(sub); // live before the confirm, so no broadcast falls between
       send(ws, frame({ identifier, type: 'confirm_subscription' }));
@@ -197,7 +225,7 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
     const handle = (text: string, who: Principal) => {
       const f = parseClientFrame(text);
       if (!f) return refuse(CLOSE_POLICY);
-      if (f.command === 'subscribe') return void subscribe(f, who);
+      if (f.command === 'subscribe') return subscribe(f, who);
       const sub = subscriptions.get(f.identifier);
       if (!sub) return; // unsubscribe or perform on nothing: ignored, as Rails logs and carries on
       if (f.command === 'unsubscribe') {
@@ -222,6 +250,11 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
       cancelExpiry?.();
       for (const sub of subscriptions.values()) unlisten(sub);
       subscriptions.clear();
+      if (principal) {
+        const open = bySub.get(principal.sub);
+        open?.delete(connection);
+        if (open?.size === 0) bySub.delete(principal.sub);
+      }
     });
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (isBinary) return refuse(CLOSE_UNSUPPORTED);
@@ -235,12 +268,15 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
       (who) => {
         if (ws.readyState !== ws.OPEN) return;
         principal = who;
+        let open = bySub.get(who.sub);
+        if (!open) bySub.set(who.sub, (open = new Set()));
+        open.add(connection);
         send(ws, frame({ type: 'welcome' }));
         watchExpiry(who.expiresAt * 1000);
         const ping = () => {
           cancelPing = options.schedule(() => {
             send(ws, frame({ type: 'ping', message: Math.floor(options.now().getTime() / 1000) }));
-            void recheck();
+            connection.recheck();
             ping();
           }, options.pingIntervalMs);
         };
@@ -264,6 +300,8 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
 export interface CableServer {
   /** Creates the endpoint at `path` (`{prefix}/cable`), verifying tokens with that environment's settings. */
   endpoint(path: string, auth: AuthSettings): CableEndpoint;
+  /** `recheckUser` on every endpoint: the identity store ended sessions of this user. */
+  recheckUser(sub: string): void;
   attach(server: Server): void;
   close(): void;
 }
@@ -314,6 +352,9 @@ export function createCableServer(options: CableServerOptions): CableServer {
       const created = createEndpoint(path, auth, settings);
       endpoints.set(path, created);
       return created.endpoint;
+    },
+    recheckUser(sub) {
+      for (const { endpoint } of endpoints.values()) endpoint.recheckUser(sub);
     },
     attach(server) {
       server.on('upgrade', onUpgrade);

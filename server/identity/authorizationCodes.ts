@@ -30,8 +30,8 @@ export interface Redemption {
 
 export type RedeemResult =
   | { ok: true; grant: CodeGrant }
-  /** `reusedRefreshToken`: the code was redeemed before; what it yielded must be revoked (RFC 6749 §4.1.2). */
-  | { ok: false; description: string; reusedRefreshToken?: string };
+  /** `reusedSession`: the code was redeemed before; the session it began must be revoked (RFC 6749 §4.1.2). */
+  | { ok: false; description: string; reusedSession?: string };
 
 /** RFC 7636 §4.1: 43 to 128 characters of [A-Z] [a-z] [0-9] - . _ ~ */
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -56,7 +56,7 @@ interface Entry {
   grant: CodeGrant;
   expiresAt: number;
   redeemed: boolean;
-  refreshToken?: string;
+  sessionId?: string;
 }
 
 const digest = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -80,7 +80,7 @@ export function createAuthorizationCodes(now: () => Date) {
 
     /**
      * Any attempt with a live code of this client uses it up, right or wrong: a guessed verifier
-     * gets one try. A second attempt after a success reports the refresh token to revoke.
+     * gets one try. A second attempt after a success reports the session to revoke.
      */
     redeem(code: string, r: Redemption): RedeemResult {
       const key = digest(code);
@@ -90,17 +90,17 @@ export function createAuthorizationCodes(now: () => Date) {
         return { ok: false, description: CODE_MESSAGES.unknown };
       }
       if (entry.grant.clientId !== r.clientId) return { ok: false, description: CODE_MESSAGES.client };
-      if (entry.redeemed) return { ok: false, description: CODE_MESSAGES.reused, reusedRefreshToken: entry.refreshToken };
+      if (entry.redeemed) return { ok: false, description: CODE_MESSAGES.reused, reusedSession: entry.sessionId };
       entry.redeemed = true;
       if (entry.grant.redirectUri !== r.redirectUri) return { ok: false, description: CODE_MESSAGES.redirectUri };
       if (!pkceMatches(r.codeVerifier, entry.grant.codeChallenge)) return { ok: false, description: CODE_MESSAGES.verifier };
       return { ok: true, grant: entry.grant };
     },
 
-    /** Remembers what a redeemed code yielded, so a replay of the code can revoke it. */
-    bindRefreshToken(code: string, refreshToken: string): void {
+    /** Remembers the session a redeemed code began, so a replay of the code can end it (access and refresh tokens). */
+    bindSession(code: string, sessionId: string): void {
       const entry = entries.get(digest(code));
-      if (entry) entry.refreshToken = refreshToken;
+      if (entry) entry.sessionId = sessionId;
     },
   };
 }

@@ -59,6 +59,27 @@ const migrations: Migration[] = [
     version: 3,
     up: 'ALTER TABLE users ADD COLUMN tokens_valid_after INTEGER;',
   },
+  {
+    // Revocation by session, not by time (issue 36 items 4 and 5): a cut-off time stopped the
+    // sessions begun before a password change but not one begun after it with the old password.
+    // Each sign-in is a session; access tokens name it (`sid`) and its refresh tokens are its
+    // family. The families of existing sign-ins become their sessions, so their refresh tokens go
+    // on; an access token issued before this migration carries no sid and is refused (401: its
+    // holder signs in once more). tokens_valid_after, the cut-off time, goes.
+    version: 4,
+    up: `
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        revoked_at TEXT
+      );
+      CREATE INDEX sessions_user ON sessions (user_id);
+      CREATE INDEX sessions_created_at ON sessions (created_at);
+      INSERT INTO sessions (id, user_id, created_at)
+        SELECT family_id, MIN(user_id), MIN(family_created_at) FROM refresh_tokens GROUP BY family_id;
+      ALTER TABLE users DROP COLUMN tokens_valid_after;`,
+  },
 ];
 
 export const IDENTITY_SEED_DATE = '2024-04-01T00:00:00.000Z';
@@ -90,5 +111,4 @@ export interface IdentityUserRow {
   role: 'admin' | 'pharmacy';
   pharmacy_ids: string;
   email_verified: number;
-  tokens_valid_after: number | null;
 }

@@ -9,7 +9,7 @@ import {
 import type { IdentityUserRow } from './db';
 import { HashQueueFull, passwordHasher } from './passwords';
 import { PASSWORD_MAX_LENGTH } from '../../src/contract';
-import { createRefreshTokens } from './refreshTokens';
+import type { Sessions } from './sessions';
 import { createLoginThrottle, isRefusal } from './throttle';
 import { auth0Sub } from './users';
 
@@ -46,15 +46,14 @@ const toIdentityUser = (row: IdentityUserRow): IdentityUser => ({
 
 /**
  * The identity store's management interface (Auth0's Management API in production). A password
- * change revokes the user's refresh tokens and records `tokens_valid_after`, so the access tokens
- * issued before it are refused by every service's auth check (see `tokensValidAfterLookup`).
+ * change ends the user's other sessions (sessions.ts), so their access tokens are refused by every
+ * service's auth check and their refresh tokens by the token endpoint.
  */
-export function createIdentityManagement(db: DB, now: () => Date): IdentityManagement {
+export function createIdentityManagement(db: DB, now: () => Date, sessions: Sessions): IdentityManagement {
   const findById = db.prepare('SELECT * FROM users WHERE id = @id');
-  const setPassword = db.prepare('UPDATE users SET password_hash = @hash, tokens_valid_after = @validAfter, updated_at = @at WHERE id = @id');
+  const setPassword = db.prepare('UPDATE users SET password_hash = @hash, updated_at = @at WHERE id = @id');
   const setPharmacyIds = db.prepare('UPDATE users SET pharmacy_ids = @pharmacyIds, updated_at = @at WHERE id = @id');
   const rowOf = (userId: string) => findById.get({ id: userId.replace(/^auth0\|/, '') }) as IdentityUserRow | undefined;
-  const refreshTokens = createRefreshTokens(db, now);
   // Guessing the current password with a stolen access token is throttled like sign-in.
   const guesses = createLoginThrottle(now);
 
@@ -97,13 +96,10 @@ export function createIdentityManagement(db: DB, now: () => Date): IdentityManag
       }
       const hash = patch.password === undefined ? undefined : await hashing(() => passwordHasher.hash(patch.password!));
       const at = now().toISOString();
-      const nowSeconds = Math.floor(now().getTime() / 1000);
-      const requested = patch.tokens_valid_after;
-      const validAfter = Number.isInteger(requested) && requested! <= nowSeconds ? requested! : nowSeconds;
       db.transaction(() => {
         if (hash !== undefined) {
-          setPassword.run({ hash, validAfter, at, id: row.id });
-          refreshTokens.revokeUser(row.id);
+          setPassword.run({ hash, at, id: row.id });
+          sessions.revokeUser(row.id, patch.keep_session);
         }
         if (pharmacyIds !== undefined) setPharmacyIds.run({ pharmacyIds: JSON.stringify(pharmacyIds), at, id: row.id });
       })();
@@ -132,18 +128,5 @@ export function createIdentityManagement(db: DB, now: () => Date): IdentityManag
       if (!row) throw new IdentityManagementError(404, 'The user does not exist.');
       db.prepare('DELETE FROM users WHERE id = @id').run({ id: row.id });
     },
-  };
-}
-
-/**
- * `AccessLookup.tokensValidAfter` of the identity store, handed to each environment's auth check
- * (services never read this table): one primary-key read per request.
- */
-export function tokensValidAfterLookup(db: DB): (sub: string) => number | null | undefined {
-  const select = db.prepare('SELECT tokens_valid_after FROM users WHERE id = @id').pluck();
-  return (sub) => {
-    if (!sub.startsWith('auth0|')) return undefined;
-    const value = select.get({ id: sub.slice('auth0|'.length) }) as number | null | undefined;
-    return value;
   };
 }

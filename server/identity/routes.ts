@@ -16,11 +16,13 @@ import { clientOrigins } from './clientRegistration';
 import { createCredentialCheck } from './credentials';
 import { createRefreshTokens } from './refreshTokens';
 import { createLoginThrottle, type ThrottleLimits } from './throttle';
-import { tokensValidAfterLookup } from './management';
+import type { Sessions } from './sessions';
 import { issueTokens, profile, TOKEN_LIFETIME_SECONDS } from './tokens';
 
 export interface IdentitySettings {
   db: DB;
+  /** Sign-in sessions: each grant begins one (or continues its refresh family's); the revocations end them. */
+  sessions: Sessions;
   key: SigningKey;
   /** The configured issuer (`iss`), never derived from the request. */
   issuer: string;
@@ -172,18 +174,20 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
   });
 
   const findById = s.db.prepare('SELECT * FROM users WHERE id = @id');
-  const refreshTokens = createRefreshTokens(s.db, s.now);
+  const refreshTokens = createRefreshTokens(s.db, s.now, s.sessions);
   const checkCredentials = createCredentialCheck(s.db, createLoginThrottle(s.now, s.throttle));
   const codes = createAuthorizationCodes(s.now);
-  // /userinfo refuses what the APIs refuse (a token from before a password change); it needs no pharmacy rights.
-  const access = { tokensValidAfter: tokensValidAfterLookup(s.db), pharmacyRights: () => new Map() };
+  // /userinfo refuses what the APIs refuse (a token of a revoked session); it needs no pharmacy rights.
+  const access = { session: s.sessions.standing, pharmacyRights: () => new Map() };
   const authSettings = s.audiences.map((audience) => ({
     issuer: s.issuer, audience, claimNamespace: s.claimNamespace, publicKey: s.key.publicKey, now: s.now, access,
   }));
 
-  const respond = async (c: Context, user: IdentityUserRow, audience: string, clientId: string, scope: string, refreshToken?: string, nonce?: string) => {
+  const respond = async (
+    c: Context, user: IdentityUserRow, sessionId: string, audience: string, clientId: string, scope: string, refreshToken?: string, nonce?: string,
+  ) => {
     const { accessToken, idToken } = await issueTokens(user, {
-      key: s.key, issuer: s.issuer, audience, clientId, scope, claimNamespace: s.claimNamespace, now: s.now(), nonce,
+      key: s.key, issuer: s.issuer, audience, clientId, scope, claimNamespace: s.claimNamespace, now: s.now(), sessionId, nonce,
     });
     const body: z.infer<typeof TokenResponse> = {
       access_token: accessToken,
@@ -223,10 +227,11 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
     if (!checked.ok) throw new OAuthFailure(403, 'invalid_grant', 'Wrong email or password.');
     const { user } = checked;
     const scope = body.scope?.trim() || DEFAULT_SCOPE;
+    const sessionId = s.sessions.begin(user.id);
     const refreshToken = scope.split(/\s+/).includes('offline_access')
-      ? refreshTokens.issue({ userId: user.id, clientId, audience, scope })
+      ? refreshTokens.issue({ userId: user.id, sessionId, clientId, audience, scope })
       : undefined;
-    return respond(c, user, audience, clientId, scope, refreshToken);
+    return respond(c, user, sessionId, audience, clientId, scope, refreshToken);
   };
 
   const refreshGrant = async (c: Context, body: z.infer<typeof TokenRequest>, clientId: string) => {
@@ -234,7 +239,8 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
     const next = refreshTokens.rotate(body.refresh_token, clientId);
     const user = next && (findById.get({ id: next.userId }) as IdentityUserRow | undefined);
     if (!next || !user) throw new OAuthFailure(403, 'invalid_grant', 'Unknown or invalid refresh token.');
-    return respond(c, user, next.audience, clientId, next.scope, next.token);
+    // A refreshed token stays in its session: a revocation of the session reaches it too.
+    return respond(c, user, next.sessionId, next.audience, clientId, next.scope, next.token);
   };
 
   /** The redirect sign-in's code (authorize.ts) for tokens, once, with the PKCE verifier. */
@@ -244,18 +250,19 @@ export function registerIdentityRoutes(app: OpenAPIHono, s: IdentitySettings): v
     }
     const redeemed = codes.redeem(body.code!, { clientId, redirectUri: body.redirect_uri!, codeVerifier: body.code_verifier! });
     if (!redeemed.ok) {
-      // A replayed code: the tokens it gave may be in the wrong hands (RFC 6749 §4.1.2).
-      if (redeemed.reusedRefreshToken) refreshTokens.revoke(redeemed.reusedRefreshToken, clientId);
+      // A replayed code: the tokens it gave may be in the wrong hands (RFC 6749 §4.1.2): their session ends.
+      if (redeemed.reusedSession) s.sessions.revoke(redeemed.reusedSession);
       throw new OAuthFailure(403, 'invalid_grant', redeemed.description);
     }
     const { grant } = redeemed;
     const user = findById.get({ id: grant.userId }) as IdentityUserRow | undefined;
     if (!user) throw new OAuthFailure(403, 'invalid_grant', 'ユーザーが見つかりません。');
+    const sessionId = s.sessions.begin(user.id);
+    codes.bindSession(body.code!, sessionId);
     const refreshToken = grant.scope.split(' ').includes('offline_access')
-      ? refreshTokens.issue({ userId: user.id, clientId, audience: grant.audience, scope: grant.scope })
+      ? refreshTokens.issue({ userId: user.id, sessionId, clientId, audience: grant.audience, scope: grant.scope })
       : undefined;
-    if (refreshToken) codes.bindRefreshToken(body.code!, refreshToken);
-    return respond(c, user, grant.audience, clientId, grant.scope, refreshToken, grant.nonce);
+    return respond(c, user, sessionId, grant.audience, clientId, grant.scope, refreshToken, grant.nonce);
   };
 
   api.openapi(

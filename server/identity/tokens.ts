@@ -14,6 +14,8 @@ export interface IssueOptions {
   scope: string;
   claimNamespace: string;
   now: Date;
+  /** The sign-in session (sessions.ts): both tokens carry it as `sid`, and every API request checks it is not revoked. */
+  sessionId: string;
   /** The authorization request's nonce (redirect sign-in): the SDK checks the id_token repeats it. */
   nonce?: string;
 }
@@ -52,7 +54,7 @@ export async function issueTokens(user: IdentityUserRow, o: IssueOptions) {
       .setExpirationTime(exp)
       .sign(o.key.privateKey);
   const { sub: _sub, ...info } = profile(user);
-  const accessToken = await sign({ ...claims, scope: o.scope, azp: o.clientId }, o.audience);
-  const idToken = await sign({ ...claims, ...info, ...(o.nonce !== undefined && { nonce: o.nonce }) }, o.clientId);
+  const accessToken = await sign({ ...claims, sid: o.sessionId, scope: o.scope, azp: o.clientId }, o.audience);
+  const idToken = await sign({ ...claims, ...info, sid: o.sessionId, ...(o.nonce !== undefined && { nonce: o.nonce }) }, o.clientId);
   return { accessToken, idToken };
 }

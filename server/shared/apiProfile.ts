@@ -65,8 +65,8 @@ export function beyondSpec(method: string, path: string, query: URLSearchParams)
 /**
  * The platform as section 7 specifies it, in front of the reference API's services: an
  * addition's call is 404 (an unknown path), `sort=relevance` is a 422 (an unknown sort), `fields`
- * on a list the spec gives none is a 422 (an unknown parameter), If-Unmodified-Since is ignored
- * (an unknown header) and `x-unread-total` is not answered. The phone search (pharmacies'
+ * on a list the spec gives none is a 422 (an unknown parameter), If-Unmodified-Since and If-Match
+ * are ignored (unknown headers), and `x-unread-total` and `ETag` are not answered. The phone search (pharmacies'
  * `query` matching numbers) stays: it is how the reference API searches, not a call or a
  * parameter, and the SPA asks it only where the environment names `phoneSearch`.
  */
@@ -77,9 +77,11 @@ export function platformFilter(profile: ApiProfile): MiddlewareHandler {
     if (path === undefined) return next();
     const refused = beyondSpec(c.req.method, path, new URL(c.req.url).searchParams);
     if (refused) return c.json(errorBody([refused.message]), refused.status);
-    // Request headers are mutable (the fetch spec's "request" guard): the service never sees it.
+    // Request headers are mutable (the fetch spec's "request" guard): the service never sees them.
     c.req.raw.headers.delete('if-unmodified-since');
+    c.req.raw.headers.delete('if-match');
     await next();
     c.res.headers.delete('x-unread-total');
+    c.res.headers.delete('etag');
   };
 }

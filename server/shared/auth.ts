@@ -14,16 +14,16 @@ export type PharmacyPermission = 'read' | 'write';
 
 /**
  * What the auth check looks up on every request, passed in as `IdentityManagement` is (services
- * never read another service's tables): the identity store's revocation time, and the pharmacy
+ * never read another service's tables): the identity store's sign-in session, and the pharmacy
  * rights as the core service holds them now (not as the token's claim had them an hour ago).
  */
 export interface AccessLookup {
   /**
-   * Unix seconds: the user's access tokens issued earlier (`iat` below it) are refused (set by a
-   * password change or a revocation); `null` when nothing was revoked; `undefined` when the
-   * identity store has no such user (deleted), whose tokens are refused.
+   * The token's sign-in session (its `sid`) as the identity store holds it now: `revoked` after a
+   * password change made in another session, a replayed refresh token or a sign-out; `undefined`
+   * when the store has no such session of that user (a deleted user, a sid never issued).
    */
-  tokensValidAfter(sub: string): number | null | undefined;
+  session(sub: string, sid: string): 'active' | 'revoked' | undefined;
   /** The user's pharmacies and the permission on each, by pharmacy id (empty for an unknown user). */
   pharmacyRights(sub: string): ReadonlyMap<number, PharmacyPermission>;
 }
@@ -45,8 +45,8 @@ export interface Principal {
   scope: string;
   /** The token's `exp` (unix seconds): the cable closes a connection then. */
   expiresAt: number;
-  /** The token's `iat` (unix seconds; 0 when absent). */
-  issuedAt: number;
+  /** The token's sign-in session (`sid`): a password change keeps this one and ends the others. */
+  sessionId: string;
 }
 
 export type AuthEnv = { Variables: { principal: Principal } };
@@ -121,16 +121,16 @@ export function currentPrincipal(token: string, settings: AuthSettings): Princip
 const NO_RIGHTS: ReadonlyMap<number, PharmacyPermission> = new Map();
 
 /**
- * The token's principal as of now: a token issued before the user's last password change or
- * revocation (or of a user no longer in the identity store) is refused, and a pharmacy user's
- * pharmacies are looked up, so a removal or a read-only switch takes effect at once.
+ * The token's principal as of now: a token of a revoked session (or of a user or session the
+ * identity store does not have) is refused, and a pharmacy user's pharmacies are looked up, so a
+ * removal or a read-only switch takes effect at once.
  */
 function principalOf(payload: Record<string, unknown>, settings: AuthSettings): Principal {
   const ns = settings.claimNamespace;
-  if (typeof payload.sub !== 'string') throw unauthenticated();
-  const validAfter = settings.access.tokensValidAfter(payload.sub);
-  if (validAfter === undefined) throw unauthenticated();
-  if (validAfter !== null && (typeof payload.iat !== 'number' || payload.iat < validAfter)) throw new ApiError(401, [MESSAGES.expired]);
+  if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw unauthenticated();
+  const session = settings.access.session(payload.sub, payload.sid);
+  if (session === undefined) throw unauthenticated();
+  if (session === 'revoked') throw new ApiError(401, [MESSAGES.expired]);
   const roles = Array.isArray(payload[`${ns}roles`]) ? (payload[`${ns}roles`] as unknown[]).map(String) : [];
   const meta = (payload[`${ns}app_metadata`] ?? {}) as { admin?: unknown };
   const isAdmin = roles.includes('admin') || meta.admin === true;
@@ -143,7 +143,7 @@ function principalOf(payload: Record<string, unknown>, settings: AuthSettings): 
     isAdmin,
     scope: typeof payload.scope === 'string' ? payload.scope : '',
     expiresAt: payload.exp as number, // verifyJwt has checked it is a number
-    issuedAt: typeof payload.iat === 'number' ? payload.iat : 0,
+    sessionId: payload.sid,
   };
 }
 

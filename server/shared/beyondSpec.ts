@@ -59,6 +59,7 @@ const OPERATIONS: Record<string, BeyondSpec> = {
 /** Parameters section 7 does not have, wherever they appear. */
 const ANY_OPERATION_PARAMETERS: Record<string, BeyondSpec> = {
   'if-unmodified-since': 'conditionalWrite',
+  'if-match': 'etagWrite',
   // A browser's prefetch says so; the reference API then leaves a room unread (issue 36). The SPA sends neither.
   'sec-purpose': true,
   purpose: true,
@@ -93,6 +94,9 @@ const OPERATION_PARAMETERS: Record<string, Record<string, BeyondSpec>> = {
 const RESPONSE_HEADERS: Record<string, Record<string, BeyondSpec>> = {
   [`GET ${CORE}/admin/inquiry_rooms`]: { 'x-unread-total': 'unreadTotal' },
 };
+
+/** Response headers section 7 does not have, wherever they appear (a versioned record's answers). */
+const ANY_OPERATION_RESPONSE_HEADERS: Record<string, BeyondSpec> = { etag: 'etagWrite' };
 
 /** The lists whose `fields` is in the spec, as the document names them (`/api/v2/core/x` is `/core/api/v2/x`). */
 const FIELDS_LISTS = new Set(SPEC_FIELDS_LISTS.map((path) => `GET ${path.replace(/^\/api\/v2\/([^/]+)\//, '/$1/api/v2/')}`));
@@ -133,7 +137,7 @@ export function markBeyondSpec(doc: ApiDocument): void {
     for (const [status, response] of Object.entries(operation.responses)) {
       const headers = 'headers' in response ? response.headers : undefined;
       for (const [name, header] of Object.entries(headers ?? {})) {
-        const headerMark = status.startsWith('2') ? RESPONSE_HEADERS[key]?.[name] : undefined;
+        const headerMark = status.startsWith('2') ? (RESPONSE_HEADERS[key]?.[name] ?? ANY_OPERATION_RESPONSE_HEADERS[name]) : undefined;
         if (headerMark !== undefined) (header as Extensible)[BEYOND_SPEC] = headerMark;
       }
     }

@@ -11,9 +11,11 @@ export type CableParams = Record<string, unknown>;
 export interface CableChannel {
   /**
    * The streams a subscription with these params listens to, or null to reject it (unknown
-   * room, no permission). May be async; the client is confirmed only once the streams are live.
+   * room, no permission). Synchronous, because the endpoint asks it again before every broadcast
+   * to the subscription (with the principal as of then): a broadcast never reaches a subscriber
+   * whose right ended, whatever ended it, and there is no turn between the check and the send.
    */
-  subscribe(params: CableParams, principal: Principal): string[] | null | Promise<string[] | null>;
+  subscribe(params: CableParams, principal: Principal): string[] | null;
   /** A client's `perform(action, data)` on a confirmed subscription. */
   perform?(action: string, data: CableParams, subscription: { params: CableParams; principal: Principal }): void;
 }
@@ -21,6 +23,15 @@ export interface CableChannel {
 export interface Cable {
   /** Declares a channel by its client-side name (`InquiryRoomsChannel`), once per environment. */
   registerChannel(name: string, channel: CableChannel): void;
-  /** Sends `message` (a JSON object) to every subscription listening to `stream`. */
+  /**
+   * Sends `message` (a JSON object) to every subscription listening to `stream` whose token and
+   * channel still allow it; a connection that no longer may is told unauthorized and closed.
+   */
   broadcast(stream: string, message: Record<string, unknown>): void;
+  /**
+   * Judges the user's open connections again now (token, session, each subscription's channel),
+   * closing those that lost a right: a removal from a pharmacy ends the subscriptions in the
+   * same turn rather than at the next ping.
+   */
+  recheckUser(sub: string): void;
 }

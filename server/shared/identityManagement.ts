@@ -17,14 +17,13 @@ export interface IdentityUser {
 }
 
 export interface IdentityUserPatch {
-  /** A new password: the user's refresh tokens are revoked, and so are access tokens issued before the change. */
+  /** A new password: every session of the user ends (its access and refresh tokens are refused), whenever it began. */
   password?: string;
   /**
-   * With `password`: access tokens issued before this time (unix seconds) are refused, instead of
-   * before now. A self-service change passes its own token's `iat`, so the session that made the
-   * change goes on (its refresh tokens are revoked all the same) while older tokens stop at once.
+   * With `password`: this session (the `sid` of the token making a self-service change) goes on,
+   * every other one ends. Without it (a change made for the user) none goes on.
    */
-  tokens_valid_after?: number;
+  keep_session?: string;
   app_metadata?: Partial<IdentityAppMetadata>;
 }
 
@@ -45,7 +44,7 @@ export interface IdentityManagement {
   deleteUser(userId: string): Promise<void>;
   /**
    * Rejects with IdentityManagementError (e.g. the password policy's PasswordStrengthError). A new
-   * password revokes the user's refresh tokens and the access tokens issued before it.
+   * password ends the user's sessions (all but `keep_session`).
    */
   updateUser(userId: string, patch: IdentityUserPatch): Promise<IdentityUser>;
   /** Whether the password is the user's current one (in production: a password-realm grant against Auth0). */

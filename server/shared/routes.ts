@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { conditionalErrors, conditionalHeaders } from './conditionalWrite';
+import { conditionalErrors, conditionalHeaders, etagHeaders } from './conditionalWrite';
 import { listQuerySchema, type ListDeclaration } from './listEndpoint';
 import { LOOKUP_LIST } from './listLookups';
 import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY, tooManyRequests } from './openapi';
@@ -26,8 +26,10 @@ import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY, t
  * its paging headers in `headers`; a presigned URL). Handlers read `c.req.valid('param').id`,
  * `c.req.valid('query')` and `c.req.valid('json')`.
  *
- * Record writes (update, delete, or `conditional: true`) document the optional If-Unmodified-Since
- * header and its 412; the handler checks it with `assertUnmodifiedSince` (conditionalWrite.ts).
+ * Record writes (update, delete, or `conditional: true`) document the optional If-Match and
+ * If-Unmodified-Since headers, their 412 and the answer's ETag; the handler checks them with
+ * `assertRowCurrent` (conditionalWrite.ts). A versioned record's detail route says so
+ * (`detailRoute(..., { etag: true })`) to document its ETag.
  */
 
 type Method = 'post' | 'put' | 'patch' | 'delete';
@@ -44,9 +46,9 @@ export interface WriteSpec<B extends z.ZodType, R extends z.ZodType> {
   responseDescription?: string;
   tags: string[];
   /**
-   * A write of one record that has updated_at: documents If-Unmodified-Since and its 412
-   * (the handler calls `assertUnmodifiedSince`, see conditionalWrite.ts). On by default for
-   * updateRecordRoute and deleteRecordRoute.
+   * A write of one versioned record: documents If-Match, If-Unmodified-Since, their 412 and the
+   * answer's ETag (the handler calls `assertRowCurrent`, see conditionalWrite.ts). On by default
+   * for updateRecordRoute and deleteRecordRoute.
    */
   conditional?: boolean;
 }
@@ -81,7 +83,11 @@ export function writeRoute<M extends Method, P extends string, R extends z.ZodTy
     tags: spec.tags,
     security: SECURITY,
     request: writeRequest(path, spec.body as B, spec.conditional),
-    responses: { 200: jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...commonErrors, ...(spec.conditional && conditionalErrors) },
+    responses: {
+      200: { ...jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...(spec.conditional && { headers: etagHeaders }) },
+      ...commonErrors,
+      ...(spec.conditional && conditionalErrors),
+    },
   });
 }
 
@@ -144,8 +150,8 @@ export function listRoute<L extends ListDeclaration, T extends z.ZodObject>(list
   });
 }
 
-/** GET `{path}/{id}`. */
-export function detailRoute<T extends z.ZodType>(path: string, schema: T, summary: string, tags: string[]) {
+/** GET `{path}/{id}`; `etag` for a versioned record (its answer carries the ETag that If-Match takes). */
+export function detailRoute<T extends z.ZodType>(path: string, schema: T, summary: string, tags: string[], options: { etag?: boolean } = {}) {
   return createRoute({
     method: 'get',
     path: `${path}/{id}`,
@@ -153,7 +159,11 @@ export function detailRoute<T extends z.ZodType>(path: string, schema: T, summar
     tags,
     security: SECURITY,
     request: { params: idParam },
-    responses: { 200: jsonResponse(schema, summary), 304: { description: '変更なし' }, ...commonErrors },
+    responses: {
+      200: { ...jsonResponse(schema, summary), ...(options.etag && { headers: etagHeaders }) },
+      304: { description: '変更なし' },
+      ...commonErrors,
+    },
   });
 }
 

@@ -64,7 +64,7 @@ const securityHeaders = secureHeaders({
 /** Sent on answers to requests that came over HTTPS only (RFC 6797 ignores it over http): one year. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
-const EXPOSED_HEADERS = ['x-total-count', 'x-current-page', 'x-total-pages', 'x-last-updated', 'x-store-cache-control'];
+const EXPOSED_HEADERS = ['x-total-count', 'x-current-page', 'x-total-pages', 'x-last-updated', 'x-store-cache-control', 'etag'];
 
 /** Answers that must never be cached: per-user data and tokens. */
 const NO_STORE_ROOTS: ReadonlySet<ApiRoot> = new Set(['core', 'medorder', 'legacy', 'oauth', 'userinfo', 'api']);
@@ -148,7 +148,7 @@ export function httpSecurity(options: HttpSecurityOptions = {}): MiddlewareHandl
       origin: (origin) => (origins.includes(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       // Auth0-Client: @auth0/auth0-spa-js sends it on /oauth/token and /oauth/revoke (redirect mode).
-      allowHeaders: ['Authorization', 'Content-Type', 'If-Updated-Since', 'If-Unmodified-Since', 'Auth0-Client'],
+      allowHeaders: ['Authorization', 'Content-Type', 'If-Updated-Since', 'If-Unmodified-Since', 'If-Match', 'Auth0-Client'],
       exposeHeaders: EXPOSED_HEADERS,
     }),
     caseVariants,

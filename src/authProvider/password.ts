@@ -30,6 +30,17 @@ export interface PasswordAuthProviderOptions {
 
 const NOT_SIGNED_IN = { message: false } as const; // react-admin goes to /login without a toast
 
+/**
+ * Runs the renewal under a lock shared by this browser's tabs (Web Locks, where the browser has
+ * them): refresh tokens rotate on use and the identity provider ends the whole sign-in when a
+ * spent one is presented again (reuse detection), so two tabs must never renew with the same
+ * token at once; the second one finds the first one's session stored and takes it.
+ */
+const oneTabAtATime = <T>(name: string, task: () => Promise<T>): Promise<T> => {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+  return locks ? (locks.request(name, task) as Promise<T>) : task();
+};
+
 export const createPasswordAuthProvider = ({
   environment,
   storage = browserStorage(),
@@ -59,9 +70,12 @@ export const createPasswordAuthProvider = ({
   // Concurrent callers (checkAuth, several queries, the interval) share one refresh request.
   let renewal: Promise<AuthSession | undefined> | undefined;
 
-  const refreshSession = async (): Promise<AuthSession | undefined> => {
+  /** `asked`: the refresh token stored when the renewal was asked for, before waiting for other tabs. */
+  const refreshSession = async (asked: string | undefined): Promise<AuthSession | undefined> => {
     const session = sessions.read();
     if (!session?.refreshToken) return undefined;
+    // Another tab renewed while this one waited for the lock: its session is ours too.
+    if (session.refreshToken !== asked) return session;
     try {
       const next = toSession(await tokenEndpoint.refreshGrant(session.refreshToken), session);
       // Signed out (or signed in again) while the request was out: do not resurrect the old session.
@@ -79,7 +93,8 @@ export const createPasswordAuthProvider = ({
   };
 
   const renew = (): Promise<AuthSession | undefined> => {
-    renewal ??= refreshSession().finally(() => {
+    const asked = sessions.read()?.refreshToken;
+    renewal ??= oneTabAtATime(`cs-portal-renewal:${environment.key}`, () => refreshSession(asked)).finally(() => {
       renewal = undefined;
     });
     return renewal;

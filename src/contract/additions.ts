@@ -16,6 +16,7 @@ export const CAPABILITIES = [
   'listFields',
   'phoneSearch',
   'conditionalWrite',
+  'etagWrite',
   'unreadTotal',
   'masterFileDelete',
   'masterJobs',
@@ -66,6 +67,10 @@ export const ADDITIONS: Record<Capability, Addition> = {
   conditionalWrite: {
     what: '`If-Unmodified-Since` on updates and deletes: 412 when the record changed since.',
     without: 'The header is not sent; the SPA still reads the record before writing and stops on a newer version (the conflict dialog).',
+  },
+  etagWrite: {
+    what: 'An `ETag` (the record\'s version, raised by every write) on detail GETs and write answers, and `If-Match` on updates and deletes: 412 when the record changed since, even within the same second.',
+    without: 'If-Match is not sent; where the environment has conditionalWrite the SPA sends If-Unmodified-Since (whole seconds: a save within the second of another is not caught), else it relies on reading the record before writing.',
   },
   unreadTotal: {
     what: 'The `x-unread-total` header on GET /api/v2/admin/inquiry_rooms: the staff user\'s unread messages in all rooms.',

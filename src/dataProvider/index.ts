@@ -199,8 +199,9 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl, capabi
     // No silent overwrite: when the record the form opened carries a version (updatedAt), the
     // record is read again first and a save over someone else's change is refused with what the
     // record is now (RecordConflictError), so the form can show both and let the user choose.
-    // The reference API checks the same through If-Unmodified-Since (412) for the race between,
-    // where the environment names `conditionalWrite`.
+    // The race between that read and the write is checked by the services where the environment
+    // has it (an addition): If-Match with the ETag the read answered (`etagWrite`, every write
+    // told apart), else If-Unmodified-Since (`conditionalWrite`, whole seconds); either is a 412.
     update: async <R extends RaRecord>(resource: string, { id, data, previousData, meta }: UpdateParams) => {
       const declaration = declarationOf(resource);
       const { method, send: sendMode } = declaration.update ?? { method: 'PUT', send: 'form' };
@@ -209,14 +210,23 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl, capabi
       // have been refetched under the form since, and a newer base would hide the other save.
       const base = versionOf(data) ?? versionOf(previousData);
       const conflict = async () => new RecordConflictError(withId<RaRecord>(declaration, (await send({ path })).json), previousData ?? {}, data);
-      if (base !== undefined && versionOf((await send({ path })).json) !== base) throw await conflict();
+      let etag: string | null = null;
+      if (base !== undefined) {
+        const read = await send<Record<string, unknown>>({ path });
+        if (versionOf(read.json) !== base) throw await conflict();
+        etag = read.headers.get('etag');
+      }
+      const precondition =
+        base === undefined ? undefined
+        : etag !== null && capabilities.has('etagWrite') ? { 'If-Match': etag }
+        : capabilities.has('conditionalWrite') ? unmodifiedSinceHeader(base)
+        : undefined;
       let json: Record<string, unknown> | undefined;
       try {
         ({ json } = await send<Record<string, unknown> | undefined>({
           method,
           path,
-          // The race between the read and the write, where the services check it (an addition).
-          headers: base === undefined || !capabilities.has('conditionalWrite') ? undefined : unmodifiedSinceHeader(base),
+          headers: precondition,
           body: writePayload(declaration, data, { send: sendMode, previousData }),
         }));
       } catch (error) {

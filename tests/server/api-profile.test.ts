@@ -97,6 +97,13 @@ describe('the spec profile answers as the platform would', () => {
       });
       expect(res.status).toBe(expected);
     }
+    // If-Match too, and no ETag is answered (issue 36 item 10's addition, etagWrite).
+    for (const [app, expected] of [[spec, 200], [full, 412]] as const) {
+      const res = await app.call('/core/api/v2/admin/companies/1', { method: 'PUT', token: await app.token(), json: { note: '備考 If-Match' }, headers: { 'if-match': '"no-such-version"' } });
+      expect(res.status).toBe(expected);
+      const read = await app.call('/core/api/v2/admin/companies/1', { token: await app.token() });
+      expect(read.headers.get('etag') === null).toBe(app === spec);
+    }
     const rooms = async (app: TestApp) => (await app.call('/core/api/v2/admin/inquiry_rooms', { token: await app.token() })).headers.get('x-unread-total');
     expect(await rooms(spec)).toBeNull();
     expect(await rooms(full)).not.toBeNull();

@@ -41,10 +41,7 @@ export async function startCableServer(options: Partial<AppOptions> = {}): Promi
  */
 export function testRoomsChannel(broadcast: (stream: string, message: Record<string, unknown>) => void): CableChannel {
   return {
-    subscribe: async (params) => {
-      await Promise.resolve(); // as a real channel that checks the room in its database
-      return typeof params.room_id === 'number' && params.room_id !== 404 ? ['rooms', `room_${params.room_id}`] : null;
-    },
+    subscribe: (params) => (typeof params.room_id === 'number' && params.room_id !== 404 ? ['rooms', `room_${params.room_id}`] : null),
     perform(action, data, { params }) {
       if (action === 'echo') broadcast(`room_${params.room_id}`, { echoed: data.text });
     },

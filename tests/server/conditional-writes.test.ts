@@ -173,6 +173,77 @@ describe('If-Unmodified-Since on record writes', () => {
   });
 });
 
+describe('If-Match on record writes (issue 36 item 10: writes within one second)', () => {
+  for (const testCase of CASES.filter((c) => c.touch)) {
+    it(`${testCase.method} ${testCase.route}`, async () => {
+      const ok = testCase.ok ?? 200;
+      const id = await testCase.id();
+      const path = testCase.path(id);
+      const write = (headers: Record<string, string>) => send(testCase.method, path, testCase.body?.(), headers);
+      // The clock stands still: A's load, B's save and A's save fall in the same millisecond.
+      const loadedByA = await testCase.touch!(id);
+      const etagA = loadedByA.headers.get('etag')!;
+      expect(etagA).toMatch(/^"\d+"$/);
+      const savedByB = await testCase.touch!(id);
+      expect(savedByB.status).toBe(200);
+      const etagB = savedByB.headers.get('etag')!;
+      expect(etagB).not.toBe(etagA);
+
+      const afterB = await testCase.read(id);
+      await expectStale(await write({ 'if-match': etagA }));
+      // If-Match wins over an If-Unmodified-Since that would let it through (RFC 9110 §13.2.2).
+      await expectStale(await write({ 'if-match': etagA, 'if-unmodified-since': httpDate(clock + 86_400_000) }));
+      // A weak tag never matches strongly; a malformed header is a condition that cannot hold.
+      for (const refused of [`W/${etagB}`, 'garbage', etagB.replaceAll('"', ''), `${etagB} x`]) await expectStale(await write({ 'if-match': refused }));
+      expect(await testCase.read(id)).toEqual(afterB);
+
+      // The current version (alone, in a list, or `*`) goes ahead; the answer names the new version.
+      const saved = await write({ 'if-match': `"no-such-version", ${etagB}`, 'if-unmodified-since': LONG_AGO });
+      expect(saved.status).toBe(ok);
+      if (testCase.once) return;
+      const etagC = saved.headers.get('etag')!;
+      expect(etagC).toMatch(/^"\d+"$/);
+      expect(etagC).not.toBe(etagB);
+      expect((await write({ 'if-match': '*' })).status).toBe(ok);
+    });
+  }
+
+  it('answers the ETag on detail GETs; a read that counts a view is no new version', async () => {
+    const id = await firstId(`${CORE}/manuals`);
+    const first = await getJson(app, `${CORE}/manuals/${id}`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"\d+"$/);
+    const again = await app.call(`${CORE}/manuals/${id}`, { token: await app.token({ username: 'sato.misaki@example.com', password: 'Staff1234' }) });
+    expect(again.headers.get('etag')).toBe(etag);
+    const patched = await send('PATCH', `${CORE}/manuals/${id}`, { title: unique('題名') }, { 'if-match': etag! });
+    expect(patched.status).toBe(200);
+    expect((await getJson(app, `${CORE}/manuals/${id}`)).headers.get('etag')).toBe(patched.headers.get('etag'));
+    for (const path of [`${CORE}/companies/1`, `${CORE}/pharmacies/2`, `${CORE}/groups/1`, `${MEDORDER}/pharmacies/3/batch_config`]) {
+      expect((await getJson(app, path)).headers.get('etag'), path).toMatch(/^"\d+"$/);
+    }
+    expect((await getJson(app, `${CORE}/companies/999999`)).headers.get('etag')).toBeNull();
+  });
+
+  it('a record deleted and created again under the same id matches no ETag of the old one', async () => {
+    const id = await created(`${CORE}/manual_categories`, { name: unique('消すカテゴリ') });
+    const etag = (await getJson(app, `${CORE}/manual_categories/${id}`)).headers.get('etag')!;
+    expect((await send('DELETE', `${CORE}/manual_categories/${id}`, undefined, { 'if-match': etag })).status).toBe(204);
+    const again = await created(`${CORE}/manual_categories`, { name: unique('消すカテゴリ') });
+    if (again === id) await expectStale(await send('PATCH', `${CORE}/manual_categories/${id}`, { name: unique('カテゴリ') }, { 'if-match': etag }));
+    expect((await getJson(app, `${CORE}/manual_categories/${again}`)).headers.get('etag')).not.toBe(etag);
+  });
+
+  it('allows If-Match in CORS preflights and exposes the ETag', async () => {
+    const res = await app.call(`${CORE}/companies/1`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'if-match' },
+    });
+    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('if-match');
+    const read = await app.call(`${CORE}/companies/1`, { token: await app.token(), headers: { origin: 'http://localhost:5173' } });
+    expect(read.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('etag');
+  });
+});
+
 describe('parseHttpDate', () => {
   it('reads the three HTTP-date forms of RFC 9110 §5.6.7', () => {
     const ms = Date.parse('1994-11-06T08:49:37Z');

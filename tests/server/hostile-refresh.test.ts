@@ -1,10 +1,12 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFRESH_ABSOLUTE_MS, REFRESH_IDLE_MS, REUSE_LEEWAY_MS } from '../../server/identity/refreshTokens';
+import { REFRESH_ABSOLUTE_MS, REFRESH_IDLE_MS } from '../../server/identity/refreshTokens';
 import { ADMIN, PHARMACY, startApp, type TestApp } from './helpers';
 
 /**
- * Hostile-client suite, refresh tokens (issue 6, defect 4): rotated on use, a replayed one revokes
- * its family, bound to the client, expiring, revoked at /oauth/revoke and by a password change.
+ * Hostile-client suite, refresh tokens (issue 6, defect 4; issue 36 item 5): rotated on use, a
+ * replayed one revokes its family and its session, bound to the client, expiring, revoked at
+ * /oauth/revoke and by a password change.
  */
 let clock = new Date('2026-11-21T10:00:00.000Z');
 let app: TestApp;
@@ -24,11 +26,14 @@ const post = async (path: string, body: Record<string, string>) => {
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as Record<string, string> | undefined };
 };
 
-const signIn = async (user = ADMIN) => {
+const signInTokens = async (user = ADMIN) => {
   const { status, body } = await post('/oauth/token', { grant_type: 'password', ...user, client_id: 'cs-portal', scope: 'openid profile email offline_access' });
   expect(status).toBe(200);
-  return body!.refresh_token;
+  return body!;
 };
+const signIn = async (user = ADMIN) => (await signInTokens(user)).refresh_token;
+
+const me = async (accessToken: string) => (await app.call('/core/api/v2/common/users/me', { token: accessToken })).status;
 
 const refresh = (token: string, clientId = 'cs-portal') =>
   post('/oauth/token', { grant_type: 'refresh_token', refresh_token: token, client_id: clientId });
@@ -47,18 +52,37 @@ describe('rotation', () => {
   it('revokes the whole family when a spent token comes back (a stolen copy)', async () => {
     const stolen = await signIn();
     const owner = (await refresh(stolen)).body!.refresh_token;
-    advance(REUSE_LEEWAY_MS + 1);
+    advance(60_000);
     const replay = await refresh(stolen);
     expect(replay.status).toBe(403);
     expect(replay.body).toEqual({ error: 'invalid_grant', error_description: 'Unknown or invalid refresh token.' });
     expect((await refresh(owner)).status).toBe(403);
   });
 
-  it('refuses a spent token within the leeway without revoking the family (two tabs renewing at once)', async () => {
-    const shared = await signIn();
-    const winner = (await refresh(shared)).body!.refresh_token;
-    expect((await refresh(shared)).status).toBe(403);
-    expect((await refresh(winner)).status).toBe(200);
+  it('revokes the family and its session when a spent token comes back at once (issue 36 item 5)', async () => {
+    // A thief who rotates first gets the newest token; the owner's replay of the spent one, a
+    // moment later, must end the thief's chain too, access tokens included (they carry the sid).
+    const signedIn = await signInTokens(PHARMACY);
+    const thief = (await refresh(signedIn.refresh_token)).body!;
+    expect(await me(thief.access_token)).toBe(200);
+    expect((await refresh(signedIn.refresh_token)).status).toBe(403);
+    expect((await refresh(thief.refresh_token)).status).toBe(403);
+    expect(await me(thief.access_token)).toBe(401);
+    expect(await me(signedIn.access_token)).toBe(401);
+    // Another sign-in of the same user is another session: untouched.
+    const other = await signInTokens(PHARMACY);
+    expect(await me(other.access_token)).toBe(200);
+    expect((await refresh(other.refresh_token)).status).toBe(200);
+  });
+
+  it('keeps the session through rotation: a refreshed access token carries the sign-in\'s sid', async () => {
+    const signedIn = await signInTokens(PHARMACY);
+    const sid = decodeJwt(signedIn.access_token).sid;
+    expect(sid).toEqual(expect.any(String));
+    const renewed = (await refresh(signedIn.refresh_token)).body!;
+    expect(decodeJwt(renewed.access_token).sid).toBe(sid);
+    expect(decodeJwt(renewed.id_token).sid).toBe(sid);
+    expect(decodeJwt((await signInTokens(PHARMACY)).access_token).sid).not.toBe(sid);
   });
 
   it('keeps families apart: revoking one sign-in leaves the others', async () => {

@@ -11,7 +11,7 @@ import { loadSigningKey, type SigningKey } from '../../server/identity/keys';
 import { identityUserId } from '../../server/identity/users';
 import { verifyJwt } from '../../server/shared/auth';
 import { DEFAULT_AUDIENCES, DEFAULT_ISSUER } from '../../server/site/config';
-import { ADMIN, startApp, type TestApp } from './helpers';
+import { ADMIN, PHARMACY, startApp, type TestApp } from './helpers';
 
 /**
  * Hostile-client suite, tokens (issue 6, defects 5 and 6): every variant a probe would forge is
@@ -21,8 +21,11 @@ const NS = 'https://cs-portal.example.com/';
 const T0 = new Date('2026-11-21T10:00:00.000Z');
 let app: TestApp;
 let key: SigningKey;
+/** The admin's real sign-in session: a forged token needs a live sid besides the key. */
+let sid: string;
+let pharmacySid: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   app = startApp({ now: () => T0 });
   const db = openIdentityDb(app.dir);
   try {
@@ -30,6 +33,8 @@ beforeAll(() => {
   } finally {
     db.close();
   }
+  sid = decodeJwt(await app.token(ADMIN)).sid as string;
+  pharmacySid = decodeJwt(await app.token(PHARMACY)).sid as string;
 });
 afterAll(() => app.dispose());
 
@@ -45,6 +50,7 @@ const claims = (overrides: Record<string, unknown> = {}) => ({
   scope: 'openid profile email',
   [`${NS}roles`]: ['admin'],
   [`${NS}app_metadata`]: { admin: true, pharmacy_ids: [] },
+  sid,
   ...overrides,
 });
 
@@ -117,6 +123,10 @@ describe('forged and misdirected tokens', () => {
     }],
     ['a crit header', () => rs256(claims(), { alg: 'RS256', crit: ['exp'], exp: 1 })],
     ['a JSON array as payload', () => rs256([claims()] as unknown as Record<string, unknown>)],
+    ['no session id (issue 36 item 4)', () => rs256(claims({ sid: undefined }))],
+    ['a session id never issued', () => rs256(claims({ sid: '00000000-0000-4000-8000-000000000000' }))],
+    ['another user\'s session id', () => rs256(claims({ sid: pharmacySid }))],
+    ['a session id that is no string', () => rs256(claims({ sid: 1 }))],
     ['garbage', () => 'not.a.token'],
     ['four segments', () => `${rs256(claims())}.x`],
     ['non-base64url characters', () => rs256(claims()).replace('.', '.!')],

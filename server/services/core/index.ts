@@ -32,6 +32,8 @@ export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
 import { registerSavedReplyRoutes, SAVED_REPLY_LIST } from './savedReplies/routes';
 import { registerLookupRoutes } from './lookups/routes';
 import { createUploadLinks } from '../../shared/uploadLinks';
+import { registerRecordEtags } from '../../shared/conditionalWrite';
+import { CORE_VERSIONED_RECORDS } from './versionedRecords';
 
 /**
  * The core service: routes under `/api/v2/...`, mounted at `/core` and `/demo/core`. It reaches the
@@ -42,6 +44,8 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   app.use('/api/*', requireAuth(ctx.auth), ctx.listWork);
   // Every kind of upload link is bounded per user and swept the same way.
   const uploads = createUploadLinks(ctx.db, ctx.storage, ctx.now);
+  // In front of the routes: each versioned record's answers carry its ETag.
+  registerRecordEtags(app, ctx.db, CORE_VERSIONED_RECORDS);
   registerUserRoutes(app, ctx);
   registerCompanyRoutes(app, ctx);
   registerPharmacyRoutes(app, ctx);

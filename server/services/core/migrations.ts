@@ -2,7 +2,7 @@ import { countTriggersSql } from '../../db/counts';
 import { UPLOAD_LINKS_TABLE_SQL } from '../../shared/uploadLinks';
 import type { Migration } from '../../db/open';
 import type { SeedScale } from '../../db/seedCatalogue';
-import { addVersionCounter, tableVersionsSql, versionTriggersSql } from '../../db/versions';
+import { addVersionCounter, rowVersionsSql, tableVersionsSql, versionTriggersSql } from '../../db/versions';
 import { searchIndexSql } from '../../shared/search';
 import { COMPANY_SEARCH } from './companies/search';
 import { DEALER_SEARCH } from './dealers/search';
@@ -16,6 +16,7 @@ import { pharmacyUserMigrations } from './pharmacyUsers/migrations';
 import { PREFECTURES } from './prefectures';
 import { seedCore } from './seed';
 import { savedReplyMigrations } from './savedReplies/migrations';
+import { CORE_VERSIONED_RECORDS } from './versionedRecords';
 
 /** Prefecture order (JIS code) of an address1 value, for an indexable sort by prefecture. */
 const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.name}' THEN ${p.id}`).join(' ')} ELSE 0 END`;
@@ -37,6 +38,8 @@ const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.na
  *   40-49  ethicalMedicines/ (and the master files' table)
  *   50-59  inquiries/
  *   60-69  savedReplies/
+ *   70-79  record versions (ETag / If-Match) of the conditionally written records, several
+ *          features' tables in one step (versionedRecords.ts)
  */
 export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
   return [
@@ -161,5 +164,7 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
         INSERT INTO upload_links (kind, object_name, user_key, expires_at) SELECT 'inquiry', object_name, CAST(user_id AS TEXT), expires_at FROM inquiry_uploads;
         DROP TABLE inquiry_uploads;`,
     },
+    // After every table it versions exists.
+    { version: 71, up: rowVersionsSql(CORE_VERSIONED_RECORDS) },
   ];
 }

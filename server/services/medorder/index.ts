@@ -13,6 +13,8 @@ import { MASTER_FILE_ROW_LISTS } from './masterSources/rowRoutes';
 import { EMPTY_PUBLISHED_MASTER, type PublishedMasterReader, type SeedPublishedRows } from '../../shared/publishedMasters';
 import { registerStockRoutes } from './stocks/routes';
 import { medorderMigrations } from './migrations';
+import { registerRecordEtags } from '../../shared/conditionalWrite';
+import { MEDORDER_VERSIONED_RECORDS } from './versionedRecords';
 
 /** The ordering service's database (its own file; seeds name the pharmacy ids of the shared catalogue and core's seeded medicines). */
 export function openMedorderDb(dir: string, seed: number, scale: SeedScale, seedRows: SeedPublishedRows): DB {
@@ -40,6 +42,8 @@ const pingRoute = createRoute({
 export function createMedorderService(ctx: ServiceContext, publishedMaster: PublishedMasterReader = EMPTY_PUBLISHED_MASTER): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
   app.use('/api/*', requireAuth(ctx.auth), ctx.listWork);
+  // In front of the routes: each versioned record's answers carry its ETag.
+  registerRecordEtags(app, ctx.db, MEDORDER_VERSIONED_RECORDS);
   app.openapi(pingRoute, (c) => c.json({ ok: true }, 200));
   registerBatchConfigRoutes(app, ctx);
   registerStockRoutes(app, ctx);

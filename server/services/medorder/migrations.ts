@@ -1,10 +1,11 @@
 import type { Migration } from '../../db/open';
 import type { SeedScale } from '../../db/seedCatalogue';
-import { tableVersionsSql } from '../../db/versions';
+import { rowVersionsSql, tableVersionsSql } from '../../db/versions';
 import type { SeedPublishedRows } from '../../shared/publishedMasters';
 import { batchConfigMigrations } from './batchConfigs/migrations';
 import { masterSourceMigrations } from './masterSources/migrations';
 import { stockMigrations } from './stocks/migrations';
+import { MEDORDER_VERSIONED_RECORDS } from './versionedRecords';
 
 /**
  * The ordering service's migrations, in the order they apply (`openDatabase` applies by version;
@@ -16,6 +17,7 @@ import { stockMigrations } from './stocks/migrations';
  *   10-19  batchConfigs/
  *   60-69  stocks/
  *   90-99  masterSources/ (import requests, fixtures, stockable items)
+ *   100    record versions (ETag / If-Match) of the conditionally written records (versionedRecords.ts)
  */
 export function medorderMigrations(seed: number, scale: SeedScale, seedRows: SeedPublishedRows): Migration[] {
   return [
@@ -23,5 +25,7 @@ export function medorderMigrations(seed: number, scale: SeedScale, seedRows: See
     ...batchConfigMigrations(seed, scale),
     ...stockMigrations,
     ...masterSourceMigrations(seed, scale, seedRows),
+    // After every table it versions exists.
+    { version: 100, up: rowVersionsSql(MEDORDER_VERSIONED_RECORDS) },
   ];
 }

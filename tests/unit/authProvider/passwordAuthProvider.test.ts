@@ -249,6 +249,39 @@ describe('token renewal', () => {
     expect(stored()).toEqual(otherTab);
   });
 
+  it('renews in one tab at a time, so a second tab never presents the token the first just spent (reuse ends the sign-in)', async () => {
+    const { storage, seed, clock } = setup();
+    const otherTab = createAuthProvider({ environment: testEnvironment(), storage, now: () => clock.now });
+    const thisTab = createAuthProvider({ environment: testEnvironment(), storage, now: () => clock.now });
+    await seed({ expiresAt: T0 + 30_000, refreshToken: 'refresh-1' });
+    // Web Locks as a browser gives them: one holder per name, the others wait in order.
+    const held = new Map<string, Promise<unknown>>();
+    const locks = {
+      request: (name: string, task: () => Promise<unknown>) => {
+        const run = (held.get(name) ?? Promise.resolve()).catch(() => undefined).then(task);
+        held.set(name, run);
+        return run;
+      },
+    };
+    vi.stubGlobal('navigator', { locks });
+    const presented: unknown[] = [];
+    server.use(
+      http.post(TOKEN_URL, async ({ request }) => {
+        const { refresh_token } = (await request.json()) as Record<string, unknown>;
+        presented.push(refresh_token);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (refresh_token !== `refresh-${presented.length}`) return HttpResponse.json({ error: 'invalid_grant' }, { status: 403 });
+        return HttpResponse.json({ access_token: `renewed-${presented.length}`, refresh_token: `refresh-${presented.length + 1}`, expires_in: 3600 });
+      }),
+    );
+    try {
+      await expect(Promise.all([thisTab.getToken(), otherTab.getToken()])).resolves.toEqual(['renewed-1', 'renewed-1']);
+      expect(presented).toEqual(['refresh-1']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('stores the rotated refresh token each renewal answers', async () => {
     const { authProvider, seed, stored } = setup();
     await seed({ expiresAt: T0 + 3_600_000, refreshToken: 'refresh-1' });

@@ -1,4 +1,4 @@
-import { ALL_CAPABILITIES } from '../../../src/contract/additions';
+import { ALL_CAPABILITIES, type Capability } from '../../../src/contract/additions';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/dataProvider/apiClient';
@@ -476,6 +476,35 @@ describe('update: no silent overwrite of another user\'s save', () => {
       { method: 'PUT', header: 'Thu, 26 Nov 2026 01:02:03 GMT' },
     ]);
     expect(result.data.name).toBe('青葉薬局 本店');
+  });
+
+  it('with the etagWrite addition sends If-Match with the ETag its read answered (and no If-Unmodified-Since); a 412 is the conflict', async () => {
+    const provider = (capabilities: ReadonlySet<Capability>) =>
+      createDataProvider({ capabilities, client: createApiClient({ environment: testEnvironment(), getToken: async () => 'token' }), resources: [companies] });
+    const seen: Record<string, string | null>[] = [];
+    let stale = false;
+    server.use(
+      http.get(`${CORE}/admin/companies/7`, () => HttpResponse.json(stored('2026-11-26T01:02:03.456Z'), { headers: { etag: '"4"' } })),
+      http.put(`${CORE}/admin/companies/7`, ({ request }) => {
+        seen.push({ ifMatch: request.headers.get('if-match'), ifUnmodifiedSince: request.headers.get('if-unmodified-since') });
+        if (stale) return HttpResponse.json({ errors: ['このデータは他のユーザーによって更新されています。'] }, { status: 412 });
+        return HttpResponse.json(stored('2026-11-26T01:02:03.789Z', '青葉薬局 本店'), { headers: { etag: '"5"' } });
+      }),
+    );
+    const save = (capabilities: ReadonlySet<Capability>) =>
+      provider(capabilities).update('v2/core/companies', { id: 7, data: { ...opened, name: '青葉薬局 本店' }, previousData: opened });
+    await save(new Set(['etagWrite', 'conditionalWrite']));
+    await save(new Set(['etagWrite']));
+    // Without it, the older header where the environment has that, else none.
+    await save(new Set(['conditionalWrite']));
+    expect(seen).toEqual([
+      { ifMatch: '"4"', ifUnmodifiedSince: null },
+      { ifMatch: '"4"', ifUnmodifiedSince: null },
+      { ifMatch: null, ifUnmodifiedSince: 'Thu, 26 Nov 2026 01:02:03 GMT' },
+    ]);
+    // Someone saved between the read and the write, within the same second: the services' 412 is the conflict dialog.
+    stale = true;
+    await expect(save(new Set(['etagWrite']))).rejects.toSatisfy(isRecordConflict);
   });
 
   it('without the conditionalWrite addition (the platform as specified) still reads first, and sends no If-Unmodified-Since', async () => {

@@ -6,7 +6,7 @@ import { tablesVersion } from '../../../db/versions';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { actorName } from '../actor';
-import { assertUnmodifiedSince } from '../../../shared/conditionalWrite';
+import { assertRowCurrent } from '../../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { checkFreshness, maxIso } from '../../../shared/freshness';
 import { answerList } from '../../../shared/listEndpoint';
@@ -30,7 +30,7 @@ export const COMPANY_LIST = listDeclarationOf(COMPANY_SHAPE, { alias: 'c', searc
 const tags = ['core: companies'];
 
 const listCompaniesRoute = listRoute(COMPANY_LIST, CompanySchema, tags);
-const getRoute = detailRoute(COMPANY_LIST.path, CompanyDetailSchema, '会社詳細 (所属薬局を含む)', tags);
+const getRoute = detailRoute(COMPANY_LIST.path, CompanyDetailSchema, '会社詳細 (所属薬局を含む)', tags, { etag: true });
 
 const write = (summary: string, responseDescription: string) =>
   ({ body: CompanyWrite.create, response: CompanyDetailSchema, summary, responseDescription, tags });
@@ -115,7 +115,7 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     db.transaction(() => {
       const current = findCompany(db, id);
       if (!current) throw notFoundError();
-      assertUnmodifiedSince(c, current.updated_at);
+      assertRowCurrent(c, db, 'companies', id);
       assertShapeUnique(db, 'companies', COMPANY_SHAPE, body, id);
       updateColumns(db, 'companies', id, namedColumns(body, ['name', 'note']), { updated_at: at, updated_by: by });
     })();

@@ -6,7 +6,7 @@ import { tablesVersion } from '../../../db/versions';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { actorName } from '../actor';
-import { assertUnmodifiedSince } from '../../../shared/conditionalWrite';
+import { assertRowCurrent } from '../../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { checkFreshness, maxIso } from '../../../shared/freshness';
 import { answerList } from '../../../shared/listEndpoint';
@@ -45,7 +45,7 @@ export const UNKNOWN_PHARMACY = '存在しない薬局が指定されました�
 const tags = ['core: groups'];
 
 const listGroupsRoute = listRoute(GROUP_LIST, GroupSchema, tags);
-const getRoute = detailRoute(GROUP_LIST.path, GroupDetailSchema, '近隣グループ詳細 (所属薬局を含む)', tags);
+const getRoute = detailRoute(GROUP_LIST.path, GroupDetailSchema, '近隣グループ詳細 (所属薬局を含む)', tags, { etag: true });
 
 const write = (summary: string, responseDescription: string) =>
   ({ body: GroupWrite.create, response: GroupDetailSchema, summary, responseDescription, tags });
@@ -129,7 +129,7 @@ export function registerGroupRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceConte
     db.transaction(() => {
       const current = findGroup(db, id);
       if (!current) throw notFoundError();
-      assertUnmodifiedSince(c, current.updated_at);
+      assertRowCurrent(c, db, 'groups', id);
       assertShapeUnique(db, 'groups', GROUP_SHAPE, body, id);
       updateColumns(db, 'groups', id, namedColumns(body, ['name']), { updated_at: at, updated_by: by });
     })();

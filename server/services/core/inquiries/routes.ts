@@ -3,7 +3,7 @@ import { MAX_OUTSTANDING_UPLOADS, UPLOAD_LINK_SECONDS, type UploadKind, type Upl
 import type { Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { assertPharmacyRight, WRITE_FORBIDDEN, type AuthEnv } from '../../../shared/auth';
-import { assertUnmodifiedSince } from '../../../shared/conditionalWrite';
+import { assertRowCurrent } from '../../../shared/conditionalWrite';
 import { ApiError, notFoundError, validationError } from '../../../shared/errors';
 import { listHeaders } from '../../../shared/openapi';
 import { updateColumns } from '../../../shared/partialUpdate';
@@ -260,7 +260,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   app.openapi(patchRoomRoute, (c) => {
     const user = userOf(c, 'admin');
     const room = readableRoom(user, Number(c.req.valid('param').id));
-    assertUnmodifiedSince(c, room.updated_at);
+    assertRowCurrent(c, db, 'inquiry_rooms', room.id);
     const body = c.req.valid('json');
     if ((body.name === undefined) === (body.status === undefined)) throw new ApiError(422, [INQUIRY_TEXTS.roomChangeMissing]);
     if (body.status !== undefined && !isInquiryStatus(body.status)) throw validationError({ status: [INQUIRY_TEXTS.statusInvalid] });
@@ -277,7 +277,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   app.openapi(editMessageRoute, (c) => {
     const user = userOf(c, 'admin');
     const message = ownMessage(user, Number(c.req.valid('param').id));
-    assertUnmodifiedSince(c, message.updated_at);
+    assertRowCurrent(c, db, 'inquiry_messages', message.id);
     const { content } = c.req.valid('json');
     const at = ctx.now().toISOString();
     // The same content again is no edit: nothing is stamped or broadcast.
@@ -296,7 +296,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   app.openapi(deleteMessageRoute, (c) => {
     const user = userOf(c, 'admin');
     const message = ownMessage(user, Number(c.req.valid('param').id));
-    assertUnmodifiedSince(c, message.updated_at);
+    assertRowCurrent(c, db, 'inquiry_messages', message.id);
     const at = ctx.now().toISOString();
     const quoting = db.prepare('SELECT id FROM inquiry_messages WHERE reply_message_id = @id').all({ id: message.id }) as { id: number }[];
     db.transaction(() => {

@@ -5,7 +5,7 @@ import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { ApiError, notFoundError, validationError } from '../../../shared/errors';
 import { commonErrors, jsonResponse, SECURITY } from '../../../shared/openapi';
-import { assertRowUnmodifiedSince } from '../../../shared/conditionalWrite';
+import { assertRowCurrent } from '../../../shared/conditionalWrite';
 import { updateColumns } from '../../../shared/partialUpdate';
 import { createRecordRoute, deleteRecordRoute, detailRoute, updateRecordRoute } from '../../../shared/routes';
 import { ManualCategoryDetailSchema, ManualCategoryInputSchema, ManualCategoryPatchSchema, ManualCategorySchema } from './schema';
@@ -100,7 +100,7 @@ const listCategoriesRoute = createRoute({
   responses: { 200: jsonResponse(z.array(ManualCategorySchema), 'ルートのカテゴリ (表示順)'), ...commonErrors },
 });
 
-const getCategoryRoute = detailRoute(MANUAL_CATEGORIES_PATH, ManualCategoryDetailSchema, 'マニュアルカテゴリ詳細 (子カテゴリと祖先を含む)', tags);
+const getCategoryRoute = detailRoute(MANUAL_CATEGORIES_PATH, ManualCategoryDetailSchema, 'マニュアルカテゴリ詳細 (子カテゴリと祖先を含む)', tags, { etag: true });
 
 const createCategoryRoute = createRecordRoute(MANUAL_CATEGORIES_PATH, {
   body: ManualCategoryInputSchema,
@@ -185,7 +185,7 @@ export function registerManualCategoryRoutes(app: OpenAPIHono<AuthEnv>, ctx: Ser
     db.transaction(() => {
       const current = categoryTree(db).byId.get(id);
       if (!current) throw notFoundError();
-      assertRowUnmodifiedSince(c, db, 'manual_categories', id);
+      assertRowCurrent(c, db, 'manual_categories', id);
       const name = body.name ?? current.name;
       const parentId = body.parent_id === undefined ? current.parent_id : body.parent_id;
       assertPlacement(db, name, parentId, id);
@@ -203,7 +203,7 @@ export function registerManualCategoryRoutes(app: OpenAPIHono<AuthEnv>, ctx: Ser
     db.transaction(() => {
       const category = categoryTree(db).byId.get(id);
       if (!category) throw notFoundError();
-      assertRowUnmodifiedSince(c, db, 'manual_categories', id);
+      assertRowCurrent(c, db, 'manual_categories', id);
       if (category.has_child || category.manuals_count > 0) throw new ApiError(422, [CATEGORY_MESSAGES.notEmpty]);
       db.prepare('DELETE FROM manual_categories WHERE id = @id').run({ id });
     })();

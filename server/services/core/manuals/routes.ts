@@ -6,7 +6,7 @@ import { cachedPage } from '../../../db/list';
 import { tablesState } from '../../../db/versions';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
-import { assertUnmodifiedSince, conditionalErrors, conditionalHeaders } from '../../../shared/conditionalWrite';
+import { assertRowCurrent, conditionalErrors, conditionalHeaders, etagHeaders } from '../../../shared/conditionalWrite';
 import { updateColumns } from '../../../shared/partialUpdate';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { checkFreshness } from '../../../shared/freshness';
@@ -87,7 +87,7 @@ const getRoute = createRoute({
   tags,
   security: SECURITY,
   request: { params: idParam },
-  responses: { 200: detail('マニュアル'), ...commonErrors },
+  responses: { 200: { ...detail('マニュアル'), headers: etagHeaders }, ...commonErrors },
 });
 const createManualRoute = createRoute({
   method: 'post',
@@ -105,7 +105,7 @@ const patchRoute = createRoute({
   tags,
   security: SECURITY,
   request: { params: idParam, body: jsonBody(ManualWrite.update), headers: conditionalHeaders },
-  responses: { 200: detail('更新したマニュアル'), ...commonErrors, ...conditionalErrors },
+  responses: { 200: { ...detail('更新したマニュアル'), headers: etagHeaders }, ...commonErrors, ...conditionalErrors },
 });
 const deleteRoute = createRoute({
   method: 'delete',
@@ -244,7 +244,7 @@ export function registerManualRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
     db.transaction(() => {
       const current = findManual(db, id);
       if (!current) throw notFoundError();
-      assertUnmodifiedSince(c, current.updated_at);
+      assertRowCurrent(c, db, 'manuals', id);
       assertCategoryExists(db, body.manual_category_id);
       // What the body names, as stored (the content normalised); a manual it does not change keeps its stamp.
       updateColumns(db, 'manuals', id, { title: body.title ?? undefined, content: content ?? undefined, manual_category_id: body.manual_category_id }, { updated_at: at, updated_by: by });
@@ -257,7 +257,7 @@ export function registerManualRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
     db.transaction(() => {
       const current = findManual(db, id);
       if (!current) throw notFoundError();
-      assertUnmodifiedSince(c, current.updated_at);
+      assertRowCurrent(c, db, 'manuals', id);
       db.prepare('DELETE FROM manuals WHERE id = @id').run({ id });
     })();
     return c.json({ id }, 200);

@@ -4,7 +4,7 @@ import type { DB } from '../../../db/open';
 import { tablesVersion } from '../../../db/versions';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
-import { assertUnmodifiedSince } from '../../../shared/conditionalWrite';
+import { assertRowCurrent } from '../../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { checkFreshness, maxIso } from '../../../shared/freshness';
 import { answerList } from '../../../shared/listEndpoint';
@@ -66,7 +66,7 @@ export const PHARMACY_LIST = listDeclarationOf(PHARMACY_SHAPE, {
 
 const tags = ['core: pharmacies'];
 const route = listRoute(PHARMACY_LIST, PharmacySchema, tags);
-const getRoute = detailRoute(PHARMACY_LIST.path, PharmacyDetailSchema, '薬局詳細 (所属近隣グループを含む)', tags);
+const getRoute = detailRoute(PHARMACY_LIST.path, PharmacyDetailSchema, '薬局詳細 (所属近隣グループを含む)', tags, { etag: true });
 
 const createPharmacyRoute = createRecordRoute(PHARMACY_LIST.path, {
   body: PharmacyInputSchema,
@@ -231,7 +231,7 @@ export function registerPharmacyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCo
     const { at, by } = stamp(c);
     db.transaction(() => {
       const current = pharmacyDetail(db, id);
-      assertUnmodifiedSince(c, current.updated_at);
+      assertRowCurrent(c, db, 'pharmacies', id);
       const previous = storedWrite(current);
       const write = pharmacyWrite(body, previous);
       const errors = pharmacyErrorsOf(write);

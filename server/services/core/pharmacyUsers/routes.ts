@@ -120,6 +120,11 @@ export function registerPharmacyUserRoutes(app: OpenAPIHono<AuthEnv>, ctx: CoreS
         ).run({ pharmacyId, userId, permission, at });
       }
       db.prepare('UPDATE users SET updated_at = @at, updated_by = @by WHERE id = @userId').run({ at, by, userId });
+      // The user's open websockets are judged again in this same turn: a subscription to a room
+      // of a pharmacy they left ends now, not at the next ping (the cable also checks before
+      // every broadcast, so nothing reaches them in between either).
+      const sub = db.prepare('SELECT auth0_user_id FROM users WHERE id = @userId').pluck().get({ userId }) as string;
+      ctx.cable.recheckUser(sub);
     });
     return { user_id: userId, pharmacy_id: pharmacyId, permission: permissionOf(db, pharmacyId, userId) };
   };

@@ -4,7 +4,7 @@ import type { DB } from '../../../db/open';
 import { tablesVersion } from '../../../db/versions';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
-import { assertUnmodifiedSince } from '../../../shared/conditionalWrite';
+import { assertRowCurrent } from '../../../shared/conditionalWrite';
 import { notFoundError } from '../../../shared/errors';
 import { checkFreshness } from '../../../shared/freshness';
 import { answerList } from '../../../shared/listEndpoint';
@@ -28,7 +28,7 @@ const tags = ['core: saved replies'];
 export const SAVED_REPLY_LIST = listDeclarationOf(SAVED_REPLY_SHAPE, { alias: 'r', search: SAVED_REPLY_SEARCH });
 
 const listSavedRepliesRoute = listRoute(SAVED_REPLY_LIST, SavedReplySchema, tags);
-const getRoute = detailRoute(SAVED_REPLY_LIST.path, SavedReplySchema, '定型文詳細', tags);
+const getRoute = detailRoute(SAVED_REPLY_LIST.path, SavedReplySchema, '定型文詳細', tags, { etag: true });
 const createSavedReplyRoute = createRecordRoute(SAVED_REPLY_LIST.path, {
   body: SavedReplyWrite.create,
   response: SavedReplySchema,
@@ -93,8 +93,8 @@ export function registerSavedReplyRoutes(app: OpenAPIHono<AuthEnv>, ctx: Service
     const body = c.req.valid('json');
     const { at, by } = stamp(c);
     db.transaction(() => {
-      const current = savedReplyOrThrow(db, id);
-      assertUnmodifiedSince(c, current.updated_at);
+      savedReplyOrThrow(db, id); // a missing one is 404, before any condition
+      assertRowCurrent(c, db, TABLE, id);
       assertShapeUnique(db, TABLE, SAVED_REPLY_SHAPE, body, id);
       updateColumns(db, TABLE, id, namedColumns(body, WRITTEN), { updated_at: at, updated_by: by });
     })();
@@ -105,8 +105,8 @@ export function registerSavedReplyRoutes(app: OpenAPIHono<AuthEnv>, ctx: Service
   app.openapi(deleteRoute, (c) => {
     const id = Number(c.req.valid('param').id);
     db.transaction(() => {
-      const current = savedReplyOrThrow(db, id);
-      assertUnmodifiedSince(c, current.updated_at);
+      savedReplyOrThrow(db, id); // a missing one is 404, before any condition
+      assertRowCurrent(c, db, TABLE, id);
       db.prepare(`DELETE FROM ${TABLE} WHERE id = @id`).run({ id });
     })();
     return c.body(null, 204);

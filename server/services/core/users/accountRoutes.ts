@@ -76,15 +76,15 @@ export function registerUserRoutes(app: OpenAPIHono<AuthEnv>, ctx: CoreServiceCo
 
   app.openapi(changePasswordRoute, async (c) => {
     const body = c.req.valid('json');
-    const { sub, issuedAt } = c.get('principal');
+    const { sub, sessionId } = c.get('principal');
     if (body.new_password !== body.new_password_again) throw new ApiError(422, [PASSWORD_MISMATCH]);
     // A stolen access token alone must not be enough to take the account over.
     if (!(await identityCall(() => ctx.identity.checkPassword(sub, body.current_password)))) {
       throw new ApiError(422, [CURRENT_PASSWORD_WRONG], { current_password: [CURRENT_PASSWORD_WRONG] });
     }
-    // Access tokens issued before the one making the change are refused from now on (a stolen
-    // older token stops working); this session goes on until its token expires.
-    await identityCall(() => ctx.identity.updateUser(sub, { password: body.new_password, tokens_valid_after: issuedAt }));
+    // Every other session of the user ends now, whenever it began (one signed in with the old
+    // password a minute ago too); the session making the change goes on.
+    await identityCall(() => ctx.identity.updateUser(sub, { password: body.new_password, keep_session: sessionId }));
     return c.json({ message: PASSWORD_CHANGED }, 200);
   });
 

@@ -3,7 +3,7 @@ import { BATCH_TTLS } from '../../../../src/contract/pharmacy';
 import type { DB } from '../../../db/open';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
-import { assertRowUnmodifiedSince } from '../../../shared/conditionalWrite';
+import { assertRowCurrent, etagHeaders } from '../../../shared/conditionalWrite';
 import { validationError } from '../../../shared/errors';
 import { commonErrors, jsonResponse, SECURITY } from '../../../shared/openapi';
 import { writeRoute } from '../../../shared/routes';
@@ -37,7 +37,7 @@ const tags = ['medorder: batch config'];
 const getRoute = createRoute({
   method: 'get', path, summary: '薬局のバッチキュー設定 (未設定の薬局はオフ)', tags, security: SECURITY,
   request: { params: pharmacyParam },
-  responses: { 200: jsonResponse(BatchConfigSchema, 'バッチキュー設定'), ...commonErrors },
+  responses: { 200: { ...jsonResponse(BatchConfigSchema, 'バッチキュー設定'), headers: etagHeaders }, ...commonErrors },
 });
 
 const putRoute = writeRoute('put', path, {
@@ -65,7 +65,7 @@ export function registerBatchConfigRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servic
     const pharmacyId = Number(c.req.valid('param').id);
     const body = c.req.valid('json');
     db.transaction(() => {
-      assertRowUnmodifiedSince(c, db, 'batch_configs', pharmacyId, 'pharmacy_id');
+      assertRowCurrent(c, db, 'batch_configs', pharmacyId, 'pharmacy_id');
       const current = configOf(db, pharmacyId);
       // What the body does not name stays; use_secondary follows a ttl sent alone (the two must agree).
       const ttl = body.ttl ?? current.ttl;

@@ -5,7 +5,7 @@ import { ORDERABLE_FIXTURE_SHAPE, STOCKABLE_FIXTURE_SHAPE } from '../../../../sr
 import { tablesVersion } from '../../../db/versions';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
-import { assertUnmodifiedSince } from '../../../shared/conditionalWrite';
+import { assertRowCurrent } from '../../../shared/conditionalWrite';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { answerList } from '../../../shared/listEndpoint';
 import { answerSchema, listDeclarationOf, writeSchemas } from '../../../shared/masterShape';
@@ -81,7 +81,7 @@ export function registerFixtureRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       toRecord: stockableFixtureRow,
     });
   });
-  app.openapi(detailRoute(STOCKABLE_FIXTURE_LIST.path, StockableFixtureSchema, '在庫品目補正詳細', tags), (c) =>
+  app.openapi(detailRoute(STOCKABLE_FIXTURE_LIST.path, StockableFixtureSchema, '在庫品目補正詳細', tags, { etag: true }), (c) =>
     c.json(stockableDetail(Number(c.req.valid('param').id)), 200),
   );
   app.openapi(
@@ -101,7 +101,7 @@ export function registerFixtureRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       const body = c.req.valid('json');
       db.transaction(() => {
         const current = stockableDetail(id);
-        assertUnmodifiedSince(c, current.updated_at);
+        assertRowCurrent(c, db, 'stockable_item_fixtures', id);
         const yj = body.yj_code === undefined ? current.yj_code : body.yj_code;
         const receipt = body.receipt_code === undefined ? current.receipt_code : body.receipt_code;
         if (!yj && !receipt) throw validationError({ yj_code: [NEEDS_CODE] });
@@ -128,7 +128,7 @@ export function registerFixtureRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       ],
     });
   });
-  app.openapi(detailRoute(ORDERABLE_FIXTURE_LIST.path, OrderableFixtureSchema, '発注品目補正詳細', tags), (c) =>
+  app.openapi(detailRoute(ORDERABLE_FIXTURE_LIST.path, OrderableFixtureSchema, '発注品目補正詳細', tags, { etag: true }), (c) =>
     c.json(orderableDetail(Number(c.req.valid('param').id)), 200),
   );
   app.openapi(
@@ -151,7 +151,7 @@ export function registerFixtureRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       const body = c.req.valid('json');
       db.transaction(() => {
         const current = orderableDetail(id);
-        assertUnmodifiedSince(c, current.updated_at);
+        assertRowCurrent(c, db, 'orderable_item_fixtures', id);
         const gs1 = body.gs1_code === undefined ? current.gs1_code : body.gs1_code;
         const hot = body.hot_code === undefined ? current.hot_code : body.hot_code;
         if (!gs1 && !hot) throw validationError({ gs1_code: [NEEDS_PACKAGE_CODE] });

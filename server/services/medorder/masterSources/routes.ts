@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { tablesVersion } from '../../../db/versions';
 import { assertPharmacyRight, type AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
-import { assertRowUnmodifiedSince, assertUnmodifiedSince } from '../../../shared/conditionalWrite';
+import { assertRowCurrent } from '../../../shared/conditionalWrite';
 import { ApiError, notFoundError, validationError } from '../../../shared/errors';
 import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
 import { updateColumns } from '../../../shared/partialUpdate';
@@ -238,7 +238,7 @@ export function registerMasterSourceRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servi
     db.transaction(() => {
       const request = findRequest(id);
       if (!request) throw notFoundError();
-      assertUnmodifiedSince(c, request.updated_at);
+      assertRowCurrent(c, db, 'stockable_item_import_requests', id);
       if (request.state !== 'open') throw new ApiError(409, [REQUEST_CLOSED]);
       if (state === 'accepted') {
         applyStockableImport(db, reader, request.code_type === 'hot_code' ? { hot_code: request.code } : { receipt_code: request.code }, ctx.now());
@@ -285,7 +285,7 @@ export function registerMasterSourceRoutes(app: OpenAPIHono<AuthEnv>, ctx: Servi
     const id = Number(c.req.valid('param').id);
     const { ignored } = c.req.valid('json');
     // Synchronous from the check to the write: no other request runs between them.
-    assertRowUnmodifiedSince(c, db, 'unknown_sdcvan_delivery_d_records', id);
+    assertRowCurrent(c, db, 'unknown_sdcvan_delivery_d_records', id);
     const row = () => db.prepare(`SELECT ${DELIVERY_SELECT} FROM unknown_sdcvan_delivery_d_records d WHERE d.id = @id`).get({ id }) as DeliveryRow | undefined;
     if (!row()) throw notFoundError();
     updateColumns(db, 'unknown_sdcvan_delivery_d_records', id, { ignored }, { updated_at: ctx.now().toISOString() });

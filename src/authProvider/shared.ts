@@ -37,10 +37,15 @@ export const permissionsFromClaims = (accessClaims: Claims | undefined, idClaims
   return { role, isAdmin: role === 'admin', pharmacyIds };
 };
 
+/**
+ * The signed-in user. The picture is `picture` (the claim's name), not react-admin's `avatar`:
+ * its account button would draw it with the user's name as alt text beside the same name
+ * (Lighthouse image-redundant-alt, issue 40); the header draws it as decoration instead.
+ */
 export const identityFromClaims = (claims: Claims): UserIdentity => ({
   id: String(claims.sub ?? ''),
   fullName: typeof claims.name === 'string' ? claims.name : undefined,
-  avatar: typeof claims.picture === 'string' ? claims.picture : undefined,
+  picture: typeof claims.picture === 'string' ? claims.picture : undefined,
   email: typeof claims.email === 'string' ? claims.email : undefined,
 });
 

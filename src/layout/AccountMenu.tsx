@@ -67,9 +67,13 @@ export const AccountMenu = () => {
   return (
     <>
       {/* The button shows the user's name, so its accessible name starts with it (WCAG 2.5.3). */}
-      <UserMenu label={showsName ? accountMenuLabel(identity?.fullName) : SMALL_SCREEN_LABEL}>
+      {/* The picture is decoration beside the name the button already says (alt ""). */}
+      <UserMenu
+        label={showsName ? accountMenuLabel(identity?.fullName) : SMALL_SCREEN_LABEL}
+        icon={identity?.picture ? <Avatar src={identity.picture as string} alt="" sx={{ width: 32, height: 32 }} /> : undefined}
+      >
         <Box role="none" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2, py: 1 }}>
-          <Avatar src={identity?.avatar} alt="" />
+          <Avatar src={identity?.picture as string | undefined} alt="" />
           <Box role="none">
             <Typography component="span" variant="subtitle2" sx={{ display: 'block' }}>
               {identity?.fullName}

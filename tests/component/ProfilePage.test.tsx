@@ -11,7 +11,7 @@ const authProvider: AuthProvider = {
   checkAuth: async () => {},
   checkError: async () => {},
   getPermissions: async () => ['admin'],
-  getIdentity: async () => ({ id: 'auth0|abc', fullName: '管理 花子', email: 'admin@example.com', avatar: 'data:image/svg+xml,x' }),
+  getIdentity: async () => ({ id: 'auth0|abc', fullName: '管理 花子', email: 'admin@example.com', picture: 'data:image/svg+xml,x' }),
 };
 
 describe('ProfilePage', () => {

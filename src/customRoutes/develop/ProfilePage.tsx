@@ -35,7 +35,7 @@ const ProfilePage = () => {
             <InlineLoading />
           ) : (
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <Avatar src={identity.data?.avatar} alt={name ?? ''} sx={{ width: 72, height: 72 }}>
+              <Avatar src={identity.data?.picture as string | undefined} alt={name ?? ''} sx={{ width: 72, height: 72 }}>
                 {name?.slice(0, 1)}
               </Avatar>
               <Box sx={{ minWidth: 0 }}>

@@ -183,7 +183,7 @@ describe('getIdentity / getPermissions / logout', () => {
     await expect(authProvider.getIdentity!()).resolves.toEqual({
       id: 'auth0|42',
       fullName: '山田 花子',
-      avatar: 'https://example.test/p.png',
+      picture: 'https://example.test/p.png',
       email: 'hanako@example.test',
     });
   });

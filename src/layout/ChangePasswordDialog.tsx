@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
+import { useNotify } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -37,15 +37,17 @@ const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProps) => {
   const [newPassword, setNewPassword] = useState('');
   const [newPasswordAgain, setNewPasswordAgain] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
-  const [succeeded, setSucceeded] = useState(false);
+  const notify = useNotify();
 
+  // Done: the dialog closes with its fields emptied (no password stays on screen or in the DOM)
+  // and the spec's sentence stays as the app's notice (issue 40).
   const change = useMutation({
     mutationFn: changePassword,
-    onMutate: () => {
-      setErrors([]);
-      setSucceeded(false);
+    onMutate: () => setErrors([]),
+    onSuccess: () => {
+      notify(PASSWORD_CHANGED_MESSAGE, { type: 'success' });
+      close();
     },
-    onSuccess: () => setSucceeded(true),
     onError: (error) => setErrors(translatePasswordMessages(serverMessages(error))),
   });
 
@@ -58,26 +60,20 @@ const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProps) => {
     change.mutate({ currentPassword, newPassword, newPasswordAgain });
   };
 
-  const close = () => {
+  function close() {
     setCurrentPassword('');
     setNewPassword('');
     setNewPasswordAgain('');
     setErrors([]);
-    setSucceeded(false);
     change.reset();
     onClose();
-  };
+  }
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
       <Box component="form" onSubmit={submit} noValidate>
         <DialogTitle id="change-password-title">パスワード変更</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          {succeeded && (
-            <Alert severity="success" role="status">
-              {PASSWORD_CHANGED_MESSAGE}
-            </Alert>
-          )}
           <ServerErrors messages={errors} label="エラー" />
           <Typography variant="body2" color="text.secondary">
             {PASSWORD_POLICY_HINT}

@@ -1,14 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpError } from 'react-admin';
+import { HttpError, Notification } from 'react-admin';
 import ChangePasswordDialog from '../../src/layout/ChangePasswordDialog';
 import { createSendMock, createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
 
 const setup = (send = createSendMock()) => {
   const onClose = vi.fn();
   const user = userEvent.setup();
-  const view = renderWithAdmin(<ChangePasswordDialog open onClose={onClose} />, {
+  const view = renderWithAdmin(
+    <>
+      <ChangePasswordDialog open onClose={onClose} />
+      <Notification />
+    </>,
+    {
     dataProvider: createTestDataProvider({ send }),
   });
   const dialog = screen.getByRole('dialog', { name: 'パスワード変更' });
@@ -63,13 +68,16 @@ describe('ChangePasswordDialog', () => {
     expect(fields.indexOf(current)).toBeLessThan(fields.indexOf(first));
   });
 
-  it('posts the current password and both entries and shows the success message', async () => {
-    const { user, current, first, second, submit, send, dialog } = setup();
+  it('posts the current password and both entries, then closes with its fields emptied and says so (issue 40)', async () => {
+    const { user, current, first, second, submit, send, onClose } = setup();
     await user.type(current, 'Old12345');
     await user.type(first, 'Secret123!');
     await user.type(second, 'Secret123!');
     await user.click(submit);
-    expect(await within(dialog).findByText('パスワードが変更されました。')).toBeInTheDocument();
+    expect(await screen.findByText('パスワードが変更されました。')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    // Nothing typed stays: had the parent kept the dialog, its fields would be empty.
+    expect([current, first, second].map((input) => (input as HTMLInputElement).value)).toEqual(['', '', '']);
     expect(send).toHaveBeenCalledTimes(1);
     expect(send).toHaveBeenCalledWith({
       method: 'POST',
@@ -84,15 +92,14 @@ describe('ChangePasswordDialog', () => {
     send.mockImplementation(
       () => new Promise((done) => (resolve = () => done({ status: 204, headers: new Headers(), json: undefined }))),
     );
-    const { user, current, first, second, submit, dialog } = setup(send);
+    const { user, current, first, second, submit } = setup(send);
     await user.type(current, 'Old12345');
     await user.type(first, 'Secret123!');
     await user.type(second, 'Secret123!');
     await user.click(submit);
     await waitFor(() => expect(submit).toBeDisabled());
     resolve();
-    await within(dialog).findByText('パスワードが変更されました。');
-    expect(submit).toBeEnabled();
+    await screen.findByText('パスワードが変更されました。');
   });
 
   it('lists the server messages, the strength error in Japanese, and clears them when the first entry changes', async () => {

@@ -541,6 +541,10 @@ test.describe('inquiries', () => {
       await edit.getByLabel('メッセージ').fill('お答えしました。');
       await edit.getByRole('button', { name: '保存' }).click();
       await expect(page.getByTestId('inquiry-messages')).toContainText('お答えしました。');
+      // An edited message says so; the pharmacy's message, never edited, does not.
+      const edited = page.getByTestId('inquiry-messages').locator('[data-own="true"]', { hasText: 'お答えしました。' });
+      await expect(edited).toContainText('（編集済み）');
+      await expect(page.getByTestId('inquiry-messages').locator('[data-own="false"]', { hasText: '質問があります。' }).first()).not.toContainText('（編集済み）');
 
       await page.getByRole('button', { name: '削除: お答えしました。' }).click();
       const confirm = page.getByRole('dialog', { name: 'メッセージの削除' });
@@ -549,7 +553,7 @@ test.describe('inquiries', () => {
       await confirm.getByRole('button', { name: '削除' }).click();
       await expect(page.getByTestId('inquiry-messages')).not.toContainText('お答えしました。');
 
-      await page.getByRole('button', { name: 'クローズ', exact: true }).click();
+      await page.getByRole('button', { name: '完了にする', exact: true }).click();
       await expect(page.getByTestId('inquiry-room-status')).toHaveText('完了');
       await page.getByRole('button', { name: '再開', exact: true }).click();
       await expect(page.getByTestId('inquiry-room-status')).toHaveText('要アクション');

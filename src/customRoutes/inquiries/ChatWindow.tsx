@@ -19,6 +19,10 @@ import { formatMessageTime } from './inquiryTime';
 import { isClosedRoom } from './inquiryStatus';
 import { StatusChip } from './StatusChip';
 
+/** A message changed after it was sent (its edit moves updated_at; sending sets both the same). */
+export const isEdited = (message: Pick<InquiryMessage, 'createdAt' | 'updatedAt'>): boolean =>
+  message.updatedAt !== undefined && message.updatedAt.getTime() > message.createdAt.getTime();
+
 export interface ChatWindowProps {
   room: InquiryRoom | undefined;
   messages: InquiryMessage[] | undefined;
@@ -84,8 +88,9 @@ export const ChatWindow = (props: ChatWindowProps) => {
             再開
           </Button>
         ) : (
+          // Closing sets 完了 (spec section 4), not the separate クローズ status: named for what it sets.
           <Button size="small" variant="outlined" onClick={props.onClose} disabled={roomBusy}>
-            クローズ
+            完了にする
           </Button>
         )}
       </Stack>
@@ -102,6 +107,7 @@ export const ChatWindow = (props: ChatWindowProps) => {
               <Stack key={message.id} sx={{ alignItems: own ? 'flex-end' : 'flex-start', my: 1 }} data-testid={`inquiry-message-${message.id}`} data-own={own ? 'true' : 'false'}>
                 <Typography variant="caption" color="text.secondary">
                   {message.senderName} {formatMessageTime(message.createdAt, now)}
+                  {isEdited(message) && <span title={`${formatMessageTime(message.updatedAt!, now)}に編集`}>（編集済み）</span>}
                 </Typography>
                 <Box sx={{ maxWidth: '75%', bgcolor: own ? '#e3f2fd' : 'background.paper', border: 1, borderColor: own ? '#90caf9' : 'divider', borderRadius: 2, px: 1.5, py: 1 }}>
                   {message.replyMessage && (

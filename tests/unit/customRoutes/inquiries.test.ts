@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { activeInquiryFilterCount, inquiryFilterQuery, parseInquiryFilter, toggleStatus } from '../../../src/customRoutes/inquiries/inquiryFilter';
 import { formatInquiryTime, formatMessageTime, RECENT_TIME_MS } from '../../../src/customRoutes/inquiries/inquiryTime';
 import { INQUIRY_STATUSES, inquiryStatusLabel, UNKNOWN_STATUS_LABEL } from '../../../src/customRoutes/inquiries/inquiryStatus';
+import { isEdited } from '../../../src/customRoutes/inquiries/ChatWindow';
 import { compareMessages, compareRooms, mergeReceived } from '../../../src/customRoutes/inquiries/mergeReceived';
 import { isNearBottom } from '../../../src/customRoutes/inquiries/infiniteScroll';
 
@@ -116,5 +117,14 @@ describe('infinite scroll', () => {
     expect(isNearBottom({ scrollTop: 0, scrollHeight: 4000, clientHeight: 1000 })).toBe(true);
     expect(isNearBottom({ scrollTop: 0, scrollHeight: 4001, clientHeight: 1000 })).toBe(false);
     expect(isNearBottom({ scrollTop: 1, scrollHeight: 4001, clientHeight: 1000 })).toBe(true);
+  });
+});
+
+describe('an edited message (issue 40)', () => {
+  it('is one whose updatedAt is later than its createdAt', () => {
+    const sent = new Date('2026-11-29T01:00:00.000Z');
+    expect(isEdited({ createdAt: sent, updatedAt: sent })).toBe(false);
+    expect(isEdited({ createdAt: sent, updatedAt: undefined })).toBe(false);
+    expect(isEdited({ createdAt: sent, updatedAt: new Date(sent.getTime() + 1) })).toBe(true);
   });
 });

@@ -121,6 +121,10 @@ export const pharmacies = defineResource({
       // A pharmacy that calls in is found by the number on the caller's line (the search holds both).
       { field: 'phone', shape: 'phone', requires: 'phoneSearch' },
       { field: 'fax', shape: 'phone', requires: 'phoneSearch' },
+      // The numbers on an invoice and on a licence (the search looks both up by equality); the
+      // list row carries neither, so the result names the number typed.
+      { shape: 'invoiceNumber', requires: 'codeSearch' },
+      { shape: 'licenseNumber', requires: 'codeSearch' },
     ],
     filter: { addEnded: true },
     detail: ['micode', 'address1', 'address2', 'address3'],

@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoSeriousA11yViolations, unique } from './fixtures';
+import { adminApi } from './adminApi';
+
+/**
+ * Issue 40 items 8 and 9, as an agent works: a name typed without the space the record has, an
+ * invoice or licence number read off a document, in the list's search and in the jump palette
+ * (Ctrl+K); then a row opened by a click anywhere on it. Every state passes axe.
+ */
+
+const PHARMACIES = '/core/api/v2/admin/pharmacies';
+/** A registration number as the issue reports it (T and 13 digits). */
+const INVOICE = 'T6221848063027';
+
+interface Pharmacy {
+  id: number;
+  name: string;
+}
+
+/**
+ * A pharmacy that holds a licence, renamed 「かもめ薬局 市川店…」 (unique to this run) and given the
+ * invoice number: what the tests type, and the licence number it already holds.
+ */
+const kamome = async (request: Parameters<typeof adminApi>[0]) => {
+  const api = await adminApi(request);
+  const rows = await api.get<Pharmacy[]>(`${PHARMACIES}?sort=id&add_ended=true`);
+  for (const row of rows) {
+    const licenses = await api.get<{ number: string }[]>(`${PHARMACIES}/${row.id}/licenses`);
+    if (licenses.length === 0) continue;
+    const suffix = unique('').slice(-4);
+    const name = `かもめ薬局 市川店${suffix}`;
+    await api.put(`${PHARMACIES}/${row.id}`, { name, pharmacy_invoice_attributes: { invoice_number: INVOICE } });
+    return { id: row.id, name, typed: `かもめ薬局市川店${suffix}`, license: licenses[0].number };
+  }
+  throw new Error('no seeded pharmacy holds a licence');
+};
+
+const palette = (page: Page) => {
+  const dialog = page.getByRole('dialog', { name: 'ジャンプ' });
+  const box = dialog.getByRole('combobox', { name: /ジャンプ先を検索/ });
+  return {
+    group: (name: string) => dialog.getByRole('group', { name }),
+    open: async () => {
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.keyboard.press('Control+k');
+      await expect(box).toBeFocused();
+    },
+    /** The text as one input (a paste, an IME's commit), then every lookup answered. */
+    search: async (text: string) => {
+      await page.keyboard.press('Control+a');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.insertText(text);
+      await expect(dialog.getByRole('status')).toHaveText(/^(\d+件を表示|該当するものはありません)$/);
+    },
+  };
+};
+
+test.describe('issue 40 item 8: searches find what agents type', () => {
+  test('the list search finds 「かもめ薬局 市川店」 typed without the space', async ({ page, request }) => {
+    const pharmacy = await kamome(request);
+    await page.goto('/v2/core/pharmacies');
+    await page.getByPlaceholder('薬局名で検索').fill(pharmacy.typed);
+    const table = page.getByRole('table', { name: '薬局一覧' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row').nth(1)).toContainText(pharmacy.name);
+    await expectNoSeriousA11yViolations(page, '薬局一覧（スペースなしで検索）');
+  });
+
+  test('the palette finds it without the space, by its invoice number and by a licence number', async ({ page, request }) => {
+    const pharmacy = await kamome(request);
+    await page.goto('/');
+    const p = palette(page);
+    await p.open();
+
+    await p.search(pharmacy.typed);
+    await expect(p.group('薬局').getByRole('option').first()).toContainText(pharmacy.name);
+    await expectNoSeriousA11yViolations(page, 'パレット（スペースなしの名前）');
+
+    await p.search(INVOICE);
+    const byInvoice = p.group('薬局').getByRole('option');
+    await expect(byInvoice).toHaveCount(1);
+    await expect(byInvoice).toContainText(pharmacy.name);
+    await expect(byInvoice).toContainText(`登録番号 ${INVOICE}`);
+    await expectNoSeriousA11yViolations(page, 'パレット（登録番号）');
+
+    await p.search(pharmacy.license);
+    const byLicense = p.group('薬局').getByRole('option', { name: new RegExp(pharmacy.name) });
+    await expect(byLicense).toContainText(`許可番号 ${pharmacy.license}`);
+    await expectNoSeriousA11yViolations(page, 'パレット（許可番号）');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/v2/core/pharmacies/${pharmacy.id}$`));
+  });
+});
+
+test.describe('issue 40 item 9: a row opens on a click anywhere on it', () => {
+  test('a click on a cell opens the detail; a link in the row still goes where it says; a text selection stays', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const [first] = await api.get<Pharmacy[]>(`${PHARMACIES}?sort=id`);
+    await page.goto('/v2/core/pharmacies?sort=id&order=ASC');
+    const table = page.getByRole('table', { name: '薬局一覧' });
+    const row = table.getByRole('row').filter({ hasText: first.name });
+    await expect(row).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '薬局一覧（行を開く前）');
+
+    // A drag over the name selects its text: reading, not opening.
+    const name = row.getByText(first.name, { exact: true });
+    const box = (await name.boundingBox())!;
+    await page.mouse.move(box.x + 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    expect(await page.evaluate(() => window.getSelection()?.toString())).not.toBe('');
+    await expect(page).toHaveURL(/\/v2\/core\/pharmacies\?/);
+
+    // A plain click on the row's name cell: the detail, at the spec's URL.
+    await name.click();
+    await expect(page).toHaveURL(new RegExp(`/v2/core/pharmacies/${first.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(first.name);
+    await expectNoSeriousA11yViolations(page, '薬局詳細（行から開いた）');
+
+    // The row's own links keep their targets (編集 opens the form, not the detail).
+    await page.goBack();
+    await row.getByRole('link', { name: '編集' }).click();
+    await expect(page).toHaveURL(new RegExp(`/v2/core/pharmacies/${first.id}/edit$`));
+  });
+
+  test('on users, the e-mail is text and a click on it opens the user, not mailto:', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const [user] = await api.get<{ id: number; email: string }[]>('/core/api/v2/admin/users?sort=id');
+    await page.goto('/v2/core/users?sort=id&order=ASC');
+    const table = page.getByRole('table', { name: 'ユーザー一覧' });
+    const email = table.getByText(user.email, { exact: true });
+    await expect(email).toBeVisible();
+    await expect(table.getByRole('link', { name: user.email })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'ユーザー一覧（メールは文字）');
+    await email.click();
+    await expect(page).toHaveURL(new RegExp(`/v2/core/users/${user.id}$`));
+    await expectNoSeriousA11yViolations(page, 'ユーザー詳細（行から開いた）');
+  });
+});

@@ -4,6 +4,7 @@ import { RELEVANCE_SORT } from '../../contract';
 import type { Capability } from '../../contract/additions';
 import { isAvailable } from '../capabilities';
 import { listTitleOf } from '../../resources/listTitle';
+import { searchFilterOf } from '../../resources/listSearch';
 import { foldSearchKey, foldSearchText } from '../../contract/searchText';
 import { normaliseCode, recogniseCodes, CODE_SHAPES, type CodeShape } from '../../lib/codeShapes';
 import { nameScore, type PaletteGroup, type PaletteHit } from '../../lib/paletteRanking';
@@ -44,9 +45,7 @@ export const resultFieldsOf = (declaration: AnyResourceDeclaration): string[] =>
   return [...new Set(paths.filter((path): path is string => path !== undefined).map((path) => path.split('.')[0]))];
 };
 
-/** The list's free-text filter (`query`), when it has one. */
-export const searchFilterOf = (declaration: AnyResourceDeclaration): string | undefined =>
-  declaration.list.filters?.find((filter) => filter.type === 'search')?.source;
+export { searchFilterOf };
 
 /** A list reachable without a parameter of its own (not `/pharmacies/{pharmacyId}/...`). */
 const plainList = (declaration: AnyResourceDeclaration) => !declaration.api.includes('{');

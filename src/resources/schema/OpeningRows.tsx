@@ -1,10 +1,13 @@
-import { memo, useCallback, type MouseEvent } from 'react';
+import { memo, useCallback, useRef, type MouseEvent } from 'react';
 import { DataTableBody, DataTableRow, useNavigate, useRecordContext, useResourceContext, type DataTableBodyProps, type DataTableRowProps } from 'react-admin';
 import { specPath } from '../../lib/specPaths';
 import { OPENING_ROW_CLASS } from '../../layout/theme';
 
 /** What a click lands on that has its own meaning: a link, a button, an input, a menu. */
 const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="button"], [role="link"], [role="checkbox"], [role="switch"], [role="menuitem"], [contenteditable="true"]';
+
+/** The text selected in the page now ('' for none). */
+const selectedText = () => window.getSelection()?.toString() ?? '';
 
 /**
  * Whether a click on a row means "open this record", as react-admin's `rowClick` would, with
@@ -13,16 +16,18 @@ const INTERACTIVE = 'a, button, input, select, textarea, label, summary, [role="
  *   link, so there is no address to open in a new tab; its 詳細 link is one, for that;
  * - not on something of its own inside the row (a link such as 編集 or the company's name, a
  *   button), nor from a dialog a row's button opened (React bubbles portal clicks through the row);
- * - not the end of a drag that selected text: reading a value off a row is not opening it.
+ * - not the end of a drag that selected text (`selectedAtPress`, the selection when the button
+ *   went down, differs from the one now): reading a value off a row is not opening it. A click on
+ *   text selected before still opens.
  */
-export const opensRow = (event: MouseEvent<HTMLElement>): boolean => {
+export const opensRow = (event: MouseEvent<HTMLElement>, selectedAtPress: string): boolean => {
   if (event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return false;
   const target = event.target;
   if (!(target instanceof Element) || !event.currentTarget.contains(target)) return false;
   const own = target.closest(INTERACTIVE);
   if (own && event.currentTarget.contains(own)) return false;
-  const selection = window.getSelection();
-  return !selection || selection.isCollapsed || !event.currentTarget.contains(selection.anchorNode);
+  const selected = selectedText();
+  return selected === '' || selected === selectedAtPress;
 };
 
 /**
@@ -33,13 +38,17 @@ const OpeningRow = memo((props: DataTableRowProps) => {
   const record = useRecordContext();
   const resource = useResourceContext();
   const navigate = useNavigate();
+  const selectedAtPress = useRef('');
+  const onMouseDown = useCallback(() => {
+    selectedAtPress.current = selectedText();
+  }, []);
   const onClick = useCallback(
     (event: MouseEvent<HTMLTableRowElement>) => {
-      if (record && resource && opensRow(event)) navigate(specPath.show(resource, record.id));
+      if (record && resource && opensRow(event, selectedAtPress.current)) navigate(specPath.show(resource, record.id));
     },
     [navigate, record, resource],
   );
-  return <DataTableRow {...props} className={`${props.className ?? ''} ${OPENING_ROW_CLASS}`} onClick={onClick} />;
+  return <DataTableRow {...props} className={`${props.className ?? ''} ${OPENING_ROW_CLASS}`} onMouseDown={onMouseDown} onClick={onClick} />;
 });
 OpeningRow.displayName = 'OpeningRow';
 

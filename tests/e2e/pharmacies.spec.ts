@@ -116,10 +116,15 @@ test.describe('pharmacies', () => {
     await expectNoSeriousA11yViolations(page, '薬局の新規作成（会社を名前で選ぶ）');
     // A rule only the server knows (the company gone between the pick and the save): the red
     // list, the input kept.
-    await page.route('**/api/v2/admin/pharmacies', async (route) => {
-      if (route.request().method() !== 'POST') return route.fallback();
-      await route.fallback({ postData: JSON.stringify({ ...route.request().postDataJSON(), company_id: 999999 }) });
-    }, { times: 1 });
+    let posted = false;
+    await page.route(
+      (url) => url.pathname.endsWith('/api/v2/admin/pharmacies'),
+      async (route) => {
+        if (route.request().method() !== 'POST' || posted) return route.fallback();
+        posted = true;
+        await route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), company_id: 999999 }) });
+      },
+    );
     await page.getByRole('button', { name: '新規作成' }).click();
     await expect(page.getByTestId('server-errors')).toContainText('存在しない会社が指定されました。(ID: 999999)');
     await expect(page.getByLabel('薬局名')).toHaveValue(name);

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { foldSearchText } from '../../src/contract/searchText';
+import { foldSearchKey } from '../../src/contract/searchText';
 
 export type DB = Database.Database;
 
@@ -16,9 +16,9 @@ export interface Migration {
   seed?: (db: DB) => void;
 }
 
-/** The SQL function the search indexes' triggers call (`foldSearchText`); every connection registers it. */
+/** The SQL function the search indexes' triggers call (`foldSearchKey`: folded, white space dropped); every connection registers it. */
 function registerFunctions(db: DB): void {
-  db.function('fold_search', { deterministic: true }, (text: unknown) => foldSearchText(String(text ?? '')));
+  db.function('fold_search', { deterministic: true }, (text: unknown) => foldSearchKey(String(text ?? '')));
 }
 
 /**

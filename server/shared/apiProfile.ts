@@ -66,9 +66,10 @@ export function beyondSpec(method: string, path: string, query: URLSearchParams)
  * The platform as section 7 specifies it, in front of the reference API's services: an
  * addition's call is 404 (an unknown path), `sort=relevance` is a 422 (an unknown sort), `fields`
  * on a list the spec gives none is a 422 (an unknown parameter), If-Unmodified-Since and If-Match
- * are ignored (unknown headers), and `x-unread-total` and `ETag` are not answered. The phone search (pharmacies'
- * `query` matching numbers) stays: it is how the reference API searches, not a call or a
- * parameter, and the SPA asks it only where the environment names `phoneSearch`.
+ * are ignored (unknown headers), and `x-unread-total` and `ETag` are not answered. The phone and
+ * code searches (pharmacies' `query` matching phone, invoice and licence numbers) stay: they are
+ * how the reference API searches, not a call or a parameter, and the SPA asks them only where the
+ * environment names `phoneSearch` or `codeSearch`.
  */
 export function platformFilter(profile: ApiProfile): MiddlewareHandler {
   return async (c, next) => {

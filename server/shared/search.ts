@@ -1,12 +1,14 @@
 import type { DB } from '../db/open';
-import { foldSearchText, phoneDigits, searchTerms, termLength } from '../../src/contract/searchText';
+import { foldSearchText, phoneDigits, SEARCH_FIELD_BREAK, SEARCH_FOLD_VERSION, searchTerms, termLength } from '../../src/contract/searchText';
 
 /**
  * One search module for every master that searches: text goes through an index, never a scan.
  *
  * - Terms of 3+ characters: an FTS5 table with the trigram tokenizer over the folded text
- *   (`foldSearchText`: NFKC, hiragana to katakana, ASCII lower case), matched as a phrase, so a
- *   term matches wherever it occurs as a substring.
+ *   (`foldSearchKey`: NFKC, hiragana to katakana, ASCII lower case, white space dropped, so a
+ *   name matches with or without its spaces), matched as a phrase, so a term matches wherever it
+ *   occurs as a substring. A text's fields are joined by `searchFields` (a break the folding
+ *   keeps), so no term matches across two of them.
  * - Terms of 1-2 characters (which trigrams cannot match): a bounded scan over a narrow table
  *   holding only the folded short text (name and the like, about 20 characters a row; 1.2 MB
  *   for 62,828 pharmacies). A 1-2 character token index was measured first: 1.7 million rows
@@ -28,8 +30,37 @@ export interface SearchIndex {
   /** Columns the trigger watches (an update of other columns leaves the index alone). */
   columns: readonly string[];
   /** Exact codes tried first: the folded query (hyphens removed) matched against `pattern`. */
-  codes?: readonly { column: string; pattern: RegExp }[];
+  codes?: readonly SearchCode[];
 }
+
+/** A code a query may be, looked up by equality in an indexed column before any text search. */
+export interface SearchCode {
+  column: string;
+  /** Matched against the folded query (lower case, hyphens and spaces removed). */
+  pattern: RegExp;
+  /** The code as the column stores it, when not as folded: an invoice number's upper-case T. */
+  stored?: (code: string) => string;
+  /**
+   * The column is another table's, whose `key` names this row (a licence's number, held by the
+   * pharmacy's licences): a row matches when one of its own holds the code.
+   */
+  of?: { table: string; key: string };
+  /**
+   * A query of this shape is nothing but this code (an invoice or licence number is in no
+   * name): when no row holds it the answer is empty rather than a text search, so a list (and
+   * the palette, which cannot see the code in the row) shows only rows that hold it.
+   */
+  only?: boolean;
+}
+
+/** SQL joining a search text's fields with the break the folding keeps (SEARCH_FIELD_BREAK). */
+export const searchFields = (...fields: string[]): string => fields.join(` || char(${SEARCH_FIELD_BREAK.codePointAt(0)}) || `);
+
+/**
+ * Written into the index's triggers, so a database whose index was folded otherwise is found
+ * (searchIndexRebuildSql) and built again.
+ */
+const FOLD_MARK = `/* search folding ${SEARCH_FOLD_VERSION} */`;
 
 const fts = (index: SearchIndex) => `${index.name}_fts`;
 const short = (index: SearchIndex) => `${index.name}_short`;
@@ -48,19 +79,20 @@ export function searchIndexSql(index: SearchIndex): string {
     CREATE TABLE ${short(index)} (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
     INSERT INTO ${fts(index)} (rowid, body) SELECT ${idColumn}, fold_search(${index.text(table)}) FROM ${table};
     INSERT INTO ${short(index)} (id, text) SELECT ${idColumn}, fold_search(${index.shortText(table)}) FROM ${table};
-    CREATE TRIGGER ${index.name}_insert AFTER INSERT ON ${table} BEGIN ${insert('NEW')} END;
+    CREATE TRIGGER ${index.name}_insert AFTER INSERT ON ${table} BEGIN ${FOLD_MARK} ${insert('NEW')} END;
     CREATE TRIGGER ${index.name}_delete AFTER DELETE ON ${table} BEGIN ${remove('OLD')} END;
     CREATE TRIGGER ${index.name}_update AFTER UPDATE OF ${index.columns.join(', ')} ON ${table} BEGIN ${remove('OLD')} ${insert('NEW')} END;`;
 }
 
 /**
  * Migration SQL that builds the index again from its current declaration (a text that now holds
- * more columns), or '' when the database's triggers already write that text.
+ * more columns) and folding (SEARCH_FOLD_VERSION), or '' when the database's triggers already
+ * write that text so folded.
  */
 export function searchIndexRebuildSql(db: DB, index: SearchIndex): string {
   const trigger = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = @name").get({ name: `${index.name}_insert` }) as { sql: string } | undefined;
   // The whole text as the insert trigger writes it (a text that only starts the same is older).
-  if (trigger?.sql.includes(`fold_search(${index.text('NEW')}));`)) return '';
+  if (trigger?.sql.includes(FOLD_MARK) && trigger.sql.includes(`fold_search(${index.text('NEW')}));`)) return '';
   return `
     DROP TRIGGER IF EXISTS ${index.name}_insert;
     DROP TRIGGER IF EXISTS ${index.name}_delete;
@@ -90,11 +122,18 @@ export function searchFilter(
   if (terms.length === 0) return undefined;
   const id = `${alias}.${index.idColumn}`;
   const code = foldSearchText(query).replace(/[-‐－ー〒\s]/g, '');
-  for (const { column, pattern } of index.codes ?? []) {
+  let onlyCode = false;
+  for (const { column, pattern, stored, of, only } of index.codes ?? []) {
     if (!pattern.test(code)) continue;
-    const hit = db.prepare(`SELECT 1 FROM ${index.table} WHERE ${column} = @code LIMIT 1`).get({ code });
-    if (hit) return [`${alias}.${column} = @search_code`, { search_code: code }];
+    const value = stored ? stored(code) : code;
+    const hit = db.prepare(`SELECT 1 FROM ${of?.table ?? index.table} WHERE ${column} = @code LIMIT 1`).get({ code: value });
+    if (hit) {
+      const condition = of ? `${id} IN (SELECT ${of.key} FROM ${of.table} WHERE ${column} = @search_code)` : `${alias}.${column} = @search_code`;
+      return [condition, { search_code: value }];
+    }
+    onlyCode ||= Boolean(only);
   }
+  if (onlyCode) return ['0', {}];
   const long = terms.filter((t) => termLength(t) >= 3);
   const shortTerms = terms.filter((t) => termLength(t) < 3);
   const conditions: string[] = [];

@@ -15,6 +15,7 @@ export const CAPABILITIES = [
   'relevanceSort',
   'listFields',
   'phoneSearch',
+  'codeSearch',
   'conditionalWrite',
   'etagWrite',
   'unreadTotal',
@@ -63,6 +64,10 @@ export const ADDITIONS: Record<Capability, Addition> = {
   phoneSearch: {
     what: "`query` on pharmacies also matches the phone and fax numbers, with or without hyphens.",
     without: 'The palette does not look a phone number up (the list search would not find it).',
+  },
+  codeSearch: {
+    what: '`query` on pharmacies also matches, exactly, an invoice registration number (T and 13 digits) or the number of a licence the pharmacy holds (14薬第91565号).',
+    without: 'The palette does not look an invoice or licence number up (the list search would not find it).',
   },
   conditionalWrite: {
     what: '`If-Unmodified-Since` on updates and deletes: 412 when the record changed since.',

@@ -10,6 +10,9 @@
  * 4. Control characters (a NUL, a tab pasted from a spreadsheet) are white space: never part of
  *    a term, never handed to the full-text engine (a NUL there ends its string: issue 36).
  * 5. Runs of white space to one space, trimmed.
+ *
+ * This keeps the words apart, for ranking names by the word a text starts (paletteRanking). What
+ * a search compares is `foldSearchKey`: the same without any white space.
  */
 export function foldSearchText(text: string): string {
   const nfkc = text.normalize('NFKC');
@@ -35,10 +38,39 @@ export function phoneDigits(text: string): string | undefined {
   return /^0\d{9,10}$/.test(digits) ? digits : undefined;
 }
 
-/** The folded query's terms (split on white space), each searched for as a substring. */
+/**
+ * Joins the fields of a search text (the reference API's index writes it between a name and a
+ * code): neither white space nor a control character, so `foldSearchKey` keeps it and no term
+ * matches across two fields once their spaces are gone (a micode's last digits and the postal
+ * code's first). A Unicode noncharacter, kept for a program's own use: no record or typed text
+ * holds one (NFKC leaves it as it is).
+ */
+export const SEARCH_FIELD_BREAK = '\ufdd0';
+
+/**
+ * The form a search compares: `foldSearchText` without any white space (ASCII, U+3000 ideographic
+ * or other), so 「かもめ薬局市川店」 finds 「かもめ薬局 市川店」 and the other way round: agents type
+ * names with or without the space the record has. The index holds its texts in this form and each
+ * query term is in it.
+ */
+export function foldSearchKey(text: string): string {
+  return foldSearchText(text).replace(/\s/gu, '');
+}
+
+/**
+ * Raised whenever `foldSearchKey` folds differently: the reference API's search indexes hold
+ * folded text, so each is built again (searchIndexRebuildSql reads the version its triggers were
+ * written with). 2: white space dropped (issue 40).
+ */
+export const SEARCH_FOLD_VERSION = 2;
+
+/**
+ * The query's terms, each searched for as a substring and all required: split on white space
+ * (and on a field break, which nobody types), each folded as the index is.
+ */
 export function searchTerms(query: string): string[] {
-  const folded = foldSearchText(query);
-  return folded === '' ? [] : [...new Set(folded.split(' '))];
+  const terms = foldSearchText(query).replaceAll(SEARCH_FIELD_BREAK, ' ').split(' ').filter((term) => term !== '');
+  return [...new Set(terms)];
 }
 
 /** Number of characters (code points, not UTF-16 units) of a term. */

@@ -45,6 +45,8 @@ export const ROW_LINK_CLASS = 'cs-RowLink';
 export const CELL_TEXT_CLASS = 'cs-CellText';
 /** The class of the line that holds a row's actions. */
 export const ROW_ACTIONS_CLASS = 'cs-RowActions';
+/** The class of a list row that opens its record on a click (src/resources/schema/OpeningRows.tsx). */
+export const OPENING_ROW_CLASS = 'cs-OpeningRow';
 /** The class of a list cell's link to the record it names (src/resources/schema/ReferenceValue.tsx). */
 export const REFERENCE_LINK_CLASS = 'cs-ReferenceLink';
 
@@ -76,6 +78,7 @@ const rowStyles = {
     textDecoration: 'underline',
     '&:focus-visible': { ...focusRing, outlineColor: palette.primary },
   },
+  [`.${OPENING_ROW_CLASS}`]: { cursor: 'pointer' },
   [`.${ROW_ACTIONS_CLASS}`]: { display: 'flex', flexWrap: 'nowrap', gap: 4, whiteSpace: 'nowrap' },
   [`.${ROW_LINK_CLASS}`]: {
     display: 'inline-flex',

@@ -1,6 +1,7 @@
 import { foldSearchText } from '../contract/searchText';
 import { gs1CheckDigit, isValidGs1, isValidYjCode } from '../contract/medicineCodes';
 import { isValidMicodeCheckDigit } from '../contract/pharmacy';
+import { INVOICE_NUMBER_CODE, LICENSE_NUMBER_CODE } from '../contract/pharmacyCodes';
 
 /**
  * The codes staff type or scan into the jump palette, recognised by their shape alone
@@ -16,7 +17,21 @@ import { isValidMicodeCheckDigit } from '../contract/pharmacy';
  * first, but a failed check never drops a candidate: the publishers' files are the authority and
  * micodes of some prefectures check differently.
  */
-export type CodeShape = 'id' | 'micode' | 'postalCode' | 'hot7' | 'hot9' | 'hot13' | 'yj' | 'receipt' | 'jan' | 'gs1' | 'dealerCode' | 'phone';
+export type CodeShape =
+  | 'id'
+  | 'micode'
+  | 'postalCode'
+  | 'hot7'
+  | 'hot9'
+  | 'hot13'
+  | 'yj'
+  | 'receipt'
+  | 'jan'
+  | 'gs1'
+  | 'dealerCode'
+  | 'phone'
+  | 'invoiceNumber'
+  | 'licenseNumber';
 
 export interface CodeShapeRule {
   /** How the palette names the code (its group's hint and the result's detail). */
@@ -46,6 +61,10 @@ export const CODE_SHAPES: Record<CodeShape, CodeShapeRule> = {
   // A Japanese phone or fax number: a leading 0 and ten digits in all (eleven for mobiles and
   // 050), however it is grouped (043-636-0235, 0436360235). Ten digits may also be a micode.
   phone: { label: '電話番号', pattern: /^0\d{9,10}$/ },
+  // The pharmacy numbers written on documents (src/contract/pharmacyCodes.ts): an invoice's
+  // registration number, and a licence's number, the one code written with kanji.
+  invoiceNumber: { label: '登録番号', pattern: INVOICE_NUMBER_CODE },
+  licenseNumber: { label: '許可番号', pattern: LICENSE_NUMBER_CODE },
 };
 
 export const CODE_SHAPE_NAMES = Object.keys(CODE_SHAPES) as CodeShape[];
@@ -72,19 +91,16 @@ export const normaliseCode = (text: string): string =>
     .replace(/^\(01\)/, '')
     .replace(SEPARATORS, '');
 
-/** Whether the text could be a code at all: ASCII letters and digits once separators are gone, at least one digit. */
-const codeLike = (normalised: string) => /^[0-9A-Z]+$/.test(normalised) && /\d/.test(normalised);
-
 /** Likelier readings first: a check digit that holds, then shapes without one, then failed checks. */
 const confidence = ({ checked }: RecognisedCode) => (checked === true ? 0 : checked === undefined ? 1 : 2);
 
 /**
- * Every shape the text can be, likeliest first (ties keep `CODE_SHAPES`' order). A text with
- * kana, kanji or punctuation other than separators is no code: an empty list.
+ * Every shape the text can be, likeliest first (ties keep `CODE_SHAPES`' order). The shapes'
+ * patterns are whole-text: a text with kana, or kanji other than a licence number's, or
+ * punctuation other than separators is no code (an empty list).
  */
 export const recogniseCodes = (text: string): RecognisedCode[] => {
   const code = normaliseCode(text);
-  if (!codeLike(code)) return [];
   const found: RecognisedCode[] = [];
   for (const shape of CODE_SHAPE_NAMES) {
     const rule = CODE_SHAPES[shape];

@@ -1,4 +1,4 @@
-import { foldSearchText, searchTerms } from '../contract/searchText';
+import { foldSearchKey, foldSearchText, searchTerms } from '../contract/searchText';
 
 /**
  * How the jump palette orders what it found (pure). Within a master: a record whose code equals
@@ -7,8 +7,8 @@ import { foldSearchText, searchTerms } from '../contract/searchText';
  * first among equals, then the server's order. Masters are ordered by the kind of their best
  * record's match, ties by the master's own place (`priority`, the declaration's).
  *
- * Names are compared folded (`foldSearchText`), as the server searches: ﾌｧｰﾏ, ファーマ and
- * ふぁーま rank alike.
+ * Names are compared folded (`foldSearchKey`), as the server searches: ﾌｧｰﾏ, ファーマ and
+ * ふぁーま rank alike, and so do a name and the same name without its spaces.
  */
 export interface PaletteHit {
   /** Unique within the palette: resource and id. */
@@ -42,13 +42,16 @@ export const SCORE = { code: 1000, equal: 900, prefix: 800, wordPrefix: 700, con
 
 /** How well a name matches the typed text, higher better; 0 for an empty text. */
 export const nameScore = (text: string, name: string): number => {
-  const query = foldSearchText(text);
+  // Compared without white space, as the server searches: 「かもめ薬局市川店」 equals 「かもめ薬局 市川店」.
+  const query = foldSearchKey(text);
   if (query === '') return 0;
-  const folded = foldSearchText(name);
+  const folded = foldSearchKey(name);
   const lengthPenalty = Math.min([...folded].length, 99) / 100;
   if (folded === query) return SCORE.equal;
   if (folded.startsWith(query)) return SCORE.prefix - lengthPenalty;
-  if (folded.split(' ').some((word) => word.startsWith(query))) return SCORE.wordPrefix - lengthPenalty;
+  // From the start of a word of the name on (市川店, 薬局市川店 in かもめ 薬局 市川店).
+  const words = foldSearchText(name).split(' ');
+  if (words.some((_, i) => words.slice(i).join('').startsWith(query))) return SCORE.wordPrefix - lengthPenalty;
   const at = folded.indexOf(query);
   if (at >= 0) return SCORE.contains - Math.min(at, 99) / 10 - lengthPenalty;
   const terms = searchTerms(text);

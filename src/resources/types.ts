@@ -275,7 +275,12 @@ export interface PaletteDeclaration<K extends string = string> {
    * filter (`gs1Code`).
    */
   codes?: {
-    field: K;
+    /**
+     * The row's field holding the code. None where the row does not carry it (a pharmacy's
+     * invoice number is the detail's, a licence's number its licences'): the server looks such
+     * a code up by equality alone (no text search after), so every row it answers holds it.
+     */
+    field?: K;
     shape: CodeShape;
     filter?: string;
     /** The addition the lookup relies on (the phone search): not asked where the environment lacks it. */

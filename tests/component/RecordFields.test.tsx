@@ -60,7 +60,7 @@ describe('a detail tab in groups', () => {
     const headings = within(panel).getAllByRole('heading', { level: 2 });
     expect(headings.map((heading) => heading.textContent)).toEqual(['基本情報', '住所・連絡先', '契約', '作成・更新']);
     expect(labelsIn(screen.getByRole('region', { name: '基本情報' }))).toEqual([
-      'ID', '薬局名', '薬局コード', '会社ID', '適格請求書発行事業者登録番号', 'V4施設ID', 'V1 ID', '備考',
+      'ID', '薬局名', '薬局コード', '会社', '適格請求書発行事業者登録番号', 'V4施設ID', 'V1 ID', '備考',
     ]);
     expect(labelsIn(screen.getByRole('region', { name: '住所・連絡先' }))).toEqual([
       '郵便番号', '都道府県', '市区町村', '町域・番地', '建物名', 'アクセス', '緯度（自動）', '経度（自動）', '電話番号', 'FAX番号', 'メールアドレス', 'WebサイトURL',

@@ -46,7 +46,7 @@ const expectedRows = async (page: Page) => {
   ]);
 };
 
-const HEADER = ['ID', '会社ID', '薬局名', '都道府県', '更新日時'];
+const HEADER = ['ID', '会社', '薬局名', '都道府県', '更新日時'];
 
 const bytesOf = async (download: Download) => new Uint8Array(await readFile((await download.path())!));
 

@@ -60,7 +60,7 @@ test.describe('pharmacies', () => {
     await page.goto('/v2/core/pharmacies');
     await expect(page.getByTestId('list-total')).toHaveText(/^全 \d+ 件$/);
     const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim());
-    expect(headers).toEqual(['ID', '会社ID', '薬局名', '都道府県', '更新日時', '操作']);
+    expect(headers).toEqual(['ID', '会社', '薬局名', '都道府県', '更新日時', '操作']);
     const wrapper = page.locator('.RaDataTable-tableWrapper');
     expect(await wrapper.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
     const firstRow = page.locator('tbody tr').first();
@@ -106,19 +106,36 @@ test.describe('pharmacies', () => {
     await page.getByRole('button', { name: '新規作成' }).click();
     await expect(page.getByText(PHARMACY_MESSAGES.servicesRequired)).toBeVisible();
     await page.getByRole('checkbox', { name: '発注' }).check();
-    // A rule only the server knows: the red list, the input kept.
-    await page.getByLabel('会社ID').fill('999999');
+    // The company is picked by its name (issue 40 item 10); what is sent is its id.
+    const company = page.getByRole('combobox', { name: '会社' });
+    await company.fill('株式会社');
+    const option = page.getByRole('option').first();
+    const companyName = (await option.innerText()).trim();
+    await option.click();
+    await expect(company).toHaveValue(companyName);
+    await expectNoSeriousA11yViolations(page, '薬局の新規作成（会社を名前で選ぶ）');
+    // A rule only the server knows (the company gone between the pick and the save): the red
+    // list, the input kept.
+    let posted = false;
+    await page.route(
+      (url) => url.pathname.endsWith('/api/v2/admin/pharmacies'),
+      async (route) => {
+        if (route.request().method() !== 'POST' || posted) return route.fallback();
+        posted = true;
+        await route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), company_id: 999999 }) });
+      },
+    );
     await page.getByRole('button', { name: '新規作成' }).click();
-    await expect(page.getByTestId('server-errors')).toContainText('存在しない会社が指定されました。');
+    await expect(page.getByTestId('server-errors')).toContainText('存在しない会社が指定されました。(ID: 999999)');
     await expect(page.getByLabel('薬局名')).toHaveValue(name);
     await expectNoSeriousA11yViolations(page, '薬局の新規作成（サーバーエラー）');
-    await page.getByLabel('会社ID').fill('');
     await page.getByRole('button', { name: '新規作成' }).click();
     await expect(page.getByText(TEXTS.created)).toBeVisible();
     await expect(page).toHaveURL(/\/v2\/core\/pharmacies\/\d+$/);
     const id = idFromUrl(page.url());
     await expect(page.getByRole('heading', { name })).toBeVisible();
     await expect(page.getByText('渋谷1丁目2-3')).toBeVisible();
+    await expect(page.getByRole('link', { name: companyName })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '薬局詳細');
 
     await page.getByRole('tab', { name: 'ライセンス' }).click();

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEVANCE_SORT } from '../../src/contract';
-import { foldSearchText } from '../../src/contract/searchText';
+import { foldSearchKey, foldSearchText, SEARCH_FIELD_BREAK } from '../../src/contract/searchText';
 import { rmSync } from 'node:fs';
 import { openCoreDb } from '../../server/services/core';
 import { PHARMACY_SEARCH } from '../../server/services/core/pharmacies/search';
-import { searchIndexRebuildSql } from '../../server/shared/search';
+import { searchIndexRebuildSql, searchIndexSql } from '../../server/shared/search';
+import { COMPANY_SEARCH } from '../../server/services/core/companies/search';
 import { getJson, startApp, tempDir, type TestApp } from './helpers';
 
 interface Pharmacy {
@@ -41,8 +42,9 @@ async function search(base: string, query: string): Promise<Pharmacy[]> {
 }
 
 const ALL = `${PHARMACIES}?add_ended=true`;
+/** The fields as the index folds them (no white space), apart, so no term spans two. */
 const searchable = (p: Pharmacy) =>
-  foldSearchText(`${p.name} ${p.micode} ${p.postal_code} ${p.address1}${p.address2}${p.address3}${p.address4 ?? ''}`);
+  [p.name, p.micode, p.postal_code, `${p.address1}${p.address2}${p.address3}${p.address4 ?? ''}`].map(foldSearchKey).join(SEARCH_FIELD_BREAK);
 
 describe('pharmacy search', () => {
   it('finds the same rows for half-width, full-width and hiragana spellings, and exactly the rows containing the text', async () => {
@@ -58,7 +60,7 @@ describe('pharmacy search', () => {
   it('matches 1-2 character terms on name and address, and several terms all together', async () => {
     const everyone = await search(ALL, '');
     const tokyo = await search(ALL, '東京');
-    const expected = everyone.filter((p) => foldSearchText(`${p.name} ${p.address1}${p.address2}`).includes('東京'));
+    const expected = everyone.filter((p) => [p.name, `${p.address1}${p.address2}`].some((text) => foldSearchKey(text).includes('東京')));
     expect(tokyo.length).toBeGreaterThan(0);
     expect(tokyo.map((p) => p.id).sort()).toEqual(expected.map((p) => p.id).sort());
     const both = await search(ALL, '東京 ｻｸﾗ');
@@ -124,9 +126,64 @@ describe('pharmacy search', () => {
   });
 });
 
+describe('what agents type (issue 40 item 8)', () => {
+  const token = async () => app.token();
+  const rename = async (id: number, name: string) => {
+    const res = await app.call(`${PHARMACIES}/${id}`, { method: 'PUT', token: await token(), json: { name } });
+    expect(res.status).toBe(200);
+  };
+
+  it('finds a name with or without its spaces (ASCII, ideographic), and a name without one by a query with one', async () => {
+    const [spaced, solid] = (await getJson<Pharmacy[]>(app, `${ALL}&sort=id`)).body.slice(20, 22);
+    await rename(spaced.id, 'かもめ薬局 市川店');
+    await rename(solid.id, 'かもめ薬局行徳店');
+    for (const query of ['かもめ薬局市川店', 'カモメ薬局　市川店', 'ｶﾓﾒ薬局 市川店', 'かもめ 薬局市川店', '薬局市川']) {
+      expect((await search(ALL, query)).map((p) => p.id), query).toContain(spaced.id);
+    }
+    expect((await search(ALL, 'かもめ薬局 行徳店')).map((p) => p.id)).toContain(solid.id);
+    // No term matches across two fields: the name's end and the micode's start stay apart.
+    const micode = (await getJson<Pharmacy>(app, `${PHARMACIES}/${spaced.id}`)).body.micode;
+    expect((await search(ALL, `市川店${micode.slice(0, 4)}`)).map((p) => p.id)).not.toContain(spaced.id);
+  });
+
+  it('finds a pharmacy by its invoice number (T and 13 digits, any case, full-width): that one only', async () => {
+    const rows = await getJson<Pharmacy[]>(app, `${ALL}&sort=id`);
+    const withInvoice = await (async () => {
+      for (const row of rows.body) {
+        const detail = (await getJson<{ id: number; pharmacy_invoice: { invoice_number: string | null } | null }>(app, `${PHARMACIES}/${row.id}`)).body;
+        if (detail.pharmacy_invoice?.invoice_number) return { id: detail.id, invoice: detail.pharmacy_invoice.invoice_number };
+      }
+      throw new Error('no seeded invoice number');
+    })();
+    const fullWidth = withInvoice.invoice.replace(/[0-9A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    for (const query of [withInvoice.invoice, withInvoice.invoice.toLowerCase(), fullWidth]) {
+      expect((await search(ALL, query)).map((p) => p.id), query).toEqual([withInvoice.id]);
+    }
+    // A number nobody holds is no text search: nothing.
+    expect(await search(ALL, 'T0000000000000')).toEqual([]);
+  });
+
+  it('finds a pharmacy by a licence number it holds (「14薬第91565号」), through the licences', async () => {
+    const rows = await getJson<Pharmacy[]>(app, `${ALL}&sort=id`);
+    let found: { id: number; number: string } | undefined;
+    for (const row of rows.body) {
+      const licenses = (await getJson<{ number: string }[]>(app, `${PHARMACIES}/${row.id}/licenses`)).body;
+      if (licenses.length > 0) {
+        found = { id: row.id, number: licenses[0].number };
+        break;
+      }
+    }
+    expect(found?.number).toMatch(/^\d{2}薬第\d+号$/);
+    const holders = async (query: string) => (await search(ALL, query)).map((p) => p.id);
+    expect(await holders(found!.number)).toContain(found!.id);
+    expect(await holders(found!.number.replace(/\d/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)))).toContain(found!.id);
+    expect(await holders('99薬第99999999号')).toEqual([]);
+  });
+});
+
 describe('the relevance sort (RELEVANCE_SORT, beyond the spec: the jump palette asks it)', () => {
   /** Where the term starts in the pharmacy's short text (name, then address lines 1-2); matched only elsewhere ranks last. */
-  const position = (p: Pharmacy, term: string) => foldSearchText(`${p.name} ${p.address1}${p.address2}`).indexOf(term) + 1 || Infinity;
+  const position = (p: Pharmacy, term: string) => `${foldSearchKey(p.name)}${SEARCH_FIELD_BREAK}${foldSearchKey(`${p.address1}${p.address2}`)}`.indexOf(term) + 1 || Infinity;
   const newestFirst = (a: Pharmacy, b: Pharmacy) => b.updated_at.localeCompare(a.updated_at) || b.id - a.id;
 
   it('orders a search by where its first term starts in the name, ties newest first, over all matches and every page', async () => {
@@ -154,6 +211,35 @@ describe('the relevance sort (RELEVANCE_SORT, beyond the spec: the jump palette 
     const refused = await getJson<{ errors: string[] }>(app, `/medorder/api/v2/admin/stockable_item_fixtures?sort=${RELEVANCE_SORT}`);
     expect(refused.status).toBe(422);
     expect(refused.body.errors.join('')).toContain('並び順に指定できない項目です');
+  });
+});
+
+describe('a search index folded before white space was dropped (migration 80)', () => {
+  it('is folded again once: a name is then found without its space', () => {
+    const dir = tempDir();
+    try {
+      let db = openCoreDb(dir, 20261101, 'small');
+      const { id } = db.prepare('SELECT id FROM companies ORDER BY id LIMIT 1').get() as { id: number };
+      db.prepare("UPDATE companies SET name = 'かもめ薬局 ホールディングス' WHERE id = ?").run(id);
+      const solid = 'カモメ薬局ホールディングス';
+      const found = () => (db.prepare('SELECT rowid FROM companies_search_fts WHERE companies_search_fts MATCH ?').all(`"${solid}"`) as { rowid: number }[]).map((r) => r.rowid);
+      expect(found()).toContain(id);
+      expect(searchIndexRebuildSql(db, COMPANY_SEARCH)).toBe('');
+      // As a database of the older folding has it: spaces kept, triggers without the folding's mark.
+      db.function('fold_search', { deterministic: true }, (text: unknown) => foldSearchText(String(text ?? '')));
+      db.exec(`DROP TRIGGER companies_search_insert; DROP TRIGGER companies_search_delete; DROP TRIGGER companies_search_update;
+        DROP TABLE companies_search_fts; DROP TABLE companies_search_short;
+        ${searchIndexSql(COMPANY_SEARCH).replace(/\/\* search folding \d+ \*\//, '')}`);
+      db.prepare('DELETE FROM schema_migrations WHERE version = 80').run();
+      expect(found()).toEqual([]);
+      db.close();
+      db = openCoreDb(dir, 20261101, 'small');
+      expect(found()).toContain(id);
+      expect(searchIndexRebuildSql(db, COMPANY_SEARCH)).toBe('');
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

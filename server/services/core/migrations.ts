@@ -3,7 +3,7 @@ import { UPLOAD_LINKS_TABLE_SQL } from '../../shared/uploadLinks';
 import type { Migration } from '../../db/open';
 import type { SeedScale } from '../../db/seedCatalogue';
 import { addVersionCounter, rowVersionsSql, tableVersionsSql, versionTriggersSql } from '../../db/versions';
-import { searchIndexSql } from '../../shared/search';
+import { searchIndexRebuildSql, searchIndexSql } from '../../shared/search';
 import { COMPANY_SEARCH } from './companies/search';
 import { DEALER_SEARCH } from './dealers/search';
 import { ethicalMedicineMigrations } from './ethicalMedicines/migrations';
@@ -16,6 +16,11 @@ import { pharmacyUserMigrations } from './pharmacyUsers/migrations';
 import { PREFECTURES } from './prefectures';
 import { seedCore } from './seed';
 import { savedReplyMigrations } from './savedReplies/migrations';
+import { SAVED_REPLY_SEARCH } from './savedReplies/search';
+import { ETHICAL_MEDICINE_SEARCH } from './ethicalMedicines/search';
+import { GROUP_SEARCH } from './groups/search';
+import { MANUAL_SEARCH } from './manuals/search';
+import { USER_SEARCH } from './users/search';
 import { CORE_VERSIONED_RECORDS } from './versionedRecords';
 
 /** Prefecture order (JIS code) of an address1 value, for an indexable sort by prefecture. */
@@ -40,6 +45,8 @@ const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.na
  *   60-69  savedReplies/
  *   70-79  record versions (ETag / If-Match) of the conditionally written records, several
  *          features' tables in one step (versionedRecords.ts)
+ *   80-89  every master's search index at once (search.ts files): built again when the folding
+ *          changes (SEARCH_FOLD_VERSION), after every feature that has one
  */
 export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
   return [
@@ -166,5 +173,16 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
     },
     // After every table it versions exists.
     { version: 71, up: rowVersionsSql(CORE_VERSIONED_RECORDS) },
+    {
+      // Searches ignore white space (issue 40: 「かもめ薬局市川店」 finds 「かもめ薬局 市川店」), and a
+      // text's fields are kept apart by a break: every index is folded again. A database built
+      // with this folding already (a new one) has nothing to do (searchIndexRebuildSql).
+      version: 80,
+      up: (db) => {
+        for (const index of [PHARMACY_SEARCH, COMPANY_SEARCH, DEALER_SEARCH, GROUP_SEARCH, USER_SEARCH, MANUAL_SEARCH, ETHICAL_MEDICINE_SEARCH, SAVED_REPLY_SEARCH]) {
+          db.exec(searchIndexRebuildSql(db, index));
+        }
+      },
+    },
   ];
 }

@@ -4,7 +4,8 @@ import { RELEVANCE_SORT } from '../../contract';
 import type { Capability } from '../../contract/additions';
 import { isAvailable } from '../capabilities';
 import { listTitleOf } from '../../resources/listTitle';
-import { foldSearchText } from '../../contract/searchText';
+import { searchFilterOf } from '../../resources/listSearch';
+import { foldSearchKey, foldSearchText } from '../../contract/searchText';
 import { normaliseCode, recogniseCodes, CODE_SHAPES, type CodeShape } from '../../lib/codeShapes';
 import { nameScore, type PaletteGroup, type PaletteHit } from '../../lib/paletteRanking';
 import { specPath } from '../../lib/specPaths';
@@ -25,7 +26,7 @@ export interface PaletteLookup {
   /** The list call's filter (the declared fixed filters, then the code or the text). */
   filter: Record<string, unknown>;
   /** For a code: the normalised code and the fields that must hold it for a row to count. */
-  code?: { value: string; fields: { field: string; shape: CodeShape }[] };
+  code?: { value: string; fields: { field?: string; shape: CodeShape }[] };
   /** The row fields a result is made of (the list's `fields`): a row of 49 fields is sent as 5. */
   fields: string[];
   /** A name search asks the best matches of all (RELEVANCE_SORT); a code lookup, the list's own order. */
@@ -44,9 +45,7 @@ export const resultFieldsOf = (declaration: AnyResourceDeclaration): string[] =>
   return [...new Set(paths.filter((path): path is string => path !== undefined).map((path) => path.split('.')[0]))];
 };
 
-/** The list's free-text filter (`query`), when it has one. */
-export const searchFilterOf = (declaration: AnyResourceDeclaration): string | undefined =>
-  declaration.list.filters?.find((filter) => filter.type === 'search')?.source;
+export { searchFilterOf };
 
 /** A list reachable without a parameter of its own (not `/pharmacies/{pharmacyId}/...`). */
 const plainList = (declaration: AnyResourceDeclaration) => !declaration.api.includes('{');
@@ -145,11 +144,16 @@ export const hitsOf = (declaration: AnyResourceDeclaration, lookup: PaletteLooku
   rows.forEach((row, order) => {
     const id = shown(row.id);
     if (id === undefined) return;
-    const matched = lookup.code?.fields.find(({ field }) => normaliseCode(shown(valueAt(row, field)) ?? '') === lookup.code!.value);
+    // A code the row does not carry (no field) was matched by the server's equality lookup alone.
+    const matched = lookup.code?.fields.find(({ field }) => field === undefined || normaliseCode(shown(valueAt(row, field)) ?? '') === lookup.code!.value);
     if (lookup.code && !matched) return;
     const name = nameOf(declaration, row);
     const details = detailsOf(declaration, row, matched?.field);
-    const codeText = matched && `${declaration.fields[matched.field]?.label ?? CODE_SHAPES[matched.shape].label} ${shown(valueAt(row, matched.field))}`;
+    const codeText =
+      matched &&
+      (matched.field === undefined
+        ? `${CODE_SHAPES[matched.shape].label} ${lookup.code!.value}`
+        : `${declaration.fields[matched.field]?.label ?? CODE_SHAPES[matched.shape].label} ${shown(valueAt(row, matched.field))}`);
     const detail = [codeText, ...details].filter(Boolean).join('　');
     hits.push({
       key: `${declaration.name}:${id}`,
@@ -254,12 +258,12 @@ export const RECENT_GROUP = '最近開いたレコード';
 
 /** The screens whose name holds the folded text, best first, as one group. */
 export const screenGroup = (screens: readonly PaletteScreen[], text: string, limit = 6): PaletteGroup => {
-  const query = foldSearchText(text);
+  const query = foldSearchKey(text);
   const hits: PaletteHit[] =
     query === ''
       ? []
       : screens
-          .filter((screen) => foldSearchText(screen.label).includes(query))
+          .filter((screen) => foldSearchKey(screen.label).includes(query))
           .map((screen, order) => ({ key: `screen:${screen.url}`, resource: SCREENS_GROUP, id: screen.url, label: screen.label, detail: screen.context ? `${screen.kind}（${screen.context}）` : screen.kind, url: screen.url, order }))
           .sort((a, b) => nameScore(text, b.label) - nameScore(text, a.label) || a.order - b.order)
           .slice(0, limit);

@@ -32,7 +32,9 @@ function fold(text: string): Units {
   let folded = '';
   const unitAt: number[] = [];
   units.forEach((unit, index) => {
-    const f = /^\s+$/.test(unit) ? ' ' : foldSearchText(unit);
+    // White space folds to nothing, as the search's key does: a term typed without the space a
+    // text has (かもめ薬局市川店) marks both words, and not the space between.
+    const f = /^\s+$/.test(unit) ? '' : foldSearchText(unit);
     folded += f;
     for (let i = 0; i < f.length; i++) unitAt.push(index);
   });

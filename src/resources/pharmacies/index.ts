@@ -28,8 +28,11 @@ export const pharmacies = defineResource({
   update: { method: 'PUT', send: 'form' },
   fields: {
     ...PHARMACY,
-    // Shown as the company's name, linked; sorted and edited as the id (checked to exist by the API).
-    companyId: { type: 'number', label: PHARMACY.companyId.label, sortable: true, parse: 'integer', reference: { resource: companies.name } },
+    // Shown as the company's name, linked, and picked by its name; the value stays the id (checked
+    // to exist by the API). Not sortable: the API sorts it by the id (spec section 7), an order of
+    // numbers the column does not show; a sort by the company's name would be an addition beyond
+    // the spec and, at national scale, a company name kept on every pharmacy row with its index.
+    companyId: { type: 'number', label: '会社', parse: 'integer', reference: { resource: companies.name } },
     'pharmacyInvoice.invoiceNumber': { type: 'text', label: L.invoiceNumber, writeAs: 'pharmacyInvoiceAttributes.invoiceNumber' },
     latitude: { ...PHARMACY.latitude, type: 'decimal', decimals: 6 },
     longitude: { ...PHARMACY.longitude, type: 'decimal', decimals: 6 },
@@ -121,6 +124,10 @@ export const pharmacies = defineResource({
       // A pharmacy that calls in is found by the number on the caller's line (the search holds both).
       { field: 'phone', shape: 'phone', requires: 'phoneSearch' },
       { field: 'fax', shape: 'phone', requires: 'phoneSearch' },
+      // The numbers on an invoice and on a licence (the search looks both up by equality); the
+      // list row carries neither, so the result names the number typed.
+      { shape: 'invoiceNumber', requires: 'codeSearch' },
+      { shape: 'licenseNumber', requires: 'codeSearch' },
     ],
     filter: { addEnded: true },
     detail: ['micode', 'address1', 'address2', 'address3'],

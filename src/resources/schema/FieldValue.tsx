@@ -55,7 +55,9 @@ export const FieldValue = ({
       <Link href={text} target="_blank" rel="noopener noreferrer">
         {text}
       </Link>
-    ) : field.type === 'email' && text ? (
+    ) : field.type === 'email' && text && !truncate ? (
+      // A list row opens its record on a click: there an address is text, not a mailto: trap
+      // over half the row. The detail page links it.
       <Link href={`mailto:${text}`}>{text}</Link>
     ) : truncate ? (
       // One class for each of a page's 125-odd cells (the theme's), not a styled component each.

@@ -25,6 +25,7 @@ import { useIsAdmin } from './useIsAdmin';
 import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
 import { TokyoDateTimeInput } from '../../app/inputs/TokyoDateTimeInput';
 import { MultiChoiceInput } from '../../app/inputs/MultiChoiceInput';
+import { ReferencePickerInput } from '../../app/inputs/ReferencePickerInput';
 import { requiredRule } from '../../app/inputs/requiredRule';
 import { FieldGrid, WIDE_CELL, isWideField } from './FieldGrid';
 
@@ -45,6 +46,8 @@ export const FieldInput = ({ source, field }: { source: string; field: FieldDecl
     validate: checked ? requiredRule(field.label, field.type === 'choice' || field.type === 'multiChoice' ? '選択' : '入力') : undefined,
   };
   if (field.readOnly) return <TextInput {...common} readOnly disabled helperText={false} fullWidth />;
+  // An id naming another record is picked by that record's name (the company of a pharmacy).
+  if (field.reference) return <ReferencePickerInput {...common} reference={field.reference} />;
   switch (field.type) {
     case 'id':
     case 'text':

@@ -20,6 +20,7 @@ import { ListError } from './ListError';
 import { PageLinks } from './PageLinks';
 import { listTitleOf } from '../listTitle';
 import { RowActions } from './RowActions';
+import { OpeningRowsBody } from './OpeningRows';
 
 const filterInput = (filter: FilterDeclaration): ReactElement =>
   filter.type === 'search' ? (
@@ -84,7 +85,10 @@ export const SchemaDataTable = ({ resource, storeKey, cells }: { resource: AnyRe
     <Box ref={sortAria}>
       <DataTable
         sx={pinned}
+        // Not react-admin's rowClick: it opens react-admin's own route even from a link or a
+        // selection drag inside the row. A row with 詳細 opens where 詳細 goes (OpeningRows).
         rowClick={false}
+        body={actions.includes('show') ? OpeningRowsBody : undefined}
         bulkActionButtons={false}
         hiddenColumns={list.hiddenColumns}
         storeKey={storeKey}

@@ -85,6 +85,25 @@ describe('the palette’s lookups, derived from the declarations', () => {
     ]);
   });
 
+  it('an invoice or licence number, however written, goes to the pharmacies’ search where the code search is; every row it answers holds it (issue 40)', () => {
+    const pharmacies = findResource('v2/core/pharmacies')!;
+    for (const [typed, query] of [
+      ['T6221848063027', 'T6221848063027'],
+      ['ｔ６２２１８４８０６３０２７', 'T6221848063027'],
+      ['14薬第91565号', '14薬第91565号'],
+      ['１４薬第９１５６５号', '14薬第91565号'],
+    ] as const) {
+      expect(plan(typed), typed).toEqual([['v2/core/pharmacies', { addEnded: true, query }]]);
+      // On the platform as specified `query` matches neither: nothing is asked.
+      expect(planLookups(resources, typed, new Set()), typed).toEqual([]);
+    }
+    const [lookup] = planLookups(resources, '14薬第91565号', ALL_CAPABILITIES);
+    const hits = hitsOf(pharmacies, lookup, [{ id: 7, name: 'かもめ薬局 市川店', micode: '1241234567', address1: '千葉県' }]);
+    expect(hits.map((hit) => [hit.id, hit.label, hit.detail, hit.codeMatch])).toEqual([['7', 'かもめ薬局 市川店', '許可番号 14薬第91565号\u30001241234567\u3000千葉県', true]]);
+    // A name is still a name, and the shape is the licence's alone.
+    expect(plan('かもめ薬局')[0]).toEqual(['v2/core/pharmacies', { addEnded: true, query: 'かもめ薬局' }]);
+  });
+
   it('a code lookup keeps only rows holding the code; names come from recordRepresentation', () => {
     const pharmacies = findResource('v2/core/pharmacies')!;
     const [lookup] = planLookups(resources, '1341234560', ALL_CAPABILITIES);

@@ -93,3 +93,18 @@ describe('code shapes (the jump palette)', () => {
     );
   });
 });
+
+describe('the pharmacy numbers on documents (issue 40)', () => {
+  it('reads an invoice number (T and 13 digits) however written', () => {
+    for (const typed of ['T6221848063027', 't6221848063027', 'Ｔ６２２１８４８０６３０２７', 'T 6221-8480-63027']) {
+      expect(recogniseCodes(typed), typed).toEqual([{ shape: 'invoiceNumber', code: 'T6221848063027' }]);
+    }
+  });
+
+  it('reads a licence number, the one code written with kanji; other kanji are no code', () => {
+    for (const [typed, code] of [['14薬第91565号', '14薬第91565号'], ['１４薬第９１５６５号', '14薬第91565号'], ['大阪府指令薬第 123 号', '大阪府指令薬第123号']]) {
+      expect(recogniseCodes(typed), typed).toEqual([{ shape: 'licenseNumber', code }]);
+    }
+    for (const text of ['かもめ薬局', '14薬第', '薬第12号の件 について', '第91565号']) expect(isCodeText(text), text).toBe(false);
+  });
+});

@@ -84,3 +84,11 @@ describe('palette ranking', () => {
     expect(rankGroups('ふぁーま', groups).map((group) => group.resource)).toEqual(['c', 'a', 'b']);
   });
 });
+
+describe('names compared without their spaces (issue 40)', () => {
+  it('a name typed without its space is the name; a word start after a space is a word prefix', () => {
+    expect(nameScore('かもめ薬局市川店', 'かもめ薬局 市川店')).toBe(SCORE.equal);
+    expect(nameScore('かもめ薬局市川', 'かもめ薬局 市川店')).toBeGreaterThan(SCORE.prefix - 1);
+    expect(nameScore('薬局市川', 'かもめ 薬局 市川店')).toBeGreaterThan(SCORE.wordPrefix - 1);
+  });
+});

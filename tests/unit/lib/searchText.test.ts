@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { foldSearchText, phoneDigits, searchTerms, termLength } from '../../../src/contract/searchText';
+import { foldSearchKey, foldSearchText, phoneDigits, SEARCH_FIELD_BREAK, searchTerms, termLength } from '../../../src/contract/searchText';
 
 /** Full-width katakana with their half-width (JIS X 0201) forms, voiced ones as two characters. */
 const KANA: [full: string, half: string][] = [
@@ -81,5 +81,19 @@ describe('phoneDigits (issue 36: a phone number however written)', () => {
         },
       ),
     );
+  });
+});
+
+describe('foldSearchKey (what a search compares, issue 40)', () => {
+  it('drops every white space, so a name matches with or without its spaces', () => {
+    for (const written of ['かもめ薬局 市川店', 'かもめ薬局　市川店', 'かもめ薬局\u00a0市川店', ' かもめ 薬局\t市川店 ', 'ｶﾓﾒ薬局市川店']) {
+      expect(foldSearchKey(written), written).toBe('カモメ薬局市川店');
+    }
+  });
+
+  it('keeps a field break (no control character: those are white space), and the query’s terms are the space-free pieces', () => {
+    expect(foldSearchKey(`かもめ薬局${SEARCH_FIELD_BREAK}1241234567`)).toBe(`カモメ薬局${SEARCH_FIELD_BREAK}1241234567`);
+    expect(searchTerms('かもめ薬局　市川店')).toEqual(['カモメ薬局', '市川店']);
+    expect(searchTerms(`a${SEARCH_FIELD_BREAK}b`)).toEqual(['a', 'b']);
   });
 });

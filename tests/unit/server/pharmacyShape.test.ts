@@ -77,7 +77,7 @@ describe('pharmacies from PHARMACY_SHAPE (issue 24 item 1)', () => {
     // screen reads it).
     expect(fields).toEqual({
       id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
-      companyId: { type: 'number', label: '会社ID', sortable: true, parse: 'integer', reference: { resource: 'v2/core/companies' } },
+      companyId: { type: 'number', label: '会社', parse: 'integer', reference: { resource: 'v2/core/companies' } },
       name: { type: 'text', label: '薬局名', sortable: true, required: true },
       micode: { type: 'text', label: '薬局コード', required: true, example: '1341234567' },
       'pharmacyInvoice.invoiceNumber': { type: 'text', label: '適格請求書発行事業者登録番号', writeAs: 'pharmacyInvoiceAttributes.invoiceNumber' },

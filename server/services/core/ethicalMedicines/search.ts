@@ -1,6 +1,6 @@
-import type { SearchIndex } from '../../../shared/search';
+import { searchFields, type SearchIndex } from '../../../shared/search';
 
-const joined = (r: string, columns: readonly string[]) => columns.map((c) => `COALESCE(${r}.${c}, '')`).join(` || ' ' || `);
+const joined = (r: string, columns: readonly string[]) => searchFields(...columns.map((c) => `COALESCE(${r}.${c}, '')`));
 
 const NAMES = ['brand_name', 'brand_name_pronunciation', 'generic_name', 'ingredient_name', 'official_name', 'receipt_system_name', 'maker', 'seller'];
 const CODES = ['hot_code', 'yj_code', 'mhlw_code', 'receipt_code', 'receipt_code_secondary', 'jan_code', 'package_gs1_code', 'packet_gs1_code', 'supply_gs1_code'];

@@ -1,4 +1,4 @@
-import type { SearchIndex } from '../../../shared/search';
+import { searchFields, type SearchIndex } from '../../../shared/search';
 
 /**
  * Manuals are searched in title and content. Terms of 1-2 characters scan the short table,
@@ -9,8 +9,8 @@ export const MANUAL_SEARCH: SearchIndex = {
   name: 'manuals_search',
   table: 'manuals',
   idColumn: 'id',
-  text: (r) => `${r}.title || ' ' || ${r}.content`,
-  shortText: (r) => `${r}.title || ' ' || ${r}.content`,
+  text: (r) => searchFields(`${r}.title`, `${r}.content`),
+  shortText: (r) => searchFields(`${r}.title`, `${r}.content`),
   columns: ['title', 'content'],
   // No exact codes: 「13」 or 「10桁」 in a knowledge base is text to find, not an id.
 };

@@ -130,5 +130,12 @@ export function pharmacyMigrations(seed: number, _scale: SeedScale): Migration[]
         }
       },
     },
+    {
+      // The search looks an invoice number or a licence's number up by equality (the codeSearch addition).
+      version: 13,
+      up: `
+        CREATE INDEX pharmacies_invoice_number ON pharmacies(invoice_number);
+        CREATE INDEX licenses_number ON licenses(number);`,
+    },
   ];
 }

@@ -78,6 +78,19 @@ describe('the pharmacy form', () => {
   it('shows the ID read-only when editing', async () => {
     await expectReadOnlyId('/v2/core/pharmacies/:id/edit', <PharmacyEdit />, 'v2/core/pharmacies', PHARMACY);
   });
+
+  it('says what is wrong with the e-mail and the URL inline, in red, both at once: never the browser\'s bubbles (issue 40)', async () => {
+    const user = userEvent.setup();
+    renderScreen('/v2/core/pharmacies/new', <PharmacyCreate />, 'v2/core/pharmacies', createTestDataProvider());
+    const email = await screen.findByLabelText(/^メールアドレス/);
+    // The browser checks nothing itself: a form it validates would stop at the first bubble.
+    expect(email.closest('form')).toHaveAttribute('novalidate');
+    await user.type(email, 'info@pharmacy');
+    await user.type(screen.getByLabelText(/^WebサイトURL/), 'www.example.com');
+    await user.click(screen.getByRole('button', { name: '新規作成' }));
+    expect(await screen.findByText('メールアドレスの形式が正しくありません。')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^WebサイトURL/)).toHaveAccessibleDescription(/URL/);
+  });
 });
 
 describe('a save without changes (issue 40 item 3)', () => {

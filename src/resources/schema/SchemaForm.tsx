@@ -132,6 +132,8 @@ export const SchemaForm = ({
   );
   return (
     <SimpleForm
+      // The rules say what is wrong inline, all at once (e-mail and URL too), never the browser's bubbles.
+      noValidate
       toolbar={<FormToolbar resource={resource} mode={mode} />}
       // Two columns of short inputs from md: wide enough for two 50-character names side by side.
       sx={{ maxWidth: 1120 }}

@@ -233,14 +233,12 @@ test.describe('manuals', () => {
     await page.getByRole('dialog').getByRole('button', { name: '変更' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '中途研修' })).toBeVisible();
 
-    // The parent is not empty: deleting it is refused with the server's reason.
+    // The parent is not empty: its delete is disabled, and says why (issue 40).
     await page.getByRole('navigation', { name: 'カテゴリの階層' }).getByRole('link', { name: parentName }).click();
-    await page.getByRole('button', { name: 'カテゴリを削除' }).click();
-    const confirm = page.getByRole('dialog', { name: `カテゴリ「${parentName}」を削除しますか？` });
-    await expect(confirm.getByRole('button', { name: 'キャンセル' })).toBeFocused();
-    await confirm.getByRole('button', { name: '削除する' }).click();
-    await expect(confirm.getByTestId('server-errors')).toHaveText('サブカテゴリやマニュアルがあるカテゴリは削除できません。先に移動するか削除してください。');
-    await confirm.getByRole('button', { name: 'キャンセル' }).click();
+    const remove = page.getByRole('button', { name: 'カテゴリを削除' });
+    await expect(remove).toBeDisabled();
+    await expect(remove).toHaveAccessibleDescription('サブカテゴリ1件があるため削除できません。先に移動するか削除してください。');
+    await expectNoSeriousA11yViolations(page, 'マニュアル（削除できないカテゴリ）');
 
     // Move the child to the top level, then both can go.
     await page.getByRole('list', { name: 'サブカテゴリ' }).getByRole('link', { name: '中途研修' }).click();

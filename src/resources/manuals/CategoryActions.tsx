@@ -9,6 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import CreateNewFolderIcon from '@mui/icons-material/CreateNewFolderOutlined';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import DriveFileRenameIcon from '@mui/icons-material/DriveFileRenameOutline';
@@ -29,7 +30,13 @@ const ROOT = 'root';
  * Organising the tree where staff are looking at it: a subcategory under the category shown (or a
  * root category at the top), and for the category shown rename, move and delete (when empty).
  */
-export const CategoryActions = ({ category }: { category?: ManualCategoryDetail }) => {
+/** Why a category cannot be deleted yet (the API refuses one that holds anything), or undefined when it can. */
+export const deleteBlockedReason = (subcategories: number, manuals: number | undefined): string | undefined => {
+  const held = [subcategories > 0 && `サブカテゴリ${subcategories}件`, manuals !== undefined && manuals > 0 && `マニュアル${manuals.toLocaleString('ja-JP')}件`].filter(Boolean);
+  return held.length === 0 ? undefined : `${held.join('と')}があるため削除できません。先に移動するか削除してください。`;
+};
+
+export const CategoryActions = ({ category, manualCount }: { category?: ManualCategoryDetail; manualCount?: number }) => {
   const dataProvider = usePortalDataProvider();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -74,6 +81,7 @@ export const CategoryActions = ({ category }: { category?: ManualCategoryDetail 
   const ownPath = category ? [...category.ancestors.map((ancestor) => ancestor.name), category.name] : [];
   const inside = (path: string[]) => ownPath.length > 0 && path.length >= ownPath.length && ownPath.every((part, i) => path[i] === part);
   const targets = (allCategories.data ?? []).filter((choice) => !inside(choice.path));
+  const blocked = category ? deleteBlockedReason(category.children.length, manualCount) : undefined;
   const titles = { add: category ? `「${category.name}」にサブカテゴリを追加` : 'カテゴリを追加', rename: 'カテゴリ名を変更', move: `「${category?.name ?? ''}」を移動` };
 
   return (
@@ -89,9 +97,23 @@ export const CategoryActions = ({ category }: { category?: ManualCategoryDetail 
           <Button size="small" variant="outlined" startIcon={<DriveFileMoveIcon />} onClick={() => show('move')}>
             移動
           </Button>
-          <Button size="small" variant="outlined" color="error" startIcon={<FolderDeleteIcon />} onClick={() => show('delete')}>
+          <Button
+            size="small"
+            variant="outlined"
+            color="error"
+            startIcon={<FolderDeleteIcon />}
+            onClick={() => show('delete')}
+            // Not while it holds anything: the reason is said beside it (a disabled button tells nothing by itself).
+            disabled={blocked !== undefined}
+            aria-describedby={blocked ? 'category-delete-blocked' : undefined}
+          >
             カテゴリを削除
           </Button>
+          {blocked && (
+            <Typography id="category-delete-blocked" variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }}>
+              {blocked}
+            </Typography>
+          )}
         </>
       )}
       <Dialog open={open === 'add' || open === 'rename' || open === 'move'} onClose={() => setOpen(null)} fullWidth maxWidth="sm" aria-labelledby="category-dialog-title">

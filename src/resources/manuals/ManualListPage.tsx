@@ -48,7 +48,7 @@ const ManualListPage = () => {
   return (
     <ManualsContainer title={title} categoryId={categoryId}>
       {categoryId !== undefined && category.data && <CategoryBreadcrumb path={[...ancestors, category.data]} lastIsCurrent />}
-      {!missing && (categoryId === undefined || category.data) && <CategoryActions category={category.data} />}
+      {!missing && (categoryId === undefined || category.data) && <CategoryActions category={category.data} manualCount={manuals.total} />}
       {missing ? (
         <Typography role="alert">このカテゴリは存在しません。左のカテゴリから選び直してください。</Typography>
       ) : (

@@ -1,6 +1,8 @@
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Switch from '@mui/material/Switch';
+import { CELL_TEXT_CLASS } from '../../layout/theme';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { serverMessages } from '../schema/serverErrors';
 import SchemaList from '../schema/SchemaList';
@@ -39,15 +41,27 @@ const IgnoreToggle = () => {
 
 /**
  * Unknown deliveries (spec section 2): the generated list (header count, errors, 10 page links,
- * dates on one line) with the spec's literal null for an empty name and the ignore switch.
+ * dates on one line) with 未設定 for an empty name and the ignore switch.
  */
+/** Two item names share the row with codes and a date: each gets 14em, so at 1440 px every column fits the window (issue 40). */
+const NARROW = { [`& .${CELL_TEXT_CLASS}`]: { maxWidth: '14em' } };
+
 const UnknownDeliveryList = () => {
   const unknownDeliveries = useResourceDeclaration();
   return (
     <SchemaList
       cells={{
-        // The spec shows an empty name as null.
-        name: <FieldValue source="name" field={unknownDeliveries.fields.name} truncate emptyText="null" />,
+        matchingItemName: (
+          <Box component="span" sx={NARROW}>
+            <FieldValue source="matchingItemName" field={unknownDeliveries.fields.matchingItemName} truncate />
+          </Box>
+        ),
+        // The spec's screen printed "null" for an empty name; a word agents read instead (issue 40).
+        name: (
+          <Box component="span" sx={NARROW}>
+            <FieldValue source="name" field={unknownDeliveries.fields.name} truncate emptyText="未設定" />
+          </Box>
+        ),
         ignored: <IgnoreToggle />,
       }}
     />

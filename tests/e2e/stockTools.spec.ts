@@ -29,6 +29,8 @@ test.describe('stock diff', () => {
     await expect(timeline.getByRole('row').nth(1)).toContainText('棚卸し');
     await expect(timeline.getByRole('cell', { name: '購入', exact: true })).toHaveCount(2);
     await expectNoSeriousA11yViolations(page, '在庫数比較');
+    // The page is as wide as the window: nothing scrolls sideways into blank space (issue 40).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => document.documentElement.clientWidth));
 
     const addAdjustment = timeline.getByRole('button', { name: 'v2 に在庫調整を追加 (2026年10月7日 09:30 の調剤 -7)' });
     // The label shows as written (v2, the generation's name everywhere else), not upper-cased.

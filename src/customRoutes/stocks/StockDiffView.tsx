@@ -24,6 +24,7 @@ import { formatDateTime } from '../../contract/dates';
 import { serverMessages } from '../../resources/schema/serverErrors';
 import { roundQuantity } from './runningQuantity';
 import { SafeConfirm } from '../../app/SafeConfirm';
+import { visuallyHidden } from '@mui/utils';
 import { mergeTimeline, pendingAdjustment } from './timeline';
 
 export const ADDED = '追加しました';
@@ -154,7 +155,8 @@ export const StockDiffView = ({ pharmacyId, itemId }: { pharmacyId: number; item
                 <TableCell align="right">在庫数 (累計)</TableCell>
                 <TableCell>処方箋番号</TableCell>
                 <TableCell>
-                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  {/* MUI's own hidden style: an sx `width: 1` is 100 %, which stretched the page to twice the window (issue 40). */}
+                  <Box component="span" sx={visuallyHidden}>
                     在庫調整
                   </Box>
                 </TableCell>

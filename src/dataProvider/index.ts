@@ -31,7 +31,8 @@ import { ListContractError, readListArray } from './paging';
 import { listRequest, pagingOf, readListAnswer, withId, type ListMeta } from './listCall';
 import { listLookupMethods, type ListLookupMethods } from './listLookups';
 import { writePayload } from './writePayload';
-import { RecordConflictError, unmodifiedSinceHeader, versionOf } from './recordConflict';
+import { RECORD_DELETED_MESSAGE, RecordConflictError, unmodifiedSinceHeader, versionOf } from './recordConflict';
+import { createHttpError } from './httpError';
 import type { CsPortalMethods } from './methods/portalMethods';
 import type { Capability } from '../contract/additions';
 
@@ -209,10 +210,20 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl, capabi
       // The version the form was built from (its own copy of updatedAt): the cached record may
       // have been refetched under the form since, and a newer base would hide the other save.
       const base = versionOf(data) ?? versionOf(previousData);
-      const conflict = async () => new RecordConflictError(withId<RaRecord>(declaration, (await send({ path })).json), previousData ?? {}, data);
+      // Someone deleted the record since the form opened: said so (not a bare 見つかりません。),
+      // and the form keeps what was typed, as after any refused save.
+      const deletedMeanwhile = (error: unknown) => (isStatus(error, 404) ? createHttpError(404, { errors: [RECORD_DELETED_MESSAGE] }) : error);
+      const readNow = async () => {
+        try {
+          return await send<Record<string, unknown>>({ path });
+        } catch (error) {
+          throw deletedMeanwhile(error);
+        }
+      };
+      const conflict = async () => new RecordConflictError(withId<RaRecord>(declaration, (await readNow()).json), previousData ?? {}, data);
       let etag: string | null = null;
       if (base !== undefined) {
-        const read = await send<Record<string, unknown>>({ path });
+        const read = await readNow();
         if (versionOf(read.json) !== base) throw await conflict();
         etag = read.headers.get('etag');
       }
@@ -231,7 +242,7 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl, capabi
         }));
       } catch (error) {
         if (isStatus(error, 412)) throw await conflict();
-        throw error;
+        throw deletedMeanwhile(error);
       }
       return { data: { ...withId<R>(declaration, { ...previousData, ...data, ...asObject(json) }), id } as R };
     },

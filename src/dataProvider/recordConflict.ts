@@ -4,6 +4,9 @@ import type { ApiErrorBody } from './httpError';
 /** What the user reads when someone else saved the record since the form opened. */
 export const RECORD_CONFLICT_MESSAGE = 'このデータは、編集を始めたあとに他のユーザーが更新しました。相手の変更を確認してから保存してください。';
 
+/** A save of a record someone else deleted since the form opened; what was typed stays in the form. */
+export const RECORD_DELETED_MESSAGE = 'このデータは、編集を始めたあとに他のユーザーが削除しました。入力した内容は画面に残っています。必要ならコピーしてから画面を離れてください。';
+
 /** The status react-admin's callers see: HTTP's "Conflict". */
 export const RECORD_CONFLICT_STATUS = 409;
 

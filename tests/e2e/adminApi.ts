@@ -30,6 +30,15 @@ export const adminApi = async (request: APIRequestContext) => {
       expect(response.ok(), `PUT ${path}: ${response.status()} ${await response.text()}`).toBe(true);
       return (await response.json()) as T;
     },
+    async post<T = Record<string, unknown>>(path: string, data: Record<string, unknown>): Promise<T> {
+      const response = await request.post(path, { headers, data });
+      expect(response.ok(), `POST ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+      return (await response.json()) as T;
+    },
+    async delete(path: string): Promise<void> {
+      const response = await request.delete(path, { headers });
+      expect(response.ok(), `DELETE ${path}: ${response.status()}`).toBe(true);
+    },
     /** Every page of a paged list (x-total-pages), in order. */
     async getAllPages<T = Record<string, unknown>>(path: string): Promise<T[]> {
       const rows: T[] = [];

@@ -1,6 +1,7 @@
 import { test, expect, unique, expectNoSeriousA11yViolations } from './fixtures';
 import { adminApi } from './adminApi';
 import { TEXTS } from '../../src/i18n/texts';
+import { RECORD_DELETED_MESSAGE } from '../../src/dataProvider/recordConflict';
 
 const BASE = '/core/api/v2/admin/saved_replies';
 
@@ -75,5 +76,19 @@ test.describe('saved replies', () => {
     // An old link to it says so on the page.
     await page.goto(`/v2/core/saved_replies/${saved.id}`);
     await expect(page.getByRole('alert')).toBeVisible();
+  });
+
+  test('saving a reply someone else deleted meanwhile says it was deleted, and keeps what was typed (issue 40)', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const shortcut = unique('gone').replace(/[^a-z0-9_-]/gi, '').slice(0, 20).toLowerCase();
+    const created = await api.post<{ id: number }>(BASE, { title: unique('消される定型文'), shortcut, body: '元の本文' });
+    await page.goto(`/v2/core/saved_replies/${created.id}/edit`);
+    const body = page.getByLabel(/^本文/);
+    await body.fill('書き直した本文。まだ保存していない。');
+    await api.delete(`${BASE}/${created.id}`);
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await expect(page.getByText(RECORD_DELETED_MESSAGE)).toBeVisible();
+    await expect(body).toHaveValue('書き直した本文。まだ保存していない。');
+    await expectNoSeriousA11yViolations(page, '定型文（削除されたものを保存）');
   });
 });

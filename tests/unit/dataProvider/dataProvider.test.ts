@@ -2,6 +2,7 @@ import { ALL_CAPABILITIES, type Capability } from '../../../src/contract/additio
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/dataProvider/apiClient';
+import { RECORD_DELETED_MESSAGE } from '../../../src/dataProvider/recordConflict';
 import { createDataProvider, formatSort, isRecordConflict, RECORD_CONFLICT_MESSAGE, type RecordConflictError } from '../../../src/dataProvider';
 import type { AnyResourceDeclaration } from '../../../src/resources/types';
 import { testEnvironment } from '../support/environment';
@@ -529,6 +530,21 @@ describe('update: no silent overwrite of another user\'s save', () => {
       { method: 'GET', header: null },
       { method: 'PUT', header: null },
     ]);
+  });
+
+  it('a record deleted since the form opened is said so, whether the read or the write meets the 404 (issue 40)', async () => {
+    server.use(http.get(`${CORE}/admin/companies/7`, () => HttpResponse.json({ errors: ['見つかりません。'] }, { status: 404 })));
+    await expect(dataProvider.update('v2/core/companies', { id: 7, data: { ...opened, name: 'x' }, previousData: opened })).rejects.toMatchObject({
+      status: 404,
+      body: { messages: [RECORD_DELETED_MESSAGE] },
+    });
+    server.use(
+      http.get(`${CORE}/admin/companies/7`, () => HttpResponse.json(stored('2026-11-26T01:02:03.456Z'))),
+      http.put(`${CORE}/admin/companies/7`, () => HttpResponse.json({ errors: ['見つかりません。'] }, { status: 404 })),
+    );
+    await expect(dataProvider.update('v2/core/companies', { id: 7, data: { ...opened, name: 'x' }, previousData: opened })).rejects.toMatchObject({
+      body: { messages: [RECORD_DELETED_MESSAGE] },
+    });
   });
 
   it('refuses with the record as it is now when someone saved since, and writes nothing', async () => {

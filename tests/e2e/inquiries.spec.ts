@@ -560,7 +560,11 @@ test.describe('inquiries', () => {
 
       await page.getByRole('button', { name: /^絞り込み/ }).click();
       const filter = page.getByRole('dialog', { name: '絞り込み' });
-      await filter.getByLabel('薬局ID').fill('1');
+      // The pharmacy is picked by its name (the filter keeps its id, as the spec's URL says).
+      const [first] = await (await adminApi(page.request)).get<{ id: number; name: string }[]>('/core/api/v2/admin/pharmacies?ids=1');
+      await filter.getByRole('combobox', { name: '薬局' }).fill(first.name.slice(0, 4));
+      await filter.getByRole('option', { name: `${first.name}（ID: 1）` }).click();
+      await expect(filter.getByRole('combobox', { name: '薬局' })).toHaveValue(`${first.name}（ID: 1）`);
       await filter.getByLabel('要アクション').check();
       await filter.getByLabel('新規').check();
       await expectNoSeriousA11yViolations(page, '問い合わせ（絞り込みモーダル）');

@@ -8,36 +8,26 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import TextField from '@mui/material/TextField';
 import { EMPTY_INQUIRY_FILTER, toggleStatus, type InquiryFilter } from './inquiryFilter';
 import { INQUIRY_STATUSES } from './inquiryStatus';
+import { PharmacyPicker } from './PharmacyPicker';
 
-/** The filter modal (spec section 2): a pharmacy id and the statuses to show. */
+/** The filter modal (spec section 2): a pharmacy (picked by name, the filter holds its id) and the statuses to show. */
 export const RoomFilterDialog = ({ open, filter, onClose, onApply }: { open: boolean; filter: InquiryFilter; onClose: () => void; onApply: (filter: InquiryFilter) => void }) => {
-  const [pharmacy, setPharmacy] = useState('');
+  const [pharmacyId, setPharmacyId] = useState<number>();
   const [statuses, setStatuses] = useState<string[]>([]);
   useEffect(() => {
     if (!open) return;
-    setPharmacy(filter.pharmacyId === undefined ? '' : String(filter.pharmacyId));
+    setPharmacyId(filter.pharmacyId);
     setStatuses(filter.statuses);
   }, [open, filter]);
-  const pharmacyValid = pharmacy === '' || /^[1-9]\d{0,11}$/.test(pharmacy);
-  const apply = () => onApply({ ...(pharmacy !== '' && { pharmacyId: Number(pharmacy) }), statuses });
+  const apply = () => onApply({ ...(pharmacyId !== undefined && { pharmacyId }), statuses });
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="inquiry-filter-title" fullWidth maxWidth="xs">
       <DialogTitle id="inquiry-filter-title">絞り込み</DialogTitle>
       <DialogContent>
-        <TextField
-          label="薬局ID"
-          value={pharmacy}
-          onChange={(event) => setPharmacy(event.target.value.trim())}
-          error={!pharmacyValid}
-          helperText={pharmacyValid ? ' ' : '薬局IDは数字で入力してください。'}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          fullWidth
-          margin="dense"
-        />
+        <PharmacyPicker value={pharmacyId} onChange={setPharmacyId} open={open} />
         <FormLabel component="legend" sx={{ mt: 1 }}>
           ステータス
         </FormLabel>
@@ -56,7 +46,7 @@ export const RoomFilterDialog = ({ open, filter, onClose, onApply }: { open: boo
         <Button variant="outlined" onClick={onClose}>
           キャンセル
         </Button>
-        <Button variant="contained" disabled={!pharmacyValid} onClick={apply}>
+        <Button variant="contained" onClick={apply}>
           適用
         </Button>
       </DialogActions>

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AuthProvider } from 'react-admin';
 import { AccountMenu } from '../../src/layout/AccountMenu';
-import { renderWithAdmin } from './renderWithAdmin';
+import { adminAuthProvider, renderWithAdmin } from './renderWithAdmin';
 
-const authProvider: AuthProvider = {
-  login: async () => {},
-  logout: async () => {},
-  checkAuth: async () => {},
-  checkError: async () => {},
-  getPermissions: async () => ['admin'],
-  getIdentity: async () => ({ id: 'auth0|abc', fullName: '管理 花子', email: 'admin@example.com', picture: 'data:image/svg+xml,x' }),
-};
+const authProvider = adminAuthProvider({ id: 'auth0|abc', fullName: '管理 花子', email: 'admin@example.com', picture: 'data:image/svg+xml,x' });
 
 describe('the account button (issue 40: image-redundant-alt)', () => {
   it('shows the picture as decoration beside the name: no image repeats the button\'s name', async () => {

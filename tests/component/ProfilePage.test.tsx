@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { AuthProvider } from 'react-admin';
 import ProfilePage from '../../src/customRoutes/develop/ProfilePage';
 import type { ApiResponse } from '../../src/dataProvider';
-import { createSendMock, createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
+import { adminAuthProvider, createSendMock, createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
 
-const authProvider: AuthProvider = {
-  login: async () => {},
-  logout: async () => {},
-  checkAuth: async () => {},
-  checkError: async () => {},
-  getPermissions: async () => ['admin'],
-  getIdentity: async () => ({ id: 'auth0|abc', fullName: '管理 花子', email: 'admin@example.com', picture: 'data:image/svg+xml,x' }),
-};
+const authProvider = adminAuthProvider({ id: 'auth0|abc', fullName: '管理 花子', email: 'admin@example.com', picture: 'data:image/svg+xml,x' });
 
 describe('ProfilePage', () => {
   it('shows the picture, name and e-mail of the sign-in and the core user object', async () => {

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
 import { adminApi } from './adminApi';
+import { palette } from './palette';
 
 /**
  * Issue 40 items 8 and 9, as an agent works: a name typed without the space the record has, an
@@ -21,26 +21,6 @@ interface Pharmacy {
   id: number;
   name: string;
 }
-
-const palette = (page: Page) => {
-  const dialog = page.getByRole('dialog', { name: 'ジャンプ' });
-  const box = dialog.getByRole('combobox', { name: /ジャンプ先を検索/ });
-  return {
-    group: (name: string) => dialog.getByRole('group', { name }),
-    open: async () => {
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.keyboard.press('Control+k');
-      await expect(box).toBeFocused();
-    },
-    /** The text as one input (a paste, an IME's commit), then every lookup answered. */
-    search: async (text: string) => {
-      await page.keyboard.press('Control+a');
-      await page.keyboard.press('Backspace');
-      await page.keyboard.insertText(text);
-      await expect(dialog.getByRole('status')).toHaveText(/^(\d+件を表示|該当するものはありません)$/);
-    },
-  };
-};
 
 test.describe('issue 40 item 8: searches find what agents type', () => {
   test('the list search finds 「かもめ薬局 市川店」 typed without the space', async ({ page }) => {

@@ -4,6 +4,7 @@ import { adminApi, withoutAudit } from './adminApi';
 import { accounts } from './accounts';
 import { beyondSpec, platformPath } from '../../server/shared/apiProfile';
 import { TEXTS } from '../../src/i18n/texts';
+import { palette } from './palette';
 
 /**
  * The portal against the platform as spec section 7 specifies it (issue 35): this project's
@@ -32,26 +33,6 @@ const watchSpec = (page: Page) => {
     expectClean: () => {
       expect(beyond, 'requests beyond spec section 7').toEqual([]);
       expect(errors, 'console errors').toEqual([]);
-    },
-  };
-};
-
-const palette = (page: Page) => {
-  const dialog = page.getByRole('dialog', { name: 'ジャンプ' });
-  const box = dialog.getByRole('combobox', { name: /ジャンプ先を検索/ });
-  return {
-    dialog,
-    options: dialog.getByRole('option'),
-    open: async () => {
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.keyboard.press('Control+k');
-      await expect(box).toBeFocused();
-    },
-    search: async (text: string) => {
-      await page.keyboard.press('Control+a');
-      await page.keyboard.press('Backspace');
-      await page.keyboard.insertText(text);
-      await expect(dialog.getByRole('status')).toHaveText(/^(\d+件を表示|該当するものはありません)$/);
     },
   };
 };

@@ -458,8 +458,8 @@ describe('create / update / delete', () => {
 describe('update: no silent overwrite of another user\'s save', () => {
   const opened = { id: 7, name: '青葉薬局', note: null, pharmaciesCount: 2, updatedAt: new Date('2026-11-26T01:02:03.456Z') };
   const stored = (updatedAt: string, name = '青葉薬局') => ({ id: 7, name, note: null, pharmacies_count: 2, updated_at: updatedAt });
-
-  it('reads the record first and writes with If-Unmodified-Since when it is the version the form opened', async () => {
+  /** The server holds the version the form opened; each request's method and If-Unmodified-Since are recorded. */
+  const recordSave = () => {
     const seen: { method: string; header: string | null }[] = [];
     server.use(
       http.get(`${CORE}/admin/companies/7`, ({ request }) => {
@@ -471,6 +471,11 @@ describe('update: no silent overwrite of another user\'s save', () => {
         return HttpResponse.json(stored('2026-11-26T02:00:00.000Z', '青葉薬局 本店'));
       }),
     );
+    return seen;
+  };
+
+  it('reads the record first and writes with If-Unmodified-Since when it is the version the form opened', async () => {
+    const seen = recordSave();
     const result = await dataProvider.update('v2/core/companies', { id: 7, data: { ...opened, name: '青葉薬局 本店' }, previousData: opened });
     expect(seen).toEqual([
       { method: 'GET', header: null },
@@ -514,17 +519,7 @@ describe('update: no silent overwrite of another user\'s save', () => {
       client: createApiClient({ environment: testEnvironment(), getToken: async () => 'token' }),
       resources: [companies],
     });
-    const seen: { method: string; header: string | null }[] = [];
-    server.use(
-      http.get(`${CORE}/admin/companies/7`, ({ request }) => {
-        seen.push({ method: request.method, header: null });
-        return HttpResponse.json(stored('2026-11-26T01:02:03.456Z'));
-      }),
-      http.put(`${CORE}/admin/companies/7`, ({ request }) => {
-        seen.push({ method: request.method, header: request.headers.get('if-unmodified-since') });
-        return HttpResponse.json(stored('2026-11-26T02:00:00.000Z', '青葉薬局 本店'));
-      }),
-    );
+    const seen = recordSave();
     await specProvider.update('v2/core/companies', { id: 7, data: { ...opened, name: '青葉薬局 本店' }, previousData: opened });
     expect(seen).toEqual([
       { method: 'GET', header: null },

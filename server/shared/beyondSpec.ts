@@ -47,13 +47,6 @@ const OPERATIONS: Record<string, BeyondSpec> = {
   [`POST ${CORE}/admin/manual_categories`]: true,
   [`PATCH ${CORE}/admin/manual_categories/{id}`]: true,
   [`DELETE ${CORE}/admin/manual_categories/{id}`]: true,
-  // Section 7 lists these and patches their records, but reads none by id.
-  [`GET ${MEDORDER}/admin/stockable_item_fixtures/{id}`]: true,
-  [`GET ${MEDORDER}/admin/orderable_item_fixtures/{id}`]: true,
-  [`GET ${MEDORDER}/admin/iryohokens/{id}`]: true,
-  [`GET ${MEDORDER}/admin/medis_bases/{id}`]: true,
-  [`GET ${MEDORDER}/admin/medis_gs1s/{id}`]: true,
-  [`GET ${MEDORDER}/admin/medis_options/{id}`]: true,
 };
 
 /** Parameters section 7 does not have, wherever they appear. */

@@ -21,6 +21,7 @@ export const CAPABILITIES = [
   'unreadTotal',
   'masterFileDelete',
   'masterJobs',
+  'recordDetails',
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];
@@ -90,6 +91,18 @@ export const ADDITIONS: Record<Capability, Addition> = {
     what: "GET /api/v2/core/master/ethical_medicines/jobs: each master's last download and import job.",
     operations: ['GET /api/v2/core/master/ethical_medicines/jobs'],
     without: 'The import screen shows no last-job status; its download and import buttons work as the spec says.',
+  },
+  recordDetails: {
+    what: 'GET {list}/{id} on the lists section 7 gives no detail call: the item fixtures and the master files (the ordering service).',
+    without: "The record is read as its row of the list's batch fetch by ids (section 7's `ids`), the same fields.",
+    operations: [
+      'GET /api/v2/medorder/admin/stockable_item_fixtures/{id}',
+      'GET /api/v2/medorder/admin/orderable_item_fixtures/{id}',
+      'GET /api/v2/medorder/admin/medis_bases/{id}',
+      'GET /api/v2/medorder/admin/medis_gs1s/{id}',
+      'GET /api/v2/medorder/admin/medis_options/{id}',
+      'GET /api/v2/medorder/admin/iryohokens/{id}',
+    ],
   },
 };
 

@@ -13,7 +13,7 @@ import type {
 } from 'ra-core';
 import type { AnyResourceDeclaration } from '../resources/types';
 import { IDS_BATCH_SIZE } from '../contract';
-import type { ApiClient, SendRequest } from './apiClient';
+import type { ApiClient, ApiResponse, SendRequest } from './apiClient';
 import { fillTemplate, recordPath } from './endpoint';
 import { accountMethods } from './methods/account';
 import { inquiryMethods } from './methods/inquiries';
@@ -34,7 +34,7 @@ import { writePayload } from './writePayload';
 import { RECORD_DELETED_MESSAGE, RecordConflictError, unmodifiedSinceHeader, versionOf } from './recordConflict';
 import { createHttpError } from './httpError';
 import type { CsPortalMethods } from './methods/portalMethods';
-import type { Capability } from '../contract/additions';
+import { ADDITIONS, type Capability } from '../contract/additions';
 
 /**
  * react-admin's data provider over the API client, driven by the declarations
@@ -147,6 +147,21 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl, capabi
   /** The collection path of a single-record call: `{param}`s from the call's `meta`. */
   const collectionPath = (declaration: AnyResourceDeclaration, meta: unknown) => fillTemplate(declaration.api, asObject(meta)).path;
 
+  /**
+   * One record. Where section 7 gives its list no detail call (`recordDetails`, an addition) and
+   * the environment lacks it, the record is its row of the list's batch fetch by ids: a missing
+   * one is a 404 either way.
+   */
+  const readRecord = async <R>(declaration: AnyResourceDeclaration, meta: unknown, id: Identifier, signal?: AbortSignal): Promise<ApiResponse<R>> => {
+    const path = collectionPath(declaration, meta);
+    const detailIsAddition = ADDITIONS.recordDetails.operations!.includes(`GET ${declaration.api}/{id}`);
+    if (!detailIsAddition || capabilities.has('recordDetails')) return send<R>({ path: recordPath(path, id), signal });
+    const response = await send({ path, query: { ids: [id] }, signal });
+    const [row] = readListArray<R>(response.json, declaration.list.listKey, `${declaration.name} (${path})`);
+    if (row === undefined) throw createHttpError(404);
+    return { ...response, json: row };
+  };
+
   const dataProvider: CsPortalDataProvider = {
     supportAbortSignal: true,
     send,
@@ -163,7 +178,7 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl, capabi
 
     getOne: async <R extends RaRecord>(resource: string, { id, meta, signal }: GetOneParams<R> & QueryFunctionContext) => {
       const declaration = declarationOf(resource);
-      const { json } = await send<R>({ path: recordPath(collectionPath(declaration, meta), id), signal });
+      const { json } = await readRecord<R>(declaration, meta, id, signal);
       return { data: withId<R>(declaration, json) };
     },
 
@@ -215,7 +230,7 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl, capabi
       const deletedMeanwhile = (error: unknown) => (isStatus(error, 404) ? createHttpError(404, { errors: [RECORD_DELETED_MESSAGE] }) : error);
       const readNow = async () => {
         try {
-          return await send<Record<string, unknown>>({ path });
+          return await readRecord<Record<string, unknown>>(declaration, meta, id);
         } catch (error) {
           throw deletedMeanwhile(error);
         }

@@ -160,6 +160,21 @@ test.describe('the platform as specified (API_PROFILE=spec)', () => {
     watch.expectClean();
   });
 
+  test('the ordering masters\' records open from their lists, read by ids (section 7 has no detail call for them)', async ({ page }) => {
+    const watch = watchSpec(page);
+    // The seeded fixtures (the master files' lists are empty until a download).
+    for (const list of ['/v2/core/master_sources/stockable_item_fixtures', '/v2/core/master_sources/orderable_item_fixtures']) {
+      await page.goto(list);
+      await page.locator('tbody tr').first().getByRole('link', { name: '詳細' }).click();
+      await expect(page).toHaveURL(/\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.getByText('見つかりません')).toHaveCount(0);
+    }
+    await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: 在庫品目補正の詳細');
+    watch.expectClean();
+  });
+
   test('export of a list', async ({ page }) => {
     const watch = watchSpec(page);
     await page.goto('/v2/core/companies');

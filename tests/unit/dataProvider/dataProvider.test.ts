@@ -597,3 +597,36 @@ describe('update: no silent overwrite of another user\'s save', () => {
     expect(methods).toEqual(['PUT']);
   });
 });
+
+describe('a record whose detail call section 7 lacks (recordDetails, issue 35)', () => {
+  const specProvider = createDataProvider({
+    capabilities: new Set(),
+    client: createApiClient({ environment: testEnvironment(), getToken: async () => 'token' }),
+    resources: [fixtures],
+  });
+
+  it('is read as its row of the batch fetch by ids, never GET {id}; a missing one is a 404', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`${MEDORDER}/admin/orderable_item_fixtures`, ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(`${url.pathname}?${url.searchParams.toString()}`);
+        return url.searchParams.get('ids') === '7'
+          ? HttpResponse.json({ orderable_item_fixtures: [{ id: 7, name: '包装A', gs1_code: '14987123456789' }] })
+          : HttpResponse.json({ errors: ['見つかりません。'] }, { status: 404 });
+      }),
+      http.get(`${MEDORDER}/admin/orderable_item_fixtures/:id`, () => {
+        throw new Error('GET {id} is beyond section 7');
+      }),
+    );
+    const { data } = await specProvider.getOne('v2/core/master_sources/orderable_item_fixtures', { id: 7 });
+    expect(data).toEqual({ id: 7, name: '包装A', gs1Code: '14987123456789' });
+    await expect(specProvider.getOne('v2/core/master_sources/orderable_item_fixtures', { id: 8 })).rejects.toMatchObject({ status: 404 });
+    expect(asked).toEqual(['/medorder/api/v2/admin/orderable_item_fixtures?ids=7', '/medorder/api/v2/admin/orderable_item_fixtures?ids=8']);
+  });
+
+  it('with the addition, GET {id} as before', async () => {
+    server.use(http.get(`${MEDORDER}/admin/orderable_item_fixtures/7`, () => HttpResponse.json({ id: 7, name: '包装A' })));
+    expect((await dataProvider.getOne('v2/core/master_sources/orderable_item_fixtures', { id: 7 })).data).toEqual({ id: 7, name: '包装A' });
+  });
+});

@@ -13,7 +13,10 @@ export const palette = {
   error: '#c62828',
   /** White on it 4.8:1 (MUI's #0288d1: 3.86:1): the 在庫シェア and v1 最適化ロジック chips. */
   info: '#0277bd',
-  /** The demo environment's header: white text on it is 5.42:1 (MUI's warning orange: 3.11:1). */
+  /**
+   * The demo environment's header, and every warning colour (a chip's white label on it is
+   * 5.42:1; MUI's warning orange gives 3.11:1, the 更新 chip of a master diff failed axe).
+   */
   demoHeader: '#b24a00',
   /** The form toolbar behind 保存 and キャンセル. */
   toolbar: '#f5f5f5',
@@ -107,6 +110,7 @@ export const theme: RaThemeOptions = {
     primary: { main: palette.primary },
     error: { main: palette.error },
     info: { main: palette.info },
+    warning: { main: palette.demoHeader },
   },
   typography: {
     fontFamily: ['"Noto Sans JP"', '"Hiragino Sans"', '"Hiragino Kaku Gothic ProN"', 'Meiryo', 'system-ui', 'sans-serif'].join(','),

@@ -18,6 +18,7 @@ import { MessageDialog, readMessageDraft, type MessageDialogState } from './Mess
 import { useDraftKey } from '../../app/formDrafts';
 import { NotificationToggle } from './NotificationToggle';
 import { ROOMS_QUERY_KEY, useInquiryLive } from './InquiryLiveProvider';
+import { useCapabilities } from '../../app/capabilities';
 import { withUnread } from '../../layout/documentTitle';
 import { compareMessages, mergeReceived, roomsOnScreen } from './mergeReceived';
 import { RoomFilterDialog } from './RoomFilterDialog';
@@ -117,6 +118,7 @@ const InquiriesPage = () => {
   // The tab's shared connection: the unread count and the desktop notification are the shell's
   // (issue 40), so they work on every screen; this screen says which room it shows.
   const { notifications, unreadTotal: sharedUnreadTotal } = useInquiryLive();
+  const capabilities = useCapabilities();
   const { connected, live } = useInquiryCable(
     roomId,
     {
@@ -157,9 +159,10 @@ const InquiriesPage = () => {
   const receivedSelected = received.find((room) => room.id === roomId);
   const selected = listed ?? receivedSelected ?? single.data ?? undefined;
 
-  // Every room's unread messages: the shell's figure (x-unread-total or the cable's), else the sum
-  // over the rooms loaded so far, as before the shell counted.
-  const unreadTotal = sharedUnreadTotal ?? roomList.reduce((sum, room) => sum + room.unreadCount, 0);
+  // Every room's unread messages: the shell's figure (x-unread-total or the cable's). Where the
+  // services answer x-unread-total, the page waits for it (the tab title says the same number);
+  // without it, the sum over the rooms loaded so far.
+  const unreadTotal = sharedUnreadTotal ?? (capabilities.has('unreadTotal') ? undefined : roomList.reduce((sum, room) => sum + room.unreadCount, 0));
 
   const updateSearch = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(search);

@@ -48,8 +48,11 @@ export const PharmacyPicker = ({ value, onChange, open }: { value: number | unde
       options={selected && !options.some((option) => option.id === selected.id) ? [selected, ...options] : options}
       value={selected}
       onChange={(_event, pharmacy) => onChange(pharmacy === null ? undefined : Number(pharmacy.id))}
-      inputValue={text}
-      onInputChange={(_event, typed, reason) => setText(reason === 'reset' ? '' : typed)}
+      // The box shows the chosen pharmacy's label; only what the user types is searched.
+      onInputChange={(_event, typed, reason) => {
+        if (reason === 'input') setText(typed);
+        if (reason === 'clear') setText('');
+      }}
       getOptionLabel={labelOf}
       isOptionEqualToValue={(option, current) => option.id === current.id}
       // The server's search already chose them (in any script, by code too): shown as they come.

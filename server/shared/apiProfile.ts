@@ -47,6 +47,9 @@ const operationPattern = (operation: string): RegExp => {
 /** Every call of an addition and of the reference API's own tools: none is on the platform. */
 const BEYOND_SPEC_OPERATIONS = [...Object.values(ADDITIONS).flatMap((addition) => addition.operations ?? []), ...REFERENCE_ONLY_OPERATIONS].map(operationPattern);
 
+/** The sort keys additions give lists of the spec (a sort the platform's list does not know is its 422). */
+const ADDED_SORT_KEYS = Object.values(ADDITIONS).flatMap((addition) => addition.sortKeys ?? []);
+
 const isBeyondSpecCall = (method: string, path: string) => BEYOND_SPEC_OPERATIONS.some((pattern) => pattern.test(`${method} ${path}`));
 
 /**
@@ -57,7 +60,10 @@ const isBeyondSpecCall = (method: string, path: string) => BEYOND_SPEC_OPERATION
  */
 export function beyondSpec(method: string, path: string, query: URLSearchParams): { status: 404 | 422; message: string } | undefined {
   if (isBeyondSpecCall(method === 'HEAD' ? 'GET' : method, path)) return { status: 404, message: MESSAGES.notFound };
-  if (query.get('sort')?.replace(/^-/, '') === RELEVANCE_SORT) return { status: 422, message: `並び順に ${RELEVANCE_SORT} は指定できません。` };
+  const sort = query.get('sort')?.replace(/^-/, '');
+  if (sort === RELEVANCE_SORT || (sort !== undefined && ADDED_SORT_KEYS.some(({ list, key }) => list === path && key === sort))) {
+    return { status: 422, message: `並び順に ${sort} は指定できません。` };
+  }
   if (query.has('fields') && !SPEC_FIELDS_LISTS.includes(path)) return { status: 422, message: 'fields はこの一覧では指定できません。' };
   return undefined;
 }

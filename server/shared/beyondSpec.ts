@@ -19,8 +19,19 @@ export type BeyondSpec = Capability | true;
 export const BEYOND_SPEC = 'x-beyond-spec';
 export const BEYOND_SPEC_VALUES = 'x-beyond-spec-values';
 
-/** On the `sort` parameter of a list that searches (listRoute): `relevance` is the relevanceSort addition. */
-export const RELEVANCE_SORT_VALUES = { [BEYOND_SPEC_VALUES]: { [RELEVANCE_SORT]: 'relevanceSort' satisfies Capability } };
+/**
+ * The `sort` values beyond the spec of one list (listRoute): `relevance` where it searches (the
+ * relevanceSort addition), and the keys additions give it (companyNameSort), each with its
+ * capability; undefined when it has none. `base` and `path` as the list declares them.
+ */
+export function sortValuesBeyondSpec(base: string, path: string, searches: boolean): Record<string, Record<string, Capability>> | undefined {
+  const spaPath = path.replace(/^\/api\/v2/, `/api/v2${base}`);
+  const values: Record<string, Capability> = searches ? { [RELEVANCE_SORT]: 'relevanceSort' } : {};
+  for (const [capability, addition] of Object.entries(ADDITIONS) as [Capability, (typeof ADDITIONS)[Capability]][]) {
+    for (const { list, key } of addition.sortKeys ?? []) if (list === spaPath) values[key] = capability;
+  }
+  return Object.keys(values).length > 0 ? { [BEYOND_SPEC_VALUES]: values } : undefined;
+}
 
 const CORE = '/core/api/v2';
 const MEDORDER = '/medorder/api/v2';

@@ -7,7 +7,7 @@ import { CompressibleBody, sendCompressible } from './compressedBody';
 import { validationError } from './errors';
 import { checkFreshness } from './freshness';
 import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
-import { RELEVANCE_SORT_VALUES } from './beyondSpec';
+import { sortValuesBeyondSpec } from './beyondSpec';
 import { searchFilter, searchRank, type SearchIndex } from './search';
 import { RELEVANCE_SORT } from '../../src/contract';
 import { declaredSchema } from './typeAdapters';
@@ -80,8 +80,9 @@ type ListQueryShape<L extends ListDeclaration> = typeof listQueryShape & { query
 /** The query schema of a declared list: paging, sort, ids, fields, query (searched when the list declares an index) and its filters. */
 export function listQuerySchema<L extends ListDeclaration>(list: L): z.ZodObject<ListQueryShape<L>> {
   const filters = Object.fromEntries(Object.entries(list.filters).map(([name, f]) => [name, labelled(f.label, f.schema)]));
-  // Only a list that searches orders by relevance, the one sort value beyond the spec.
-  const sort = list.search ? listQueryShape.sort.openapi({ param: RELEVANCE_SORT_VALUES }) : listQueryShape.sort;
+  // The sort values beyond the spec (relevance where it searches, an addition's keys) are marked.
+  const beyond = sortValuesBeyondSpec(list.base, list.path, list.search !== undefined);
+  const sort = beyond ? listQueryShape.sort.openapi({ param: beyond }) : listQueryShape.sort;
   return declaredSchema<z.ZodObject<ListQueryShape<L>>>(z.object({ ...listQueryShape, sort, query: queryParam, ...filters }));
 }
 

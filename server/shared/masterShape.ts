@@ -110,6 +110,11 @@ export interface ListStorage<F, X extends Record<string, ListFilterParam>> {
   summaryNote?: string;
   /** Queries the API bench times for this list, beside its generic name searches. */
   searchExamples?: ListDeclaration['searchExamples'];
+  /**
+   * Sort keys beyond the shape's sortable fields, by wire name (an addition's, src/contract/additions.ts):
+   * their SQL, each with an index on (expression, id) like every sort.
+   */
+  sorts?: Record<string, string>;
 }
 
 /** The list declaration (src/shared/listEndpoint.ts) a master's shape and its storage give. */
@@ -131,7 +136,7 @@ export function listDeclarationOf<F extends Record<string, ShapeField>, X extend
     base: `/${module}`,
     path,
     summary: storage.summaryNote ? `${shape.label}一覧 (${storage.summaryNote})` : `${shape.label}一覧`,
-    sortColumns: Object.fromEntries(fields.filter(([, spec]) => spec.sortable).map(([field]) => [wireKey(field), sqlOf(field)])),
+    sortColumns: { ...Object.fromEntries(fields.filter(([, spec]) => spec.sortable).map(([field]) => [wireKey(field), sqlOf(field)])), ...storage.sorts },
     defaultSort: shape.defaultSort.startsWith('-') ? `-${wireKey(shape.defaultSort.slice(1))}` : wireKey(shape.defaultSort),
     filters: { ...filters, ...storage.filters },
     ...(storage.search && { search: storage.search }),

@@ -22,6 +22,7 @@ export const CAPABILITIES = [
   'masterFileDelete',
   'masterJobs',
   'recordDetails',
+  'companyNameSort',
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];
@@ -35,6 +36,8 @@ export interface Addition {
   without: string;
   /** The calls it adds, as the SPA addresses them (`METHOD /api/v2/{module}/...`, `{param}` for a path segment). */
   operations?: readonly string[];
+  /** The `sort` keys it adds to lists the spec has, by the list's path (the spec profile refuses them, 422). */
+  sortKeys?: readonly { list: string; key: string }[];
 }
 
 export const ADDITIONS: Record<Capability, Addition> = {
@@ -103,6 +106,11 @@ export const ADDITIONS: Record<Capability, Addition> = {
       'GET /api/v2/medorder/admin/medis_options/{id}',
       'GET /api/v2/medorder/admin/iryohokens/{id}',
     ],
+  },
+  companyNameSort: {
+    what: "`sort=company_name` on pharmacies: the 会社 column by the company's name.",
+    without: 'The 会社 column is not sortable (its id would sort it in an order the names do not show).',
+    sortKeys: [{ list: '/api/v2/core/admin/pharmacies', key: 'company_name' }],
   },
 };
 

@@ -122,8 +122,11 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl, capabi
    */
   const tokensByQuery = new Map<string, Map<number, string>>();
 
-  const list = async ({ resource, filter, page, sort, meta, signal }: ListQuery): Promise<GetListResult> => {
+  const list = async ({ resource, filter, page, sort: asked, meta, signal }: ListQuery): Promise<GetListResult> => {
     const declaration = declarationOf(resource);
+    // A column that sorts by another key (an addition's) asks that key where the services have it.
+    const sortAs = asked?.field ? declaration.fields[asked.field]?.sortAs : undefined;
+    const sort = sortAs && capabilities.has(sortAs.requires) ? { ...asked!, field: sortAs.key } : asked;
     const paging = pagingOf(declaration);
     if (paging.mode !== 'token') {
       const request = listRequest(declaration, { filter, page, sort });

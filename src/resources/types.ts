@@ -54,6 +54,11 @@ export interface FieldDeclaration {
   label: string;
   /** Whether the list column can be sorted (the API accepts `sort=<snake_case field>`). */
   sortable?: boolean;
+  /**
+   * The column sorts by another key, an addition's (`companyNameSort`: the 会社 column by name, not
+   * by the id it holds): sortable only where the environment has it, and sent as `key`.
+   */
+  sortAs?: { key: string; requires: Capability };
   /** Shown but not editable in create/edit forms, and never sent. */
   readOnly?: boolean;
   /**

@@ -68,6 +68,14 @@ test.describe('pharmacies', () => {
     await expect(firstRow.getByRole('link', { name: 'NSIPS' })).toHaveAttribute('href', /\/v2\/core\/nsipses\/\d+$/);
     await expect(page.getByRole('link', { name: '作成' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '薬局一覧');
+    // 会社 sorts by the name it shows (issue 40): the first rows' companies read in name order.
+    await page.locator('thead').getByText('会社', { exact: true }).click();
+    await expect(page).toHaveURL(/sort=companyId/);
+    await page.locator('thead').getByText('会社', { exact: true }).click();
+    await expect(page).toHaveURL(/order=DESC/);
+    await expect(page.locator('tbody tr').first().locator('td').nth(1)).not.toHaveText('');
+    const companies = (await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).map((text) => text.trim());
+    expect(companies).toEqual([...companies].sort().reverse());
     await page.locator('thead').getByText('都道府県', { exact: true }).click();
     await expect(page).toHaveURL(/sort=address1/);
     await page.getByRole('navigation', { name: 'ページ送り' }).getByRole('button', { name: '2ページ' }).click();

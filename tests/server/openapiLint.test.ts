@@ -270,6 +270,6 @@ describe('the OpenAPI document for the platform', () => {
     collect(doc.paths);
     // phoneSearch and codeSearch are what the spec's own `query` matches on pharmacies: no part of the document is their own.
     expect(CAPABILITIES.filter((capability) => !names.has(capability))).toEqual(['phoneSearch', 'codeSearch']);
-    expect(parametersOf(doc.paths['/core/api/v2/admin/pharmacies'].get!).find((p) => p.name === 'sort')?.[BEYOND_SPEC_VALUES]).toEqual({ relevance: 'relevanceSort' });
+    expect(parametersOf(doc.paths['/core/api/v2/admin/pharmacies'].get!).find((p) => p.name === 'sort')?.[BEYOND_SPEC_VALUES]).toEqual({ relevance: 'relevanceSort', company_name: 'companyNameSort' });
   });
 });

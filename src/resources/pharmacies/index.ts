@@ -32,7 +32,8 @@ export const pharmacies = defineResource({
     // to exist by the API). Not sortable: the API sorts it by the id (spec section 7), an order of
     // numbers the column does not show; a sort by the company's name would be an addition beyond
     // the spec and, at national scale, a company name kept on every pharmacy row with its index.
-    companyId: { type: 'number', label: '会社', parse: 'integer', reference: { resource: companies.name } },
+    // Sorted by the name it shows, where the services have that sort (issue 40).
+    companyId: { type: 'number', label: '会社', parse: 'integer', reference: { resource: companies.name }, sortAs: { key: 'companyName', requires: 'companyNameSort' } },
     'pharmacyInvoice.invoiceNumber': { type: 'text', label: L.invoiceNumber, writeAs: 'pharmacyInvoiceAttributes.invoiceNumber' },
     latitude: { ...PHARMACY.latitude, type: 'decimal', decimals: 6 },
     longitude: { ...PHARMACY.longitude, type: 'decimal', decimals: 6 },

@@ -21,6 +21,7 @@ import { PageLinks } from './PageLinks';
 import { listTitleOf } from '../listTitle';
 import { RowActions } from './RowActions';
 import { OpeningRowsBody } from './OpeningRows';
+import { useCapabilities } from '../../app/capabilities';
 
 const filterInput = (filter: FilterDeclaration): ReactElement =>
   filter.type === 'search' ? (
@@ -81,6 +82,7 @@ export const SchemaDataTable = ({ resource, storeKey, cells }: { resource: AnyRe
   const actions = list.actions ?? [];
   const sortAria = useSortAria<HTMLDivElement>();
   const pinned = usePinnedEdges();
+  const capabilities = useCapabilities();
   return (
     <Box ref={sortAria}>
       <DataTable
@@ -102,7 +104,7 @@ export const SchemaDataTable = ({ resource, storeKey, cells }: { resource: AnyRe
             <DataTable.Col
               key={source}
               source={source}
-              disableSort={!field.sortable}
+              disableSort={!field.sortable && !(field.sortAs && capabilities.has(field.sortAs.requires))}
               align={numeric ? 'right' : 'left'}
               sx={dateLike.has(field.type) ? NO_WRAP : undefined}
             >

@@ -40,6 +40,7 @@ const pharmacies: AnyResourceDeclaration = {
     name: { type: 'text', label: '薬局名' },
     endedOn: { type: 'date', label: '終了日' },
     'pharmacyInvoice.invoiceNumber': { type: 'text', label: 'インボイス番号', writeAs: 'pharmacyInvoiceAttributes.invoiceNumber' },
+    companyId: { type: 'number', label: '会社', sortAs: { key: 'companyName', requires: 'companyNameSort' } },
   },
   list: { columns: ['id'], defaultSort: { field: 'id', order: 'ASC' } },
   form: { fields: ['name', 'endedOn', 'pharmacyInvoice.invoiceNumber'] },
@@ -628,5 +629,19 @@ describe('a record whose detail call section 7 lacks (recordDetails, issue 35)',
   it('with the addition, GET {id} as before', async () => {
     server.use(http.get(`${MEDORDER}/admin/orderable_item_fixtures/7`, () => HttpResponse.json({ id: 7, name: '包装A' })));
     expect((await dataProvider.getOne('v2/core/master_sources/orderable_item_fixtures', { id: 7 })).data).toEqual({ id: 7, name: '包装A' });
+  });
+});
+
+describe('a column that sorts by another key (companyNameSort, issue 40)', () => {
+  it('asks sort=company_name where the environment has it', async () => {
+    const sorts: (string | null)[] = [];
+    server.use(
+      http.get(`${CORE}/admin/pharmacies`, ({ request }) => {
+        sorts.push(new URL(request.url).searchParams.get('sort'));
+        return HttpResponse.json([], { headers: { 'x-total-count': '0', 'x-current-page': '1', 'x-total-pages': '1' } });
+      }),
+    );
+    await dataProvider.getList('v2/core/pharmacies', { pagination: { page: 1, perPage: 25 }, sort: { field: 'companyId', order: 'DESC' }, filter: {} });
+    expect(sorts).toEqual(['-company_name']);
   });
 });

@@ -137,5 +137,27 @@ export function pharmacyMigrations(seed: number, _scale: SeedScale): Migration[]
         CREATE INDEX pharmacies_invoice_number ON pharmacies(invoice_number);
         CREATE INDEX licenses_number ON licenses(number);`,
     },
+    {
+      // The 会社 column sorts by the company's name (issue 40, the companyNameSort addition): each
+      // pharmacy keeps its company's name, kept in step by triggers (a company renamed or gone, a
+      // pharmacy moved), indexed like every sort.
+      version: 14,
+      up: `
+        ALTER TABLE pharmacies ADD COLUMN company_name TEXT NOT NULL DEFAULT '';
+        UPDATE pharmacies SET company_name = COALESCE((SELECT c.name FROM companies c WHERE c.id = pharmacies.company_id), '') WHERE company_id IS NOT NULL;
+        CREATE INDEX pharmacies_sort_company_name ON pharmacies(company_name, id);
+        CREATE TRIGGER pharmacies_company_name_insert AFTER INSERT ON pharmacies WHEN NEW.company_id IS NOT NULL BEGIN
+          UPDATE pharmacies SET company_name = COALESCE((SELECT c.name FROM companies c WHERE c.id = NEW.company_id), '') WHERE id = NEW.id;
+        END;
+        CREATE TRIGGER pharmacies_company_name_move AFTER UPDATE OF company_id ON pharmacies BEGIN
+          UPDATE pharmacies SET company_name = COALESCE((SELECT c.name FROM companies c WHERE c.id = NEW.company_id), '') WHERE id = NEW.id;
+        END;
+        CREATE TRIGGER companies_name_to_pharmacies AFTER UPDATE OF name ON companies BEGIN
+          UPDATE pharmacies SET company_name = NEW.name WHERE company_id = NEW.id;
+        END;
+        CREATE TRIGGER companies_gone_from_pharmacies AFTER DELETE ON companies BEGIN
+          UPDATE pharmacies SET company_name = '' WHERE company_id = OLD.id;
+        END;`,
+    },
   ];
 }

@@ -56,6 +56,9 @@ export const PHARMACY_LIST = listDeclarationOf(PHARMACY_SHAPE, {
     address1: 'p.prefecture_order',
   },
   search: PHARMACY_SEARCH,
+  // The 会社 column sorted by the company's name (the companyNameSort addition): the name is kept
+  // on each pharmacy by triggers (core migration 14), so the sort is a range over its index.
+  sorts: { company_name: 'p.company_name' },
   filters: {
     add_ended: { label: '終了した薬局を含む', schema: booleanParam().openapi({ description: 'true: 終了日が今日以前の薬局も含む' }), example: 'true' },
     without_company: { label: '会社未所属のみ', schema: booleanParam().openapi({ description: 'true: 会社未所属の薬局のみ' }), example: 'true' },

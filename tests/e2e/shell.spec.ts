@@ -69,28 +69,6 @@ test.describe('the shell', () => {
     await expect(page).toHaveURL(/\/v2\/core\/dealers$/);
   });
 
-  test('switching to the demo environment signs out, and its data is its own', async ({ page }) => {
-    await page.getByRole('combobox', { name: '接続先' }).click();
-    await expect(page.getByRole('option', { name: 'デモ環境' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, '接続先の切り替え（開いた状態）');
-    await page.getByRole('option', { name: 'デモ環境' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText('デモ環境にログイン')).toBeVisible();
-    // The login page offers the switcher too: going back costs no sign-in.
-    await expect(page.getByRole('combobox', { name: '接続先 デモ環境' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'デモ環境のログイン');
-    await signIn(page);
-    await expect(page.locator('header[data-environment="demo"]')).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'デモ環境のホーム');
-    await page.goto('/v2/core/companies');
-    const demoFirst = await page.locator('tbody tr').first().innerText();
-    await page.getByRole('combobox', { name: '接続先' }).click();
-    await page.getByRole('option', { name: '本番環境' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await signIn(page);
-    await page.goto('/v2/core/companies');
-    await expect(page.locator('tbody tr').first()).not.toHaveText(demoFirst);
-  });
 
   test('keyboard: the skip link shows, dropdowns open with Enter, focus lands on the new screen’s h1', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1, name: 'ホーム' })).toBeVisible();
@@ -180,5 +158,35 @@ test.describe('the shell', () => {
     expect(hit).toBe('更新');
     release();
     await expect(spinner).toHaveCount(0);
+  });
+});
+
+// Switching signs out, which ends the session (issue 36): a session of its own, not the one the
+// other tests of the worker share.
+test.describe('the shell: switching environments', () => {
+  test.use({ account: null });
+
+  test('switching to the demo environment signs out, and its data is its own', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('combobox', { name: '接続先' }).click();
+    await expect(page.getByRole('option', { name: 'デモ環境' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '接続先の切り替え（開いた状態）');
+    await page.getByRole('option', { name: 'デモ環境' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('デモ環境にログイン')).toBeVisible();
+    // The login page offers the switcher too: going back costs no sign-in.
+    await expect(page.getByRole('combobox', { name: '接続先 デモ環境' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'デモ環境のログイン');
+    await signIn(page);
+    await expect(page.locator('header[data-environment="demo"]')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'デモ環境のホーム');
+    await page.goto('/v2/core/companies');
+    const demoFirst = await page.locator('tbody tr').first().innerText();
+    await page.getByRole('combobox', { name: '接続先' }).click();
+    await page.getByRole('option', { name: '本番環境' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page);
+    await page.goto('/v2/core/companies');
+    await expect(page.locator('tbody tr').first()).not.toHaveText(demoFirst);
   });
 });

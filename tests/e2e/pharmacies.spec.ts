@@ -73,9 +73,10 @@ test.describe('pharmacies', () => {
     await expect(page).toHaveURL(/sort=companyId/);
     await page.locator('thead').getByText('会社', { exact: true }).click();
     await expect(page).toHaveURL(/order=DESC/);
-    await expect(page.locator('tbody tr').first().locator('td').nth(1)).not.toHaveText('');
-    const companies = (await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).map((text) => text.trim());
-    expect(companies).toEqual([...companies].sort().reverse());
+    // The rows of the new order (the old ones stay on screen until they come): names, descending.
+    const companies = async () => (await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).map((text) => text.trim());
+    await expect.poll(async () => (await companies())[0]).not.toBe('');
+    await expect.poll(async () => { const names = await companies(); return names.join('|') === [...names].sort().reverse().join('|'); }).toBe(true);
     await page.locator('thead').getByText('都道府県', { exact: true }).click();
     await expect(page).toHaveURL(/sort=address1/);
     await page.getByRole('navigation', { name: 'ページ送り' }).getByRole('button', { name: '2ページ' }).click();
@@ -99,8 +100,12 @@ test.describe('pharmacies', () => {
     await expectNoSeriousA11yViolations(page, '薬局の新規作成（住所の候補）');
     await candidates.getByRole('button', { name: '三重県 桑名郡木曽岬町' }).click();
     await expect(page.getByLabel('都道府県')).toHaveValue('三重県');
-    // Filled fields are never overwritten by another lookup.
+    // Filled fields are never overwritten by another lookup: once its answer is in (a late answer
+    // would otherwise fill the fields the next step empties).
+    const answered = page.waitForResponse((response) => response.url().includes('/postal_codes/search'));
     await page.getByLabel('郵便番号').fill('150-0002');
+    await answered;
+    await expect(page.getByRole('status').filter({ hasText: '読み込み中…' })).toHaveCount(0);
     await expect(page.getByLabel('市区町村')).toHaveValue('桑名郡木曽岬町');
     for (const label of ['都道府県', '市区町村', '町域・番地']) await page.getByLabel(label).fill('');
     // Fewer than 7 digits, then the same code again: the lookup runs anew.

@@ -77,7 +77,7 @@ describe('pharmacies from PHARMACY_SHAPE (issue 24 item 1)', () => {
     // screen reads it).
     expect(fields).toEqual({
       id: { type: 'id', label: 'ID', sortable: true, readOnly: true },
-      companyId: { type: 'number', label: '会社', parse: 'integer', reference: { resource: 'v2/core/companies' } },
+      companyId: { type: 'number', label: '会社', parse: 'integer', reference: { resource: 'v2/core/companies' }, sortAs: { key: 'companyName', requires: 'companyNameSort' } },
       name: { type: 'text', label: '薬局名', sortable: true, required: true },
       micode: { type: 'text', label: '薬局コード', required: true, example: '1341234567' },
       'pharmacyInvoice.invoiceNumber': { type: 'text', label: '適格請求書発行事業者登録番号', writeAs: 'pharmacyInvoiceAttributes.invoiceNumber' },
@@ -138,7 +138,11 @@ describe('pharmacies from PHARMACY_SHAPE (issue 24 item 1)', () => {
       base: '/core',
       path: '/api/v2/admin/pharmacies',
       summary: '薬局一覧',
-      sortColumns: { id: 'p.id', company_id: 'COALESCE(p.company_id, 0)', name: 'p.name', address1: 'p.prefecture_order', updated_at: 'p.updated_at', created_at: 'p.created_at' },
+      sortColumns: {
+        id: 'p.id', company_id: 'COALESCE(p.company_id, 0)', name: 'p.name', address1: 'p.prefecture_order', updated_at: 'p.updated_at', created_at: 'p.created_at',
+        // The companyNameSort addition (issue 40).
+        company_name: 'p.company_name',
+      },
       defaultSort: '-updated_at',
       filters: ['add_ended', 'company_id', 'group_id', 'without_company', 'without_group_id'],
       search: 'pharmacies_search',

@@ -208,3 +208,16 @@ export function manualSchedule() {
   };
   return { schedule, pending, fire };
 }
+
+/**
+ * A connection of `token` to the cable on `port`, welcomed, subscribed to `channel`: the client
+ * and the server's answer (`confirm_subscription` or `reject_subscription`).
+ */
+export async function subscribeWith(port: number, token: string, channel: Record<string, unknown>) {
+  const client = connectJson(port, `/cable?token=${token}`, ['actioncable-v1-json']);
+  await client.next((f) => f.type === 'welcome');
+  const identifier = JSON.stringify(channel);
+  client.send({ command: 'subscribe', identifier });
+  const answer = await client.next((f: Frame) => f.identifier === identifier && /subscription$/.test(String(f.type)));
+  return { client, answer: answer.type };
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectJson, startCableServer, type CableTestServer, type Frame } from './cableHelpers';
+import { connectJson, startCableServer, subscribeWith, type CableTestServer } from './cableHelpers';
 import { ADMIN, PHARMACY } from './helpers';
 
 /**
@@ -25,14 +25,7 @@ async function send(method: string, path: string, token: string, json?: unknown)
   return { status: res.status, body: (await res.json()) as unknown };
 }
 
-async function subscribed(token: string, channel: Record<string, unknown>) {
-  const client = connectJson(s.port, `/cable?token=${token}`, ['actioncable-v1-json']);
-  await client.next((f) => f.type === 'welcome');
-  const identifier = JSON.stringify(channel);
-  client.send({ command: 'subscribe', identifier });
-  const answer = await client.next((f: Frame) => f.identifier === identifier && /subscription$/.test(String(f.type)));
-  return { client, answer: answer.type };
-}
+const subscribed = (token: string, channel: Record<string, unknown>) => subscribeWith(s.port, token, channel);
 
 describe('a live cable connection', () => {
   it("is dropped when an admin removes its user from the room's pharmacy, and cannot subscribe again", async () => {

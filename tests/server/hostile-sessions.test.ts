@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectJson, manualSchedule, startCableServer, type CableTestServer, type Frame } from './cableHelpers';
+import { manualSchedule, startCableServer, subscribeWith, type CableTestServer } from './cableHelpers';
 import { ADMIN, PHARMACY } from './helpers';
 
 /**
@@ -47,12 +47,8 @@ async function call(method: string, path: string, token: string, json?: unknown)
 }
 
 async function subscribed(token: string, channel: Record<string, unknown>) {
-  const client = connectJson(s.port, `/cable?token=${token}`, ['actioncable-v1-json']);
-  await client.next((f) => f.type === 'welcome');
-  const identifier = JSON.stringify(channel);
-  client.send({ command: 'subscribe', identifier });
-  const answer = await client.next((f: Frame) => f.identifier === identifier && /subscription$/.test(String(f.type)));
-  expect(answer.type).toBe('confirm_subscription');
+  const { client, answer } = await subscribeWith(s.port, token, channel);
+  expect(answer).toBe('confirm_subscription');
   return client;
 }
 

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { platformPath } from './apiProfile';
 import { RELEVANCE_SORT } from '../../src/contract';
 import { ADDITIONS, REFERENCE_ONLY_OPERATIONS, SPEC_FIELDS_LISTS, type Capability } from '../../src/contract/additions';
 
@@ -25,7 +26,7 @@ export const BEYOND_SPEC_VALUES = 'x-beyond-spec-values';
  * capability; undefined when it has none. `base` and `path` as the list declares them.
  */
 export function sortValuesBeyondSpec(base: string, path: string, searches: boolean): Record<string, Record<string, Capability>> | undefined {
-  const spaPath = path.replace(/^\/api\/v2/, `/api/v2${base}`);
+  const spaPath = platformPath(`${base}${path}`);
   const values: Record<string, Capability> = searches ? { [RELEVANCE_SORT]: 'relevanceSort' } : {};
   for (const [capability, addition] of Object.entries(ADDITIONS) as [Capability, (typeof ADDITIONS)[Capability]][]) {
     for (const { list, key } of addition.sortKeys ?? []) if (list === spaPath) values[key] = capability;

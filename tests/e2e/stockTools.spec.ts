@@ -14,6 +14,34 @@ const plantWaits = (beforeEachMs: number, afterFailureMs: number) =>
   ({ beforeEachMs, afterFailureMs }) as const;
 
 test.describe('stock diff', () => {
+  // Issue 23's finding, first: the next test adds the very adjustment this one is offered.
+  test('stock diff offers an adjustment only where it changes v2, and a new subject starts without the last error', async ({ page }) => {
+    await page.goto('/v1/medorder/stocks/diff#3,1');
+    const timeline = page.getByRole('table', { name: '在庫履歴 (v2 と v1 の時刻順)' });
+    // The seeded history (header, 7 v2, 6 v1), before the next test adds its adjustment (tests of a
+    // file run in order, in one worker with its own data).
+    await expect(timeline.getByRole('row').nth(1 + 7 + 6 - 1)).toBeVisible();
+    // Pharmacy 3's item 1: v2 lacks only the last v1 dispense; every other v1 entry is already in v2.
+    const offers = timeline.getByRole('button', { name: /^v2 に在庫調整を追加/ });
+    await expect(offers).toHaveCount(1);
+    await expect(offers).toHaveAccessibleName('v2 に在庫調整を追加 (2026年10月7日 09:30 の調剤 -7)');
+    await expectNoSeriousA11yViolations(page, '在庫数比較 (調整が1件)');
+
+    await page.route('**/stocks/*/logs', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ errors: ['試験用のエラーです。'] }) })
+        : route.fallback(),
+    );
+    await offers.click();
+    await page.getByRole('dialog', { name: '在庫調整の追加の確認' }).getByRole('button', { name: '追加する' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '試験用のエラーです。' })).toBeVisible();
+    await page.getByLabel('品目ID').fill('4');
+    await page.getByRole('button', { name: '表示' }).click();
+    await expect(page.getByRole('region', { name: '在庫の概要' })).toContainText('一致しています');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(timeline.getByRole('button', { name: /^v2 に在庫調整を追加/ })).toHaveCount(0);
+  });
+
   test('opened from a hash URL: names, both quantities, a Tokyo-time timeline; an adjustment makes them agree', async ({ page }) => {
     await page.goto('/v1/medorder/stocks/diff#3,1');
     await expect(page.getByRole('heading', { name: '在庫数比較', level: 1 })).toBeVisible();

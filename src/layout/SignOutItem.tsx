@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import ExitIcon from '@mui/icons-material/PowerSettingsNew';
 import { SafeConfirm } from '../app/SafeConfirm';
 import { useRuntime } from '../app/RuntimeContext';
-import { draftStorage, draftsOf, keepsDrafts, rememberKeepDrafts, removeDraft, type KeptDraft } from '../app/formDrafts';
-import { useFindDeclaration, type FindDeclaration } from '../resources/schema/DeclarationsContext';
+import { draftStorage, draftsOf, keepsDrafts, rememberKeepDrafts, removeDraft, type KeptDraft } from '../features/drafts/formDrafts';
+import { useFindDeclaration, type FindDeclaration } from '../resources/schema/shared/DeclarationsContext';
 import { formatDateTime } from '../contract/dates';
 
 /** What a draft belongs to, as the user would name it: 「薬局会社 #11 の編集」, 「問い合わせ #63 のメッセージ」. */

@@ -15,7 +15,7 @@ import { ImagePreviewDialog } from './ImagePreviewDialog';
 import { activeInquiryFilterCount, inquiryFilterQuery, matchesInquiryFilter, parseInquiryFilter, type InquiryFilter } from './inquiryFilter';
 import { CLOSED_STATUS, REOPENED_STATUS } from './inquiryStatus';
 import { MessageDialog, readMessageDraft, type MessageDialogState } from './MessageDialog';
-import { useDraftKey } from '../../app/formDrafts';
+import { useDraftKey } from '../../features/drafts/formDrafts';
 import { NotificationToggle } from './NotificationToggle';
 import { ROOMS_QUERY_KEY, useInquiryLive } from './InquiryLiveProvider';
 import { useCapabilities } from '../../app/capabilities';

@@ -12,7 +12,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import ShortTextIcon from '@mui/icons-material/ShortText';
 import type { InquiryMessage } from '../../dataProvider/methods/inquiries';
-import { serverMessages } from '../../resources/schema/serverErrors';
+import { serverMessages } from '../../resources/schema/shared/serverErrors';
 import { ATTACHMENT_ACCEPT, attachmentProblem, SEND_FAILED_MESSAGE } from './attachmentRules';
 import { useDelayedFocus } from './useDelayedFocus';
 import { ManualInserter } from './ManualInserter';
@@ -23,7 +23,7 @@ import { SavedReplyOptions, type SavedReply } from './SavedReplyOptions';
 import { fillPlaceholders, type Placeholder, type PlaceholderValues } from './savedReplyText';
 import { useSlashShortcut } from './useSlashShortcut';
 import { DialogButtons } from '../../app/DialogButtons';
-import { draftStorage, readDraft, removeDraft, writeDraft } from '../../app/formDrafts';
+import { draftStorage, readDraft, removeDraft, writeDraft } from '../../features/drafts/formDrafts';
 import { formatDateTime } from '../../contract/dates';
 
 export type MessageDialogState =

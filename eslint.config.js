@@ -67,7 +67,7 @@ export default tseslint.config(
         ...['react-admin', 'ra-ui-materialui'].map((name) => ({
           name,
           importNames: ['EditButton'],
-          message: "react-admin's EditButton links to /{resource}/{id}, which is our detail page: use EditLinkButton (src/resources/schema).",
+          message: "react-admin's EditButton links to /{resource}/{id}, which is our detail page: use EditLinkButton (src/resources/schema/show).",
         })),
       ],
     },

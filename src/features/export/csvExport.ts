@@ -4,7 +4,7 @@ import { toTokyoDay } from '../../contract/dates';
 /**
  * A list's export as CSV (issue 25): RFC 4180 fields and CRLF lines, formula injection
  * neutralised, and the two encodings Excel users need. Pure; the screen's part is
- * src/resources/schema/ExportDialog.tsx and the paging src/resources/schema/listExport.ts.
+ * src/features/export/ExportDialog.tsx and the paging src/features/export/listExport.ts.
  */
 
 export type ExportEncoding = 'cp932' | 'utf8';

@@ -1,6 +1,6 @@
 /**
  * The records a user opened last, shown by the jump palette before anything is typed: kept in
- * local storage per environment and per user (as form drafts are, src/app/formDrafts.ts), newest
+ * local storage per environment and per user (as form drafts are, src/features/drafts/formDrafts.ts), newest
  * first, at most `RECENT_LIMIT`, a record once. Only what the palette shows is stored (name,
  * detail line, URL), never a record's other fields.
  */

@@ -1,9 +1,10 @@
 /**
  * A queue that takes turns between users (issue 36 item 1): the next item is the oldest of the
- * user whose turn it is, and a user whose item was taken goes to the back of the round. However
- * many items one user queues, another user's item waits for at most one item of each user ahead
- * of it, never for the whole backlog. Bounded per user and in all: a push beyond either is
- * refused, so the caller can answer 429 instead of holding the request.
+ * waiting user served least recently (one never served, or not for long, first; ties by arrival).
+ * However many items one user queues, another user's item waits for at most one item of each
+ * user ahead of it, never for the whole backlog, and a newcomer goes before a user just served.
+ * Bounded per user and in all: a push beyond either is refused, so the caller can answer 429
+ * instead of holding the request.
  */
 export interface FairQueueLimits {
   /** Items one user may have waiting. */
@@ -15,9 +16,15 @@ export interface FairQueueLimits {
 /** Why a push was refused: the user's own places, or everyone's. */
 export type FairQueueFull = 'user' | 'total';
 
+/** Users whose last turn is remembered; beyond it the longest-ago are forgotten (and count as never served: first). */
+const SERVED_REMEMBERED = 4096;
+
 export class FairQueue<T> {
-  /** Users in the order of their turns (a Map keeps insertion order), each with its items oldest first. */
+  /** Waiting users in order of arrival (a Map keeps insertion order), each with its items oldest first. */
   private readonly byUser = new Map<string, T[]>();
+  /** Each user's last turn (a counter), least recent first. */
+  private readonly served = new Map<string, number>();
+  private turns = 0;
   private waiting = 0;
 
   constructor(private readonly limits: FairQueueLimits) {}
@@ -39,14 +46,20 @@ export class FairQueue<T> {
 
   /** The next item in turn, or undefined when nothing waits. */
   shift(): { user: string; item: T } | undefined {
-    const next = this.byUser.entries().next();
-    if (next.done) return undefined;
-    const [user, items] = next.value;
+    let next: [string, T[]] | undefined;
+    let nextTurn = Infinity;
+    for (const entry of this.byUser) {
+      const turn = this.served.get(entry[0]) ?? -1;
+      if (turn < nextTurn) [next, nextTurn] = [entry, turn];
+    }
+    if (!next) return undefined;
+    const [user, items] = next;
     const item = items.shift()!;
     this.waiting -= 1;
-    this.byUser.delete(user);
-    // Back of the round, if the user has more.
-    if (items.length > 0) this.byUser.set(user, items);
+    if (items.length === 0) this.byUser.delete(user);
+    this.served.delete(user);
+    this.served.set(user, this.turns++);
+    if (this.served.size > SERVED_REMEMBERED) this.served.delete(this.served.keys().next().value!);
     return { user, item };
   }
 

@@ -137,6 +137,8 @@ function laneReader(c: Context, db: DB): ListWorkReader | undefined {
       return done.work;
     } catch (error) {
       if (error instanceof ListWorkRefused) throw error;
+      // A fault of the lane (its worker could not start, or died), not of the request: said, and the page read here.
+      console.error(`[list lane] ${c.req.method} ${c.req.path}:`, error);
       return undefined;
     }
   };

@@ -95,7 +95,7 @@ class StateCache<T> {
 interface DbCaches {
   counts: StateCache<number>;
   anchors: StateCache<unknown[] | undefined>;
-  orders: StateCache<number[]>;
+  orders: StateCache<Float64Array>;
   rendered: StateCache<{ value: unknown; total: number }>;
   statements: Map<string, Statement<unknown[]>>;
 }
@@ -204,7 +204,8 @@ function costlySql(q: ListQuery) {
 }
 
 const countOf = (db: DB, sql: string, q: ListQuery) => (prepared(db, sql).get(q.params) as { n: number }).n;
-const orderOf = (db: DB, sql: string, q: ListQuery) => (prepared(db, sql).raw(true).all(q.params) as [number][]).map(([id]) => id);
+/** The ordered ids, in a typed array: handed from the list lane's worker without a copy (a 20,000-id array cloned cost ~2 ms). */
+const orderOf = (db: DB, sql: string, q: ListQuery) => Float64Array.from(prepared(db, sql).raw(true).all(q.params) as [number][], ([id]) => id);
 const anchorOf = (db: DB, sql: string, q: ListQuery) => prepared(db, sql).raw(true).get(q.params) as unknown[] | undefined;
 
 function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
@@ -215,7 +216,7 @@ function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
   if (offset >= total) return { rows: [], total };
   if (sql.ordered(total)) {
     const ids = orders.get(sql.orderKey, state, () => orderOf(db, sql.order(total), q));
-    const pageIds = ids.slice(offset, offset + q.pageSize);
+    const pageIds = Array.from(ids.subarray(offset, offset + q.pageSize));
     const byId = new Map<unknown, T>();
     const rows = prepared(db, `SELECT ${q.select}, ${q.idColumn} AS __list_id ${q.from} WHERE ${q.idColumn} IN ${inList('list_ids')}`).all({ list_ids: listParam(pageIds) }) as (T & {
       __list_id: number;
@@ -248,7 +249,7 @@ export interface ListWork {
   /** `tablesState(...).key` of the snapshot the parts were read from: they are valid for it only. */
   state: string;
   total: number;
-  order?: number[];
+  order?: Float64Array;
   /** The deep page's anchor; null when the filter has no row at that offset. */
   anchor?: unknown[] | null;
 }

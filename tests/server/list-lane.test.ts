@@ -26,7 +26,8 @@ describe('costly searches do not hold other users', () => {
   let app: TestApp;
   const MATCHES = RANK_WINDOW + 500;
   beforeAll(() => {
-    app = startApp({ jobTickMs: 0 });
+    // The per-user budget out of reach: what is asserted here is the lane's own turns and bounds.
+    app = startApp({ jobTickMs: 0, fairness: { concurrent: 100, burstMs: 1e9, msPerSecond: 1e9 } });
     // More medicines named alike than the rank window holds, through the core's own triggers (search index kept).
     const db = openCoreDb(app.dir, SEEDS.production, 'small');
     const insert = db.prepare('INSERT INTO ethical_medicines (brand_name, created_at, updated_at) VALUES (@name, @at, @at)');
@@ -59,6 +60,30 @@ describe('costly searches do not hold other users', () => {
     }
     // Both of the other user's answers came before any of the searches'.
     expect(finished.slice(0, 2).sort()).toEqual(['page', 'users/me']);
+  });
+
+  it("one user's flood of searches is bounded in the lane (429, Retry-After, Japanese); another user's search goes in its turn", async () => {
+    const [flooder, other] = [await app.token(PHARMACY), await app.token(ADMIN)];
+    const finished: string[] = [];
+    const flood = Array.from({ length: 20 }, (_, i) =>
+      ranked(`${NAME} 2${i}`, 1, flooder).then((answer) => {
+        if (answer.status === 200) finished.push('flooder');
+        return answer;
+      }),
+    );
+    const mine = ranked(`${NAME} 5`, 1, other).then((answer) => (finished.push('other'), answer));
+    const [answers, own] = await Promise.all([Promise.all(flood), mine]);
+    expect(own.status).toBe(200);
+    expect(answers.map((answer) => answer.status).filter((status) => status !== 200 && status !== 429)).toEqual([]);
+    const refused = answers.filter((answer) => answer.status === 429);
+    // One read at a time and eight waiting: of twenty sent at once, some are refused.
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const answer of refused) {
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(answer.body.errors.join('')).toMatch(/[ぁ-んァ-ヶ一-龠]/);
+    }
+    // The other user's search did not wait for the flooder's backlog.
+    expect(finished.indexOf('other')).toBeLessThan(finished.lastIndexOf('flooder'));
   });
 
   it('a write between two reads of a search: the second answer is of the tables after it', async () => {

@@ -34,7 +34,8 @@ export interface ListQuery {
   maxOffset?: number;
   /**
    * The filter is costly to evaluate (a search): keep the ordered ids of all its rows (up to
-   * 20,000) per state of the tables, so every page is a primary-key lookup of 25 rows.
+   * 20,000) per state of the tables, or of one page at a time beyond that, so every page is a
+   * primary-key lookup of 25 rows.
    */
   cacheOrder?: boolean;
 }
@@ -96,6 +97,8 @@ interface DbCaches {
   counts: StateCache<number>;
   anchors: StateCache<unknown[] | undefined>;
   orders: StateCache<Float64Array>;
+  /** The ids of one page of a costly filter that matches too much to keep its order (a search of a common term). */
+  pageIds: StateCache<Float64Array>;
   rendered: StateCache<{ value: unknown; total: number }>;
   statements: Map<string, Statement<unknown[]>>;
 }
@@ -104,7 +107,7 @@ const caches = new WeakMap<DB, DbCaches>();
 
 function cachesOf(db: DB): DbCaches {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), orders: new StateCache(ORDER_ENTRIES), rendered: new StateCache(PAGE_ENTRIES), statements: new Map() }));
+  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), orders: new StateCache(ORDER_ENTRIES), pageIds: new StateCache(), rendered: new StateCache(PAGE_ENTRIES), statements: new Map() }));
   return c;
 }
 
@@ -195,6 +198,13 @@ function costlySql(q: ListQuery) {
       q.sort.rank !== undefined && total > RANK_WINDOW
         ? `SELECT ${q.idColumn} ${q.from} WHERE ${q.idColumn} IN (SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${q.idColumn} LIMIT ${RANK_WINDOW}) ORDER BY ${orderBy}`
         : `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy}`,
+    /**
+     * A costly filter whose order is not kept is still read a page of ids at a time, by OFFSET
+     * (on the list lane, where the walk holds no one else): reading its rows in the same query
+     * would evaluate the filter (a search's subquery, all its matches) on the request thread.
+     */
+    pageIdsKey: `${filterKey}\u0000${orderBy}\u0000${offset}\u0000${q.pageSize}`,
+    pageIds: `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`,
     deep: offset > (q.maxOffset ?? MAX_OFFSET),
     anchorKey: `${filterKey}\u0000${orderBy}\u0000${offset}`,
     // Keyset: the (sort value, id) of the page's first row, found by a bounded OFFSET that reads
@@ -204,19 +214,23 @@ function costlySql(q: ListQuery) {
 }
 
 const countOf = (db: DB, sql: string, q: ListQuery) => (prepared(db, sql).get(q.params) as { n: number }).n;
-/** The ordered ids, in a typed array: handed from the list lane's worker without a copy (a 20,000-id array cloned cost ~2 ms). */
-const orderOf = (db: DB, sql: string, q: ListQuery) => Float64Array.from(prepared(db, sql).raw(true).all(q.params) as [number][], ([id]) => id);
+/** Ids in order, in a typed array: handed from the list lane's worker without a copy (a 20,000-id array cloned cost ~2 ms). */
+const idsOf = (db: DB, sql: string, q: ListQuery) => Float64Array.from(prepared(db, sql).raw(true).all(q.params) as [number][], ([id]) => id);
 const anchorOf = (db: DB, sql: string, q: ListQuery) => prepared(db, sql).raw(true).get(q.params) as unknown[] | undefined;
 
 function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
   const sql = costlySql(q);
-  const { counts, anchors, orders } = cachesOf(db);
+  const { counts, anchors, orders, pageIds: idPages } = cachesOf(db);
   const total = counts.get(sql.countKey, state, () => countOf(db, sql.count, q));
   const { offset, orderBy } = sql;
   if (offset >= total) return { rows: [], total };
-  if (sql.ordered(total)) {
-    const ids = orders.get(sql.orderKey, state, () => orderOf(db, sql.order(total), q));
-    const pageIds = Array.from(ids.subarray(offset, offset + q.pageSize));
+  const ids = sql.ordered(total)
+    ? orders.get(sql.orderKey, state, () => idsOf(db, sql.order(total), q)).subarray(offset, offset + q.pageSize)
+    : q.cacheOrder
+      ? idPages.get(sql.pageIdsKey, state, () => idsOf(db, sql.pageIds, q))
+      : undefined;
+  if (ids) {
+    const pageIds = Array.from(ids);
     const byId = new Map<unknown, T>();
     const rows = prepared(db, `SELECT ${q.select}, ${q.idColumn} AS __list_id ${q.from} WHERE ${q.idColumn} IN ${inList('list_ids')}`).all({ list_ids: listParam(pageIds) }) as (T & {
       __list_id: number;
@@ -250,6 +264,8 @@ export interface ListWork {
   state: string;
   total: number;
   order?: Float64Array;
+  /** The page's ids, for a costly filter whose order is not kept (see `pageIdsKey`). */
+  pageIds?: Float64Array;
   /** The deep page's anchor; null when the filter has no row at that offset. */
   anchor?: unknown[] | null;
 }
@@ -268,7 +284,8 @@ export function readListWork(db: DB, q: ListQuery): ListWork {
     const state = tablesState(db, q.tables).key;
     const total = countOf(db, sql.count, q);
     if (sql.offset >= total) return { state, total };
-    if (sql.ordered(total)) return { state, total, order: orderOf(db, sql.order(total), q) };
+    if (sql.ordered(total)) return { state, total, order: idsOf(db, sql.order(total), q) };
+    if (q.cacheOrder) return { state, total, pageIds: idsOf(db, sql.pageIds, q) };
     if (sql.deep) return { state, total, anchor: anchorOf(db, sql.anchor, q) ?? null };
     return { state, total };
   })();
@@ -277,21 +294,23 @@ export function readListWork(db: DB, q: ListQuery): ListWork {
 /** Whether every costly part the page needs is cached for `state` (then reading it here costs little). */
 function costlyPartsCached(db: DB, q: ListQuery, state: string): boolean {
   const sql = costlySql(q);
-  const { counts, orders, anchors } = cachesOf(db);
+  const { counts, orders, pageIds, anchors } = cachesOf(db);
   if (!counts.has(sql.countKey, state)) return false;
   // The total decides whether the order or the anchor is needed: reading it cached costs nothing.
   const total = counts.get(sql.countKey, state, () => 0);
   if (sql.offset >= total) return true;
   if (sql.ordered(total)) return orders.has(sql.orderKey, state);
+  if (q.cacheOrder) return pageIds.has(sql.pageIdsKey, state);
   return !sql.deep || anchors.has(sql.anchorKey, state);
 }
 
 /** Keeps parts the worker read, when they are of the tables' current state (older ones would never be asked for). */
 function keepListWork(db: DB, q: ListQuery, work: ListWork): void {
   const sql = costlySql(q);
-  const { counts, orders, anchors } = cachesOf(db);
+  const { counts, orders, pageIds, anchors } = cachesOf(db);
   counts.set(sql.countKey, work.state, work.total);
   if (work.order) orders.set(sql.orderKey, work.state, work.order);
+  if (work.pageIds) pageIds.set(sql.pageIdsKey, work.state, work.pageIds);
   if (work.anchor !== undefined) anchors.set(sql.anchorKey, work.state, work.anchor ?? undefined);
 }
 

@@ -49,6 +49,7 @@ parentPort!.on('message', ({ id, file, query }: { id: number; file: string; quer
   } catch (e) {
     answer = { id, error: e instanceof Error && e.message ? e.message : String(e), ranMs: performance.now() - started };
   }
-  // The ordered ids move to the request thread without a copy.
-  parentPort!.postMessage(answer, answer.work?.order ? [answer.work.order.buffer as ArrayBuffer] : []);
+  // The ids move to the request thread without a copy.
+  const ids = [answer.work?.order, answer.work?.pageIds].flatMap((part) => (part ? [part.buffer as ArrayBuffer] : []));
+  parentPort!.postMessage(answer, ids);
 });

@@ -262,6 +262,26 @@ describe('costly parts read elsewhere serve only the state they were read at', (
     expect(page.value[0].name).toBe('item 3 new 3');
   });
 
+  it('a costly filter matching more than an order is kept for: each page\'s ids are read elsewhere, the rows are those of the plain query', async () => {
+    const { db, other } = open();
+    const insert = db.prepare('INSERT INTO items (name) VALUES (?)');
+    db.transaction(() => {
+      for (let i = 0; i < 20_010; i++) insert.run(`many ${i}`);
+    })();
+    const many = (page: number): ListQuery => ({ ...search(page), params: { term: 'many' } });
+    const works: ListWork[] = [];
+    for (const page of [1, 3, 500]) {
+      const answer = await renderListElsewhere(db, many(page), 'rows', render, (q) => {
+        const work = readListWork(other, q);
+        works.push(work);
+        return Promise.resolve(work);
+      });
+      expect(answer.total).toBe(20_010);
+      expect(answer.value).toEqual(db.prepare("SELECT id, name FROM items WHERE name LIKE '%many%' ORDER BY id DESC LIMIT 5 OFFSET ?").all((page - 1) * 5));
+    }
+    expect(works.map((work) => [work.order, work.pageIds?.length])).toEqual([[undefined, 5], [undefined, 5], [undefined, 5]]);
+  });
+
   it('parts that could not be read elsewhere (undefined) are read here; a refusal reaches the caller', async () => {
     const { db } = open();
     const page = await renderListElsewhere(db, search(1), 'rows', render, () => Promise.resolve(undefined));

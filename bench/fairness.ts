@@ -3,7 +3,8 @@
  * `GET users/me` while the server is idle, then while a pharmacy user runs the lookups-batch
  * attack of the issue: one batch at a time, back to back, of 16 ranked medicine searches such as
  * `ethical_medicines?sort=relevance&query=錠 a&page=10`, a new letter each call (so nothing is
- * answered from the page cache), ignoring every 429 (a hostile client does not wait). The master
+ * answered from the page cache), ignoring every 429 (a hostile client does not wait); idle and
+ * attacked alternate in three rounds, each idle part after the attacker's last batch. The master
  * is grown first to the issue's size (about 348,000 medicines, as a few imports leave it) by
  * copying the seeded rows under new ids through the core's own triggers.
  * The server is the real API in a child process on loopback (bench/portalServer.ts), so the
@@ -23,6 +24,8 @@ const GOAL = 3;
 /** Copies of the seeded master: 12,434 rows × 28 ≈ 348,000, the issue's size. */
 const COPIES = 27;
 const SAMPLES = 300;
+/** Rounds of idle then attacked samples (SAMPLES / ROUNDS each). */
+const ROUNDS = 3;
 const GAP_MS = 5;
 const STAFF = { username: 'sato.misaki@example.com', password: 'Staff1234' };
 const PHARMACY = { username: 'pharmacy@example.com', password: 'Pharmacy1234' };
@@ -38,17 +41,27 @@ interface AttackCounts {
 
 /**
  * The attacker's thread: one batch at a time, back to back, of `size` ranked searches with a new
- * pair of letters each call, until told to stop; then it posts its counts.
+ * pair of letters each call. It starts paused. Told 'pause', it finishes the batch in flight, says 'paused' and
+ * waits for 'resume'; told 'stop', it posts its counts.
  */
 const ATTACK = `
 const { parentPort, workerData: { url, token, size } } = require('node:worker_threads');
 const letters = ${JSON.stringify(LETTERS)};
-let stop = false;
-parentPort.once('message', () => { stop = true; });
+let state = 'pause';
+let resume = () => {};
+parentPort.on('message', (message) => {
+  state = message === 'resume' ? 'running' : message;
+  if (state !== 'pause') resume();
+});
 const counts = { batches: 0, refused: 0, other: 0, calls: 0, callsRefused: 0 };
 let call = 0;
 (async () => {
-  while (!stop) {
+  while (state !== 'stop') {
+    if (state === 'pause') {
+      parentPort.postMessage('paused');
+      await new Promise((resolve) => { resume = resolve; });
+      continue;
+    }
     const calls = Array.from({ length: size }, () => {
       call += 1;
       const query = '錠 ' + letters[call % letters.length] + letters[Math.floor(call / letters.length) % letters.length];
@@ -110,30 +123,36 @@ export async function runFairnessBench(): Promise<void> {
       if (response.status !== 200) throw new Error(`users/me answered ${response.status}`);
       return performance.now() - started;
     };
-    const sample = async () => {
-      const times: number[] = [];
-      for (let i = 0; i < SAMPLES; i++) {
+    const sample = async (times: number[]) => {
+      for (let i = 0; i < SAMPLES / ROUNDS; i++) {
         times.push(await me());
         await new Promise((resolve) => setTimeout(resolve, GAP_MS));
       }
-      return times;
     };
 
     for (let i = 0; i < 20; i++) await me();
-    const idle = await sample();
-
     // The attacker is a client of its own (a thread of this process): its loop of refused batches
-    // must not queue on the victim's event loop, only the server's.
+    // must not queue on the victim's event loop, only the server's. It says when it is ready, paused.
     const attacker = new Worker(ATTACK, { eval: true, workerData: { url: `${portal.url}${LIST_LOOKUPS_PATH.replace('/api/v2/core/', '/core/api/v2/')}`, token: attackerToken, size: LIST_LOOKUPS_MAX } });
-    const counts = new Promise<AttackCounts>((resolve, reject) => {
-      attacker.once('message', resolve);
-      attacker.once('error', reject);
-    });
-    // The attack's first batch is under way before the victim starts.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const attacked = await sample();
-    attacker.postMessage('stop');
-    const { batches, refused, other, calls, callsRefused } = await counts;
+    const told = <T>(message: string) =>
+      new Promise<T>((resolve, reject) => {
+        attacker.once('message', resolve);
+        attacker.once('error', reject);
+        attacker.postMessage(message);
+      });
+    await new Promise((resolve) => attacker.once('message', resolve));
+    // Idle and attacked in alternating rounds, so a load of the shared machine that drifts during
+    // the run weighs on both. A round's idle part starts once the attacker's last batch is answered.
+    const [idle, attacked]: number[][] = [[], []];
+    for (let round = 0; round < ROUNDS; round++) {
+      await sample(idle);
+      attacker.postMessage('resume');
+      // The attack's batch is under way before the victim starts.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sample(attacked);
+      await told('pause');
+    }
+    const { batches, refused, other, calls, callsRefused } = await told<AttackCounts>('stop');
     await attacker.terminate();
     const loop = await portal.loopDelay();
 

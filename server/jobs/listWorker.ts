@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { readListWork, type ListQuery } from '../db/list';
 import { openConnection, type DB } from '../db/open';
@@ -9,6 +10,15 @@ import type { ListWorkAnswer } from './listLane';
  * list page read on a connection of its own per database file, with the request thread's pragmas
  * and SQL functions (`openConnection`), and read-only (`query_only`): a bug here can never write.
  */
+
+/**
+ * The worker yields a core to the request thread: on Linux a thread's nice value is its own
+ * (setpriority of "process 0" is the calling thread), so lowering it here leaves the request
+ * thread's as it is. On a shared machine of two cores, a ranked search on the lane at normal
+ * priority took turns for a core with the request thread, and users/me waited for its slices.
+ * Elsewhere the call would lower the whole process: skipped.
+ */
+if (process.platform === 'linux') setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
 
 /** Connections kept, least recently used closed first (tests open many short-lived databases). */
 const MAX_CONNECTIONS = 8;

@@ -1,6 +1,7 @@
 import type { GetListResult, SortPayload } from 'ra-core';
-import { LIST_LOOKUPS_MAX, LIST_LOOKUPS_PATH, RELEVANCE_SORT } from '../contract';
-import { SPEC_FIELDS_LISTS, type Capability } from '../contract/additions';
+import { LIST_LOOKUPS_MAX, LIST_LOOKUPS_PATH } from '../contract';
+import type { Capability } from '../contract/additions';
+import { withinCapabilities } from './listParameters';
 import type { AnyResourceDeclaration } from '../resources/types';
 import type { SendRequest } from './apiClient';
 import { createHttpError } from './httpError';
@@ -42,17 +43,6 @@ export interface ListLookupMethods {
 
 /** List calls in flight at once for the lookups without the batch: the palette's, beside the page's own. */
 export const LIST_CALLS_AT_ONCE = 4;
-
-/**
- * A list request as the environment's services take it: without `relevanceSort` a relevance sort
- * becomes the list's default order; without `listFields` only the spec's lists get `fields`.
- */
-export const withinCapabilities = (request: ListRequest, capabilities: ReadonlySet<Capability>): ListRequest => {
-  const query = { ...request.query };
-  if (!capabilities.has('relevanceSort') && typeof query.sort === 'string' && query.sort.replace(/^-/, '') === RELEVANCE_SORT) delete query.sort;
-  if (!capabilities.has('listFields') && !SPEC_FIELDS_LISTS.includes(request.path)) delete query.fields;
-  return { ...request, query };
-};
 
 /** A sub-answer as the batch returns it (camelized with the rest; header names have no underscore, so they stay). */
 interface WireAnswer {

@@ -172,7 +172,7 @@ export const ADDITIONS: Record<Capability, Addition> = {
   },
   manualCategoryWrites: {
     what: "POST /api/v2/core/admin/manual_categories (and PATCH and DELETE of its `/{id}`): organising the manuals' category tree.",
-    without: 'The category tree is read only: no サブカテゴリを追加, 名前を変更, 移動 or 削除 on the manual list.',
+    without: 'The category tree is read only: no カテゴリを追加 or サブカテゴリを追加, 名前を変更, 移動 or 削除 on the manual list.',
     operations: ['POST /api/v2/core/admin/manual_categories', 'PATCH /api/v2/core/admin/manual_categories/{id}', 'DELETE /api/v2/core/admin/manual_categories/{id}'],
   },
 };

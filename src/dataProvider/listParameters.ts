@@ -12,6 +12,11 @@ import { keyCaseOf, toWireKey } from './urls';
  * would refuse, so no screen can send a call the platform lacks.
  */
 
+/** The whole calls additions add: an environment with the addition takes what its call takes (saved replies' `query`). */
+const ADDED_CALLS = (Object.entries(ADDITIONS) as [Capability, (typeof ADDITIONS)[Capability]][]).flatMap(([capability, addition]) =>
+  (addition.operations ?? []).map((operation) => ({ capability, pattern: operationPattern(operation) })),
+);
+
 const ADDED_PARAMETERS = (Object.entries(ADDITIONS) as [Capability, (typeof ADDITIONS)[Capability]][]).flatMap(([capability, addition]) =>
   Object.entries(addition.parameters ?? {}).map(([operation, names]) => ({ capability, pattern: operationPattern(operation), names })),
 );
@@ -24,6 +29,7 @@ export function listTakes(path: string, parameter: string, capabilities: Readonl
   const wire = toWireKey(parameter, keyCaseOf(path));
   if (section7Parameters('GET', path)?.includes(wire)) return true;
   if (wire === 'fields' && capabilities.has('listFields')) return true;
+  if (ADDED_CALLS.some(({ capability, pattern }) => capabilities.has(capability) && pattern.test(`GET ${path}`))) return true;
   return ADDED_PARAMETERS.some(({ capability, pattern, names }) => capabilities.has(capability) && names.includes(wire) && pattern.test(`GET ${path}`));
 }
 

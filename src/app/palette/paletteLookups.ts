@@ -1,4 +1,4 @@
-import type { SortPayload } from 'react-admin';
+import type { GetListResult, SortPayload } from 'react-admin';
 import type { AnyResourceDeclaration } from '../../resources/types';
 import { RELEVANCE_SORT } from '../../contract';
 import type { Capability } from '../../contract/additions';
@@ -172,6 +172,34 @@ export const hitsOf = (declaration: AnyResourceDeclaration, lookup: PaletteLooku
     });
   });
   return hits;
+};
+
+/**
+ * The lookups' answers (getLists', in the order asked) as the masters' groups, and the masters
+ * whose lookup failed (named under the results while the others show). With the batch or
+ * without it, the same answers make the same groups.
+ */
+export const groupsOf = (
+  declarations: readonly AnyResourceDeclaration[],
+  lookups: readonly PaletteLookup[],
+  answers: readonly PromiseSettledResult<GetListResult>[],
+  text: string,
+): { found: PaletteGroup[]; failed: string[] } => {
+  const found: PaletteGroup[] = [];
+  const failed: string[] = [];
+  lookups.forEach((lookup, index) => {
+    const answer = answers[index];
+    const declaration = declarations.find((candidate) => candidate.name === lookup.resource)!;
+    if (answer?.status === 'fulfilled') {
+      const hits = hitsOf(declaration, lookup, answer.value.data);
+      found.push({ resource: lookup.resource, label: lookup.label, priority: lookup.priority, hits, more: moreOf(declaration, lookup, text, answer.value.total, hits.length) });
+      return;
+    }
+    // Spec section 8: a 404 on a fetch by ids is an empty result (no record has that id).
+    const notFound = lookup.filter.ids !== undefined && (answer?.reason as { status?: unknown } | null | undefined)?.status === 404;
+    if (!notFound && !failed.includes(lookup.label)) failed.push(lookup.label);
+  });
+  return { found, failed };
 };
 
 /**

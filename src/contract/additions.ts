@@ -81,7 +81,7 @@ export const ADDITIONS: Record<Capability, Addition> = {
   lookups: {
     what: 'POST /api/v2/core/common/lookups: up to 16 list calls in one request (the jump palette).',
     operations: ['POST /api/v2/core/common/lookups'],
-    without: 'The palette asks the same lists one call each (at most 4 in flight, the newest text wins and aborts the older): the same results for the same data.',
+    without: 'The palette asks the same lists one call each (at most 4 in flight, those that took longest last time first, the newest text wins and aborts the older): the same results for the same data.',
   },
   savedReplies: {
     what: '/api/v2/core/admin/saved_replies (list, detail, create, update, delete): 定型文.',

@@ -195,6 +195,18 @@ export const REFERENCE_ONLY_OPERATIONS: readonly string[] = [
 ];
 
 /**
+ * Parameters of section 7's calls that the reference API takes for its own tools and tests, which
+ * the SPA never sends: no capability names them; the spec profile refuses them (422) as the
+ * platform would.
+ */
+export const REFERENCE_ONLY_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
+  'GET /api/v2/core/master/dealers': ['prefecture_id'],
+  'GET /api/v2/core/admin/pharmacies/{id}/s3_nsipses': ['max_keys'],
+  'GET /api/v2/medorder/admin/orderable_item_fixtures': ['stockable_item_fixture_id'],
+  'GET /api/v2/medorder/admin/unknown_sdcvan_delivery_d_records': ['ignored'],
+};
+
+/**
  * Parameters section 7 does not have that the SPA still sends everywhere, with no way without
  * them yet, so the spec profile serves them (issue 35, left to do): `content_type` on the
  * presigned upload links. Section 7's link takes no type and the file is PUT "with its content

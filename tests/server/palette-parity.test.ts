@@ -31,7 +31,7 @@ const portal = (capabilities: ReadonlySet<Capability>) =>
   createDataProvider({
     capabilities,
     resources,
-    client: createApiClient({ environment, getToken: async () => token, fetch: (input, init) => app.app.fetch(new Request(input, init)) }),
+    client: createApiClient({ environment, getToken: async () => token, fetch: async (input, init) => app.app.fetch(new Request(input, init)) }),
   });
 
 /** The palette's groups for a text, as usePaletteSearch makes them, and whether every master's matches came in one page. */

@@ -148,6 +148,7 @@ test.describe('the platform as specified (API_PROFILE=spec)', () => {
       await expect(page.getByRole('alert').filter({ hasText: /エラー|失敗/ }), screen).toHaveCount(0);
     }
     await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: 画面の一巡');
+    watch.expectClean();
     // A list section 7 gives no sort shows the service's order: its ID column (sortable where the
     // services take a sort, listSort) has no sort control, and no sort was asked of such a list.
     await page.goto('/v2/core/master_sources/stockable_item_fixtures');

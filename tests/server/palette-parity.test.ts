@@ -3,8 +3,8 @@ import { startApp, type TestApp } from './helpers';
 import { ALL_CAPABILITIES, type Capability } from '../../src/contract/additions';
 import { createApiClient, createDataProvider } from '../../src/dataProvider';
 import { resources } from '../../src/resources/registry';
-import { groupsOf, PER_GROUP, planLookups } from '../../src/app/palette/paletteLookups';
-import { rankGroups } from '../../src/lib/paletteRanking';
+import { groupsOf, PER_GROUP, planLookups } from '../../src/features/palette/paletteLookups';
+import { rankGroups } from '../../src/features/palette/paletteRanking';
 import type { EnvironmentConfig } from '../../src/contract';
 
 /*

@@ -222,6 +222,11 @@ export interface MembershipDeclaration {
   remove: MembershipMethodName;
   /** Filter of the members' list that offers only those that may join; `{id}` is this record's id. */
   candidateFilter: Record<string, string | boolean>;
+  /**
+   * Where the environment lacks those filters (membershipFilters, an addition): a row whose
+   * field has a value cannot join either (a pharmacy with a company), beside the members.
+   */
+  heldBy?: string;
   searchLabel: string;
   /** 会社 / グループ / 薬局, for the leave confirmation's title. */
   ownerLabel: string;

@@ -41,6 +41,7 @@ export const companies = defineResource({
           add: 'addCompanyPharmacy',
           remove: 'removeCompanyPharmacy',
           candidateFilter: { withoutCompany: true },
+          heldBy: 'companyId',
           searchLabel: '会社に所属していない薬局を検索',
           ownerLabel: '会社',
         },

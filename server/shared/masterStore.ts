@@ -170,6 +170,8 @@ function rebuildWithAutoincrement(db: DB, master: PlainMaster): void {
     INSERT INTO ${master.table}_rebuilt (${columns}) SELECT ${columns} FROM ${master.table};
     DROP TABLE ${master.table};
     ALTER TABLE ${master.table}_rebuilt RENAME TO ${master.table};`);
+  // The copy made the table's counter (its highest row); it counts on from the highest id ever given instead.
+  db.prepare('DELETE FROM sqlite_sequence WHERE name = @table').run({ table: master.table });
   db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (@table, @seq)').run({ table: master.table, seq });
 }
 

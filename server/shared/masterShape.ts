@@ -228,7 +228,8 @@ export function writeSchemas<F extends Record<string, ShapeField>, E extends z.Z
     if (spec.type === 'choice') return optional(labelled(spec.label, choiceField(spec)));
     const written = spec.write as WriteRule;
     const value = otherField(spec.type, written);
-    return labelled(spec.label, optional(written.required ? value : value.nullable()).openapi({ description: spec.label, ...(written.example && { example: written.example }) }));
+    // Only a field the API may answer null can be cleared with null (a yes/no that is always yes or no cannot).
+    return labelled(spec.label, optional(written.required || !spec.nullable ? value : value.nullable()).openapi({ description: spec.label, ...(written.example && { example: written.example }) }));
   };
   const stored = (key: string, value: unknown) => {
     const rule = textWriteRule(shape.fields[key]);

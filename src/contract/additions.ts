@@ -23,6 +23,7 @@ export const CAPABILITIES = [
   'masterJobs',
   'recordDetails',
   'companyNameSort',
+  'announcements',
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];
@@ -111,6 +112,17 @@ export const ADDITIONS: Record<Capability, Addition> = {
     what: "`sort=company_name` on pharmacies: the 会社 column by the company's name.",
     without: 'The 会社 column is not sortable (its id would sort it in an order the names do not show).',
     sortKeys: [{ list: '/api/v2/core/admin/pharmacies', key: 'company_name' }],
+  },
+  announcements: {
+    what: '/api/v2/core/admin/announcements (list, detail, create, update, delete): お知らせ for pharmacies, a plain master (src/contract/masters/announcements.ts).',
+    operations: [
+      'GET /api/v2/core/admin/announcements',
+      'POST /api/v2/core/admin/announcements',
+      'GET /api/v2/core/admin/announcements/{id}',
+      'PUT /api/v2/core/admin/announcements/{id}',
+      'DELETE /api/v2/core/admin/announcements/{id}',
+    ],
+    without: 'No お知らせ menu entry, screen or palette group.',
   },
 };
 

@@ -70,6 +70,31 @@ describe.each(PLAIN_MASTERS.map((master) => [master.shape.label, master] as cons
   });
 });
 
+const total = async (path: string, query: string) => Number((await getJson(app, `${path}?${query}`)).headers.get('x-total-count'));
+
+/** Every yes/no filter of every plain master. */
+const YES_NO_FILTERS = PLAIN_MASTERS.flatMap((master) =>
+  Object.entries(master.shape.fields).filter(([, field]) => field.type === 'boolean' && field.filter).map(([key]) => [`${master.shape.label} ${key}`, master, wireKey(key)] as const));
+
+it.each(YES_NO_FILTERS)('%s filters three ways: yes and no split the rows, nothing sent is all of them', async (_name, master, param) => {
+  const path = masterPath(master);
+  const [all, yes, no] = [await total(path, ''), await total(path, `${param}=true`), await total(path, `${param}=false`)];
+  expect(yes).toBeGreaterThan(0);
+  expect(no).toBeGreaterThan(0);
+  expect(yes + no).toBe(all);
+  expect((await getJson(app, `${path}?${param}=yes`)).status).toBe(422);
+});
+
+/** Every plain master that searches and has sample rows. */
+const SEARCHED_SAMPLES = PLAIN_MASTERS.filter((master) => master.shape.search && master.shape.samples?.length).map((master) => [master.shape.label, master] as const);
+
+it.each(SEARCHED_SAMPLES)('%s finds a sample row by the text of its first searched field', async (_label, master) => {
+  const key = master.shape.search!.fields[0];
+  const sample = master.shape.samples![0];
+  const found = await getJson<Rec[]>(app, `${masterPath(master)}?query=${encodeURIComponent(String(sample[key]))}`);
+  expect(found.body.map((row) => row[wireKey(key)])).toContain(sample[key]);
+});
+
 describe.each(WRITABLE_MASTERS.map((master) => [master.shape.label, master] as const))('plain master %s, written', (_label, master) => {
   const path = masterPath(master);
 
@@ -79,25 +104,6 @@ describe.each(WRITABLE_MASTERS.map((master) => [master.shape.label, master] as c
     const second = await create(path, createBody(master.shape));
     expect(second.id).toBeGreaterThan(first.id);
     expect((await getJson(app, `${path}/${first.id}`)).status).toBe(404);
-  });
-
-  it('refuses a record that breaks a rule across its fields, on create and on an update that sends one side only', async () => {
-    for (const { field, notBefore } of master.shape.rules ?? []) {
-      const message = WRITE_MESSAGES.notBefore(master.shape.fields[field].label, master.shape.fields[notBefore].label);
-      const body = { ...createBody(master.shape), [wireKey(notBefore)]: '2026-12-10', [wireKey(field)]: '2026-12-09' };
-      const refused = await send(app, 'POST', path, body);
-      expect(refused.status).toBe(422);
-      expect(await refused.json()).toEqual({ errors: [message], field_errors: { [wireKey(field)]: [message] } });
-      // The same day is not before it.
-      const record = await create(path, { ...body, [wireKey(field)]: '2026-12-10' });
-      const before = (await getJson<Rec>(app, `${path}/${record.id}`)).body;
-      const later = await send(app, 'PUT', `${path}/${record.id}`, { [wireKey(notBefore)]: '2026-12-11' });
-      expect(later.status).toBe(422);
-      expect(((await later.json()) as { errors: string[] }).errors).toEqual([message]);
-      expect((await getJson<Rec>(app, `${path}/${record.id}`)).body).toEqual(before);
-      // Either side left empty passes, when the shape lets it be.
-      if (master.shape.fields[field].nullable) expect((await send(app, 'PUT', `${path}/${record.id}`, { [wireKey(field)]: null })).status).toBe(200);
-    }
   });
 
   it('keeps what it wrote across a restart', async () => {
@@ -117,6 +123,27 @@ describe.each(WRITABLE_MASTERS.map((master) => [master.shape.label, master] as c
       first.dispose();
     }
   });
+});
+
+/** Every rule across fields of every plain master. */
+const RULES = WRITABLE_MASTERS.flatMap((master) => (master.shape.rules ?? []).map((rule) => [`${master.shape.label} ${rule.field} ≥ ${rule.notBefore}`, master, rule] as const));
+
+it.each(RULES)('%s: refused on create and on an update that sends one side only, with the form\'s sentence', async (_name, master, { field, notBefore }) => {
+  const path = masterPath(master);
+  const message = WRITE_MESSAGES.notBefore(master.shape.fields[field].label, master.shape.fields[notBefore].label);
+  const body = { ...createBody(master.shape), [wireKey(notBefore)]: '2026-12-10', [wireKey(field)]: '2026-12-09' };
+  const refused = await send(app, 'POST', path, body);
+  expect(refused.status).toBe(422);
+  expect(await refused.json()).toEqual({ errors: [message], field_errors: { [wireKey(field)]: [message] } });
+  // The same day is not before it.
+  const record = await create(path, { ...body, [wireKey(field)]: '2026-12-10' });
+  const before = (await getJson<Rec>(app, `${path}/${record.id}`)).body;
+  const later = await send(app, 'PUT', `${path}/${record.id}`, { [wireKey(notBefore)]: '2026-12-11' });
+  expect(later.status).toBe(422);
+  expect(((await later.json()) as { errors: string[] }).errors).toEqual([message]);
+  expect((await getJson<Rec>(app, `${path}/${record.id}`)).body).toEqual(before);
+  // Either side left empty passes, where the shape lets it be.
+  if (master.shape.fields[field].nullable) expect((await send(app, 'PUT', `${path}/${record.id}`, { [wireKey(field)]: null })).status).toBe(200);
 });
 
 describe('a plain master table follows its shape', () => {

@@ -1,4 +1,5 @@
 import type { AnyMasterShape } from '../masterShape';
+import { ANNOUNCEMENT_SHAPE } from './announcements';
 import { DEALER_SHAPE } from './dealers';
 import { SAVED_REPLY_SHAPE } from './savedReplies';
 
@@ -9,4 +10,4 @@ import { SAVED_REPLY_SHAPE } from './savedReplies';
  * server tests their partial-write, no-op, conflict, list and OpenAPI checks. A new one is its
  * shape file and one line here (docs/ADDING_A_MASTER.md).
  */
-export const PLAIN_MASTERS: readonly AnyMasterShape[] = [DEALER_SHAPE, SAVED_REPLY_SHAPE];
+export const PLAIN_MASTERS: readonly AnyMasterShape[] = [DEALER_SHAPE, SAVED_REPLY_SHAPE, ANNOUNCEMENT_SHAPE];

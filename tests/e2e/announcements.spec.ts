@@ -1,0 +1,89 @@
+import { test, expect, unique, expectNoSeriousA11yViolations } from './fixtures';
+import { adminApi } from './adminApi';
+import { TEXTS } from '../../src/i18n/texts';
+
+const BASE = '/core/api/v2/admin/announcements';
+
+/**
+ * お知らせ (issue 37): a plain master that is its shape file and one registry line, walked as a
+ * user: from the sidebar, created with a long title, refused an end before its start, edited,
+ * filtered by 公開 three ways, deleted.
+ */
+test.describe('announcements (お知らせ)', () => {
+  test('from the sidebar: create, the end-before-start refusal, edit, filter 公開 yes/no/any, delete', async ({ page }) => {
+    await page.goto('/');
+    const sidebar = page.getByRole('navigation', { name: 'メインメニュー' });
+    await sidebar.getByRole('button', { name: '薬局マスタ' }).click();
+    await sidebar.getByRole('link', { name: 'お知らせ一覧' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/announcements$/);
+    await expect(page.locator('tbody tr', { hasText: '年末年始のサポート窓口休業のお知らせ' })).toBeVisible();
+    const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim());
+    expect(headers).toEqual(['タイトル', '公開開始日', '公開終了日', '公開', '更新日時', '操作']);
+    await expectNoSeriousA11yViolations(page, 'お知らせ一覧');
+
+    await page.getByRole('link', { name: '新規作成' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/announcements\/new$/);
+    const mark = unique('第');
+    const title = `【重要】令和9年1月施行の薬機法改正に伴う電子処方箋の運用変更と、発注画面・納品書の表示の変更点についてのご案内（${mark}報）`;
+    await page.getByLabel(/^タイトル/).fill(title);
+    await page.getByLabel(/^本文/).fill('改正後は、電子処方箋の受付時に資格確認の結果を画面に表示します。\n詳しくはマニュアルをご覧ください。');
+    await page.getByLabel(/^公開開始日/).fill('2026-12-10');
+    await page.getByLabel(/^公開終了日/).fill('2026-12-09');
+    await page.getByLabel('公開', { exact: true }).check();
+    await page.getByRole('button', { name: '新規作成' }).click();
+    // The shape's rule, in the form: nothing was sent, what was typed stays.
+    await expect(page.getByText('公開終了日は公開開始日以降の日付を入力してください。')).toBeVisible();
+    await expect(page.getByLabel(/^タイトル/)).toHaveValue(title);
+    await expectNoSeriousA11yViolations(page, 'お知らせの新規作成（終了日が開始日より前）');
+
+    await page.getByLabel(/^公開終了日/).fill('2026-12-31');
+    await page.getByRole('button', { name: '新規作成' }).click();
+    await expect(page.getByText(TEXTS.created)).toBeVisible();
+    await expect(page).toHaveURL(/\/v2\/core\/announcements\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByText('2026年12月10日')).toBeVisible();
+    await expect(page.getByText('2026年12月31日')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'お知らせ詳細');
+
+    // Edit: a later end, and no longer published.
+    await page.getByRole('link', { name: '編集' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/announcements\/\d+\/edit$/);
+    await page.getByLabel(/^公開終了日/).fill('2027-01-15');
+    await page.getByLabel('公開', { exact: true }).uncheck();
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText(TEXTS.updated)).toBeVisible();
+    const api = await adminApi(page.request);
+    const [saved] = await api.get<{ id: number; title: string; ends_on: string; published: boolean }[]>(`${BASE}?query=${encodeURIComponent(mark)}`);
+    expect(saved).toMatchObject({ title, ends_on: '2027-01-15', published: false });
+
+    // 公開: いいえ finds it, はい does not, すべて finds it again.
+    await page.getByRole('link', { name: '一覧へ戻る' }).click();
+    await page.getByPlaceholder('タイトル・本文で検索').fill(mark);
+    const row = page.locator('tbody tr', { hasText: mark });
+    await expect(row).toHaveCount(1);
+    const published = page.getByLabel('公開', { exact: true });
+    await published.selectOption({ label: 'いいえ' });
+    await expect(page).toHaveURL(/published/);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('いいえ');
+    await expectNoSeriousA11yViolations(page, 'お知らせ一覧（公開: いいえ）');
+    await published.selectOption({ label: 'はい' });
+    await expect(page.getByText('お知らせが見つかりません')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await published.selectOption({ label: 'すべて' });
+    await expect(page).not.toHaveURL(/published/);
+    await expect(row).toHaveCount(1);
+
+    // Delete, after the safe question.
+    await row.getByRole('link', { name: '詳細' }).click();
+    await expect(page).toHaveURL(new RegExp(`/v2/core/announcements/${saved.id}$`));
+    await page.getByRole('button', { name: '削除' }).click();
+    const question = page.getByRole('dialog', { name: `お知らせ「${title}」を削除しますか？` });
+    await expect(question.getByRole('button', { name: 'キャンセル' })).toBeFocused();
+    await expectNoSeriousA11yViolations(page, 'お知らせの削除確認');
+    await question.getByRole('button', { name: '削除する' }).click();
+    await expect(page.getByText('お知らせを削除しました。')).toBeVisible();
+    await expect(page).toHaveURL(/\/v2\/core\/announcements$/);
+    expect(await api.get(`${BASE}?query=${encodeURIComponent(mark)}`)).toEqual([]);
+  });
+});

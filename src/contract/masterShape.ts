@@ -185,7 +185,10 @@ export interface ShapeScreen<K extends string> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each shape's own field map; readers go through the generic helpers
 export type AnyMasterShape = MasterShape<any>;
 
-export const defineMasterShape = <const F extends Record<string, ShapeField>>(shape: MasterShape<F>): MasterShape<F> => shape;
+/** A master's shape, its default sort kept as written (`'-updatedAt'`), so a list declaration takes it as one of its fields. */
+export const defineMasterShape = <const F extends Record<string, ShapeField>, const S extends MasterShape<F>['defaultSort']>(
+  shape: MasterShape<F> & { defaultSort: S },
+): MasterShape<F> & { defaultSort: S } => shape;
 
 /** The field's key on the wire (`prefectureId` → `prefecture_id`), by the spec's one key rule. */
 export const wireKey = (field: string): string => toSnakeKey(field);

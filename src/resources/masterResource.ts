@@ -2,8 +2,8 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import type { ComponentType } from 'react';
 import { apiParts, writtenFields, type AnyMasterShape, type MasterShape, type ShapeField } from '../contract/masterShape';
 import { auditGroup } from './auditFields';
-import { shapeFields, shapeForm } from './shapeFields';
-import type { FieldMap, FilterDeclaration, ResourceDeclaration, SortDeclaration } from './types';
+import { shapeFields, shapeForm, shapeSort } from './shapeFields';
+import type { FieldMap, FilterDeclaration, ResourceDeclaration } from './types';
 
 /**
  * A plain master's declaration from its shape alone (issue 37): label, record label, api, menu
@@ -20,10 +20,6 @@ export type MasterPresentation = Partial<Omit<ResourceDeclaration, 'list'>> & {
   icon?: ComponentType;
   list?: Partial<ResourceDeclaration['list']>;
 };
-
-/** The shape's default sort (`-updatedAt` is newest first) as the list declares it. */
-export const shapeSort = (shape: { defaultSort: string }): SortDeclaration =>
-  shape.defaultSort.startsWith('-') ? { field: shape.defaultSort.slice(1), order: 'DESC' } : { field: shape.defaultSort, order: 'ASC' };
 
 /** The list's filters from the shape: its search box, and a three-state any/yes/no per yes/no filter. */
 export function shapeFilters(shape: AnyMasterShape): FilterDeclaration[] {

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WRITE_MESSAGES, wireKey, type AnyMasterShape } from '../../src/contract/masterShape';
+import { WRITE_MESSAGES, wireKey, type AnyMasterShape, type ShapeField } from '../../src/contract/masterShape';
 import { tableVersionsSql } from '../../server/db/versions';
 import { API_PROFILES } from '../../server/shared/apiProfile';
 import { ensureMasterTable, findRecord, plainMaster } from '../../server/shared/masterStore';
@@ -74,7 +74,7 @@ const total = async (path: string, query: string) => Number((await getJson(app, 
 
 /** Every yes/no filter of every plain master. */
 const YES_NO_FILTERS = PLAIN_MASTERS.flatMap((master) =>
-  Object.entries(master.shape.fields).filter(([, field]) => field.type === 'boolean' && field.filter).map(([key]) => [`${master.shape.label} ${key}`, master, wireKey(key)] as const));
+  (Object.entries(master.shape.fields) as [string, ShapeField][]).filter(([, field]) => field.type === 'boolean' && field.filter).map(([key]) => [`${master.shape.label} ${key}`, master, wireKey(key)] as const));
 
 it.each(YES_NO_FILTERS)('%s filters three ways: yes and no split the rows, nothing sent is all of them', async (_name, master, param) => {
   const path = masterPath(master);

@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { test, expect, unique, expectNoSeriousA11yViolations } from './fixtures';
 import { adminApi } from './adminApi';
+import { palette } from './palette';
+import { readCsvRows } from '../../server/shared/csv';
 import { TEXTS } from '../../src/i18n/texts';
 
 const BASE = '/core/api/v2/admin/announcements';
@@ -73,6 +76,24 @@ test.describe('announcements (お知らせ)', () => {
     await published.selectOption({ label: 'すべて' });
     await expect(page).not.toHaveURL(/published/);
     await expect(row).toHaveCount(1);
+
+    // Export: the list as filtered, its columns as the list shows them (days as a spreadsheet reads them).
+    await page.getByRole('button', { name: 'エクスポート' }).click();
+    const exporting = page.getByRole('dialog', { name: 'お知らせ一覧をエクスポート' });
+    await exporting.getByRole('radio', { name: 'UTF-8 (BOM付き)' }).check();
+    const [download] = await Promise.all([page.waitForEvent('download'), exporting.getByRole('button', { name: 'エクスポート開始' }).click()]);
+    const rows = readCsvRows(new TextDecoder('utf-8').decode(await readFile((await download.path())!)));
+    expect(rows[0]).toEqual(['タイトル', '公開開始日', '公開終了日', '公開', '更新日時']);
+    expect(rows.slice(1).map((cells) => cells.slice(0, 4))).toEqual([[title, '2026/12/10', '2027/01/15', 'いいえ']]);
+    await exporting.getByRole('button', { name: '閉じる' }).click();
+
+    // The palette finds it by its title, as it finds any master whose list searches.
+    const jump = palette(page);
+    await jump.open();
+    await jump.search(mark);
+    await expect(jump.group('お知らせ').getByRole('option', { name: new RegExp(mark) })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'ジャンプ（お知らせ）');
+    await page.keyboard.press('Escape');
 
     // Delete, after the safe question.
     await row.getByRole('link', { name: '詳細' }).click();

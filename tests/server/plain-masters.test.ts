@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WRITE_MESSAGES, wireKey, type AnyMasterShape, type ShapeField } from '../../src/contract/masterShape';
+import { WRITE_MESSAGES, wireKey, writtenFields, type AnyMasterShape, type ShapeField } from '../../src/contract/masterShape';
 import { tableVersionsSql } from '../../server/db/versions';
 import { API_PROFILES } from '../../server/shared/apiProfile';
 import { ensureMasterTable, findRecord, plainMaster } from '../../server/shared/masterStore';
@@ -104,6 +104,48 @@ describe.each(WRITABLE_MASTERS.map((master) => [master.shape.label, master] as c
     const second = await create(path, createBody(master.shape));
     expect(second.id).toBeGreaterThan(first.id);
     expect((await getJson(app, `${path}/${first.id}`)).status).toBe(404);
+  });
+
+  it('answers hostile bodies with a Japanese 4xx and changes nothing', async () => {
+    const record = await create(path, createBody(master.shape));
+    const before = (await getJson<Rec>(app, `${path}/${record.id}`)).body;
+    const listed = Number((await getJson(app, path)).headers.get('x-total-count'));
+    const wrong = (spec: ShapeField) => (spec.type === 'boolean' ? 'はい' : spec.type === 'integer' || spec.type === 'number' ? '一' : spec.type === 'day' ? '2026-02-30' : 12345);
+    const bodies: unknown[] = [
+      null, [], 'テキスト', 42,
+      ...writtenFields(master.shape).flatMap((key) => [
+        { ...createBody(master.shape), [wireKey(key)]: wrong(master.shape.fields[key]) },
+        { ...createBody(master.shape), [wireKey(key)]: ['配列'] },
+        { ...createBody(master.shape), [wireKey(key)]: { nested: true } },
+        { ...createBody(master.shape), [wireKey(key)]: 'あ'.repeat(100_000) },
+      ]),
+    ];
+    for (const body of bodies) {
+      for (const [method, target] of [['POST', path], ['PUT', `${path}/${record.id}`]] as const) {
+        const res = await app.call(target, { method, token: await app.token(), body: JSON.stringify(body) });
+        const answer = (await res.json()) as { errors?: string[] };
+        expect(res.status, `${method} ${JSON.stringify(body).slice(0, 80)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(answer.errors?.length, JSON.stringify(answer)).toBeGreaterThan(0);
+        for (const message of answer.errors!) expect(message).toMatch(/[ぁ-んァ-ヶ一-龠]/);
+      }
+    }
+    for (const raw of ['{', '{"title": }', '\u0000', '']) {
+      const res = await app.call(path, { method: 'POST', token: await app.token(), body: raw });
+      expect(res.status, raw).toBeGreaterThanOrEqual(400);
+      expect(res.status, raw).toBeLessThan(500);
+    }
+    expect((await getJson<Rec>(app, `${path}/${record.id}`)).body).toEqual(before);
+    expect(Number((await getJson(app, path)).headers.get('x-total-count'))).toBe(listed);
+    for (const target of [`${path}/abc`, `${path}/99999999999999999999`, `${path}/-1`]) {
+      const res = await send(app, 'DELETE', target);
+      expect(res.status, target).toBeGreaterThanOrEqual(400);
+      expect(res.status, target).toBeLessThan(500);
+    }
+    // The id and the stamps are the API's own: a body naming them writes the rest and leaves them.
+    const own = await send(app, 'PUT', `${path}/${record.id}`, { ...harmlessChange(master.shape), id: record.id + 1000, created_at: '2000-01-01T00:00:00.000Z', created_by: '誰か' });
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({ id: record.id, ...(master.stamped && { created_at: before.created_at, created_by: before.created_by }) });
   });
 
   it('keeps what it wrote across a restart', async () => {

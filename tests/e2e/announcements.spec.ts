@@ -9,11 +9,11 @@ const BASE = '/core/api/v2/admin/announcements';
 
 /**
  * お知らせ (issue 37): a plain master that is its shape file and one registry line, walked as a
- * user: from the sidebar, created with a long title, refused an end before its start, edited,
- * filtered by 公開 three ways, deleted.
+ * user: from the sidebar, created with a long title, refused an end before its start, edited over
+ * another user's change, filtered by 公開 three ways, exported, found by the palette, deleted.
  */
 test.describe('announcements (お知らせ)', () => {
-  test('from the sidebar: create, the end-before-start refusal, edit, filter 公開 yes/no/any, delete', async ({ page }) => {
+  test('from the sidebar: create, the end-before-start refusal, edit over another user’s change, filter 公開 yes/no/any, export, palette, delete', async ({ page }) => {
     await page.goto('/');
     const sidebar = page.getByRole('navigation', { name: 'メインメニュー' });
     await sidebar.getByRole('button', { name: '薬局マスタ' }).click();
@@ -48,16 +48,24 @@ test.describe('announcements (お知らせ)', () => {
     await expect(page.getByText('2026年12月31日')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'お知らせ詳細');
 
-    // Edit: a later end, and no longer published.
+    // Edit: a later end, no longer published, and a new 本文, which another user changes meanwhile.
+    const api = await adminApi(page.request);
+    const id = Number(/\/(\d+)$/.exec(page.url())![1]);
     await page.getByRole('link', { name: '編集' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/announcements\/\d+\/edit$/);
     await page.getByLabel(/^公開終了日/).fill('2027-01-15');
     await page.getByLabel('公開', { exact: true }).uncheck();
+    await api.put(`${BASE}/${id}`, { body: '他のスタッフが書いた本文です。' });
+    await page.getByLabel(/^本文/).fill('私が書き直した本文です。');
     await page.getByRole('button', { name: '保存' }).click();
+    const conflict = page.getByRole('dialog', { name: '他のユーザーが先に更新しました' });
+    await expect(conflict.getByRole('row', { name: /本文/ })).toContainText('他のスタッフが書いた本文です。');
+    await expectNoSeriousA11yViolations(page, 'お知らせの同時編集の確認');
+    await conflict.getByRole('button', { name: '選んだ値で保存' }).click();
     await expect(page.getByText(TEXTS.updated)).toBeVisible();
-    const api = await adminApi(page.request);
-    const [saved] = await api.get<{ id: number; title: string; ends_on: string; published: boolean }[]>(`${BASE}?query=${encodeURIComponent(mark)}`);
-    expect(saved).toMatchObject({ title, ends_on: '2027-01-15', published: false });
+    const [saved] = await api.get<{ id: number; title: string; body: string; ends_on: string; published: boolean }[]>(`${BASE}?query=${encodeURIComponent(mark)}`);
+    // The fields only this user changed are saved; of 本文, the value chosen in the dialog (the other user's, as offered).
+    expect(saved).toMatchObject({ title, body: '他のスタッフが書いた本文です。', ends_on: '2027-01-15', published: false });
 
     // 公開: いいえ finds it, はい does not, すべて finds it again.
     await page.getByRole('link', { name: '一覧へ戻る' }).click();

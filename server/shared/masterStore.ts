@@ -158,6 +158,10 @@ const exists = (db: DB, type: 'table' | 'trigger' | 'index', name: string) =>
  * on from the highest id it ever gave (its rows', and the deleted ones' row versions).
  */
 function rebuildWithAutoincrement(db: DB, master: PlainMaster): void {
+  // Dropping a table other tables refer to runs their ON DELETE actions (foreign keys are on, and
+  // cannot be turned off inside the migration's transaction): that would lose their data.
+  const referring = db.prepare("SELECT m.name FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND f.\"table\" = @table").all({ table: master.table });
+  if (referring.length > 0) throw new Error(`${master.table}: other tables refer to it; rebuild it for AUTOINCREMENT in a numbered migration with foreign keys off`);
   const columns = master.stored.map(wireKey).join(', ');
   const highest = db.prepare(
     `SELECT MAX(COALESCE((SELECT MAX(id) FROM ${master.table}), 0),

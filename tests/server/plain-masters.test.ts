@@ -238,4 +238,16 @@ describe('a plain master table follows its shape', () => {
     // Row 3 was deleted before the rebuild (its version row says so); 2 just now.
     expect(insert()).toBe(4);
   });
+
+  it('is not rebuilt when another table refers to it (its ON DELETE would run): it says so and changes nothing', () => {
+    const db = open();
+    db.pragma('foreign_keys = ON');
+    db.exec(`CREATE TABLE probe_notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, updated_at TEXT NOT NULL, updated_by TEXT);
+      CREATE TABLE probe_links (id INTEGER PRIMARY KEY, note_id INTEGER REFERENCES probe_notes(id) ON DELETE CASCADE);
+      INSERT INTO probe_notes (id, title, updated_at) VALUES (1, '一', 'x');
+      INSERT INTO probe_links (note_id) VALUES (1);`);
+    expect(() => ensureMasterTable(db, plainMaster(SHAPE))).toThrow(/refer to it/);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM probe_links').get()).toEqual({ n: 1 });
+    expect(db.prepare('SELECT title FROM probe_notes').all()).toEqual([{ title: '一' }]);
+  });
 });

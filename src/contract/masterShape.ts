@@ -5,10 +5,16 @@ import { toSnakeKey } from './caseConversion';
  * One description of a master's shape (issue 24 item 1), read by both sides: the SPA derives its
  * declaration's field map from it (`src/resources/shapeFields.ts`), the reference API its answer
  * schema and list declaration (`server/shared/masterShape.ts`), and the contract tests check
- * both against it. What is presentation (columns, tabs, groups, links) stays in the SPA's
- * declaration; what is storage (SQL, joins, indexes, seeds) stays in the server's feature.
+ * both against it.
  *
- * Plain data and no imports beyond the key rule, so it costs the SPA's bundle nothing but itself.
+ * A plain master (issue 37, docs/ADDING_A_MASTER.md) is its shape alone: its table, search index,
+ * routes, screens and tests all come from it, so its shape also says what they need (`search`,
+ * `rules`, `samples`, and a little presentation in `screen`). A master with special storage
+ * keeps its SQL in its server feature and its presentation (tabs, groups, links) in its SPA
+ * declaration.
+ *
+ * Plain data and no imports beyond the key rule (and a type), so it costs the SPA's bundle
+ * nothing but itself.
  */
 
 /** A field's type on the wire (spec section 3): what the API answers and the SPA shows. */

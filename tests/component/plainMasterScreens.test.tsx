@@ -66,6 +66,19 @@ describe('お知らせ, from its shape', () => {
   });
 });
 
+describe('a switch filter', () => {
+  it('sends true when on and nothing, not false, when off (終了した薬局も表示)', async () => {
+    const getList = vi.fn(async () => ({ data: [], total: 0, meta: { totalPages: 1, currentPage: 1 } }));
+    renderWithAdmin(<SchemaList />, { dataProvider: createTestDataProvider({ getList: getList as never }), resource: 'v2/core/pharmacies', initialEntries: ['/v2/core/pharmacies'] });
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('switch', { name: '終了した薬局も表示' });
+    await user.click(toggle);
+    await waitFor(() => expect(lastFilter(getList)).toEqual({ addEnded: true }));
+    await user.click(toggle);
+    await waitFor(() => expect(lastFilter(getList)).toEqual({}));
+  });
+});
+
 describe('a checkbox filter', () => {
   it('sends true when checked and nothing, not false, when unchecked', async () => {
     const getList = vi.fn(async () => ({ data: [], total: 0, meta: { totalPages: 1, currentPage: 1 } }));

@@ -230,8 +230,21 @@ function assertRules(master: PlainMaster, record: Record<string, unknown>): void
   if (broken.length > 0) throw validationError(Object.fromEntries(broken.map(([field, message]) => [wireKey(field), [message]])));
 }
 
-const auditColumns = (master: PlainMaster, stamp: WriteStamp, create: boolean): Record<string, unknown> =>
-  !master.stamped ? {} : { ...(create && { created_at: stamp.at, created_by: stamp.by }), updated_at: stamp.at, updated_by: stamp.by };
+/** The audit stamps a write sets: those of the four the shape has (a create sets all, an update the updated ones). */
+function auditColumns(master: PlainMaster, stamp: WriteStamp, create: boolean): Record<string, unknown> {
+  const stamps = { updatedAt: stamp.at, updatedBy: stamp.by, ...(create && { createdAt: stamp.at, createdBy: stamp.by }) };
+  return Object.fromEntries(Object.entries(stamps).filter(([key]) => master.stored.includes(key)).map(([key, value]) => [wireKey(key), value]));
+}
+
+/** The written fields a body names, as their columns hold them (a yes/no as 1/0, a choices field's list as JSON). */
+function writtenColumns(master: PlainMaster, body: Record<string, unknown>): Record<string, unknown> {
+  const columns = namedColumns(body, master.written);
+  for (const key of master.stored) {
+    const wire = wireKey(key);
+    if (master.shape.fields[key].type === 'choices' && Array.isArray(columns[wire])) columns[wire] = JSON.stringify(columns[wire]);
+  }
+  return columns;
+}
 
 /**
  * Creates a record from a checked body (wire keys, as writeSchemas gives it): unique fields and
@@ -240,7 +253,7 @@ const auditColumns = (master: PlainMaster, stamp: WriteStamp, create: boolean): 
 export function insertRecord(db: DB, master: PlainMaster, body: Record<string, unknown>, stamp: WriteStamp): number {
   assertShapeUnique(db, master.table, master.shape, body, null);
   assertRules(master, body);
-  const values = { ...namedColumns(body, master.written), ...auditColumns(master, stamp, true) };
+  const values = { ...writtenColumns(master, body), ...auditColumns(master, stamp, true) };
   const names = Object.keys(values);
   const info = db.prepare(`INSERT INTO ${master.table} (${names.join(', ')}) VALUES (${names.map((name) => `@${name}`).join(', ')})`).run(values);
   return Number(info.lastInsertRowid);
@@ -256,7 +269,7 @@ export function updateRecord(db: DB, master: PlainMaster, id: number, body: Reco
   assertCurrent();
   assertShapeUnique(db, master.table, master.shape, body, id);
   assertRules(master, { ...current, ...body });
-  return updateColumns(db, master.table, id, namedColumns(body, master.written), auditColumns(master, stamp, false));
+  return updateColumns(db, master.table, id, writtenColumns(master, body), auditColumns(master, stamp, false));
 }
 
 /** Deletes the record (404 when missing, `assertCurrent`'s 412 when stale). */

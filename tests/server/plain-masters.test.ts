@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRITE_MESSAGES, wireKey, writtenFields, type AnyMasterShape, type ShapeField } from '../../src/contract/masterShape';
 import { tableVersionsSql } from '../../server/db/versions';
 import { API_PROFILES } from '../../server/shared/apiProfile';
-import { ensureMasterTable, findRecord, plainMaster } from '../../server/shared/masterStore';
+import { ensureMasterTable, findRecord, insertRecord, plainMaster, updateRecord } from '../../server/shared/masterStore';
 import { getJson, startApp, tempDir, type TestApp } from './helpers';
 import { createBody, harmlessChange, masterPath, PLAIN_MASTERS, WRITABLE_MASTERS } from './plainMasterProbes';
 
@@ -222,6 +222,24 @@ describe('a plain master table follows its shape', () => {
     const before = schema();
     ensureMasterTable(db, grown);
     expect(schema()).toEqual(before);
+  });
+
+  it('stores a yes/no and a choices field as its column holds them, and answers them as the wire has them; the same values again write nothing', () => {
+    const db = open();
+    const master = plainMaster({
+      ...SHAPE,
+      fields: {
+        ...SHAPE.fields,
+        pinned: { type: 'boolean', label: '固定', write: {} },
+        kinds: { type: 'choices', label: '種別', nullable: true, choices: [{ value: 'a', label: 'エー' }, { value: 'b', label: 'ビー' }], write: {} },
+      },
+    });
+    ensureMasterTable(db, master);
+    const id = insertRecord(db, master, { title: '選択', pinned: true, kinds: ['b', 'a'] }, stamp);
+    expect(findRecord(db, master, id)).toMatchObject({ title: '選択', pinned: true, kinds: ['b', 'a'] });
+    expect(updateRecord(db, master, id, { pinned: true, kinds: ['b', 'a'] }, stamp, () => undefined)).toEqual([]);
+    expect(updateRecord(db, master, id, { pinned: false, kinds: ['a'] }, stamp, () => undefined)).toEqual(['pinned', 'kinds']);
+    expect(findRecord(db, master, id)).toMatchObject({ pinned: false, kinds: ['a'] });
   });
 
   it('a table made before its ids were AUTOINCREMENT is rebuilt, counting on past every id it gave', () => {

@@ -27,6 +27,7 @@ export const CAPABILITIES = [
   'listSort',
   'listSearch',
   'manualCategoryWrites',
+  'announcements',
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];
@@ -174,6 +175,17 @@ export const ADDITIONS: Record<Capability, Addition> = {
     what: "POST /api/v2/core/admin/manual_categories (and PATCH and DELETE of its `/{id}`): organising the manuals' category tree.",
     without: 'The category tree is read only: no カテゴリを追加 or サブカテゴリを追加, 名前を変更, 移動 or 削除 on the manual list.',
     operations: ['POST /api/v2/core/admin/manual_categories', 'PATCH /api/v2/core/admin/manual_categories/{id}', 'DELETE /api/v2/core/admin/manual_categories/{id}'],
+  },
+  announcements: {
+    what: '/api/v2/core/admin/announcements (list, detail, create, update, delete): お知らせ for pharmacies, a plain master (src/contract/masters/announcements.ts).',
+    operations: [
+      'GET /api/v2/core/admin/announcements',
+      'POST /api/v2/core/admin/announcements',
+      'GET /api/v2/core/admin/announcements/{id}',
+      'PUT /api/v2/core/admin/announcements/{id}',
+      'DELETE /api/v2/core/admin/announcements/{id}',
+    ],
+    without: 'No お知らせ menu entry, screen or palette group.',
   },
 };
 

@@ -131,8 +131,11 @@ export interface SortDeclaration<K extends string = string> {
 export interface FilterDeclaration {
   /** camelCase API parameter, e.g. `query` or `addEnded`; the data provider sends it snake_cased. */
   source: string;
-  /** `boolean` is a switch, `checkbox` a checkbox (the spec says which). */
-  type: 'search' | 'boolean' | 'checkbox';
+  /**
+   * `boolean` is a switch, `checkbox` a checkbox (the spec says which): each sends `true` when on
+   * and nothing when off. `yesNo` filters a yes/no field three ways: すべて (nothing sent), はい, いいえ.
+   */
+  type: 'search' | 'boolean' | 'checkbox' | 'yesNo';
   label: string;
   /** Search filters sit in the list's toolbar; keep them always on. */
   alwaysOn?: boolean;

@@ -15,7 +15,7 @@ import { useResourceDeclaration } from '../shared/useResourceDeclaration';
 import { FieldValue } from '../shared/FieldValue';
 import { isNumericField } from '../shared/fieldDisplay';
 import { ListHeader } from './ListHeader';
-import { CheckboxFilterInput } from './CheckboxFilterInput';
+import { CheckboxFilterInput, YesNoFilterInput } from './CheckboxFilterInput';
 import { ListError } from './ListError';
 import { PageLinks } from './PageLinks';
 import { listTitleOf } from '../../listTitle';
@@ -29,8 +29,11 @@ const filterInput = (filter: FilterDeclaration): ReactElement =>
     <ImeSafeSearchInput key={filter.source} source={filter.source} alwaysOn={filter.alwaysOn} placeholder={filter.label} />
   ) : filter.type === 'checkbox' ? (
     <CheckboxFilterInput key={filter.source} source={filter.source} label={filter.label} alwaysOn={filter.alwaysOn} />
+  ) : filter.type === 'yesNo' ? (
+    <YesNoFilterInput key={filter.source} source={filter.source} label={filter.label} alwaysOn={filter.alwaysOn} />
   ) : (
-    <BooleanInput key={filter.source} source={filter.source} label={filter.label} alwaysOn={filter.alwaysOn} />
+    // A switch that is off sends nothing (the API's default), like the checkbox.
+    <BooleanInput key={filter.source} source={filter.source} label={filter.label} alwaysOn={filter.alwaysOn} parse={(on: boolean) => (on ? true : '')} />
   );
 
 const dateLike = new Set(['date', 'datetime']);

@@ -23,6 +23,7 @@ export const CAPABILITIES = [
   'masterJobs',
   'recordDetails',
   'companyNameSort',
+  'versions',
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];
@@ -111,6 +112,11 @@ export const ADDITIONS: Record<Capability, Addition> = {
     what: "`sort=company_name` on pharmacies: the 会社 column by the company's name.",
     without: 'The 会社 column is not sortable (its id would sort it in an order the names do not show).',
     sortKeys: [{ list: '/api/v2/core/admin/pharmacies', key: 'company_name' }],
+  },
+  versions: {
+    what: "/api/v2/core/admin/versions (Rails PaperTrail's versions): every master's changes, who made them and when, with `object_changes`, and the reify of a deleted record.",
+    operations: ['GET /api/v2/core/admin/versions', 'GET /api/v2/core/admin/versions/{id}', 'POST /api/v2/core/admin/versions/{id}/reify'],
+    without: 'No 変更履歴 tab on a detail page, no 最近の変更 screen or home panel, no 削除済み list or 復元: the portal shows the last save (更新日時, 更新者) as section 7 gives it.',
   },
 };
 

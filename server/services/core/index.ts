@@ -24,10 +24,15 @@ import { registerPharmacySideRoutes } from './pharmacies/pharmacySideRoutes';
 import { PHARMACY_USER_LIST, registerPharmacyUserRoutes } from './pharmacyUsers/routes';
 import { registerUserRoutes } from './users/accountRoutes';
 import { registerWarehouseRoutes } from './warehouse/routes';
+import { syncPaperTrail } from '../../db/paperTrail';
+import { CORE_ACTOR_SQL, versionedTables } from './versions/masters';
+import { registerVersionRoutes, versionActor } from './versions/routes';
 
-/** The core service's database (its own file), migrated in the order of `coreMigrations`. */
+/** The core service's database (its own file), migrated in the order of `coreMigrations`, with its masters' version triggers as their shapes are now. */
 export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
-  return openDatabase(join(dir, 'core.sqlite'), coreMigrations(seed, scale));
+  const db = openDatabase(join(dir, 'core.sqlite'), coreMigrations(seed, scale));
+  syncPaperTrail(db, versionedTables(db), CORE_ACTOR_SQL);
+  return db;
 }
 import { registerSavedReplyRoutes, SAVED_REPLY_LIST } from './savedReplies/routes';
 import { registerLookupRoutes } from './lookups/routes';
@@ -41,7 +46,8 @@ import { CORE_VERSIONED_RECORDS } from './versionedRecords';
  */
 export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
-  app.use('/api/*', requireAuth(ctx.auth), ctx.listWork);
+  // Every write's versions name the request's user (versions/, issue 39).
+  app.use('/api/*', requireAuth(ctx.auth), ctx.listWork, versionActor(ctx));
   // Every kind of upload link is bounded per user and swept the same way.
   const uploads = createUploadLinks(ctx.db, ctx.storage, ctx.now);
   // In front of the routes: each versioned record's answers carry its ETag.
@@ -65,6 +71,7 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerNsipsRoutes(app, ctx);
   registerSavedReplyRoutes(app, ctx);
   registerLookupRoutes(app, ctx.lists);
+  registerVersionRoutes(app, ctx);
   return app;
 }
 

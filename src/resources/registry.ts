@@ -17,10 +17,12 @@ import { stockableItemImportRequests } from './stockableItemImportRequests';
 import { unknownDeliveries } from './unknownDeliveries';
 import { iryohokens, medisBases, medisGs1s, medisOptions } from './masterFiles';
 import { savedReplies } from './savedReplies';
+import { versions } from './history';
 
 /** Every master the portal knows. Adding one is its declaration plus one line here. */
 export const resources: AnyResourceDeclaration[] = [pharmacies, users, companies, groups, dealers, pharmacyLicenseExpires, manuals, ethicalMedicines, embulkManager, nsipses,
   stockableItemFixtures, orderableItemFixtures, stockableItemImportRequests, unknownDeliveries, medisBases, medisGs1s, medisOptions, iryohokens, savedReplies,
+  versions,
 ];
 
 assertDeclarations(resources);

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceCheckDigit } from '../../src/contract/pharmacy';
+import { VERSIONED_MASTERS } from '../../server/services/core/versions/masters';
+import { VERSIONED_RESOURCES } from '../../src/contract/versions';
 import { retentionMonths } from '../../server/services/core/versions/retention';
 import { ADMIN, getJson, PHARMACY, startApp, type TestApp } from './helpers';
 
@@ -248,6 +250,12 @@ describe('versions: one per write, from the storage', () => {
     const res = await send('POST', `/core/api/v2/admin/versions/${destroy.id}/reify`, {});
     expect(res.status).toBe(422);
     expect(((await res.json()) as Failure).errors).toEqual(['ショートカットが同じレコードがすでにあるため復元できません。']);
+  });
+});
+
+describe('versions: the contract', () => {
+  it('the server versions exactly the masters the contract names', () => {
+    expect(VERSIONED_MASTERS.map((m) => m.itemType).sort()).toEqual(Object.keys(VERSIONED_RESOURCES).sort());
   });
 });
 

@@ -8,6 +8,7 @@ import { MANUAL_SHAPE } from '../../../../src/contract/masters/manuals';
 import { PHARMACY_SERVICES, PHARMACY_SHAPE } from '../../../../src/contract/masters/pharmacies';
 import { SAVED_REPLY_SHAPE } from '../../../../src/contract/masters/savedReplies';
 import { USER_SHAPE } from '../../../../src/contract/masters/users';
+import type { VersionedResource } from '../../../../src/contract/versions';
 
 /**
  * Core's versioned masters (issue 39): one line each, the rest derived from the shape. A
@@ -23,7 +24,7 @@ import { USER_SHAPE } from '../../../../src/contract/masters/users';
  */
 export interface VersionedMaster {
   /** The SPA's resource name, which versions name as their item_type (`v2/core/companies`). */
-  itemType: string;
+  itemType: VersionedResource;
   table: string;
   shape: Pick<MasterShape, 'fields'>;
   /** Fields the shape leaves to code: wire key (dotted when nested) → its columns and value. */

@@ -12,13 +12,14 @@ import { labelled } from '../../../shared/validation';
 import { addDays } from 'date-fns';
 import { fromTokyoDateTimeLocal, isDayString } from '../../../../src/contract/dates';
 import { wireKey, type WriteRule } from '../../../../src/contract/masterShape';
+import { VERSION_EVENTS, type VersionEvent } from '../../../../src/contract/versions';
 import { actorName } from '../actor';
 import { retentionMonths, RETENTION_SWEEP_MS, sweepVersions } from './retention';
 import { VERSIONED_MASTERS, versionedMaster, type VersionedMaster } from './masters';
 
 const tags = ['core: versions (beyond spec)'];
 const PATH = '/api/v2/admin/versions';
-const EVENTS = ['create', 'update', 'destroy'] as const;
+const EVENTS = VERSION_EVENTS.map((e) => e.value) as [VersionEvent, ...VersionEvent[]];
 const ITEM_TYPES = VERSIONED_MASTERS.map((m) => m.itemType);
 
 const day = (label: string, description: string) =>
@@ -66,7 +67,7 @@ type VersionRow = {
   id: number;
   item_type: string;
   item_id: number;
-  event: (typeof EVENTS)[number];
+  event: VersionEvent;
   whodunnit: string | null;
   whodunnit_name: string | null;
   created_at: string;

@@ -1,8 +1,9 @@
 import Link from '@mui/material/Link';
-import { AutocompleteInput, DateInput, LinkBase, ReferenceInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { AutocompleteInput, LinkBase, ReferenceInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { VERSIONED_RESOURCES } from '../../contract/versions';
 import { specPath } from '../../lib/specPaths';
 import SchemaList from '../schema/SchemaList';
+import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
 import { useFindDeclaration } from '../schema/DeclarationsContext';
 
 const MASTER_CHOICES = Object.entries(VERSIONED_RESOURCES).map(([id, name]) => ({ id, name }));
@@ -14,8 +15,8 @@ const FILTERS = [
   </ReferenceInput>,
   <SelectInput key="itemType" source="itemType" label="マスター" choices={MASTER_CHOICES} alwaysOn />,
   <TextInput key="itemId" source="itemId" label="レコードID" alwaysOn />,
-  <DateInput key="createdAtFrom" source="createdAtFrom" label="開始日" alwaysOn />,
-  <DateInput key="createdAtTo" source="createdAtTo" label="終了日" alwaysOn />,
+  <TokyoDateInput key="createdAtFrom" source="createdAtFrom" label="開始日" alwaysOn />,
+  <TokyoDateInput key="createdAtTo" source="createdAtTo" label="終了日" alwaysOn />,
 ];
 
 /** The changed fields by the Japanese labels of the record's own master. */

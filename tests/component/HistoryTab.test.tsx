@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { RecordContextProvider, type DataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import HistoryTab from '../../src/resources/history/HistoryTab';
+import RecentChangesCard from '../../src/resources/history/RecentChangesCard';
 import { RecordTabs } from '../../src/resources/schema/RecordTabs';
 import { companies } from '../../src/resources/companies';
 import { RecordConflictError, RECORD_CONFLICT_MESSAGE } from '../../src/dataProvider/recordConflict';
@@ -115,5 +116,27 @@ describe('the 変更履歴 tab on every versioned detail', () => {
     renderTabs([]);
     await screen.findByRole('tab', { name: '詳細' });
     expect(screen.queryByRole('tab', { name: '変更履歴' })).toBeNull();
+  });
+});
+
+describe('最近の変更 on the home screen', () => {
+  const many: Version[] = Array.from({ length: 25 }, (_, i) => ({
+    ...versions[0],
+    id: 100 - i,
+    itemId: 100 - i,
+    createdAt: new Date(Date.parse('2026-11-29T07:00:00Z') - i * 60_000),
+  }));
+
+  it('shows the newest ten, each linked to its record, and the way to all of them', async () => {
+    const getList = vi.fn(async () => ({ data: many, total: many.length }));
+    const dataProvider = { ...createTestDataProvider(), getList } as unknown as DataProvider;
+    renderWithAdmin(<RecentChangesCard />, { dataProvider });
+    const table = await screen.findByRole('table', { name: '最近の変更' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toHaveTextContent('2026年11月29日 16:00管理 花子薬局会社#100更新会社名、備考');
+    expect(within(rows[0]).getByRole('link', { name: '#100' })).toHaveAttribute('href', '/v2/core/companies/100');
+    expect(getList).toHaveBeenCalledWith('v2/core/versions', expect.objectContaining({ sort: { field: 'id', order: 'DESC' } }));
+    expect(screen.getByRole('link', { name: '最近の変更をすべて表示' })).toHaveAttribute('href', '/v2/core/versions');
   });
 });

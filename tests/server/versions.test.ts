@@ -280,7 +280,7 @@ describe('versions: hostile', () => {
   });
 
   it('answers bad filters and ids with a Japanese 4xx, never a 5xx', async () => {
-    for (const query of ['item_type=users', 'item_type=%27%3B%20DROP%20TABLE%20versions', 'item_id=abc', 'whodunnit=-1', 'event=touch', 'created_at_from=2026-02-30', 'created_at_to=yesterday', 'latest=1', 'sort=object', 'page=0']) {
+    for (const query of ['item_type=users', 'item_type=%27%3B%20DROP%20TABLE%20versions', 'item_id=abc', 'whodunnit=-1', 'event=touch', 'created_at_from=2026-02-30', 'created_at_to=yesterday', 'latest=1', 'latest=yes', 'sort=object', 'page=0']) {
       const res = await send('GET', `${VERSIONS}?${query}`);
       expect(res.status, query).toBe(422);
       expect(((await res.json()) as Failure).errors.length).toBeGreaterThan(0);

@@ -31,9 +31,13 @@ export const versions = defineResource({
       // The API's keys (the declarations' labels are the screens'; an export names the keys).
       derive: (record) => Object.keys((record.objectChanges as Record<string, unknown> | undefined) ?? {}).join('、'),
     },
+    // 復元 on a delete's row (RestoreCell).
+    restore: { type: 'text', label: '復元' },
   },
   list: {
-    columns: ['createdAt', 'whodunnit', 'itemType', 'itemId', 'event', 'changedFields'],
+    columns: ['createdAt', 'whodunnit', 'itemType', 'itemId', 'event', 'changedFields', 'restore'],
+    // 削除済み: 操作 削除 and this keep the records still deleted (per master with マスター).
+    filters: [{ source: 'latest', type: 'checkbox', label: 'レコードごとの最新の版だけ' }],
     defaultSort: { field: 'id', order: 'DESC' },
     paging: { mode: 'pages' },
     empty: '変更はまだありません',

@@ -39,7 +39,7 @@ export const VERSION_LIST = {
     event: { label: '操作', schema: labelled('操作', z.enum(EVENTS).optional()), example: 'update' },
     latest: {
       label: '最新の版のみ',
-      schema: labelled('最新の版のみ', z.enum(['true']).optional().openapi({ description: 'レコードごとの最新の版だけ (event=destroy と合わせて削除済みの一覧)' })),
+      schema: labelled('最新の版のみ', z.enum(['true', 'false']).optional().openapi({ description: 'true: レコードごとの最新の版だけ (event=destroy と合わせて削除されたままのレコードの一覧)' })),
       example: 'true',
     },
     created_at_from: { label: '開始日', schema: day('開始日', 'この日 (日本時間) 以降の変更'), example: '2026-11-01' },
@@ -157,7 +157,7 @@ export function registerVersionRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
         q.item_id !== undefined && ['v.item_id = @item_id', { item_id: Number(q.item_id) }],
         q.whodunnit !== undefined && ['v.whodunnit = @whodunnit', { whodunnit: q.whodunnit }],
         q.event !== undefined && ['v.event = @event', { event: q.event }],
-        q.latest !== undefined && ['NOT EXISTS (SELECT 1 FROM versions later WHERE later.item_type = v.item_type AND later.item_id = v.item_id AND later.id > v.id)'],
+        q.latest === 'true' && ['NOT EXISTS (SELECT 1 FROM versions later WHERE later.item_type = v.item_type AND later.item_id = v.item_id AND later.id > v.id)'],
         q.created_at_from !== undefined && ['v.created_at >= @created_from', { created_from: tokyoDayStart(q.created_at_from) }],
         q.created_at_to !== undefined && ['v.created_at < @created_to', { created_to: addDays(new Date(tokyoDayStart(q.created_at_to)), 1).toISOString() }],
       ],

@@ -119,10 +119,12 @@ export function paperTrailTriggersSql(db: DB, versioned: VersionedTable, actor: 
   const object = (row: 'NEW' | 'OLD') => `json_object(${fields.map((f) => `${quote(f.key)}, ${f.sql(row)}`).join(', ')})`;
   const storedRow = `json_object(${storedColumns(db, table).map((c) => `${quote(c)}, OLD."${c}"`).join(', ')})`;
   const changed = [...new Set(fields.flatMap((f) => f.columns))].map((c) => `OLD."${c}" IS NOT NEW."${c}"`).join(' OR ');
+  // An update that changes nothing writes nothing; a create or a destroy is always a version,
+  // even of a record whose followed fields are all empty (its destroy is what a reify needs).
   const insert = (event: string, id: string, before: string, after: string, stored: string) => `
       INSERT INTO versions (item_type, item_id, event, whodunnit, whodunnit_name, created_at, object, object_changes, stored_row)
-      SELECT ${quote(itemType)}, ${id}, '${event}', ${actor.whodunnit}, ${actor.name}, paper_trail_now(), ${before}, changes, ${stored}
-      FROM (SELECT paper_trail_changes(${before}, ${after}) AS changes) WHERE changes IS NOT NULL;`;
+      SELECT ${quote(itemType)}, ${id}, '${event}', ${actor.whodunnit}, ${actor.name}, paper_trail_now(), ${before}, COALESCE(changes, '{}'), ${stored}
+      FROM (SELECT paper_trail_changes(${before}, ${after}) AS changes) WHERE changes IS NOT NULL OR '${event}' <> 'update';`;
   return `
     CREATE TRIGGER ${triggerName(table, 'insert')} AFTER INSERT ON ${table} BEGIN ${insert('create', 'NEW.id', 'NULL', object('NEW'), 'NULL')} END;
     CREATE TRIGGER ${triggerName(table, 'update')} AFTER UPDATE ON ${table} WHEN ${changed} BEGIN ${insert('update', 'NEW.id', object('OLD'), object('NEW'), 'NULL')} END;

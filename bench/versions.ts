@@ -45,11 +45,10 @@ export async function runVersionsBench(staticDir: string): Promise<void> {
       if (response.status !== 200) throw new Error(`PUT ${path} answered ${response.status}`);
       return performance.now() - started;
     };
-    const triggers = {
-      drop: () => {
-        for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_paper_trail_%'").all() as { name: string }[]) db.exec(`DROP TRIGGER "${name}"`);
-      },
-      create: () => db.exec(versionedTables(db).map((table) => paperTrailTriggersSql(db, table, CORE_ACTOR_SQL)).join('\n')),
+    /** The version triggers on or off: dropped through this second connection, recreated as syncPaperTrail makes them. */
+    const versionsOn = (on: boolean) => {
+      for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%paper_trail%'").all() as { name: string }[]) db.exec(`DROP TRIGGER "${name}"`);
+      if (on) db.exec(versionedTables(db).map((table) => paperTrailTriggersSql(db, table, CORE_ACTOR_SQL)).join('\n'));
     };
 
     // Write cost: each client writes its own company and pharmacy, a new value every time.
@@ -75,15 +74,11 @@ export async function runVersionsBench(staticDir: string): Promise<void> {
     const withVersions: number[] = [];
     const without: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      const versioned = r % 2 === 0;
-      if (versioned) triggers.create();
-      else triggers.drop();
+      const versioned = r % 2 === 1;
+      versionsOn(versioned);
       (versioned ? withVersions : without).push(...(await round()));
-      if (!versioned) triggers.create();
-      else triggers.drop();
     }
-    triggers.drop();
-    triggers.create();
+    versionsOn(true);
     const [withP95, withoutP95] = [percentile(withVersions, 0.95), percentile(without, 0.95)];
     console.log(`\nversions: write endpoints at ${CLIENTS} concurrent clients (company and pharmacy PUTs, ${withVersions.length} writes each way, ${ROUNDS} alternating rounds; load average ${loadavg()[0].toFixed(1)})`);
     console.log(`  with versions:    p50 ${ms(median(withVersions))}, p95 ${ms(withP95)}`);

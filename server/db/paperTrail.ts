@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import type { DB } from './open';
+import type Database from 'better-sqlite3';
+
+/** The connection type open.ts names DB, spelt here so the two files do not import each other. */
+type DB = Database.Database;
 
 /**
  * Record versions at the storage level (issue 39, Rails' PaperTrail): SQLite triggers on every

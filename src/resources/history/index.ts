@@ -31,8 +31,8 @@ export const versions = defineResource({
       // The API's keys (the declarations' labels are the screens'; an export names the keys).
       derive: (record) => Object.keys((record.objectChanges as Record<string, unknown> | undefined) ?? {}).join('、'),
     },
-    // 復元 on a delete's row (RestoreCell).
-    restore: { type: 'text', label: '復元' },
+    // 復元 on a delete's row (RestoreCell): no value of its own, nothing to export.
+    restore: { type: 'text', label: '復元', derive: () => null },
   },
   list: {
     columns: ['createdAt', 'whodunnit', 'itemType', 'itemId', 'event', 'changedFields', 'restore'],

@@ -5,7 +5,7 @@ import { RecordContextProvider, type DataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import HistoryTab from '../../src/resources/history/HistoryTab';
 import RecentChangesCard from '../../src/resources/history/RecentChangesCard';
-import { RecordTabs } from '../../src/resources/schema/RecordTabs';
+import { RecordTabs } from '../../src/resources/schema/show/RecordTabs';
 import { companies } from '../../src/resources/companies';
 import { RecordConflictError, RECORD_CONFLICT_MESSAGE } from '../../src/dataProvider/recordConflict';
 import type { Version } from '../../src/resources/history/versionState';

@@ -15,13 +15,13 @@ import { visuallyHidden } from '@mui/utils';
 import DownloadIcon from '@mui/icons-material/Download';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useRuntime } from '../../app/RuntimeContext';
-import type { EnvironmentConfig } from '../../config/types';
+import type { EnvironmentConfig } from '../../contract/configTypes';
 import { formatDate } from '../../contract/dates';
 import { PLATFORMS, RELEASE_LOAD_ERROR_MESSAGE, fetchRelease, type Platform } from './releases';
 import { InlineLoading } from '../../app/InlineLoading';
 import { jobQueueLinkText, jobQueueServiceName } from './jobQueues';
 import { useCapabilities } from '../../app/capabilities';
-import { useIsAdmin } from '../../resources/schema/useIsAdmin';
+import { useIsAdmin } from '../../resources/schema/shared/useIsAdmin';
 import { lazyPage } from '../../app/lazyPage';
 
 // Its own chunk: only staff on an environment with the versions addition load it.

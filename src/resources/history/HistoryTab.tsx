@@ -19,9 +19,9 @@ import { VERSION_EVENTS } from '../../contract/versions';
 import { specPath } from '../../lib/specPaths';
 import { InlineLoading } from '../../app/InlineLoading';
 import { SafeConfirm } from '../../app/SafeConfirm';
-import { FieldValue, NOT_SET } from '../schema/FieldValue';
-import { serverMessages } from '../schema/serverErrors';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
+import { FieldValue, NOT_SET } from '../schema/shared/FieldValue';
+import { serverMessages } from '../schema/shared/serverErrors';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 import type { AnyResourceDeclaration } from '../types';
 import { asRecord, differences, restoredValues, stateAfter, type FieldDifference, type Version } from './versionState';
 

@@ -15,7 +15,7 @@ import { formatDateTime } from '../../contract/dates';
 import { VERSIONED_RESOURCES, VERSION_EVENTS, isVersionedResource } from '../../contract/versions';
 import { specPath } from '../../lib/specPaths';
 import { InlineLoading } from '../../app/InlineLoading';
-import { serverMessages } from '../schema/serverErrors';
+import { serverMessages } from '../schema/shared/serverErrors';
 import { ChangedFields, ChangedRecordLink } from './RecentChangesList';
 import type { Version } from './versionState';
 

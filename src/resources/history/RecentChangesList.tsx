@@ -6,12 +6,12 @@ import { formatDateTime } from '../../contract/dates';
 import { VERSIONED_RESOURCES, VERSION_EVENTS, isVersionedResource } from '../../contract/versions';
 import { SafeConfirm } from '../../app/SafeConfirm';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { serverMessages } from '../schema/serverErrors';
+import { serverMessages } from '../schema/shared/serverErrors';
 import type { Version } from './versionState';
 import { specPath } from '../../lib/specPaths';
-import SchemaList from '../schema/SchemaList';
+import SchemaList from '../schema/list/SchemaList';
 import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
-import { useFindDeclaration } from '../schema/DeclarationsContext';
+import { useFindDeclaration } from '../schema/shared/DeclarationsContext';
 
 const MASTER_CHOICES = Object.entries(VERSIONED_RESOURCES).map(([id, name]) => ({ id, name }));
 

@@ -41,8 +41,11 @@
  * Fairness (bench/fairness.ts): another staff user's GET users/me p95 while a pharmacy user loops the lookups batch of 16
  * ranked searches over a 348,000-row medicine master, as a ratio to its idle p95; goal <= 3x (issue 36).
  *
+ * Versions (bench/versions.ts, issue 39): the write endpoints' p95 at 50 concurrent clients with the version triggers
+ * against without them (goal <= 1.2x), and the 変更履歴 tab of a company with 1,000 versions against its detail (goal <= 2x).
+ *
  * `npm run bench -- <section>...` runs only the named sections (first-load, warm, list-warm,
- * list-cold, duplicates, api, inquiries, imports, warehouse, nsips, longwork, export, palette, fairness); none named runs them all. `--detail` lists every request of the first loads.
+ * list-cold, duplicates, api, inquiries, imports, warehouse, nsips, longwork, export, palette, fairness, versions); none named runs them all. `--detail` lists every request of the first loads.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -112,7 +115,7 @@ const printFirstLoad = (title: string, ours: FirstLoad, theirs: FirstLoad) => {
   );
 };
 
-const SECTIONS = ['first-load', 'warm', 'list-warm', 'list-cold', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse', 'nsips', 'longwork', 'export', 'palette', 'fairness'] as const;
+const SECTIONS = ['first-load', 'warm', 'list-warm', 'list-cold', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse', 'nsips', 'longwork', 'export', 'palette', 'fairness', 'versions'] as const;
 type Section = (typeof SECTIONS)[number];
 const args = process.argv.slice(2);
 const detail = args.includes('--detail');
@@ -330,6 +333,11 @@ if (wanted('export'))
   await section('export bench', async () => {
     build(['--outDir', join(out, 'export-app'), '--emptyOutDir']);
     await (await import('./export')).runExportBench(join(out, 'export-app'));
+  });
+if (wanted('versions'))
+  await section('versions bench', async () => {
+    build(['--outDir', join(out, 'versions-app'), '--emptyOutDir']);
+    await (await import('./versions')).runVersionsBench(join(out, 'versions-app'));
   });
 if (wanted('palette'))
   await section('palette bench', async () => {

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { foldSearchKey } from '../../src/contract/searchText';
+import { registerPaperTrailFunctions } from './paperTrail';
 
 export type DB = Database.Database;
 
@@ -16,9 +17,13 @@ export interface Migration {
   seed?: (db: DB) => void;
 }
 
-/** The SQL function the search indexes' triggers call (`foldSearchKey`: folded, white space dropped); every connection registers it. */
+/**
+ * The SQL functions triggers call, which every connection registers: the search indexes'
+ * (`foldSearchKey`: folded, white space dropped) and the record versions' (paperTrail.ts).
+ */
 function registerFunctions(db: DB): void {
   db.function('fold_search', { deterministic: true }, (text: unknown) => foldSearchKey(String(text ?? '')));
+  registerPaperTrailFunctions(db);
 }
 
 /**

@@ -19,6 +19,7 @@ import { accountMethods } from './methods/account';
 import { inquiryMethods } from './methods/inquiries';
 import { manualMethods } from './methods/manuals';
 import { membershipMethods } from './methods/memberships';
+import { versionMethods } from './methods/versions';
 import { uploadMethods } from './methods/uploads';
 import { pharmacyMasterMethods } from './methods/pharmacyMasters';
 import { stockMethods } from './methods/stocks';
@@ -59,6 +60,7 @@ export const portalMethods = (send: SendRequest, fetchImpl?: typeof fetch): CsPo
   const uploads = uploadMethods(send, doFetch);
   return {
     ...membershipMethods(send),
+    ...versionMethods(send),
     ...accountMethods(send),
     ...stockMethods(send),
     ...userMethods(send),

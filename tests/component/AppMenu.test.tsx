@@ -53,6 +53,7 @@ describe('AppMenu (the sidebar)', () => {
     await user.tab(); // ホーム
     await user.tab(); // 問い合わせ一覧
     await user.tab(); // 定型文一覧
+    await user.tab(); // 最近の変更
     await user.tab();
     expect(pharmacyMasters).toHaveFocus();
     await user.keyboard('{Enter}');

@@ -15,6 +15,8 @@ test.describe('the shell', () => {
       '問い合わせ一覧',
       // Beside the inquiries it serves (issue 25): not in the spec's sidebar, see ARCHITECTURE.md.
       '定型文一覧',
+      // Record history (issue 39), beside them: an addition too.
+      '最近の変更',
       '薬局一覧',
       'ユーザー一覧',
       '薬局会社一覧',

@@ -129,6 +129,9 @@ test.describe('the platform as specified (API_PROFILE=spec)', () => {
       const menu = page.getByRole('navigation', { name: 'メインメニュー' });
       await expect(menu.getByRole('link', { name: '問い合わせ一覧' })).toBeVisible();
       await expect(menu.getByRole('link', { name: '定型文一覧' })).toHaveCount(0);
+      // No record history (issue 39): no 最近の変更 entry, and no home panel.
+      await expect(menu.getByRole('link', { name: '最近の変更' })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: '最近の変更' })).toHaveCount(0);
       await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: サインイン後');
       // The 定型文 screen is not there at all: its URL is the not-found page.
       await page.goto('/v2/core/saved_replies');
@@ -201,6 +204,8 @@ test.describe('the platform as specified (API_PROFILE=spec)', () => {
     await expect(page).toHaveURL(/\/v2\/core\/pharmacies\/\d+$/);
     const id = new URL(page.url()).pathname.split('/').pop()!;
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab', { name: '詳細' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: '変更履歴' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: 薬局詳細');
     const before = await api.get(`/core/api/v2/admin/pharmacies/${id}`);
     await page.goto(`/v2/core/pharmacies/${id}/edit`);

@@ -22,6 +22,11 @@ beforeAll(async () => {
   }
   const { jobs } = app.environments.production;
   for (let i = 0; i < 30 && jobs.list().some((job) => !['SUCCEEDED', 'FAILED'].includes(job.status)); i++) await jobs.tick();
+  // Record history (最近の変更) starts at the first write after the seed: two writes give it rows to sort.
+  for (const note of ['変更履歴の契約テスト（1回目）', '変更履歴の契約テスト（2回目）']) {
+    const res = await app.call('/core/api/v2/admin/companies/1', { method: 'PUT', token, json: { note } });
+    if (res.status !== 200) throw new Error(`company write: ${res.status}`);
+  }
 });
 afterAll(() => app.dispose());
 

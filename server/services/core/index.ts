@@ -23,19 +23,23 @@ import { registerPharmacySideRoutes } from './pharmacies/pharmacySideRoutes';
 import { PHARMACY_USER_LIST, registerPharmacyUserRoutes } from './pharmacyUsers/routes';
 import { registerUserRoutes } from './users/accountRoutes';
 import { registerWarehouseRoutes } from './warehouse/routes';
-
-/** The core service's database (its own file), migrated in the order of `coreMigrations`. */
-export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
-  const db = openDatabase(join(dir, 'core.sqlite'), coreMigrations(seed, scale));
-  // The plain masters' tables follow their shapes: made, or grown by the fields a shape gained.
-  ensurePlainMasterTables(db);
-  return db;
-}
-import { CORE_PLAIN_LISTS, CORE_PLAIN_MASTERS, CORE_PLAIN_VERSIONED, DEALER_MASTER, ensurePlainMasterTables, registerPlainMasterRoutes } from './plainMasters';
+import { syncPaperTrail } from '../../db/paperTrail';
+import { CORE_ACTOR_SQL, versionedTables } from './versions/masters';
+import { registerVersionRoutes, versionActor } from './versions/routes';
 import { registerLookupRoutes } from './lookups/routes';
 import { createUploadLinks } from '../../shared/uploadLinks';
 import { registerRecordEtags } from '../../shared/conditionalWrite';
 import { CORE_VERSIONED_RECORDS } from './versionedRecords';
+import { CORE_PLAIN_LISTS, CORE_PLAIN_MASTERS, CORE_PLAIN_VERSIONED, DEALER_MASTER, ensurePlainMasterTables, registerPlainMasterRoutes } from './plainMasters';
+
+/** The core service's database (its own file), migrated in the order of `coreMigrations`, with its masters' version triggers as their shapes are now. */
+export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
+  const db = openDatabase(join(dir, 'core.sqlite'), coreMigrations(seed, scale));
+  // The plain masters' tables follow their shapes: made, or grown by the fields a shape gained.
+  ensurePlainMasterTables(db);
+  syncPaperTrail(db, versionedTables(db), CORE_ACTOR_SQL);
+  return db;
+}
 
 /**
  * The core service: routes under `/api/v2/...`, mounted at `/core` and `/demo/core`. It reaches the
@@ -43,7 +47,8 @@ import { CORE_VERSIONED_RECORDS } from './versionedRecords';
  */
 export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
-  app.use('/api/*', requireAuth(ctx.auth), ctx.listWork);
+  // Every write's versions name the request's user (versions/, issue 39).
+  app.use('/api/*', requireAuth(ctx.auth), ctx.listWork, versionActor(ctx));
   // Every kind of upload link is bounded per user and swept the same way.
   const uploads = createUploadLinks(ctx.db, ctx.storage, ctx.now);
   // In front of the routes: each versioned record's answers carry its ETag.
@@ -68,6 +73,7 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerNsipsRoutes(app, ctx);
   registerPlainMasterRoutes(app, ctx, CORE_PLAIN_MASTERS.filter((master) => master !== DEALER_MASTER));
   registerLookupRoutes(app, ctx.lists);
+  registerVersionRoutes(app, ctx);
   return app;
 }
 

@@ -21,6 +21,7 @@ import { GROUP_SEARCH } from './groups/search';
 import { MANUAL_SEARCH } from './manuals/search';
 import { USER_SEARCH } from './users/search';
 import { CORE_VERSIONED_RECORDS } from './versionedRecords';
+import { versionMigrations } from './versions/migrations';
 
 /** Prefecture order (JIS code) of an address1 value, for an indexable sort by prefecture. */
 const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.name}' THEN ${p.id}`).join(' ')} ELSE 0 END`;
@@ -46,6 +47,7 @@ const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.na
  *          features' tables in one step (versionedRecords.ts)
  *   80-89  every master's search index at once (search.ts files): built again when the folding
  *          changes (SEARCH_FOLD_VERSION), after every feature that has one
+ *   90-99  versions/ (record history, issue 39; its triggers are derived at every open)
  */
 export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
   return [
@@ -183,5 +185,6 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
         }
       },
     },
+    ...versionMigrations,
   ];
 }

@@ -20,6 +20,12 @@ import { formatDate } from '../../contract/dates';
 import { PLATFORMS, RELEASE_LOAD_ERROR_MESSAGE, fetchRelease, type Platform } from './releases';
 import { InlineLoading } from '../../app/InlineLoading';
 import { jobQueueLinkText, jobQueueServiceName } from './jobQueues';
+import { useCapabilities } from '../../app/capabilities';
+import { useIsAdmin } from '../../resources/schema/shared/useIsAdmin';
+import { lazyPage } from '../../app/lazyPage';
+
+// Its own chunk: only staff on an environment with the versions addition load it.
+const RecentChangesCard = lazyPage(() => import('../../resources/history/RecentChangesCard'));
 
 const ReleaseRow = ({ environment, platform }: { environment: EnvironmentConfig; platform: Platform }) => {
   const { data, isPending, isError } = useQuery({
@@ -131,14 +137,18 @@ const JobQueueCard = ({ environment }: { environment: EnvironmentConfig }) => {
   );
 };
 
-/** The dashboard (spec section 2, Home): PC-app downloads and the job-queue dashboards. */
+/** The dashboard (spec section 2, Home): PC-app downloads and the job-queue dashboards; for staff, the last changes where the environment keeps versions. */
 const HomePage = () => {
   const { environment } = useRuntime();
+  const capabilities = useCapabilities();
+  const isAdmin = useIsAdmin();
+  const showChanges = capabilities.has('versions') && isAdmin;
   return (
     <Box sx={{ display: 'grid', gap: 2, py: 2 }}>
       <Title title="ホーム" />
       <PcAppCard environment={environment} />
       <JobQueueCard environment={environment} />
+      {showChanges && <RecentChangesCard />}
     </Box>
   );
 };

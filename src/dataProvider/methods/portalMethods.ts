@@ -9,13 +9,14 @@ import type { PharmacyMasterMethods } from './pharmacyMasters';
 import type { StockMethods } from './stocks';
 import type { UploadMethods } from './uploads';
 import type { UserMethods } from './users';
+import type { VersionMethods } from './versions';
 import type { WarehouseMethods } from './warehouse';
 
 /**
  * The data provider's named methods, all of them. Apart from ../index.ts, which builds them, so a
  * declaration's types (src/resources/types.ts) can name them without importing the provider.
  */
-export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods & ManualMethods & StockMethods & MasterImportMethods & MasterSourceMethods & UserMethods & WarehouseMethods & NsipsMethods;
+export type CsPortalMethods = MembershipMethods & AccountMethods & UploadMethods & PharmacyMasterMethods & InquiryMethods & ManualMethods & StockMethods & MasterImportMethods & MasterSourceMethods & UserMethods & WarehouseMethods & NsipsMethods & VersionMethods;
 
 /**
  * The methods a list row's action may name (`{ kind: 'method', method }` in a declaration): those

@@ -202,9 +202,11 @@ const SchemaListView = ({
  * are SchemaInfiniteList, a chunk of their own (src/resources/resourceViews.ts picks), so a
  * paged list's first visit does not carry react-admin's infinite-query machinery.
  */
-const SchemaList = ({ cells }: { cells?: ColumnCells }) => {
+const SchemaList = ({ cells, filters: ownFilters = [] }: { cells?: ColumnCells; filters?: ReactElement[] }) => {
   const { resource, storeKey, props } = useSchemaListProps();
-  const { title, sort, perPage, filters, actions, storeKey: listStoreKey, debounce, error } = props;
+  const { title, sort, perPage, actions, storeKey: listStoreKey, debounce, error } = props;
+  // A list view of its own may add filters the declaration's kinds do not cover (a picker, days).
+  const filters = [...(props.filters ?? []), ...ownFilters];
   const mode = resource.list.paging?.mode ?? 'pages';
   return (
     <ListBase sort={sort} perPage={perPage} storeKey={listStoreKey} debounce={debounce} authLoading={<Loading />}>

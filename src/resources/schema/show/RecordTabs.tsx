@@ -12,6 +12,9 @@ import { useIsAdmin } from '../shared/useIsAdmin';
 import { InlineLoading } from '../../../app/InlineLoading';
 import { ActiveTabContext } from './activeTab';
 import { tabLoader } from './tabViews';
+import { useCapabilities } from '../../../app/capabilities';
+import { isVersionedResource } from '../../../contract/versions';
+import { HISTORY_TAB } from '../../history';
 
 const lazyViews = new WeakMap<DetailTabDeclaration, ReturnType<typeof lazyPage>>();
 const tabView = (tab: DetailTabDeclaration) => {
@@ -42,7 +45,9 @@ export const RecordTabs = ({ resource }: { resource: AnyResourceDeclaration }) =
   const resourceName = useResourceContext() ?? resource.name;
   const isAdmin = useIsAdmin();
   const baseId = useId();
-  const tabs = (resource.show?.tabs ?? []).filter((tab) => !tab.adminOnly || isAdmin);
+  // Every versioned master's detail ends with 変更履歴, where the environment has the addition.
+  const history = useCapabilities().has('versions') && isVersionedResource(resource.name) ? [HISTORY_TAB] : [];
+  const tabs = [...(resource.show?.tabs ?? []), ...history].filter((tab) => !tab.adminOnly || isAdmin);
   const current = useParams()['*'] ?? '';
   const active = tabs.find((tab) => tab.path === current) ?? tabs[0];
   // Loading shows progress in the content, not a blank area.

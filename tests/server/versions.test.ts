@@ -1,0 +1,329 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceCheckDigit } from '../../src/contract/pharmacy';
+import { VERSIONED_MASTERS } from '../../server/services/core/versions/masters';
+import { VERSIONED_RESOURCES } from '../../src/contract/versions';
+import { retentionMonths } from '../../server/services/core/versions/retention';
+import { ADMIN, getJson, PHARMACY, startApp, type TestApp } from './helpers';
+
+/*
+ * Issue 39: every write through the reference API leaves a version (PaperTrail's shape), from
+ * the storage's triggers; the versions replay to the record, and a deleted record comes back.
+ */
+interface Version {
+  id: number;
+  item_type: string;
+  item_id: number;
+  event: 'create' | 'update' | 'destroy';
+  whodunnit: string | null;
+  whodunnit_name: string | null;
+  created_at: string;
+  object: Record<string, unknown> | null;
+  object_changes: Record<string, [unknown, unknown]>;
+}
+interface Failure {
+  errors: string[];
+}
+
+const VERSIONS = '/core/api/v2/admin/versions';
+let app: TestApp;
+let tick = Date.parse('2026-11-21T01:00:00.000Z');
+
+beforeAll(() => {
+  app = startApp({ now: () => new Date((tick += 1000)) });
+});
+afterAll(() => app.dispose());
+
+const send = async (method: string, path: string, json?: unknown, user = ADMIN) => app.call(path, { method, token: await app.token(user), json });
+const versionsOf = async (itemType: string, id: number) => {
+  const res = await getJson<Version[]>(app, `${VERSIONS}?item_type=${itemType}&item_id=${id}&sort=id`);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+
+/** The state a version leaves: the fields before it, with its changes' after-values. */
+const stateAfter = (version: Version): Record<string, unknown> | null =>
+  version.event === 'destroy' ? null : { ...version.object, ...Object.fromEntries(Object.entries(version.object_changes).map(([key, [, after]]) => [key, after])) };
+
+/** A record's versioned fields replayed from its versions, oldest first (null: deleted). */
+const replay = (versions: readonly Version[]) => versions.reduce<Record<string, unknown> | null>((state, v) => (v.event === 'destroy' ? null : { ...state, ...stateAfter(v) }), null);
+
+/** A dotted key's value in an answer (`pharmacy_invoice.invoice_number`). */
+const at = (record: Record<string, unknown>, key: string): unknown => key.split('.').reduce<unknown>((value, part) => (value as Record<string, unknown> | null)?.[part] ?? null, record);
+
+const invoice = (base: string) => `T${invoiceCheckDigit(base)}${base}`;
+
+/** A master as the property drives it: where it lives, how to write it, and how a state becomes a write body. */
+interface Master {
+  itemType: string;
+  base: string;
+  update: 'PUT' | 'PATCH';
+  createBody: fc.Arbitrary<Record<string, unknown>>;
+  updateBody: fc.Arbitrary<Record<string, unknown>>;
+  deletes: boolean;
+  /** The write body that sets the record to a versioned state (the SPA's writeAs). */
+  writeBodyOf: (state: Record<string, unknown>) => Record<string, unknown>;
+}
+
+const word = fc.constantFrom('さくら', 'ひまわり', 'もみじ', 'Ａ社', 'ｶﾀｶﾅ', 'x');
+const plainWrite = (keys: readonly string[]) => (state: Record<string, unknown>) => Object.fromEntries(keys.map((key) => [key, state[key] ?? null]));
+
+const MASTERS: Master[] = [
+  {
+    itemType: 'v2/core/companies',
+    base: '/core/api/v2/admin/companies',
+    update: 'PUT',
+    createBody: fc.record({ name: fc.tuple(word, fc.nat(999)).map(([w, n]) => `${w}会社${n}`), note: fc.option(fc.constantFrom('備考', '  空白つき  ', '')) }),
+    updateBody: fc.record({ name: fc.tuple(word, fc.nat(999)).map(([w, n]) => `${w}会社${n}`), note: fc.option(fc.constantFrom('備考', '別の備考')) }, { requiredKeys: [] }),
+    deletes: false,
+    writeBodyOf: plainWrite(['name', 'note']),
+  },
+  {
+    itemType: 'v2/core/saved_replies',
+    base: '/core/api/v2/admin/saved_replies',
+    update: 'PUT',
+    createBody: fc.record({ title: word, shortcut: fc.stringMatching(/^[a-z]{3,8}$/), body: fc.constantFrom('本文', 'ありがとうございます。{薬局名}') }),
+    updateBody: fc.record({ title: word, shortcut: fc.stringMatching(/^[a-z]{3,8}$/), body: fc.constantFrom('本文', '別の本文') }, { requiredKeys: [] }),
+    deletes: true,
+    writeBodyOf: plainWrite(['title', 'shortcut', 'body']),
+  },
+  {
+    itemType: 'v2/core/pharmacies',
+    base: '/core/api/v2/admin/pharmacies',
+    update: 'PUT',
+    createBody: fc.record({ name: word.map((w) => `${w}薬局`), invoice: fc.option(fc.stringMatching(/^\d{12}$/)) }).map(({ name, invoice: base }) => ({
+      name,
+      micode: '1341234567',
+      postal_code: '150-0002',
+      address1: '東京都',
+      address2: '渋谷区',
+      address3: '渋谷1丁目2-3',
+      phone: '03-1234-5678',
+      email: 'shibuya@pharmacy.example.jp',
+      services: ['medorder'],
+      pharmacy_invoice_attributes: { invoice_number: base === null ? null : invoice(base) },
+    })),
+    // Partial and nested: any of these, or none (a no-op).
+    updateBody: fc.record(
+      {
+        name: word.map((w) => `${w}薬局`),
+        note: fc.option(fc.constantFrom('備考', '別の備考')),
+        pharmacy_invoice_attributes: fc.option(fc.stringMatching(/^\d{12}$/)).map((base) => ({ invoice_number: base === null ? null : invoice(base) })),
+        predict_config_attributes: fc.constantFrom(null, 'statistic', 'optimized_orders').map((predictor) => ({ predictor })),
+        services: fc.constantFrom(['share'], ['medorder'], ['share', 'medorder']),
+      },
+      { requiredKeys: [] },
+    ),
+    deletes: false,
+    writeBodyOf: (state) => ({
+      name: state.name,
+      note: state.note ?? null,
+      services: state.services,
+      pharmacy_invoice_attributes: { invoice_number: state['pharmacy_invoice.invoice_number'] ?? null },
+      predict_config_attributes: { predictor: state['predict_config.predictor'] ?? null },
+    }),
+  },
+];
+
+type Op = { kind: 'create'; body: Record<string, unknown> } | { kind: 'update'; pick: number; body: Record<string, unknown> } | { kind: 'delete'; pick: number };
+
+const opsOf = (master: Master): fc.Arbitrary<Op[]> =>
+  fc.array(
+    fc.oneof(
+      master.createBody.map((body): Op => ({ kind: 'create', body })),
+      fc.tuple(fc.nat(), master.updateBody).map(([pick, body]): Op => ({ kind: 'update', pick, body })),
+      ...(master.deletes ? [fc.nat().map((pick): Op => ({ kind: 'delete', pick }))] : []),
+    ),
+    { minLength: 1, maxLength: 6 },
+  );
+
+describe('versions: one per write, from the storage', () => {
+  it('any sequence of creates, partial, nested and no-op updates and deletes replays from its versions to the record; restoring version k gives its values', async () => {
+    let exercised = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...MASTERS), fc.nat(), fc.nat(), async (master, seedOps, pickK) => {
+        const ops = fc.sample(opsOf(master), { seed: seedOps, numRuns: 1 })[0];
+        const touched: number[] = [];
+        for (const op of ops) {
+          if (op.kind === 'create') {
+            const res = await send('POST', master.base, op.body);
+            if (res.status === 201) touched.push(((await res.json()) as { id: number }).id);
+            else expect(res.status).toBe(422); // a clash of unique names: refused, and no version
+          } else if (touched.length > 0) {
+            const id = touched[op.pick % touched.length];
+            const res = op.kind === 'update' ? await send(master.update, `${master.base}/${id}`, op.body) : await send('DELETE', `${master.base}/${id}`);
+            expect([200, 204, 404, 422]).toContain(res.status);
+          }
+        }
+        for (const id of touched) {
+          const versions = await versionsOf(master.itemType, id);
+          expect(versions[0].event).toBe('create');
+          // No version without a change.
+          for (const v of versions) expect(Object.keys(v.object_changes).length).toBeGreaterThan(0);
+          const replayed = replay(versions);
+          const detail = await getJson<Record<string, unknown>>(app, `${master.base}/${id}`);
+          if (replayed === null) {
+            expect(detail.status).toBe(404);
+            continue;
+          }
+          expect(detail.status).toBe(200);
+          for (const [key, value] of Object.entries(replayed)) expect(at(detail.body, key), `${master.itemType} ${id} ${key}`).toEqual(value);
+
+          // Version k's values written back through the same edit path give version k's values.
+          // Of the record as it now is: SQLite gives the newest row's id again once it is deleted,
+          // so an id's versions may begin with an earlier record's, up to its destroy.
+          const lastDestroy = versions.findLastIndex((v) => v.event === 'destroy');
+          const own = versions.slice(lastDestroy + 1);
+          const k = own[pickK % own.length];
+          const wanted = stateAfter(k)!;
+          const restored = await send(master.update, `${master.base}/${id}`, master.writeBodyOf(wanted));
+          expect(restored.status).toBe(200);
+          const after = (await getJson<Record<string, unknown>>(app, `${master.base}/${id}`)).body;
+          // A field the version does not name was empty then (a create names only what it set).
+          for (const key of Object.keys(replayed)) expect(at(after, key), `restored ${key}`).toEqual(wanted[key] ?? null);
+          const again = await versionsOf(master.itemType, id);
+          // Restoring the current values is a no-op, no version; anything else is one more, of exactly what changed.
+          const differing = [...new Set([...Object.keys(wanted), ...Object.keys(replayed)])].filter((key) => JSON.stringify(wanted[key] ?? null) !== JSON.stringify(replayed[key] ?? null));
+          expect(again.length - versions.length).toBe(differing.length === 0 ? 0 : 1);
+          if (differing.length > 0) expect(Object.keys(again.at(-1)!.object_changes).sort()).toEqual(differing.sort());
+          exercised += versions.length;
+        }
+      }),
+      { numRuns: 12 },
+    );
+    // The runs wrote and replayed versions, not only refusals.
+    expect(exercised).toBeGreaterThan(12);
+  }, 120_000);
+
+  it('names who wrote and when, in the service clock; a no-op save writes none', async () => {
+    const created = (await (await send('POST', '/core/api/v2/admin/companies', { name: '履歴テスト会社', note: null })).json()) as { id: number };
+    await send('PUT', `/core/api/v2/admin/companies/${created.id}`, { name: '履歴テスト会社', note: null });
+    await send('PUT', `/core/api/v2/admin/companies/${created.id}`, { note: '変えた' });
+    const versions = await versionsOf('v2/core/companies', created.id);
+    expect(versions.map((v) => v.event)).toEqual(['create', 'update']);
+    expect(versions[1].object_changes).toEqual({ note: [null, '変えた'] });
+    expect(versions[1].whodunnit_name).toBe('管理 花子');
+    expect(versions[1].whodunnit).toMatch(/^\d+$/);
+    expect(Date.parse(versions[1].created_at)).toBeGreaterThan(Date.parse('2026-11-21T00:00:00Z'));
+    const mine = await getJson<Version[]>(app, `${VERSIONS}?whodunnit=${versions[1].whodunnit}&item_type=v2/core/companies`);
+    expect(mine.body.map((v) => v.id)).toContain(versions[1].id);
+  });
+
+  it('counts the nested invoice number as a field of the pharmacy, and a company renamed as no change of its pharmacies', async () => {
+    const pharmacy = (await getJson<{ id: number; company_id: number; pharmacy_invoice: { invoice_number: string | null } }>(app, '/core/api/v2/admin/pharmacies/1')).body;
+    const number = invoice('123456789012');
+    expect((await send('PUT', '/core/api/v2/admin/pharmacies/1', { pharmacy_invoice_attributes: { invoice_number: number } })).status).toBe(200);
+    const [latest] = (await getJson<Version[]>(app, `${VERSIONS}?item_type=v2/core/pharmacies&item_id=1`)).body;
+    expect(latest.object_changes).toEqual({ 'pharmacy_invoice.invoice_number': [pharmacy.pharmacy_invoice.invoice_number, number] });
+    const count = async () => Number((await getJson(app, `${VERSIONS}?item_type=v2/core/pharmacies`)).headers.get('x-total-count'));
+    const before = await count();
+    expect((await send('PUT', `/core/api/v2/admin/companies/${pharmacy.company_id}`, { name: '改名した会社' })).status).toBe(200);
+    expect(await count()).toBe(before);
+  });
+
+  it('reifies a deleted record with its id, once; refuses what is not a delete', async () => {
+    const reply = (await (await send('POST', '/core/api/v2/admin/saved_replies', { title: '復元テスト', shortcut: 'reifytest', body: '本文' })).json()) as { id: number };
+    expect((await send('DELETE', `/core/api/v2/admin/saved_replies/${reply.id}`)).status).toBe(204);
+    const deleted = await getJson<Version[]>(app, `${VERSIONS}?item_type=v2/core/saved_replies&event=destroy&latest=true`);
+    const destroy = deleted.body.find((v) => v.item_id === reply.id)!;
+    expect(destroy.object).toMatchObject({ title: '復元テスト', shortcut: 'reifytest' });
+
+    const created = await send('POST', `/core/api/v2/admin/versions/${destroy.id}/reify`, {});
+    expect(created.status).toBe(200);
+    expect(((await created.json()) as Version).event).toBe('create');
+    expect((await getJson<{ title: string }>(app, `/core/api/v2/admin/saved_replies/${reply.id}`)).body.title).toBe('復元テスト');
+    // Restored: no longer in the deleted list, and a second reify is refused.
+    const still = await getJson<Version[]>(app, `${VERSIONS}?item_type=v2/core/saved_replies&event=destroy&latest=true`);
+    expect(still.body.map((v) => v.item_id)).not.toContain(reply.id);
+    const twice = await send('POST', `/core/api/v2/admin/versions/${destroy.id}/reify`, {});
+    expect(twice.status).toBe(409);
+    expect(((await twice.json()) as Failure).errors).toEqual(['このレコードはすでに存在するため復元できません。']);
+
+    const update = (await versionsOf('v2/core/saved_replies', reply.id)).find((v) => v.event === 'create')!;
+    const notDestroy = await send('POST', `/core/api/v2/admin/versions/${update.id}/reify`, {});
+    expect(notDestroy.status).toBe(422);
+    expect(((await notDestroy.json()) as Failure).errors).toEqual(['削除の版だけを復元できます。']);
+  });
+
+  it('refuses a reify whose unique value another record took since, with the reason', async () => {
+    const reply = (await (await send('POST', '/core/api/v2/admin/saved_replies', { title: '重複', shortcut: 'dupreify', body: '本文' })).json()) as { id: number };
+    const other = (await (await send('POST', '/core/api/v2/admin/saved_replies', { title: '後から', shortcut: 'otherreify', body: '本文' })).json()) as { id: number };
+    await send('DELETE', `/core/api/v2/admin/saved_replies/${reply.id}`);
+    expect((await send('PUT', `/core/api/v2/admin/saved_replies/${other.id}`, { shortcut: 'dupreify' })).status).toBe(200);
+    const destroy = (await versionsOf('v2/core/saved_replies', reply.id)).at(-1)!;
+    const res = await send('POST', `/core/api/v2/admin/versions/${destroy.id}/reify`, {});
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as Failure).errors).toEqual(['ショートカットが同じレコードがすでにあるため復元できません。']);
+  });
+});
+
+describe('versions: the contract', () => {
+  it('the server versions exactly the masters the contract names', () => {
+    expect(VERSIONED_MASTERS.map((m) => m.itemType).sort()).toEqual(Object.keys(VERSIONED_RESOURCES).sort());
+  });
+});
+
+describe('versions: hostile', () => {
+  it('a pharmacy user reads no version, of any record, and cannot reify', async () => {
+    for (const path of [VERSIONS, `${VERSIONS}?item_type=v2/core/pharmacies&item_id=1`, `${VERSIONS}/1`]) {
+      const res = await send('GET', path, undefined, PHARMACY);
+      expect(res.status, path).toBe(403);
+      expect(((await res.json()) as Failure).errors).toEqual(['この操作を行う権限がありません。']);
+    }
+    expect((await send('POST', `${VERSIONS}/1/reify`, {}, PHARMACY)).status).toBe(403);
+  });
+
+  it('versions cannot be written or edited through the API', async () => {
+    const [first] = (await getJson<Version[]>(app, VERSIONS)).body;
+    for (const [method, path] of [['POST', VERSIONS], ['PUT', `${VERSIONS}/${first.id}`], ['PATCH', `${VERSIONS}/${first.id}`], ['DELETE', `${VERSIONS}/${first.id}`]] as const) {
+      const res = await send(method, path, { object_changes: { name: ['a', 'b'] } });
+      expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(404);
+      expect(res.status).toBeLessThan(500);
+    }
+    expect((await getJson<Version>(app, `${VERSIONS}/${first.id}`)).body).toEqual(first);
+  });
+
+  it('answers bad filters and ids with a Japanese 4xx, never a 5xx', async () => {
+    for (const query of ['item_type=users', 'item_type=%27%3B%20DROP%20TABLE%20versions', 'item_id=abc', 'whodunnit=-1', 'event=touch', 'created_at_from=2026-02-30', 'created_at_to=yesterday', 'latest=1', 'latest=yes', 'sort=object', 'page=0']) {
+      const res = await send('GET', `${VERSIONS}?${query}`);
+      expect(res.status, query).toBe(422);
+      expect(((await res.json()) as Failure).errors.length).toBeGreaterThan(0);
+    }
+    for (const path of [`${VERSIONS}/999999999`, `${VERSIONS}/abc`, `${VERSIONS}/999999999/reify`]) {
+      const res = path.endsWith('reify') ? await send('POST', path, {}) : await send('GET', path);
+      expect([404, 422], path).toContain(res.status);
+    }
+  });
+
+  it('filters by Tokyo days: a change at 23:30 UTC belongs to the next Tokyo day', async () => {
+    const all = (await getJson<Version[]>(app, `${VERSIONS}?item_type=v2/core/companies`)).body;
+    const newest = all[0];
+    const tokyoDay = new Date(Date.parse(newest.created_at) + 9 * 3600_000).toISOString().slice(0, 10);
+    const same = (await getJson<Version[]>(app, `${VERSIONS}?item_type=v2/core/companies&created_at_from=${tokyoDay}&created_at_to=${tokyoDay}`)).body;
+    expect(same.map((v) => v.id)).toContain(newest.id);
+    const before = (await getJson<Version[]>(app, `${VERSIONS}?item_type=v2/core/companies&created_at_to=2026-11-20`)).body;
+    expect(before.map((v) => v.id)).not.toContain(newest.id);
+  });
+});
+
+describe('versions: retention', () => {
+  it('the job runner sweeps the versions older than the period (three years), and only those', async () => {
+    const total = async () => Number((await getJson(app, VERSIONS)).headers.get('x-total-count'));
+    const count = await total();
+    expect(count).toBeGreaterThan(0);
+    await app.environments.production.jobs.tick();
+    expect(await total()).toBe(count);
+    // Three years and a month after the writes, every one of them is past the period.
+    tick += (3 * 365 + 31) * 86_400_000;
+    await app.environments.production.jobs.tick();
+    expect(await total()).toBe(0);
+  });
+
+  it('takes its period from VERSIONS_RETENTION_MONTHS, three years when unset or not a whole number of months', () => {
+    expect(retentionMonths(undefined)).toBe(36);
+    expect(retentionMonths('')).toBe(36);
+    expect(retentionMonths('-1')).toBe(36);
+    expect(retentionMonths('1.5')).toBe(36);
+    expect(retentionMonths('12')).toBe(12);
+  });
+});

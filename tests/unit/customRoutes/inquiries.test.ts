@@ -6,6 +6,7 @@ import { INQUIRY_STATUSES, inquiryStatusLabel, UNKNOWN_STATUS_LABEL } from '../.
 import { isEdited } from '../../../src/customRoutes/inquiries/ChatWindow';
 import { compareMessages, compareRooms, mergeReceived } from '../../../src/customRoutes/inquiries/mergeReceived';
 import { isNearBottom } from '../../../src/customRoutes/inquiries/infiniteScroll';
+import { roomsOnScreen } from '../../../src/customRoutes/inquiries/roomsQuery';
 
 const STATUS_VALUES = INQUIRY_STATUSES.map((s) => s.value);
 
@@ -126,5 +127,37 @@ describe('an edited message (issue 40)', () => {
     expect(isEdited({ createdAt: sent, updatedAt: sent })).toBe(false);
     expect(isEdited({ createdAt: sent, updatedAt: undefined })).toBe(false);
     expect(isEdited({ createdAt: sent, updatedAt: new Date(sent.getTime() + 1) })).toBe(true);
+  });
+});
+
+describe('the rooms on screen: loaded pages with the rooms heard since folded in (issue 38)', () => {
+  type ScreenRoom = Parameters<typeof roomsOnScreen>[1][number];
+  const screenRoom = (id: number, minute: number, status: string): ScreenRoom => ({
+    id,
+    name: `r${id}`,
+    status,
+    unreadCount: 0,
+    lastMessage: { id, content: '', createdAt: new Date(Date.UTC(2026, 0, 1, 0, minute)), senderId: null },
+    pharmacy: { id: 1, name: '', address1: '' },
+  });
+  const arbRoom = fc
+    .record({ id: fc.integer({ min: 1, max: 20 }), minute: fc.integer({ min: 0, max: 59 }), status: fc.constantFrom('new', 'completed') })
+    .map(({ id, minute, status }) => screenRoom(id, minute, status));
+  const page = (rooms: ScreenRoom[]) => ({ rooms, currentPage: 1, totalPages: 1 });
+
+  it('shows each room once, as last heard, in activity order, a heard room only while it matches (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(arbRoom, { maxLength: 8 }), { maxLength: 3 }), fc.uniqueArray(arbRoom, { selector: (r) => r.id, maxLength: 8 }), (pages, heard) => {
+        const matches = (candidate: ScreenRoom) => candidate.status === 'new';
+        const shown = roomsOnScreen(pages.map(page), heard, matches);
+        const ids = shown.map((r) => r.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        for (let index = 1; index < shown.length; index += 1) expect(compareRooms(shown[index - 1], shown[index])).toBeLessThanOrEqual(0);
+        for (const room of heard) expect(shown.find((r) => r.id === room.id)).toBe(matches(room) ? room : undefined);
+        const paged = new Set(pages.flat().map((r) => r.id));
+        for (const id of ids) expect(paged.has(id) || heard.some((r) => r.id === id)).toBe(true);
+        for (const id of paged) if (!heard.some((r) => r.id === id)) expect(ids).toContain(id);
+      }),
+    );
   });
 });

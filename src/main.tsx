@@ -14,8 +14,7 @@ import { resourceRoutes } from './resources/resourceViews';
 import { appRoutes, noLayoutRoutes } from './customRoutes';
 import { StartupError } from './app/StartupError';
 import { createQueryClient } from './app/queryClient';
-import { preloadAllPages } from './app/lazyPage';
-import { customRoutePages, preloadRoute, routeChunks } from './app/routePreload';
+import { customRoutePages, preloadLikelyNext, preloadRoute, routeChunks } from './app/routePreload';
 import { onInAppNavigation, onLinkIntent, prefetchFirstList, type NavigationLike } from './app/listPrefetch';
 
 const root = createRoot(document.getElementById('root')!);
@@ -45,11 +44,10 @@ const firstScreenShown = (queryClient: QueryClient) =>
     });
   });
 
-/** While the user reads the first screen, fetch the others' chunks so no later visit waits on one. */
-const prefetchOtherScreens = async (queryClient: QueryClient) => {
+/** While the user reads the first screen, fetch the chunks of the screen they most likely open next. */
+const prefetchNextScreens = async (queryClient: QueryClient) => {
   await firstScreenShown(queryClient);
-  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-  idle(() => void preloadAllPages(), { timeout: 3000 });
+  await preloadLikelyNext(window.location.pathname, routes, resources.map((resource) => resource.name));
 };
 
 /**
@@ -73,6 +71,11 @@ const start = async () => {
   });
   const capabilities = capabilitiesOf(environment);
   const dataProvider = createDataProvider({ client, resources, capabilities });
+  // A link's hover, press or focus (and the router's navigation) starts its screen's chunks and its list call.
+  const prefetchScreen = (location: { pathname: string; search: string }) => {
+    void preloadRoute(location.pathname, routes);
+    prefetchList(location);
+  };
   const prefetchList = (location: { pathname: string; search: string }) =>
     void prefetchFirstList({
       // Never a list the environment lacks (a master that is an addition beyond the spec).
@@ -87,8 +90,8 @@ const start = async () => {
       canAccess: authProvider.canAccess && ((params) => authProvider.canAccess!(params)),
     });
   prefetchList(window.location);
-  onInAppNavigation((window as { navigation?: NavigationLike }).navigation, window.location.origin, prefetchList);
-  onLinkIntent(document, window.location.origin, prefetchList);
+  onInAppNavigation((window as { navigation?: NavigationLike }).navigation, window.location.origin, prefetchScreen);
+  onLinkIntent(document, window.location.origin, prefetchScreen);
   authProvider.startSilentRenewal();
 
   const runtime = {
@@ -107,7 +110,7 @@ const start = async () => {
       <App runtime={runtime} authProvider={authProvider} dataProvider={dataProvider} queryClient={queryClient} />
     </StrictMode>,
   );
-  void prefetchOtherScreens(queryClient);
+  void prefetchNextScreens(queryClient);
 };
 
 start().catch((error: unknown) => root.render(<StartupError error={error} />));

@@ -15,7 +15,7 @@ import { appRoutes, noLayoutRoutes } from './customRoutes';
 import { StartupError } from './app/StartupError';
 import { createQueryClient } from './app/queryClient';
 import { customRoutePages, preloadLikelyNext, preloadRoute, routeChunks } from './app/routePreload';
-import { onInAppNavigation, onLinkIntent, prefetchFirstList, type NavigationLike } from './app/listPrefetch';
+import { onInAppNavigation, onLinkIntent, prefetchFirstList, prefetchListReferences, type NavigationLike } from './app/listPrefetch';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -89,6 +89,7 @@ const start = async () => {
       },
       canAccess: authProvider.canAccess && ((params) => authProvider.canAccess!(params)),
     });
+  prefetchListReferences({ resources: availableResources(resources, capabilities), queryClient, dataProvider });
   prefetchList(window.location);
   onInAppNavigation((window as { navigation?: NavigationLike }).navigation, window.location.origin, prefetchScreen);
   onLinkIntent(document, window.location.origin, prefetchScreen);

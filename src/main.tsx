@@ -15,6 +15,7 @@ import { appRoutes, noLayoutRoutes } from './customRoutes';
 import { StartupError } from './app/StartupError';
 import { createQueryClient } from './app/queryClient';
 import { customRoutePages, preloadLikelyNext, preloadRoute, routeChunks } from './app/routePreload';
+import { INQUIRIES_PATH, prefetchInquiries } from './customRoutes/inquiries/roomsQuery';
 import { onInAppNavigation, onLinkIntent, prefetchFirstList, prefetchListReferences, type NavigationLike } from './app/listPrefetch';
 
 const root = createRoot(document.getElementById('root')!);
@@ -71,10 +72,10 @@ const start = async () => {
   });
   const capabilities = capabilitiesOf(environment);
   const dataProvider = createDataProvider({ client, resources, capabilities });
-  // A link's hover, press or focus (and the router's navigation) starts its screen's chunks and its list call.
-  const prefetchScreen = (location: { pathname: string; search: string }) => {
-    void preloadRoute(location.pathname, routes);
-    prefetchList(location);
+  // Signed out, react-admin goes to /login; without the admin role the layout shows 403: nothing is read for them.
+  const mayRead = async () => {
+    await authProvider.checkAuth({});
+    return ((await authProvider.getPermissions?.({})) as Permissions | undefined)?.isAdmin === true;
   };
   const prefetchList = (location: { pathname: string; search: string }) =>
     void prefetchFirstList({
@@ -83,14 +84,21 @@ const start = async () => {
       location,
       queryClient,
       dataProvider,
-      mayList: async () => {
-        await authProvider.checkAuth({});
-        return ((await authProvider.getPermissions?.({})) as Permissions | undefined)?.isAdmin === true;
-      },
+      mayList: mayRead,
       canAccess: authProvider.canAccess && ((params) => authProvider.canAccess!(params)),
     });
+  // A link's hover, press or focus (and the router's navigation, and start-up) starts its screen's
+  // chunks and the calls it makes first.
+  const prefetchScreen = (location: { pathname: string; search: string }) => {
+    void preloadRoute(location.pathname, routes);
+    prefetchList(location);
+    if (location.pathname !== INQUIRIES_PATH) return;
+    void mayRead()
+      .then((may) => (may ? prefetchInquiries(queryClient, dataProvider, location) : undefined))
+      .catch(() => undefined);
+  };
   prefetchListReferences({ resources: availableResources(resources, capabilities), queryClient, dataProvider });
-  prefetchList(window.location);
+  prefetchScreen(window.location);
   onInAppNavigation((window as { navigation?: NavigationLike }).navigation, window.location.origin, prefetchScreen);
   onLinkIntent(document, window.location.origin, prefetchScreen);
   authProvider.startSilentRenewal();

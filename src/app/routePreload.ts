@@ -4,6 +4,7 @@ import type { ResourceDeclaration } from '../resources/types';
 import type { ResourceRoutes } from '../resources/resourceViews';
 import { preloadLoader, preloadPage, whenIdle } from './lazyPage';
 import { tabLoader } from '../resources/schema/tabViews';
+import { INQUIRIES_PATH } from '../customRoutes/inquiries/roomsQuery';
 
 /** One route's screen(s) to load: `params['*']` is what follows the route (a detail tab). */
 export interface RouteChunks {
@@ -69,8 +70,6 @@ export const customRoutePages = (routes: ReactElement[]) =>
     return { path, component: element?.type as ComponentType | undefined };
   });
 
-/** The screen agents keep open all day (spec section 2): the likeliest next screen from the home screen. */
-const INQUIRIES_SCREEN = '/v2/core/inquiries';
 /** Stands for any record in a path: the screens' chunks are the same for every id. */
 const ANY_RECORD = '0';
 
@@ -83,7 +82,8 @@ const ANY_RECORD = '0';
  * press or focus: `preloadRoute` from main.tsx) or on its click.
  */
 export const likelyNextPaths = (pathname: string, resourceNames: readonly string[]): string[] => {
-  if (pathname === '/') return [INQUIRIES_SCREEN];
+  // The inquiries: the screen agents keep open all day.
+  if (pathname === '/') return [INQUIRIES_PATH];
   const base = resourceNames
     .map((name) => `/${name}`)
     .filter((candidate) => pathname === candidate || pathname.startsWith(`${candidate}/`))

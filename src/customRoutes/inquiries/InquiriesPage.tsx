@@ -18,7 +18,7 @@ import { MessageDialog, readMessageDraft, type MessageDialogState } from './Mess
 import { useDraftKey } from '../../app/formDrafts';
 import { NotificationToggle } from './NotificationToggle';
 import { useInquiryLive } from './InquiryLiveProvider';
-import { messagesQueryOptions, roomQueryKey, roomsOnScreen, roomsQueryOptions } from './roomsQuery';
+import { meQueryOptions, messagesQueryOptions, roomIdOf, roomQueryKey, roomsOnScreen, roomsQueryOptions } from './roomsQuery';
 import { useCapabilities } from '../../app/capabilities';
 import { withUnread } from '../../layout/documentTitle';
 import { compareMessages, mergeReceived } from './mergeReceived';
@@ -37,11 +37,6 @@ const useNow = () => {
     return () => window.clearInterval(timer);
   }, []);
   return now;
-};
-
-const roomIdOf = (search: URLSearchParams): number | undefined => {
-  const value = search.get('roomId');
-  return value !== null && /^[1-9]\d{0,11}$/.test(value) ? Number(value) : undefined;
 };
 
 /** The inquiry screen (spec section 2): rooms, the open room's chat, its modals, live over the cable. */
@@ -90,7 +85,7 @@ const InquiriesPage = () => {
   // The tab's shared connection: the unread count and the desktop notification are the shell's
   // (issue 40), so they work on every screen; this screen says which room it shows.
   const { notifications, unreadTotal: sharedUnreadTotal, receivedRooms, rememberRoom, connected: socketUp, roomsLive } = useInquiryLive();
-  const me = useQuery({ queryKey: ['inquiries', 'me'], queryFn: () => provider.getMe(), staleTime: Infinity });
+  const me = useQuery(meQueryOptions(provider));
   const rooms = useInfiniteQuery({
     ...roomsQueryOptions(provider, query),
     // While the rooms channel is live every change to a room is heard and folded over the pages

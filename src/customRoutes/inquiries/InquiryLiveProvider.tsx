@@ -10,14 +10,12 @@ import { decodeResponse } from '../../lib/decodeResponse';
 import type { InquiryRoom } from '../../dataProvider/methods/inquiries';
 import { cableUrlWithToken } from './cableUrl';
 import { roomNotification } from './roomNotification';
-import { ROOMS_QUERY_KEY, roomsQueryOptions } from './roomsQuery';
+import { INQUIRIES_PATH, meQueryOptions, ROOMS_QUERY_KEY, roomsQueryOptions } from './roomsQuery';
 import { useDesktopNotifications } from './useDesktopNotifications';
 
 /** How often the socket's token is refreshed for the next (re)connection; tokens live an hour. */
 const TOKEN_REFRESH_MS = 60_000;
 
-/** The inquiry screen's route (spec section 2), where a notification's click leads. */
-export const INQUIRIES_PATH = '/v2/core/inquiries';
 
 /** A broadcast as the REST answers look to the SPA: camelCase keys, instants as Dates. */
 export const decodeBroadcast = <T,>(data: unknown): T => decodeResponse(camelizeKeys(data)) as T;
@@ -138,7 +136,7 @@ export const InquiryLiveProvider = ({ children }: { children: ReactNode }) => {
   const unreadTotal = newer(liveTotal, { value: summary.data?.pages.at(-1)?.unreadTotal, at: summary.dataUpdatedAt });
 
   // Only asked when notifications are on: it tells the user's own messages apart.
-  const me = useQuery({ queryKey: ['inquiries', 'me'], queryFn: () => provider.getMe(), staleTime: Infinity, enabled: notifications.enabled });
+  const me = useQuery({ ...meQueryOptions(provider), enabled: notifications.enabled });
 
   const receive = (room: InquiryRoom) => {
     if (typeof room.unreadTotal === 'number') setLiveTotal({ value: room.unreadTotal, at: Date.now() });

@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { CsPortalDataProvider } from '../../dataProvider';
 import type { InquiryRoom, InquiryRoomPage } from '../../dataProvider/methods/inquiries';
+import { inquiryFilterQuery, parseInquiryFilter } from './inquiryFilter';
 import { compareRooms } from './mergeReceived';
 
 /** Every rooms query starts with this key: read again on (re)connection, as nothing is replayed. */
@@ -14,6 +15,19 @@ export interface RoomsQuery {
 
 type RoomsProvider = Pick<CsPortalDataProvider, 'getInquiryRooms'>;
 type MessagesProvider = Pick<CsPortalDataProvider, 'getInquiryMessages'>;
+
+/** The inquiry screen's route (spec section 2). */
+export const INQUIRIES_PATH = '/v2/core/inquiries';
+
+/** The open room of the screen's URL (`?roomId=`), when it is a valid id. */
+export const roomIdOf = (search: URLSearchParams): number | undefined => {
+  const value = search.get('roomId');
+  return value !== null && /^[1-9]\d{0,11}$/.test(value) ? Number(value) : undefined;
+};
+
+/** Who the screen tells its own messages apart by (users/me). */
+export const meQueryOptions = (provider: Pick<CsPortalDataProvider, 'getMe'>) =>
+  queryOptions({ queryKey: ['inquiries', 'me'] as const, queryFn: () => provider.getMe(), staleTime: Infinity });
 
 /**
  * The rooms list under a filter, page by page: one cache entry shared by the inquiry screen and
@@ -57,4 +71,28 @@ export const roomsOnScreen = (pages: readonly InquiryRoomPage[], received: reado
     else if (matches(latest)) list.push(latest);
   }
   return list.sort(compareRooms);
+};
+
+/**
+ * Starts what the inquiry screen at `location` reads first (its rooms' first page, users/me and
+ * the open room's messages) beside its chunk: at start-up, and at a link's hover, press or focus
+ * (main.tsx). Nothing already in the cache is asked again: the screen decides when that is stale
+ * (the shell's unread reading is the unfiltered first page).
+ */
+export const prefetchInquiries = async (
+  queryClient: QueryClient,
+  provider: Pick<CsPortalDataProvider, 'getInquiryRooms' | 'getInquiryMessages' | 'getMe'>,
+  location: { pathname: string; search: string },
+): Promise<void> => {
+  if (location.pathname !== INQUIRIES_PATH) return;
+  const search = new URLSearchParams(location.search);
+  const rooms = roomsQueryOptions(provider, inquiryFilterQuery(parseInquiryFilter(search)));
+  const roomId = roomIdOf(search);
+  const absent = (queryKey: readonly unknown[]) => queryClient.getQueryState(queryKey) === undefined;
+  await Promise.all([
+    absent(rooms.queryKey) && queryClient.prefetchInfiniteQuery(rooms),
+    absent(meQueryOptions(provider).queryKey) && queryClient.prefetchQuery(meQueryOptions(provider)),
+    // Reading a room's messages marks it read: only the room the URL opens, which the screen reads anyway.
+    roomId !== undefined && absent(messagesQueryOptions(provider, roomId).queryKey) && queryClient.prefetchQuery(messagesQueryOptions(provider, roomId)),
+  ]);
 };

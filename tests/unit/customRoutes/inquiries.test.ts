@@ -1,12 +1,13 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../src/app/queryClient';
 import { activeInquiryFilterCount, inquiryFilterQuery, parseInquiryFilter, toggleStatus } from '../../../src/customRoutes/inquiries/inquiryFilter';
 import { formatInquiryTime, formatMessageTime, RECENT_TIME_MS } from '../../../src/customRoutes/inquiries/inquiryTime';
 import { INQUIRY_STATUSES, inquiryStatusLabel, UNKNOWN_STATUS_LABEL } from '../../../src/customRoutes/inquiries/inquiryStatus';
 import { isEdited } from '../../../src/customRoutes/inquiries/ChatWindow';
 import { compareMessages, compareRooms, mergeReceived } from '../../../src/customRoutes/inquiries/mergeReceived';
 import { isNearBottom } from '../../../src/customRoutes/inquiries/infiniteScroll';
-import { roomsOnScreen } from '../../../src/customRoutes/inquiries/roomsQuery';
+import { prefetchInquiries, roomsOnScreen } from '../../../src/customRoutes/inquiries/roomsQuery';
 
 const STATUS_VALUES = INQUIRY_STATUSES.map((s) => s.value);
 
@@ -159,5 +160,35 @@ describe('the rooms on screen: loaded pages with the rooms heard since folded in
         for (const id of paged) if (!heard.some((r) => r.id === id)) expect(ids).toContain(id);
       }),
     );
+  });
+});
+
+describe('prefetchInquiries: what the screen reads first, started beside its chunk (issue 38)', () => {
+  const provider = () => ({
+    getInquiryRooms: vi.fn(async () => ({ rooms: [], currentPage: 1, totalPages: 1 })),
+    getInquiryMessages: vi.fn(async () => []),
+    getMe: vi.fn(async () => ({ id: 1 }) as never),
+  });
+
+  it('reads the rooms under the URL’s filter, users/me and the room the URL opens, once', async () => {
+    const queryClient = createQueryClient({ queries: { retry: false } });
+    const calls = provider();
+    const location = { pathname: '/v2/core/inquiries', search: '?status=new&roomId=5' };
+    await prefetchInquiries(queryClient, calls, location);
+    expect(calls.getInquiryRooms).toHaveBeenCalledWith({ page: 1, status: 'new' }, expect.anything());
+    expect(calls.getInquiryMessages).toHaveBeenCalledWith(5, expect.anything());
+    expect(calls.getMe).toHaveBeenCalledTimes(1);
+    await prefetchInquiries(queryClient, calls, location);
+    expect(calls.getInquiryRooms).toHaveBeenCalledTimes(1);
+    expect(calls.getInquiryMessages).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads nothing for another screen, and no messages without a room', async () => {
+    const queryClient = createQueryClient({ queries: { retry: false } });
+    const calls = provider();
+    await prefetchInquiries(queryClient, calls, { pathname: '/v2/core/pharmacies', search: '' });
+    expect(calls.getInquiryRooms).not.toHaveBeenCalled();
+    await prefetchInquiries(queryClient, calls, { pathname: '/v2/core/inquiries', search: '?roomId=abc' });
+    expect(calls.getInquiryMessages).not.toHaveBeenCalled();
   });
 });

@@ -9,6 +9,7 @@
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
+import WebSocket from 'ws';
 import { medianOf } from './browser';
 
 export interface LighthouseFigures {
@@ -32,20 +33,20 @@ const prepare = async (port: number, origin: string, storage: Record<string, str
   if (!target) throw new Error('lighthouse bench: no page target in Chromium');
   const socket = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = reject;
+    socket.once('open', resolve);
+    socket.once('error', reject);
   });
   let id = 0;
   const send = (method: string, params: Record<string, unknown> = {}) =>
     new Promise<unknown>((resolve) => {
       const callId = ++id;
-      const onMessage = (event: MessageEvent) => {
-        const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+      const onMessage = (data: WebSocket.RawData) => {
+        const message = JSON.parse(String(data)) as { id?: number; result?: unknown };
         if (message.id !== callId) return;
-        socket.removeEventListener('message', onMessage);
+        socket.off('message', onMessage);
         resolve(message.result);
       };
-      socket.addEventListener('message', onMessage);
+      socket.on('message', onMessage);
       socket.send(JSON.stringify({ id: callId, method, params }));
     });
   // A small answer of the origin (its API's 404), so localStorage is the origin's.

@@ -18,7 +18,7 @@ import { MessageDialog, readMessageDraft, type MessageDialogState } from './Mess
 import { useDraftKey } from '../../app/formDrafts';
 import { NotificationToggle } from './NotificationToggle';
 import { useInquiryLive } from './InquiryLiveProvider';
-import { meQueryOptions, messagesQueryOptions, roomIdOf, roomQueryKey, roomsOnScreen, roomsQueryOptions } from './roomsQuery';
+import { meQueryOptions, MESSAGES_QUERY_KEY, messagesQueryKey, messagesQueryOptions, roomIdOf, roomQueryKey, roomsOnScreen, roomsQueryOptions } from './roomsQuery';
 import { useCapabilities } from '../../app/capabilities';
 import { withUnread } from '../../layout/documentTitle';
 import { compareMessages, mergeReceived } from './mergeReceived';
@@ -95,7 +95,7 @@ const InquiriesPage = () => {
   const messages = useQuery({ ...messagesQueryOptions(provider, roomId as number), enabled: roomId !== undefined });
 
   const setMessages = (update: (list: InquiryMessage[]) => InquiryMessage[], id = roomId) =>
-    queryClient.setQueryData<InquiryMessage[]>(['inquiries', 'messages', id], (list) => (list ? update(list) : list));
+    queryClient.setQueryData<InquiryMessage[]>(messagesQueryKey(id), (list) => (list ? update(list) : list));
 
   const capabilities = useCapabilities();
   const { connected, live } = useInquiryCable(
@@ -105,13 +105,13 @@ const InquiriesPage = () => {
         setMessages((list) => mergeReceived(list, message, compareMessages), message.roomId);
         // Someone else wrote in the open room: reading it again marks it read for this staff member.
         if (!message.deleted && me.data && String(message.senderId) !== String(me.data.id)) {
-          void queryClient.invalidateQueries({ queryKey: ['inquiries', 'messages', message.roomId] });
+          void queryClient.invalidateQueries({ queryKey: messagesQueryKey(message.roomId) });
         }
       },
-      onCaughtUp: (id) => void queryClient.invalidateQueries({ queryKey: ['inquiries', 'messages', id] }),
+      onCaughtUp: (id) => void queryClient.invalidateQueries({ queryKey: messagesQueryKey(id) }),
       onReconnected: () => {
         // Nothing is replayed: the provider reads the rooms again; the messages are read here.
-        void queryClient.invalidateQueries({ queryKey: ['inquiries', 'messages'] });
+        void queryClient.invalidateQueries({ queryKey: MESSAGES_QUERY_KEY });
       },
     },
     {

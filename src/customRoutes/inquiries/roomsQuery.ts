@@ -42,10 +42,14 @@ export const roomsQueryOptions = (provider: RoomsProvider, query: RoomsQuery) =>
     getNextPageParam: (last: InquiryRoomPage) => (last.currentPage < last.totalPages ? last.currentPage + 1 : undefined),
   });
 
+/** Every room's messages query starts with this key. */
+export const MESSAGES_QUERY_KEY = ['inquiries', 'messages'] as const;
+export const messagesQueryKey = (roomId: number | undefined) => [...MESSAGES_QUERY_KEY, roomId] as const;
+
 /** A room's messages, oldest first; the screen and the click that opens the room ask the same query. */
 export const messagesQueryOptions = (provider: MessagesProvider, roomId: number) =>
   queryOptions({
-    queryKey: ['inquiries', 'messages', roomId] as const,
+    queryKey: messagesQueryKey(roomId),
     queryFn: ({ signal }) => provider.getInquiryMessages(roomId, signal),
   });
 

@@ -78,6 +78,7 @@ const codeSplitting = {
   groups: [
     { name: 'index', tags: ['$initial' as const], priority: 2 },
     { name: 'list', test: /[\\/]src[\\/]resources[\\/]schema[\\/]list[\\/]SchemaList\.tsx$/, priority: 1 },
+    { name: 'detail', test: /[\\/]src[\\/]resources[\\/]schema[\\/]show[\\/]SchemaShow\.tsx$/, priority: 0 },
   ],
 };
 

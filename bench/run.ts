@@ -25,6 +25,16 @@
  *   1.93x slower (薬局一覧, 9 paired clicks): dropped. The API cases added by issue 26 (the
  *   pharmacy-users list, the four file row lists): worst 2.76 (medis_gs1_rows page=12) in run 1,
  *   2.47 (pharmacies/{id}/users query full id) in run 2, each under 1.3 in the other run.
+ * - first-visit (issue 38): a cold signed-in visit to 薬局一覧 beside stock react-admin's, 5 pairs back to back
+ *   (bench/firstVisit.ts): script bytes transferred in the first 10 s (goal <= 1.2x stock's), LCP (goal <= 1.1x), and
+ *   how long after the rows a row's company name is drawn (goal <= 100 ms).
+ * - lighthouse (issue 38): Lighthouse 12 (node API, desktop preset, the system Chromium through chrome-launcher) on the
+ *   same cold signed-in visit, 3 runs a side alternating (bench/lighthouse.ts): Performance (goal >= stock's), LCP, TBT,
+ *   bytes, and the accessibility audits that fail.
+ * - inquiry-frame (issue 38): a pharmacy's message into the room open on screen, from the socket's frame to the DOM,
+ *   9 messages (bench/inquiryFrame.ts); goal within one frame (16.7 ms).
+ * - list-warm / list-cold goals per screen: issue 38 asks the inquiries warm <= 0.8 and cold <= 1.0 of stock's, the
+ *   lists warm <= 0.9 (cold 1.2 as issue 26). Every figure prints the load average beside it.
  * - API calls made twice on any screen. Goal: none.
  * API section: bench/api.ts's `runApiBench()` when that module exists: every declared list, the
  * pharmacy-users list under a pharmacy and the master files' row lists included (`requires`).
@@ -45,11 +55,11 @@
  * against without them (goal <= 1.2x), and the 変更履歴 tab of a company with 1,000 versions against its detail (goal <= 2x).
  *
  * `npm run bench -- <section>...` runs only the named sections (first-load, warm, list-warm,
- * list-cold, duplicates, api, inquiries, imports, warehouse, nsips, longwork, export, palette, fairness, versions); none named runs them all. `--detail` lists every request of the first loads.
+ * list-cold, duplicates, api, inquiries, imports, warehouse, nsips, longwork, export, palette, first-visit, lighthouse, inquiry-frame, fairness, versions); none named runs them all. `--detail` lists every request of the first loads.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -67,6 +77,8 @@ import {
   type PairedVisits,
   type WarmVisit,
 } from './browser';
+import { FIRST_VISIT_WINDOW_MS, pairedFirstVisits, pairedRatio, type FirstVisit } from './firstVisit';
+import { messageFrames, ONE_FRAME_MS, summariseFrames } from './inquiryFrame';
 import { runInquiryLatencyBench } from './inquiryLatency';
 import { adminSession, portalAnswers, startBare, startPortal } from './servers';
 
@@ -77,10 +89,27 @@ const FIRST_LOAD_GOAL = 1.15;
 const WARM_GOAL = 1.5;
 /** In-app visits are a few tens of ms each and vary by a third between runs: nine, and their median. */
 const IN_APP_RUNS = 9;
-/** Issue 26: a warm in-app visit's rows in at most this share of stock react-admin's time for the same click. */
-const LIST_WARM_GOAL = 0.6;
-/** Issue 26: a cold first visit's rows in at most this multiple of the stock app's cold visit to the same list. */
-const LIST_COLD_GOAL = 1.2;
+/**
+ * A warm in-app visit's time as a share of stock react-admin's for the same click, and a cold
+ * first visit's as a multiple of stock's, per screen. Issue 26 asked 0.6 and 1.2 of every list;
+ * issue 38 asks the inquiries (where agents spend their day) warm <= 0.8 and cold <= 1.0, and
+ * the two lists to stay warm <= 0.9.
+ */
+const LIST_GOALS: Record<string, { warm: number; cold: number }> = {
+  pharmacies: { warm: 0.9, cold: 1.2 },
+  'ethical-medicines': { warm: 0.9, cold: 1.2 },
+  inquiries: { warm: 0.8, cold: 1.0 },
+};
+/** Issue 38: a cold signed-in first visit to 薬局一覧 against stock react-admin's, paired. */
+const FIRST_VISIT_SCRIPT_GOAL = 1.2;
+const FIRST_VISIT_LCP_GOAL = 1.1;
+/** A row's references drawn with the rows, or at most this long after them. */
+const REFERENCES_AFTER_ROWS_GOAL_MS = 100;
+const FIRST_VISIT_RUNS = 5;
+/** Lighthouse runs per site (each a cold visit of several seconds). */
+const LIGHTHOUSE_RUNS = 3;
+/** Messages a pharmacy posts into the open room, one after another. */
+const INQUIRY_FRAME_RUNS = 9;
 /** Cold visits load everything (a second or more each): seven pairs, and their median. */
 const COLD_RUNS = 7;
 
@@ -93,6 +122,8 @@ const build = (args: string[]) =>
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER');
+/** The machine is shared: each figure says how busy it was (1, 5 and 15 minute load averages). */
+const load = () => `load ${loadavg().map((value) => value.toFixed(1)).join(' ')}`;
 
 const isPortalApi = (url: string) => /\/api\/v\d\//.test(new URL(url).pathname);
 const PHARMACIES = '/v2/core/pharmacies';
@@ -115,7 +146,7 @@ const printFirstLoad = (title: string, ours: FirstLoad, theirs: FirstLoad) => {
   );
 };
 
-const SECTIONS = ['first-load', 'warm', 'list-warm', 'list-cold', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse', 'nsips', 'longwork', 'export', 'palette', 'fairness', 'versions'] as const;
+const SECTIONS = ['first-load', 'warm', 'list-warm', 'list-cold', 'first-visit', 'lighthouse', 'inquiry-frame', 'duplicates', 'api', 'inquiries', 'imports', 'warehouse', 'nsips', 'longwork', 'export', 'palette', 'fairness', 'versions'] as const;
 type Section = (typeof SECTIONS)[number];
 const args = process.argv.slice(2);
 const detail = args.includes('--detail');
@@ -181,23 +212,64 @@ const listBench = async (browser: Awaited<ReturnType<typeof launchBrowser>>, por
     const spread = `${Math.min(...visits.ratios).toFixed(2)}-${Math.max(...visits.ratios).toFixed(2)}`;
     console.log(
       `  ${label}: CS portal ${ms(medianOf(visits.ours))}, stock react-admin ${ms(medianOf(visits.theirs))} (medians of ${visits.ours.length}); ` +
-        `ratio ${ratio.toFixed(2)} (median of the pairs, ${spread}; of the medians ${(medianOf(visits.ours) / medianOf(visits.theirs)).toFixed(2)}) (goal <= ${goal}) ${verdict(ratio <= goal)}`,
+        `ratio ${ratio.toFixed(2)} (median of the pairs, ${spread}; of the medians ${(medianOf(visits.ours) / medianOf(visits.theirs)).toFixed(2)}) (goal <= ${goal}) ${verdict(ratio <= goal)} (${load()})`,
     );
     for (const repeated of visits.duplicates) console.log(`    API call made twice in the portal's visit: ${repeated}`);
   };
   for (const screen of screens) {
     if (screensWanted && !screensWanted.includes(screen.name)) continue;
     console.log(`\n${screen.title}: the portal against stock react-admin (bench/bareList) showing the same answers, visits paired back to back`);
-    if (wanted('list-warm')) print('warm: click in the sidebar of the home screen, from the press', await pairedInAppVisits(browser, [screen.ours, screen.theirs], IN_APP_RUNS), LIST_WARM_GOAL);
-    if (wanted('list-cold')) print('cold: first visit in a new context, signed in, from navigation start', await pairedColdVisits(browser, [screen.ours, screen.theirs], COLD_RUNS), LIST_COLD_GOAL);
+    const goals = LIST_GOALS[screen.name];
+    if (wanted('list-warm')) print('warm: click in the sidebar of the home screen, from the press', await pairedInAppVisits(browser, [screen.ours, screen.theirs], IN_APP_RUNS), goals.warm);
+    if (wanted('list-cold')) print('cold: first visit in a new context, signed in, from navigation start', await pairedColdVisits(browser, [screen.ours, screen.theirs], COLD_RUNS), goals.cold);
   }
+};
+
+/** Issue 38 goal 2: a cold signed-in first visit to 薬局一覧, the portal beside stock react-admin. */
+const firstVisitBench = async (browser: Awaited<ReturnType<typeof launchBrowser>>, portalUrl: string, portalStorage: Record<string, string>, stockUrl: string) => {
+  const visits = await pairedFirstVisits(
+    browser,
+    [
+      { base: portalUrl, url: PHARMACIES, storage: portalStorage, rows: PHARMACY_ROWS, reference: `${PHARMACY_ROWS} a[href*="/v2/core/companies/"]` },
+      { base: stockUrl, url: '/#/pharmacies', storage: {}, rows: PHARMACY_ROWS },
+    ],
+    FIRST_VISIT_RUNS,
+  );
+  console.log(`\nfirst visit to 薬局一覧 (cold, signed in, new context each), the portal against stock react-admin showing the same answers, ${FIRST_VISIT_RUNS} pairs back to back`);
+  const line = (label: string, figure: (visit: FirstVisit) => number, show: (value: number) => string, goal: number) => {
+    const { ratio, low, high, ours, theirs } = pairedRatio(visits, figure);
+    console.log(`  ${label}: CS portal ${show(ours)}, stock react-admin ${show(theirs)} (medians); ratio ${ratio.toFixed(2)} (median of the pairs, ${low.toFixed(2)}-${high.toFixed(2)}) (goal <= ${goal}) ${verdict(ratio <= goal)} (${load()})`);
+  };
+  line(`script bytes transferred in the first ${FIRST_VISIT_WINDOW_MS / 1000} s`, (visit) => visit.scriptBytes, kb, FIRST_VISIT_SCRIPT_GOAL);
+  console.log(`    script requests: CS portal ${medianOf(visits.ours.map((visit) => visit.scriptRequests))}, stock react-admin ${medianOf(visits.theirs.map((visit) => visit.scriptRequests))} (medians)`);
+  line('LCP (Largest Contentful Paint)', (visit) => visit.lcp, ms, FIRST_VISIT_LCP_GOAL);
+  const after = visits.ours.map((visit) => visit.referencesAfterRows ?? NaN);
+  const worst = Math.max(...after);
+  console.log(
+    `  a row's company name after the rows (CS portal; 0 = the same frame): median ${ms(medianOf(after))}, worst ${ms(worst)} of ${after.length} (goal <= ${REFERENCES_AFTER_ROWS_GOAL_MS} ms) ${verdict(worst <= REFERENCES_AFTER_ROWS_GOAL_MS)} (${load()})`,
+  );
+};
+
+/** Issue 38 goal 3: Lighthouse's Performance of the signed-in cold list, the portal against stock react-admin. */
+const lighthouseBench = async (portalUrl: string, portalStorage: Record<string, string>, stockUrl: string) => {
+  const { pairedLighthouse } = await import('./lighthouse');
+  const { ours, theirs } = await pairedLighthouse([{ url: `${portalUrl}${PHARMACIES}`, storage: portalStorage }, { url: `${stockUrl}/#/pharmacies`, storage: {} }], LIGHTHOUSE_RUNS);
+  console.log(`\nLighthouse (desktop preset, node API, system Chromium) on a signed-in cold visit to 薬局一覧, medians of ${LIGHTHOUSE_RUNS} runs each, alternating`);
+  const side = (label: string, figures: typeof ours) =>
+    console.log(
+      `  ${label}: Performance ${figures.performance} (runs ${figures.scores.join(', ')}), LCP ${ms(figures.lcp)}, TBT ${ms(figures.tbt)}, ` +
+        `${kb(figures.bytes)} transferred (scripts ${kb(figures.scriptBytes)}); Accessibility ${figures.accessibility}${figures.failedA11y.length ? ` (failed: ${figures.failedA11y.join(', ')})` : ''}`,
+    );
+  side('CS portal        ', ours);
+  side('stock react-admin', theirs);
+  console.log(`  Performance: portal ${ours.performance} against stock's ${theirs.performance} (goal >= stock's) ${verdict(ours.performance >= theirs.performance)} (${load()})`);
 };
 
 const browserBench = async () => {
   build(['--outDir', join(out, 'app'), '--emptyOutDir']);
   // The portal's Vite config, so the bare app gets the same plugins and precompression.
   if (wanted('first-load')) build(['bench/bare', '--config', join(root, 'vite.config.ts'), '--outDir', join(out, 'bare'), '--emptyOutDir']);
-  const lists = wanted('list-warm') || wanted('list-cold');
+  const lists = wanted('list-warm') || wanted('list-cold') || wanted('first-visit') || wanted('lighthouse');
   if (lists) build(['bench/bareList', '--config', join(root, 'vite.config.ts'), '--outDir', join(out, 'bareList'), '--emptyOutDir']);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-portal-bench-'));
@@ -258,10 +330,19 @@ const browserBench = async () => {
     if (lists) {
       const stockSite = await startBare(join(out, 'bareList'), await portalAnswers(portal.url, token));
       try {
-        await listBench(browser, portal.url, portalStorage, stockSite.url);
+        if (wanted('list-warm') || wanted('list-cold')) await listBench(browser, portal.url, portalStorage, stockSite.url);
+        if (wanted('first-visit')) await firstVisitBench(browser, portal.url, portalStorage, stockSite.url);
+        if (wanted('lighthouse')) await lighthouseBench(portal.url, portalStorage, stockSite.url);
       } finally {
         await stockSite.close();
       }
+    }
+
+    if (wanted('inquiry-frame')) {
+      const delays = await messageFrames(browser, portal.url, portalStorage, INQUIRY_FRAME_RUNS);
+      const { median, worst } = summariseFrames(delays);
+      console.log(`\na pharmacy's message on the open room's screen after the cable delivered it (${INQUIRY_FRAME_RUNS} messages, socket frame to the DOM)`);
+      console.log(`  median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms (goal: within one frame, <= ${ONE_FRAME_MS.toFixed(1)} ms) ${verdict(worst <= ONE_FRAME_MS)} (${load()})`);
     }
 
     if (wanted('duplicates')) {
@@ -321,7 +402,7 @@ const section = async (name: string, run: () => Promise<void>) => {
   }
 };
 
-if (wanted('first-load') || wanted('warm') || wanted('list-warm') || wanted('list-cold') || wanted('duplicates')) await section('browser bench', browserBench);
+if (['first-load', 'warm', 'list-warm', 'list-cold', 'first-visit', 'lighthouse', 'inquiry-frame', 'duplicates'].some((name) => wanted(name as Section))) await section('browser bench', browserBench);
 if (wanted('api')) await section('api bench', apiBench);
 if (wanted('inquiries')) await section('inquiry delivery bench', runInquiryLatencyBench);
 if (wanted('imports')) await section('ethical medicine import bench', async () => (await import('./masterImport')).runMasterImportBench());

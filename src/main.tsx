@@ -14,9 +14,9 @@ import { resourceRoutes } from './resources/resourceViews';
 import { appRoutes, noLayoutRoutes } from './customRoutes';
 import { StartupError } from './app/StartupError';
 import { createQueryClient } from './app/queryClient';
-import { preloadAllPages } from './app/lazyPage';
-import { customRoutePages, preloadRoute, routeChunks } from './app/routePreload';
-import { onInAppNavigation, onLinkIntent, prefetchFirstList, type NavigationLike } from './app/listPrefetch';
+import { customRoutePages, preloadLikelyNext, preloadRoute, routeChunks } from './app/routePreload';
+import { INQUIRIES_PATH, prefetchInquiries } from './customRoutes/inquiries/roomsQuery';
+import { onInAppNavigation, onLinkIntent, prefetchFirstList, prefetchListReferences, type NavigationLike } from './app/listPrefetch';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -45,11 +45,10 @@ const firstScreenShown = (queryClient: QueryClient) =>
     });
   });
 
-/** While the user reads the first screen, fetch the others' chunks so no later visit waits on one. */
-const prefetchOtherScreens = async (queryClient: QueryClient) => {
+/** While the user reads the first screen, fetch the chunks of the screen they most likely open next. */
+const prefetchNextScreens = async (queryClient: QueryClient) => {
   await firstScreenShown(queryClient);
-  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-  idle(() => void preloadAllPages(), { timeout: 3000 });
+  await preloadLikelyNext(window.location.pathname, routes, resources.map((resource) => resource.name));
 };
 
 /**
@@ -73,6 +72,11 @@ const start = async () => {
   });
   const capabilities = capabilitiesOf(environment);
   const dataProvider = createDataProvider({ client, resources, capabilities });
+  // Signed out, react-admin goes to /login; without the admin role the layout shows 403: nothing is read for them.
+  const mayRead = async () => {
+    await authProvider.checkAuth({});
+    return ((await authProvider.getPermissions?.({})) as Permissions | undefined)?.isAdmin === true;
+  };
   const prefetchList = (location: { pathname: string; search: string }) =>
     void prefetchFirstList({
       // Never a list the environment lacks (a master that is an addition beyond the spec).
@@ -80,15 +84,23 @@ const start = async () => {
       location,
       queryClient,
       dataProvider,
-      mayList: async () => {
-        await authProvider.checkAuth({});
-        return ((await authProvider.getPermissions?.({})) as Permissions | undefined)?.isAdmin === true;
-      },
+      mayList: mayRead,
       canAccess: authProvider.canAccess && ((params) => authProvider.canAccess!(params)),
     });
-  prefetchList(window.location);
-  onInAppNavigation((window as { navigation?: NavigationLike }).navigation, window.location.origin, prefetchList);
-  onLinkIntent(document, window.location.origin, prefetchList);
+  // A link's hover, press or focus (and the router's navigation, and start-up) starts its screen's
+  // chunks and the calls it makes first.
+  const prefetchScreen = (location: { pathname: string; search: string }) => {
+    void preloadRoute(location.pathname, routes);
+    prefetchList(location);
+    if (location.pathname !== INQUIRIES_PATH) return;
+    void mayRead()
+      .then((may) => (may ? prefetchInquiries(queryClient, dataProvider, location) : undefined))
+      .catch(() => undefined);
+  };
+  prefetchListReferences({ resources: availableResources(resources, capabilities), queryClient, dataProvider });
+  prefetchScreen(window.location);
+  onInAppNavigation((window as { navigation?: NavigationLike }).navigation, window.location.origin, prefetchScreen);
+  onLinkIntent(document, window.location.origin, prefetchScreen);
   authProvider.startSilentRenewal();
 
   const runtime = {
@@ -107,7 +119,7 @@ const start = async () => {
       <App runtime={runtime} authProvider={authProvider} dataProvider={dataProvider} queryClient={queryClient} />
     </StrictMode>,
   );
-  void prefetchOtherScreens(queryClient);
+  void prefetchNextScreens(queryClient);
 };
 
 start().catch((error: unknown) => root.render(<StartupError error={error} />));

@@ -12,11 +12,10 @@ export type LazyPageComponent = FunctionComponent & {
 /**
  * Chunks by their loader function: the generated screens share one loader per view (list, show,
  * ...) and a detail tab's lazyPage is made on first render, so the cache lives beside the loader,
- * not the component. `pages` is every screen made so far, for the idle prefetch.
+ * not the component.
  */
 const modules = new WeakMap<PageLoader, PageModule>();
 const loads = new WeakMap<PageLoader, Promise<PageModule>>();
-const pages = new Set<PageLoader>();
 
 /** Loads a screen's chunk once; a failed load (network) may be tried again. */
 export const preloadLoader = (load: PageLoader): Promise<PageModule> => {
@@ -37,34 +36,14 @@ export const preloadLoader = (load: PageLoader): Promise<PageModule> => {
 };
 
 /**
- * Screen chunks fetched at once by the idle prefetch. A browser talks HTTP/1.1 to this server
- * with six connections: the whole set at once (about 90 chunks) queued the user's first API call
- * behind it; the jump palette's first search, opened two seconds after sign-in, waited 360-630 ms
- * for a connection (Chromium's network log: sendStart). Two at a time leave the others free.
- */
-export const PREFETCH_AT_ONCE = 2;
-
-/**
  * Resolves when the page has nothing more urgent to do: a chunk that arrives is parsed and run on
  * the main thread, so a prefetch started while the user types delays what they wait for.
  */
-const whenIdle = () =>
+export const whenIdle = () =>
   new Promise<void>((resolve) => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2_000 });
     else setTimeout(resolve, 0);
   });
-
-/** Prefetches every screen made so far (while the user reads the first one), a few at a time, each when the page is idle. */
-export const preloadAllPages = async (): Promise<void> => {
-  const waiting = [...pages];
-  const next = async (): Promise<void> => {
-    for (let load = waiting.shift(); load; load = waiting.shift()) {
-      await whenIdle();
-      await preloadLoader(load).catch(() => undefined);
-    }
-  };
-  await Promise.all(Array.from({ length: PREFETCH_AT_ONCE }, next));
-};
 
 /**
  * A lazily loaded screen inside its own Suspense boundary, so screens outside the layout (login,
@@ -75,7 +54,6 @@ export const preloadAllPages = async (): Promise<void> => {
  * starts.
  */
 export const lazyPage = (load: PageLoader): LazyPageComponent => {
-  pages.add(load);
   const Page = lazy(() => {
     const module = modules.get(load);
     if (!module) return preloadLoader(load);

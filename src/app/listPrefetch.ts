@@ -1,8 +1,10 @@
-import { getQuery, parseQueryFromLocation, type DataProvider, type GetListParams } from 'ra-core';
+import { getQuery, parseQueryFromLocation, type DataProvider, type GetListParams, type Identifier } from 'ra-core';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ResourceDeclaration } from '../resources/types';
 import { SERVER_PAGE_SIZE } from '../lib/constants';
 import { STALE_TIME_MS } from './queryClient';
+import { fieldValue } from '../resources/schema/fieldDisplay';
+import { referenceIds } from '../resources/schema/references';
 
 /** react-admin's sort when a list names none (useListController's default). */
 const REACT_ADMIN_DEFAULT_SORT = { field: 'id', order: 'ASC' } as const;
@@ -129,4 +131,65 @@ export const onLinkIntent = (root: Pick<Document, 'addEventListener'>, origin: s
     if (location) prefetch(location);
   };
   for (const type of ['pointerover', 'pointerdown', 'focusin'] as const) root.addEventListener(type, intent, { capture: true, passive: true });
+};
+
+/** The key react-admin's useGetManyAggregate (a reference cell) files one cell's records under. */
+export const referenceCellKey = (resource: string, ids: readonly Identifier[]): QueryKey => [resource, 'getMany', { ids: ids.map(String), meta: undefined }];
+
+/**
+ * The records a page of rows names through its shown reference columns (the company, group or
+ * pharmacy of each row), per referenced resource: each cell's ids, as its cell will ask them.
+ */
+export const referenceCellsOf = (resource: ResourceDeclaration, rows: readonly Record<string, unknown>[]): Map<string, Identifier[][]> => {
+  const hidden = new Set<string>(resource.list.hiddenColumns ?? []);
+  const cells = new Map<string, Identifier[][]>();
+  for (const column of resource.list.columns) {
+    const field = resource.fields[column];
+    if (hidden.has(column) || !field?.reference || field.reference.nameFrom) continue;
+    const list = cells.get(field.reference.resource) ?? [];
+    for (const row of rows) {
+      const ids = referenceIds(fieldValue(field, column, row));
+      if (ids.length > 0) list.push(ids);
+    }
+    cells.set(field.reference.resource, list);
+  }
+  return cells;
+};
+
+/**
+ * A list's answer starts the lookups of the names its rows show (one getMany per referenced
+ * resource, as react-admin's aggregate would send once the cells render), under each cell's own
+ * key: the cells find their records in the cache or on the way, so the names come with the rows
+ * or just after, instead of a render later (issue 38: the 会社 column filled in seconds after the
+ * rows). What getMany answers is a list row, filed only under getMany keys (./recordCache.ts).
+ */
+export const prefetchListReferences = (options: {
+  resources: ResourceDeclaration[];
+  queryClient: QueryClient;
+  dataProvider: Pick<DataProvider, 'getMany'>;
+}): (() => void) => {
+  const { resources, queryClient, dataProvider } = options;
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const [name, method] = event.query.queryKey;
+    const resource = method === 'getList' ? resources.find((candidate) => candidate.name === name) : undefined;
+    const rows = (event.action.data as { data?: unknown } | undefined)?.data;
+    if (!resource || !Array.isArray(rows)) return;
+    for (const [referenced, cells] of referenceCellsOf(resource, rows as Record<string, unknown>[])) {
+      const waiting = cells.filter((ids) => {
+        const state = queryClient.getQueryState(referenceCellKey(referenced, ids));
+        return !(state?.fetchStatus === 'fetching' || (state?.status === 'success' && Date.now() - state.dataUpdatedAt < STALE_TIME_MS));
+      });
+      if (waiting.length === 0) continue;
+      const ids = [...new Set(waiting.flat().map(String))];
+      const answer = dataProvider.getMany(referenced, { ids });
+      for (const cellIds of waiting) {
+        const wanted = new Set(cellIds.map(String));
+        void queryClient.prefetchQuery({
+          queryKey: referenceCellKey(referenced, cellIds),
+          queryFn: () => answer.then(({ data }) => data.filter((record) => wanted.has(String(record.id)))),
+        });
+      }
+    }
+  });
 };

@@ -2,8 +2,9 @@ import type { ComponentType, ReactElement } from 'react';
 import { matchPath } from 'react-router-dom';
 import type { ResourceDeclaration } from '../resources/types';
 import type { ResourceRoutes } from '../resources/resourceViews';
-import { preloadLoader, preloadPage } from './lazyPage';
+import { preloadLoader, preloadPage, whenIdle } from './lazyPage';
 import { tabLoader } from '../resources/schema/show/tabViews';
+import { INQUIRIES_PATH } from '../customRoutes/inquiries/roomsQuery';
 
 /** One route's screen(s) to load: `params['*']` is what follows the route (a detail tab). */
 export interface RouteChunks {
@@ -68,3 +69,35 @@ export const customRoutePages = (routes: ReactElement[]) =>
     const { path, element } = route.props as { path: string; element?: ReactElement };
     return { path, component: element?.type as ComponentType | undefined };
   });
+
+/** Stands for any record in a path: the screens' chunks are the same for every id. */
+const ANY_RECORD = '0';
+
+/**
+ * Where a user on `pathname` most likely goes next, as paths whose screens the idle prefetch
+ * loads: from the home screen the inquiries; from a list, a record's detail (a row's click);
+ * from a detail, its edit form. Never a whole family of screens: every chunk fetched here is
+ * script a first visit pays for, and a list visit's first seconds are measured against stock
+ * react-admin's (issue 38). Any other screen loads on the intent to open it (a link's hover,
+ * press or focus: `preloadRoute` from main.tsx) or on its click.
+ */
+export const likelyNextPaths = (pathname: string, resourceNames: readonly string[]): string[] => {
+  // The inquiries: the screen agents keep open all day.
+  if (pathname === '/') return [INQUIRIES_PATH];
+  const base = resourceNames
+    .map((name) => `/${name}`)
+    .filter((candidate) => pathname === candidate || pathname.startsWith(`${candidate}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  if (!base) return [];
+  if (pathname === base) return [`${base}/${ANY_RECORD}`];
+  const [first, second] = pathname.slice(base.length + 1).split('/');
+  return first !== 'new' && second !== 'edit' ? [`${base}/${ANY_RECORD}/edit`] : [];
+};
+
+/** Loads the screens a user on `pathname` most likely opens next, one at a time, each when the page is idle. */
+export const preloadLikelyNext = async (pathname: string, table: RouteChunks[], resourceNames: readonly string[]): Promise<void> => {
+  for (const path of likelyNextPaths(pathname, resourceNames)) {
+    await whenIdle();
+    await preloadRoute(path, table);
+  }
+};

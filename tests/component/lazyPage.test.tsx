@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { lazyPage, PREFETCH_AT_ONCE, preloadAllPages, preloadLoader } from '../../src/app/lazyPage';
+import { lazyPage, preloadLoader } from '../../src/app/lazyPage';
 
 const screenModule = (text: string) => ({ default: () => <p>{text}</p> });
 
@@ -48,24 +48,5 @@ describe('lazyPage', () => {
     await expect(Page.preload()).rejects.toThrow('Failed to fetch');
     await Page.preload();
     expect(load).toHaveBeenCalledTimes(2);
-  });
-
-  it('prefetches every screen made so far, a few at a time, past one that fails', async () => {
-    let out = 0;
-    let most = 0;
-    const loads = Array.from({ length: 7 }, (_, index) =>
-      vi.fn(async () => {
-        out += 1;
-        most = Math.max(most, out);
-        await new Promise((done) => setTimeout(done, 1));
-        out -= 1;
-        if (index === 2) throw new TypeError('Failed to fetch dynamically imported module');
-        return screenModule(`画面${index}`);
-      }),
-    );
-    for (const load of loads) lazyPage(load);
-    await preloadAllPages();
-    for (const load of loads) expect(load).toHaveBeenCalledTimes(1);
-    expect(most).toBe(PREFETCH_AT_ONCE);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { LinkBase } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,6 +18,7 @@ import type { InquiryFile, InquiryMessage, InquiryRoom } from '../../dataProvide
 import { formatMessageTime } from './inquiryTime';
 import { isClosedRoom } from './inquiryStatus';
 import { StatusChip } from './StatusChip';
+import { useLatestCallback } from './useLatestCallback';
 
 /** A message changed after it was sent (its edit moves updated_at; sending sets both the same). */
 export const isEdited = (message: Pick<InquiryMessage, 'createdAt' | 'updatedAt'>): boolean =>
@@ -43,6 +44,81 @@ export interface ChatWindowProps {
   onReopen: () => void;
 }
 
+interface MessageActions {
+  onReply: (message: InquiryMessage) => void;
+  onEdit: (message: InquiryMessage) => void;
+  onDelete: (message: InquiryMessage) => void;
+  onPreview: (file: InquiryFile) => void;
+  showLoadedImage: (messageId: number) => void;
+}
+
+const time = (date: Date | undefined) => date?.getTime();
+
+/** What a message shows: a read of the room again (new objects, same text) draws no row anew. */
+const sameMessage = (a: InquiryMessage, b: InquiryMessage) =>
+  a === b ||
+  (a.id === b.id &&
+    a.content === b.content &&
+    a.senderId === b.senderId &&
+    a.senderName === b.senderName &&
+    time(a.createdAt) === time(b.createdAt) &&
+    time(a.updatedAt) === time(b.updatedAt) &&
+    a.replyMessage?.content === b.replyMessage?.content &&
+    a.replyMessage?.senderName === b.replyMessage?.senderName &&
+    (a.files ?? []).map((file) => file.url).join('\n') === (b.files ?? []).map((file) => file.url).join('\n'));
+
+/** One message: drawn again only when what it shows changes, not with every render of the screen. */
+const MessageItem = memo(
+  function MessageItem({ message, own, now, actions }: { message: InquiryMessage; own: boolean; now: Date; actions: MessageActions }) {
+    const file = message.files?.[0];
+    return (
+        <Stack key={message.id} sx={{ alignItems: own ? 'flex-end' : 'flex-start', my: 1 }} data-testid={`inquiry-message-${message.id}`} data-own={own ? 'true' : 'false'}>
+          <Typography variant="caption" color="text.secondary">
+            {message.senderName} {formatMessageTime(message.createdAt, now)}
+            {isEdited(message) && <span title={`${formatMessageTime(message.updatedAt!, now)}に編集`}>（編集済み）</span>}
+          </Typography>
+          <Box sx={{ maxWidth: '75%', bgcolor: own ? '#e3f2fd' : 'background.paper', border: 1, borderColor: own ? '#90caf9' : 'divider', borderRadius: 2, px: 1.5, py: 1 }}>
+            {message.replyMessage && (
+              <Box sx={{ borderLeft: 3, borderColor: 'grey.400', pl: 1, mb: 0.5 }} data-testid="inquiry-reply-quote">
+                <Typography variant="caption" color="text.secondary">
+                  {message.replyMessage.senderName}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {message.replyMessage.content}
+                </Typography>
+              </Box>
+            )}
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {message.content}
+            </Typography>
+            {file && (
+              <ButtonBase onClick={() => actions.onPreview(file)} aria-label={`画像を表示: ${file.name}`} sx={{ mt: 1, display: 'block' }}>
+                <Box component="img" src={file.url} alt="" onLoad={() => actions.showLoadedImage(message.id)} sx={{ maxWidth: 200, maxHeight: 140, display: 'block', borderRadius: 1 }} />
+              </ButtonBase>
+            )}
+          </Box>
+          <Stack direction="row" spacing={0.5}>
+            <Button size="small" startIcon={<ReplyIcon />} onClick={() => actions.onReply(message)} aria-label={`返信: ${message.content.slice(0, 20)}`}>
+              返信
+            </Button>
+            {own && (
+              <>
+                <Button size="small" startIcon={<EditIcon />} onClick={() => actions.onEdit(message)} aria-label={`編集: ${message.content.slice(0, 20)}`}>
+                  編集
+                </Button>
+                <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => actions.onDelete(message)} aria-label={`削除: ${message.content.slice(0, 20)}`}>
+                  削除
+                </Button>
+              </>
+            )}
+          </Stack>
+        </Stack>
+      
+    );
+  },
+  (before, after) => before.own === after.own && before.now === after.now && before.actions === after.actions && sameMessage(before.message, after.message),
+);
+
 /** The chat window: own messages on the right (the users/me id), quotes, attachments and actions. */
 export const ChatWindow = (props: ChatWindowProps) => {
   const { room, messages, isPending, isError, myId, now, roomBusy } = props;
@@ -52,9 +128,14 @@ export const ChatWindow = (props: ChatWindowProps) => {
     bottom.current?.scrollIntoView?.({ block: 'end' });
   }, [lastId, room?.id]);
   // The newest message's image loads after the scroll above: once it has, it is brought fully into view.
-  const showLoadedImage = (messageId: unknown) => {
+  const showLoadedImage = useLatestCallback((messageId: number) => {
     if (messageId === lastId) bottom.current?.scrollIntoView?.({ block: 'end' });
-  };
+  });
+  const onReply = useLatestCallback(props.onReply);
+  const onEdit = useLatestCallback(props.onEdit);
+  const onDelete = useLatestCallback(props.onDelete);
+  const onPreview = useLatestCallback(props.onPreview);
+  const actions = useMemo(() => ({ onReply, onEdit, onDelete, onPreview, showLoadedImage }), [onReply, onEdit, onDelete, onPreview, showLoadedImage]);
 
   if (!room) {
     return (
@@ -100,53 +181,15 @@ export const ChatWindow = (props: ChatWindowProps) => {
         ) : isError ? (
           <Alert severity="error">メッセージを読み込めませんでした。</Alert>
         ) : (
-          messages?.map((message) => {
-            const own = myId !== undefined && message.senderId !== null && String(message.senderId) === String(myId);
-            const file = message.files?.[0];
-            return (
-              <Stack key={message.id} sx={{ alignItems: own ? 'flex-end' : 'flex-start', my: 1 }} data-testid={`inquiry-message-${message.id}`} data-own={own ? 'true' : 'false'}>
-                <Typography variant="caption" color="text.secondary">
-                  {message.senderName} {formatMessageTime(message.createdAt, now)}
-                  {isEdited(message) && <span title={`${formatMessageTime(message.updatedAt!, now)}に編集`}>（編集済み）</span>}
-                </Typography>
-                <Box sx={{ maxWidth: '75%', bgcolor: own ? '#e3f2fd' : 'background.paper', border: 1, borderColor: own ? '#90caf9' : 'divider', borderRadius: 2, px: 1.5, py: 1 }}>
-                  {message.replyMessage && (
-                    <Box sx={{ borderLeft: 3, borderColor: 'grey.400', pl: 1, mb: 0.5 }} data-testid="inquiry-reply-quote">
-                      <Typography variant="caption" color="text.secondary">
-                        {message.replyMessage.senderName}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        {message.replyMessage.content}
-                      </Typography>
-                    </Box>
-                  )}
-                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {message.content}
-                  </Typography>
-                  {file && (
-                    <ButtonBase onClick={() => props.onPreview(file)} aria-label={`画像を表示: ${file.name}`} sx={{ mt: 1, display: 'block' }}>
-                      <Box component="img" src={file.url} alt="" onLoad={() => showLoadedImage(message.id)} sx={{ maxWidth: 200, maxHeight: 140, display: 'block', borderRadius: 1 }} />
-                    </ButtonBase>
-                  )}
-                </Box>
-                <Stack direction="row" spacing={0.5}>
-                  <Button size="small" startIcon={<ReplyIcon />} onClick={() => props.onReply(message)} aria-label={`返信: ${message.content.slice(0, 20)}`}>
-                    返信
-                  </Button>
-                  {own && (
-                    <>
-                      <Button size="small" startIcon={<EditIcon />} onClick={() => props.onEdit(message)} aria-label={`編集: ${message.content.slice(0, 20)}`}>
-                        編集
-                      </Button>
-                      <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => props.onDelete(message)} aria-label={`削除: ${message.content.slice(0, 20)}`}>
-                        削除
-                      </Button>
-                    </>
-                  )}
-                </Stack>
-              </Stack>
-            );
-          })
+          messages?.map((message) => (
+            <MessageItem
+              key={message.id}
+              message={message}
+              own={myId !== undefined && message.senderId !== null && String(message.senderId) === String(myId)}
+              now={now}
+              actions={actions}
+            />
+          ))
         )}
         <div ref={bottom} />
       </Box>

@@ -1,5 +1,5 @@
 import { useGetIdentity } from 'react-admin';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -8,7 +8,7 @@ import Card from '@mui/material/Card';
 import { Screen } from '../../app/Screen';
 import { SafeConfirm } from '../../app/SafeConfirm';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import type { InquiryFile, InquiryMessage, InquiryRoom } from '../../dataProvider/methods/inquiries';
+import type { InquiryFile, InquiryMessage } from '../../dataProvider/methods/inquiries';
 import { attachmentContentType } from './attachmentRules';
 import { ChatWindow } from './ChatWindow';
 import { ImagePreviewDialog } from './ImagePreviewDialog';
@@ -18,10 +18,11 @@ import { MessageDialog, type MessageDialogState } from './MessageDialog';
 import { MESSAGE_DRAFT_RESOURCE, readMessageDraft } from '../../features/drafts/messageDrafts';
 import { useDraftKey } from '../../features/drafts/formDrafts';
 import { NotificationToggle } from './NotificationToggle';
-import { ROOMS_QUERY_KEY, useInquiryLive } from './InquiryLiveProvider';
+import { useInquiryLive } from './InquiryLiveProvider';
+import { meQueryOptions, MESSAGES_QUERY_KEY, messagesQueryKey, messagesQueryOptions, roomIdOf, roomQueryKey, roomsOnScreen, roomsQueryOptions } from './roomsQuery';
 import { useCapabilities } from '../../app/capabilities';
 import { withUnread } from '../../layout/documentTitle';
-import { compareMessages, mergeReceived, roomsOnScreen } from './mergeReceived';
+import { compareMessages, mergeReceived } from './mergeReceived';
 import { RoomFilterDialog } from './RoomFilterDialog';
 import { RoomList } from './RoomList';
 import { SubjectDialog } from './SubjectDialog';
@@ -37,11 +38,6 @@ const useNow = () => {
     return () => window.clearInterval(timer);
   }, []);
   return now;
-};
-
-const roomIdOf = (search: URLSearchParams): number | undefined => {
-  const value = search.get('roomId');
-  return value !== null && /^[1-9]\d{0,11}$/.test(value) ? Number(value) : undefined;
 };
 
 /** The inquiry screen (spec section 2): rooms, the open room's chat, its modals, live over the cable. */
@@ -87,55 +83,36 @@ const InquiriesPage = () => {
   const query = inquiryFilterQuery(filter);
   const now = useNow();
 
-  const me = useQuery({ queryKey: ['inquiries', 'me'], queryFn: () => provider.getMe(), staleTime: Infinity });
-  const roomsKey = [...ROOMS_QUERY_KEY, query];
-  const rooms = useInfiniteQuery({
-    queryKey: roomsKey,
-    queryFn: ({ pageParam, signal }) => provider.getInquiryRooms({ page: pageParam, ...query }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.currentPage < last.totalPages ? last.currentPage + 1 : undefined),
-  });
-  const messagesKey = ['inquiries', 'messages', roomId];
-  const messages = useQuery({
-    queryKey: messagesKey,
-    queryFn: ({ signal }) => provider.getInquiryMessages(roomId as number, signal),
-    enabled: roomId !== undefined,
-  });
-
-  // Rooms received live since the pages were read.
-  const [received, setReceived] = useState<InquiryRoom[]>([]);
-  const filterKey = JSON.stringify(query);
-  useEffect(() => {
-    setReceived([]);
-  }, [filterKey]);
-
-  const receiveRoom = useCallback((room: InquiryRoom) => {
-    setReceived((list) => [...list.filter((r) => r.id !== room.id), room]);
-  }, []);
-
-  const setMessages = (update: (list: InquiryMessage[]) => InquiryMessage[], id = roomId) =>
-    queryClient.setQueryData<InquiryMessage[]>(['inquiries', 'messages', id], (list) => (list ? update(list) : list));
-
   // The tab's shared connection: the unread count and the desktop notification are the shell's
   // (issue 40), so they work on every screen; this screen says which room it shows.
-  const { notifications, unreadTotal: sharedUnreadTotal } = useInquiryLive();
+  const { notifications, unreadTotal: sharedUnreadTotal, receivedRooms, rememberRoom, connected: socketUp, roomsLive } = useInquiryLive();
+  const me = useQuery(meQueryOptions(provider));
+  const rooms = useInfiniteQuery({
+    ...roomsQueryOptions(provider, query),
+    // While the rooms channel is live every change to a room is heard and folded over the pages
+    // (receivedRooms), so pages read meanwhile stay true: a return to the screen reads none again.
+    ...(socketUp && roomsLive && { staleTime: Infinity }),
+  });
+  const messages = useQuery({ ...messagesQueryOptions(provider, roomId as number), enabled: roomId !== undefined });
+
+  const setMessages = (update: (list: InquiryMessage[]) => InquiryMessage[], id = roomId) =>
+    queryClient.setQueryData<InquiryMessage[]>(messagesQueryKey(id), (list) => (list ? update(list) : list));
+
   const capabilities = useCapabilities();
   const { connected, live } = useInquiryCable(
     roomId,
     {
-      onRoom: receiveRoom,
       onMessage: (message) => {
         setMessages((list) => mergeReceived(list, message, compareMessages), message.roomId);
         // Someone else wrote in the open room: reading it again marks it read for this staff member.
         if (!message.deleted && me.data && String(message.senderId) !== String(me.data.id)) {
-          void queryClient.invalidateQueries({ queryKey: ['inquiries', 'messages', message.roomId] });
+          void queryClient.invalidateQueries({ queryKey: messagesQueryKey(message.roomId) });
         }
       },
-      onCaughtUp: (id) => void queryClient.invalidateQueries({ queryKey: ['inquiries', 'messages', id] }),
+      onCaughtUp: (id) => void queryClient.invalidateQueries({ queryKey: messagesQueryKey(id) }),
       onReconnected: () => {
         // Nothing is replayed: the provider reads the rooms again; the messages are read here.
-        setReceived([]);
-        void queryClient.invalidateQueries({ queryKey: ['inquiries', 'messages'] });
+        void queryClient.invalidateQueries({ queryKey: MESSAGES_QUERY_KEY });
       },
     },
     {
@@ -147,17 +124,17 @@ const InquiriesPage = () => {
   );
 
   const roomList = useMemo(
-    () => roomsOnScreen(rooms.data?.pages.map((page) => page.rooms) ?? [], received, (room) => matchesInquiryFilter(room, filter)),
-    [rooms.data, received, filter],
+    () => roomsOnScreen(rooms.data?.pages ?? [], receivedRooms, (room) => matchesInquiryFilter(room, filter)),
+    [rooms.data, receivedRooms, filter],
   );
   // A preselected room (?roomId=) that is not among the loaded pages is read on its own.
   const listed = roomList.find((room) => room.id === roomId);
   const single = useQuery({
-    queryKey: ['inquiries', 'room', roomId],
+    queryKey: roomQueryKey(roomId),
     queryFn: async ({ signal }) => (await provider.getInquiryRooms({ page: 1, roomId }, signal)).rooms[0] ?? null,
     enabled: roomId !== undefined && !listed && !rooms.isPending,
   });
-  const receivedSelected = received.find((room) => room.id === roomId);
+  const receivedSelected = receivedRooms.find((room) => room.id === roomId);
   const selected = listed ?? receivedSelected ?? single.data ?? undefined;
 
   // Every room's unread messages: the shell's figure (x-unread-total or the cable's). Where the
@@ -172,6 +149,11 @@ const InquiriesPage = () => {
       else next.set(key, value);
     }
     setSearch(next);
+  };
+  // The room's messages are asked at the click, not after the screen has rendered the new URL.
+  const openRoom = (id: number) => {
+    void queryClient.prefetchQuery(messagesQueryOptions(provider, id));
+    updateSearch({ roomId: String(id) });
   };
   const applyFilter = (next: InquiryFilter) => {
     const q = inquiryFilterQuery(next);
@@ -221,8 +203,8 @@ const InquiriesPage = () => {
     setRoomBusy(true);
     try {
       const room = await provider.updateInquiryRoom(roomId, change);
-      receiveRoom(room);
-      void queryClient.invalidateQueries({ queryKey: ['inquiries', 'room', roomId] });
+      rememberRoom(room);
+      void queryClient.invalidateQueries({ queryKey: roomQueryKey(roomId) });
     } finally {
       setRoomBusy(false);
     }
@@ -258,7 +240,7 @@ const InquiriesPage = () => {
           <RoomList
             rooms={roomList}
             selectedId={roomId}
-            onSelect={(id) => updateSearch({ roomId: String(id) })}
+            onSelect={openRoom}
             now={now}
             isPending={rooms.isPending}
             isError={rooms.isError}

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { Consumer } from '@rails/actioncable';
 import { useRuntime } from '../../app/RuntimeContext';
@@ -10,23 +10,18 @@ import { decodeResponse } from '../../lib/decodeResponse';
 import type { InquiryRoom } from '../../dataProvider/methods/inquiries';
 import { cableUrlWithToken } from './cableUrl';
 import { roomNotification } from './roomNotification';
+import { INQUIRIES_PATH, meQueryOptions, ROOMS_QUERY_KEY, roomsQueryOptions } from './roomsQuery';
 import { useDesktopNotifications } from './useDesktopNotifications';
 
 /** How often the socket's token is refreshed for the next (re)connection; tokens live an hour. */
 const TOKEN_REFRESH_MS = 60_000;
 
-/** The inquiry screen's route (spec section 2), where a notification's click leads. */
-export const INQUIRIES_PATH = '/v2/core/inquiries';
-
-/** Every rooms query starts with this key: read again on (re)connection, as nothing is replayed. */
-export const ROOMS_QUERY_KEY = ['inquiries', 'rooms'] as const;
 
 /** A broadcast as the REST answers look to the SPA: camelCase keys, instants as Dates. */
 export const decodeBroadcast = <T,>(data: unknown): T => decodeResponse(camelizeKeys(data)) as T;
 
 /** What a screen hears of the rooms channel. */
 export interface RoomEvents {
-  onRoom?: (room: InquiryRoom) => void;
   /** The socket came back after a drop: whatever was broadcast meanwhile is lost, so refetch. */
   onReconnected?: () => void;
 }
@@ -50,6 +45,14 @@ export interface InquiryLive {
   roomsLive: boolean;
   /** The signed-in staff user's unread messages across rooms; undefined while not known. */
   unreadTotal: number | undefined;
+  /**
+   * Each room as last heard over the cable (or answered by a change made here) since the rooms
+   * were last read in full: newer than any page read before it, so a rooms list on screen folds
+   * them over its pages. Emptied on a reconnection, when the lists are read again.
+   */
+  receivedRooms: readonly InquiryRoom[];
+  /** Adds a room as a change made here answered it (a PATCH). */
+  rememberRoom: (room: InquiryRoom) => void;
   notifications: ReturnType<typeof useDesktopNotifications>;
   /** Hears the rooms channel until the returned function is called. */
   listen: (events: RoomEvents) => () => void;
@@ -115,24 +118,25 @@ export const InquiryLiveProvider = ({ children }: { children: ReactNode }) => {
   const [connected, setConnected] = useState(true);
   const [roomsLive, setRoomsLive] = useState(false);
   const [liveTotal, setLiveTotal] = useState<{ value: number; at: number }>();
+  const [receivedRooms, setReceivedRooms] = useState<readonly InquiryRoom[]>([]);
+  const rememberRoom = useCallback((room: InquiryRoom) => setReceivedRooms((list) => [...list.filter((listed) => listed.id !== room.id), room]), []);
   const listeners = useRef(new Set<RoomEvents>());
   const view = useRef<InquiryScreenView>(undefined);
   // Each room's last message as last heard, so an update that repeats it notifies no one.
   const lastMessageIds = useRef(new Map<number, number | undefined>());
 
-  // Read once the subscription is live, so no update falls between the read and the first broadcast.
-  const summary = useQuery({
-    queryKey: [...ROOMS_QUERY_KEY, 'unreadTotal'],
-    queryFn: ({ signal }) => provider.getInquiryRooms({ page: 1 }, signal),
-    enabled: roomsLive && capabilities.has('unreadTotal'),
-  });
+  // Read once the subscription is live, so no update falls between the read and the first
+  // broadcast. The inquiry screen's unfiltered list is this same query: its first page is this
+  // read (kept current by the broadcasts folded over it), not a second call.
+  const summary = useInfiniteQuery({ ...roomsQueryOptions(provider, {}), enabled: roomsLive && capabilities.has('unreadTotal') });
   useEffect(() => {
-    for (const room of summary.data?.rooms ?? []) if (!lastMessageIds.current.has(room.id)) lastMessageIds.current.set(room.id, room.lastMessage?.id);
+    for (const room of summary.data?.pages[0]?.rooms ?? []) if (!lastMessageIds.current.has(room.id)) lastMessageIds.current.set(room.id, room.lastMessage?.id);
   }, [summary.data]);
-  const unreadTotal = newer(liveTotal, { value: summary.data?.unreadTotal, at: summary.dataUpdatedAt });
+  // Every page carries the total; the newest read is the last page's (a next page is read later than the first).
+  const unreadTotal = newer(liveTotal, { value: summary.data?.pages.at(-1)?.unreadTotal, at: summary.dataUpdatedAt });
 
   // Only asked when notifications are on: it tells the user's own messages apart.
-  const me = useQuery({ queryKey: ['inquiries', 'me'], queryFn: () => provider.getMe(), staleTime: Infinity, enabled: notifications.enabled });
+  const me = useQuery({ ...meQueryOptions(provider), enabled: notifications.enabled });
 
   const receive = (room: InquiryRoom) => {
     if (typeof room.unreadTotal === 'number') setLiveTotal({ value: room.unreadTotal, at: Date.now() });
@@ -144,10 +148,10 @@ export const InquiryLiveProvider = ({ children }: { children: ReactNode }) => {
       previousLastMessageId: screen?.lastMessageIdOf(room.id) ?? lastMessageIds.current.get(room.id),
     });
     lastMessageIds.current.set(room.id, room.lastMessage?.id);
+    rememberRoom(room);
     if (notification) {
       notifications.notify(notification, () => (view.current ? view.current.openRoom(room.id) : navigate(`${INQUIRIES_PATH}?roomId=${room.id}`)));
     }
-    for (const listener of listeners.current) listener.onRoom?.(room);
   };
   // The subscription is made once; each broadcast goes to this render's handler (current `me`, toggle).
   const receiveRef = useRef(receive);
@@ -164,7 +168,9 @@ export const InquiryLiveProvider = ({ children }: { children: ReactNode }) => {
           setConnected(true);
           setRoomsLive(true);
           // Nothing is replayed: what a list read before this moment (or while the socket was
-          // down) may have missed is read again.
+          // down) may have missed is read again, and the rooms heard before the drop are no
+          // longer newer than every page.
+          if (reconnected) setReceivedRooms([]);
           void queryClient.invalidateQueries({ queryKey: ROOMS_QUERY_KEY });
           if (reconnected) for (const listener of listeners.current) listener.onReconnected?.();
         },
@@ -187,8 +193,8 @@ export const InquiryLiveProvider = ({ children }: { children: ReactNode }) => {
   }, []);
 
   const value = useMemo(
-    () => ({ consumer, connected, roomsLive, unreadTotal, notifications, listen, showScreen }),
-    [consumer, connected, roomsLive, unreadTotal, notifications, listen, showScreen],
+    () => ({ consumer, connected, roomsLive, unreadTotal, receivedRooms, rememberRoom, notifications, listen, showScreen }),
+    [consumer, connected, roomsLive, unreadTotal, receivedRooms, rememberRoom, notifications, listen, showScreen],
   );
   return <InquiryLiveContext.Provider value={value}>{children}</InquiryLiveContext.Provider>;
 };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +14,7 @@ import type { InquiryRoom } from '../../dataProvider/methods/inquiries';
 import { isNearBottom } from './infiniteScroll';
 import { formatInquiryTime } from './inquiryTime';
 import { StatusChip } from './StatusChip';
+import { useLatestCallback } from './useLatestCallback';
 
 export interface RoomListProps {
   /** Controls beside 絞り込み (the desktop notifications toggle). */
@@ -36,8 +37,52 @@ const TWO_LINES = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient:
 
 const pharmacyLine = (room: InquiryRoom) => `${room.pharmacy.id} ${room.pharmacy.name}（${room.pharmacy.address1}）`;
 
+/** One room of the list: drawn again only when the room, its selection or the clock changes, not with every render of the screen. */
+const RoomRow = memo(function RoomRow({ room, selected, onSelect, now }: { room: InquiryRoom; selected: boolean; onSelect: (id: number) => void; now: Date }) {
+  return (
+    <ListItem disablePadding>
+      <ListItemButton
+        selected={selected}
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => onSelect(room.id)}
+        divider
+        data-testid={`inquiry-room-${room.id}`}
+        sx={{ display: 'block', py: 1 }}
+      >
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          {/* One line beside the time; cut with … where narrow, so the whole line shows on hover. */}
+          <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }} title={pharmacyLine(room)}>
+            {pharmacyLine(room)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+            {formatInquiryTime(room.lastMessage?.createdAt, now)}
+          </Typography>
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+          <StatusChip status={room.status} size="small" />
+          {/* The whole name on up to two lines; a longer one ends in … and shows in full on hover. */}
+          <Typography
+            variant="subtitle2"
+            component="span"
+            title={room.name}
+            data-room-name
+            sx={{ flex: 1, minWidth: 0, fontWeight: room.unreadCount > 0 ? 700 : 500, ...TWO_LINES }}
+          >
+            {room.name}
+          </Typography>
+          {room.unreadCount > 0 && <Chip size="small" color="error" label={`未読 ${room.unreadCount}件`} />}
+        </Stack>
+        <Typography variant="body2" noWrap sx={{ mt: 0.5 }}>
+          {room.lastMessage?.content ?? ''}
+        </Typography>
+      </ListItemButton>
+    </ListItem>
+  );
+});
+
 export const RoomList = ({ headerActions, rooms, selectedId, onSelect, now, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, filterCount, onOpenFilter }: RoomListProps) => {
   const scroller = useRef<HTMLDivElement>(null);
+  const select = useLatestCallback(onSelect);
   const loadAhead = () => {
     const element = scroller.current;
     if (element && hasNextPage && !isFetchingNextPage && isNearBottom(element)) fetchNextPage();
@@ -78,44 +123,7 @@ export const RoomList = ({ headerActions, rooms, selectedId, onSelect, now, isPe
         ) : (
           <List disablePadding aria-label="問い合わせルーム">
             {rooms.map((room) => (
-              <ListItem key={room.id} disablePadding>
-              <ListItemButton
-                key={room.id}
-                selected={room.id === selectedId}
-                aria-current={room.id === selectedId ? 'true' : undefined}
-                onClick={() => onSelect(room.id)}
-                divider
-                data-testid={`inquiry-room-${room.id}`}
-                sx={{ display: 'block', py: 1 }}
-              >
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                  {/* One line beside the time; cut with … where narrow, so the whole line shows on hover. */}
-                  <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }} title={pharmacyLine(room)}>
-                    {pharmacyLine(room)}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-                    {formatInquiryTime(room.lastMessage?.createdAt, now)}
-                  </Typography>
-                </Stack>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
-                  <StatusChip status={room.status} size="small" />
-                  {/* The whole name on up to two lines; a longer one ends in … and shows in full on hover. */}
-                  <Typography
-                    variant="subtitle2"
-                    component="span"
-                    title={room.name}
-                    data-room-name
-                    sx={{ flex: 1, minWidth: 0, fontWeight: room.unreadCount > 0 ? 700 : 500, ...TWO_LINES }}
-                  >
-                    {room.name}
-                  </Typography>
-                  {room.unreadCount > 0 && <Chip size="small" color="error" label={`未読 ${room.unreadCount}件`} />}
-                </Stack>
-                <Typography variant="body2" noWrap sx={{ mt: 0.5 }}>
-                  {room.lastMessage?.content ?? ''}
-                </Typography>
-              </ListItemButton>
-              </ListItem>
+              <RoomRow key={room.id} room={room} selected={room.id === selectedId} onSelect={select} now={now} />
             ))}
           </List>
         )}

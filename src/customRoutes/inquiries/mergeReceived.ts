@@ -21,18 +21,3 @@ export const compareRooms = <T extends { id: number; lastMessage?: { createdAt: 
 
 /** Messages: oldest first, as the server sends them. */
 export const compareMessages = <T extends { id: number }>(a: T, b: T): number => a.id - b.id;
-
-/**
- * The room list on screen: the loaded pages (a room seen twice, as activity moved it across
- * pages, kept once) with every room received since folded in; a received room that no longer
- * matches the filter leaves the list.
- */
-export const roomsOnScreen = <T extends Identified & { lastMessage?: { createdAt: Date } | null; createdAt?: Date }>(
-  pages: readonly (readonly T[])[],
-  received: readonly T[],
-  matches: (room: T) => boolean,
-): T[] => {
-  const seen = new Set<number>();
-  const loaded = pages.flat().filter((room) => !seen.has(room.id) && seen.add(room.id));
-  return received.reduce<T[]>((list, room) => mergeReceived(list, matches(room) ? room : { ...room, deleted: true }, compareRooms), loaded);
-};

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { InquiryMessage, InquiryRoom } from '../../dataProvider/methods/inquiries';
+import type { InquiryMessage } from '../../dataProvider/methods/inquiries';
 import { decodeBroadcast, useInquiryLive, type InquiryScreenView } from './InquiryLiveProvider';
 
 export interface InquiryCableHandlers {
-  onRoom: (room: InquiryRoom) => void;
   onMessage: (message: InquiryMessage) => void;
   /** The socket came back after a drop: whatever was broadcast meanwhile is lost, so refetch. */
   onReconnected: () => void;
@@ -18,7 +17,7 @@ export interface InquiryCableHandlers {
 
 /**
  * The inquiry screen's two live channels (spec section 7): every room, heard through the tab's
- * shared subscription (InquiryLiveProvider), and the open room's messages, subscribed here on the
+ * shared subscription (InquiryLiveProvider, which keeps the rooms it hears for the screen), and the open room's messages, subscribed here on the
  * same connection. Tells the shell what the screen shows, for the desktop notification.
  *
  * `connected`: the socket is up (optimistic until it is known to be down). `live`: the server has
@@ -38,7 +37,6 @@ export const useInquiryCable = (roomId: number | undefined, handlers: InquiryCab
   useEffect(
     () =>
       listen({
-        onRoom: (room) => handlersRef.current.onRoom(room),
         onReconnected: () => handlersRef.current.onReconnected(),
       }),
     [listen],

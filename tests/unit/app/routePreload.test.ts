@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ComponentType } from 'react';
 import { lazyPage, type PageLoader } from '../../../src/app/lazyPage';
-import { customRoutePages, preloadRoute, routeChunks } from '../../../src/app/routePreload';
+import fc from 'fast-check';
+import { customRoutePages, likelyNextPaths, preloadLikelyNext, preloadRoute, routeChunks } from '../../../src/app/routePreload';
 import type { ResourceDeclaration } from '../../../src/resources/types';
 import type { ResourceRoutes } from '../../../src/resources/resourceViews';
 
@@ -70,5 +71,37 @@ describe('preloadRoute', () => {
     const table = routeChunks([{ path: '/login', component: lazyPage(broken) }], [], () => ({ list: () => null, subRoutes: [] }));
     await expect(preloadRoute('/login', table)).resolves.toBeUndefined();
     expect(broken).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the idle prefetch: the screen a user most likely opens next, never a family (issue 38)', () => {
+  it.each([
+    ['/', ['/v2/core/inquiries']],
+    ['/v2/core/companies', ['/v2/core/companies/0']],
+    ['/v2/core/companies/3', ['/v2/core/companies/0/edit']],
+    ['/v2/core/companies/3/pharmacies', ['/v2/core/companies/0/edit']],
+    ['/v2/core/companies/3/edit', []],
+    ['/v2/core/companies/new', []],
+    ['/v2/core/inquiries', []],
+  ])('from %s: %j', (path, expected) => {
+    expect(likelyNextPaths(path, ['v2/core/companies', 'v2/core/company'])).toEqual(expected);
+  });
+
+  it('names at most one screen, and only under the resource the user is on (property)', () => {
+    const segment = fc.stringMatching(/^[a-z0-9_]{1,8}$/);
+    fc.assert(
+      fc.property(fc.uniqueArray(segment, { minLength: 1, maxLength: 4 }), fc.array(segment, { maxLength: 4 }), (names, rest) => {
+        const path = `/${[names[0], ...rest].join('/')}`;
+        const next = likelyNextPaths(path, names);
+        expect(next.length).toBeLessThanOrEqual(1);
+        for (const candidate of next) expect(names.some((name) => candidate.startsWith(`/${name}/`))).toBe(true);
+      }),
+    );
+  });
+
+  it('on a list loads the detail screen and its first tab, nothing else', async () => {
+    const { table, called } = setup();
+    await preloadLikelyNext('/v2/core/companies', table, ['v2/core/companies']);
+    expect(called()).toEqual(['show']);
   });
 });

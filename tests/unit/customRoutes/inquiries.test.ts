@@ -1,11 +1,13 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../src/app/queryClient';
 import { activeInquiryFilterCount, inquiryFilterQuery, parseInquiryFilter, toggleStatus } from '../../../src/customRoutes/inquiries/inquiryFilter';
 import { formatInquiryTime, formatMessageTime, RECENT_TIME_MS } from '../../../src/customRoutes/inquiries/inquiryTime';
 import { INQUIRY_STATUSES, inquiryStatusLabel, UNKNOWN_STATUS_LABEL } from '../../../src/customRoutes/inquiries/inquiryStatus';
 import { isEdited } from '../../../src/customRoutes/inquiries/ChatWindow';
 import { compareMessages, compareRooms, mergeReceived } from '../../../src/customRoutes/inquiries/mergeReceived';
 import { isNearBottom } from '../../../src/customRoutes/inquiries/infiniteScroll';
+import { prefetchInquiries, roomsOnScreen } from '../../../src/customRoutes/inquiries/roomsQuery';
 
 const STATUS_VALUES = INQUIRY_STATUSES.map((s) => s.value);
 
@@ -126,5 +128,67 @@ describe('an edited message (issue 40)', () => {
     expect(isEdited({ createdAt: sent, updatedAt: sent })).toBe(false);
     expect(isEdited({ createdAt: sent, updatedAt: undefined })).toBe(false);
     expect(isEdited({ createdAt: sent, updatedAt: new Date(sent.getTime() + 1) })).toBe(true);
+  });
+});
+
+describe('the rooms on screen: loaded pages with the rooms heard since folded in (issue 38)', () => {
+  type ScreenRoom = Parameters<typeof roomsOnScreen>[1][number];
+  const screenRoom = (id: number, minute: number, status: string): ScreenRoom => ({
+    id,
+    name: `r${id}`,
+    status,
+    unreadCount: 0,
+    lastMessage: { id, content: '', createdAt: new Date(Date.UTC(2026, 0, 1, 0, minute)), senderId: null },
+    pharmacy: { id: 1, name: '', address1: '' },
+  });
+  const arbRoom = fc
+    .record({ id: fc.integer({ min: 1, max: 20 }), minute: fc.integer({ min: 0, max: 59 }), status: fc.constantFrom('new', 'completed') })
+    .map(({ id, minute, status }) => screenRoom(id, minute, status));
+  const page = (rooms: ScreenRoom[]) => ({ rooms, currentPage: 1, totalPages: 1 });
+
+  it('shows each room once, as last heard, in activity order, a heard room only while it matches (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(arbRoom, { maxLength: 8 }), { maxLength: 3 }), fc.uniqueArray(arbRoom, { selector: (r) => r.id, maxLength: 8 }), (pages, heard) => {
+        const matches = (candidate: ScreenRoom) => candidate.status === 'new';
+        const shown = roomsOnScreen(pages.map(page), heard, matches);
+        const ids = shown.map((r) => r.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        for (let index = 1; index < shown.length; index += 1) expect(compareRooms(shown[index - 1], shown[index])).toBeLessThanOrEqual(0);
+        for (const room of heard) expect(shown.find((r) => r.id === room.id)).toBe(matches(room) ? room : undefined);
+        const paged = new Set(pages.flat().map((r) => r.id));
+        for (const id of ids) expect(paged.has(id) || heard.some((r) => r.id === id)).toBe(true);
+        for (const id of paged) if (!heard.some((r) => r.id === id)) expect(ids).toContain(id);
+      }),
+    );
+  });
+});
+
+describe('prefetchInquiries: what the screen reads first, started beside its chunk (issue 38)', () => {
+  const provider = () => ({
+    getInquiryRooms: vi.fn(async () => ({ rooms: [], currentPage: 1, totalPages: 1 })),
+    getInquiryMessages: vi.fn(async () => []),
+    getMe: vi.fn(async () => ({ id: 1 }) as never),
+  });
+
+  it('reads the rooms under the URL’s filter, users/me and the room the URL opens, once', async () => {
+    const queryClient = createQueryClient({ queries: { retry: false } });
+    const calls = provider();
+    const location = { pathname: '/v2/core/inquiries', search: '?status=new&roomId=5' };
+    await prefetchInquiries(queryClient, calls, location);
+    expect(calls.getInquiryRooms).toHaveBeenCalledWith({ page: 1, status: 'new' }, expect.anything());
+    expect(calls.getInquiryMessages).toHaveBeenCalledWith(5, expect.anything());
+    expect(calls.getMe).toHaveBeenCalledTimes(1);
+    await prefetchInquiries(queryClient, calls, location);
+    expect(calls.getInquiryRooms).toHaveBeenCalledTimes(1);
+    expect(calls.getInquiryMessages).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads nothing for another screen, and no messages without a room', async () => {
+    const queryClient = createQueryClient({ queries: { retry: false } });
+    const calls = provider();
+    await prefetchInquiries(queryClient, calls, { pathname: '/v2/core/pharmacies', search: '' });
+    expect(calls.getInquiryRooms).not.toHaveBeenCalled();
+    await prefetchInquiries(queryClient, calls, { pathname: '/v2/core/inquiries', search: '?roomId=abc' });
+    expect(calls.getInquiryMessages).not.toHaveBeenCalled();
   });
 });

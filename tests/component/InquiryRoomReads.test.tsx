@@ -1,0 +1,123 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Title } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { AppLayout } from '../../src/layout/AppLayout';
+import InquiriesPage from '../../src/customRoutes/inquiries/InquiriesPage';
+import type { ApiRequest, ApiResponse } from '../../src/dataProvider';
+import { createSendMock, createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
+
+/**
+ * Issue 38: the inquiry screen asks each rooms page once in a visit. The shell has read the
+ * first page for the unread count (once its rooms subscription is live); the screen finds it
+ * there and asks only the next page, and opening a room asks its messages, never the rooms again.
+ * The ActionCable client is a recorder the test drives as the server would.
+ */
+interface FakeSubscription {
+  params: Record<string, unknown>;
+  mixin: { connected?: (details: { reconnected: boolean }) => void; received?: (data: unknown) => void };
+}
+const cable = vi.hoisted(() => ({ subscriptions: [] as FakeSubscription[] }));
+vi.mock('@rails/actioncable', () => ({
+  createConsumer: () => ({
+    subscriptions: {
+      create: (params: Record<string, unknown>, mixin: FakeSubscription['mixin']) => {
+        cable.subscriptions.push({ params, mixin });
+        return { unsubscribe: () => undefined };
+      },
+    },
+    disconnect: () => undefined,
+  }),
+}));
+const subscription = (channel: string) => cable.subscriptions.find((candidate) => candidate.params.channel === channel);
+const confirm = async (channel: string) => {
+  await waitFor(() => expect(subscription(channel)).toBeDefined());
+  act(() => subscription(channel)!.mixin.connected?.({ reconnected: false }));
+};
+
+const room = (id: number) => ({
+  id,
+  name: `ルーム${id}`,
+  status: 'new',
+  unread_count: 0,
+  last_message: { id: id * 10, content: `メッセージ${id}`, created_at: new Date(Date.UTC(2026, 10, 1, 0, 0, 0) - id * 60_000).toISOString(), sender_id: 55 },
+  pharmacy: { id: 1, name: 'かもめ薬局 新宿店', address1: '東京都' },
+});
+/** Two pages of rooms, newest first (page 1: rooms 1-25, page 2: rooms 26-30). */
+const ROOM_PAGES: Record<number, ReturnType<typeof room>[]> = {
+  1: Array.from({ length: 25 }, (_, index) => room(index + 1)),
+  2: Array.from({ length: 5 }, (_, index) => room(index + 26)),
+};
+
+const apiSend = () => {
+  const send = createSendMock();
+  send.mockImplementation(async (request: ApiRequest) => {
+    if (request.path.endsWith('/users/me')) return { status: 200, headers: new Headers(), json: { id: 1, name: '管理 花子' } } as ApiResponse<unknown>;
+    if (request.path.endsWith('/admin/inquiry_rooms')) {
+      const page = Number(request.query?.page ?? 1);
+      const headers = new Headers({ 'x-current-page': String(page), 'x-total-pages': '2', 'x-unread-total': '0' });
+      return { status: 200, headers, json: ROOM_PAGES[page] ?? [] } as ApiResponse<unknown>;
+    }
+    if (/\/inquiry_rooms\/\d+\/messages$/.test(request.path)) {
+      const roomId = Number(/inquiry_rooms\/(\d+)/.exec(request.path)![1]);
+      const headers = new Headers({ 'x-current-page': '1', 'x-total-pages': '1' });
+      return {
+        status: 200,
+        headers,
+        json: [{ id: roomId * 10, room_id: roomId, sender_id: 55, sender_name: '山本 一樹', content: `メッセージ${roomId}`, files: [], created_at: '2026-11-01T00:00:00Z' }],
+      } as ApiResponse<unknown>;
+    }
+    return { status: 200, headers: new Headers(), json: {} } as ApiResponse<unknown>;
+  });
+  return send;
+};
+/** Each rooms page asked (the screen's list, unfiltered), by page number. */
+const roomsPageReads = (send: ReturnType<typeof apiSend>) =>
+  send.mock.calls
+    .map(([request]) => request)
+    .filter((request) => request.path.endsWith('/admin/inquiry_rooms') && request.query?.roomId === undefined)
+    .map((request) => Number(request.query?.page));
+
+const PharmaciesScreen = () => <Title title="薬局一覧" />;
+
+describe('the inquiry screen reads each rooms page once (issue 38)', () => {
+  beforeEach(() => {
+    cable.subscriptions.length = 0;
+  });
+
+  it('opening the screen from another one and then a room asks page 1 and page 2 once each', async () => {
+    const user = userEvent.setup();
+    const send = apiSend();
+    renderWithAdmin(
+      <AppLayout>
+        <Routes>
+          <Route path="/v2/core/pharmacies" element={<PharmaciesScreen />} />
+          <Route path="/v2/core/inquiries" element={<InquiriesPage />} />
+        </Routes>
+      </AppLayout>,
+      { dataProvider: createTestDataProvider({ send }), initialEntries: ['/v2/core/pharmacies'] },
+    );
+    await screen.findByRole('heading', { level: 1, name: '薬局一覧' });
+    // The shell reads the first page (for the unread count) once its subscription is live.
+    await confirm('InquiryRoomsChannel');
+    await waitFor(() => expect(roomsPageReads(send)).toEqual([1]));
+
+    await user.click(within(screen.getByRole('navigation', { name: 'メインメニュー' })).getByRole('link', { name: /問い合わせ一覧/ }));
+    const list = await screen.findByRole('list', { name: '問い合わせルーム' });
+    // The next page is read ahead (the pane is near its end).
+    await within(list).findByText('ルーム30');
+    await user.click(within(list).getByText('ルーム3'));
+    await confirm('InquiryMessagesChannel');
+    await within(screen.getByRole('log', { name: 'メッセージ' })).findByText('メッセージ3');
+
+    expect(roomsPageReads(send).sort()).toEqual([1, 2]);
+
+    // A pharmacy writes in room 28 (page 2): heard on the rooms channel, it moves to the top, unread, with no read.
+    const newest = { ...room(28), unread_count: 1, last_message: { id: 999, content: '至急確認をお願いします。', created_at: '2026-11-02T00:00:00Z', sender_id: 55 } };
+    act(() => subscription('InquiryRoomsChannel')!.mixin.received?.(newest));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('至急確認をお願いします。'));
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('未読 1件');
+    expect(roomsPageReads(send).sort()).toEqual([1, 2]);
+  }, 60_000);
+});

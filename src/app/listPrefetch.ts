@@ -3,8 +3,8 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ResourceDeclaration } from '../resources/types';
 import { SERVER_PAGE_SIZE } from '../lib/constants';
 import { STALE_TIME_MS } from './queryClient';
-import { fieldValue } from '../resources/schema/fieldDisplay';
-import { referenceIds } from '../resources/schema/references';
+import { fieldValue } from '../resources/schema/shared/fieldDisplay';
+import { referenceIds } from '../resources/schema/shared/references';
 
 /** react-admin's sort when a list names none (useListController's default). */
 const REACT_ADMIN_DEFAULT_SORT = { field: 'id', order: 'ASC' } as const;

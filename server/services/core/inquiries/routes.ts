@@ -48,6 +48,8 @@ const ADMIN_ROOMS = '/api/v2/admin/inquiry_rooms';
 const ADMIN_MESSAGES = '/api/v2/admin/inquiry_messages';
 const PHARMACY_ROOMS = '/api/v2/pharmacy/inquiry_rooms';
 const PHARMACY_MESSAGES = '/api/v2/pharmacy/inquiry_messages';
+/** Enough of an attachment for sniffImageType's longest signature (PNG's 8 bytes). */
+const SNIFF_BYTES = 16;
 
 const roomsRoute = <P extends string, Q extends z.ZodObject>(path: P, query: Q, summary: string) =>
   readRoute(path, { query, response: z.array(RoomSchema), responseDescription: 'ルーム', headers: roomPageHeaders, summary, tags });
@@ -132,12 +134,15 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   };
 
   /**
-   * Checks an uploaded attachment by its bytes; a refused object is deleted. The checked bytes are
-   * what the message keeps: they are written under `attached/`, a prefix no upload URL can write
-   * (those are all `uploads/{userId}/...`), so a second PUT through the still-valid upload URL
-   * cannot swap what staff were shown. The caller deletes the upload once the message is committed.
+   * Checks an uploaded attachment by its first bytes; a refused object is deleted. What the message
+   * keeps is a copy under `attached/`, a prefix no upload URL can write (those are all
+   * `uploads/{userId}/...`), so a second PUT through the still-valid upload URL cannot swap what
+   * staff were shown; the copy's own first bytes are checked again, so a swap between the check
+   * and the copy is refused too. The file system makes the copy and only the heads are read: a
+   * 10 MB attachment never holds the request thread (issue 36). The caller deletes the upload once
+   * the message is committed.
    */
-  const attachment = (user: InquiryUser, roomId: number, file: z.infer<typeof FileSchema>) => {
+  const attachment = async (user: InquiryUser, roomId: number, file: z.infer<typeof FileSchema>) => {
     const refuse = (message: string, key?: string) => {
       if (key) storage.delete(INQUIRY_FILE_BUCKET, key);
       return validationError({ file: [message] });
@@ -145,19 +150,24 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const key = file.file_name_s3;
     if (!key.startsWith(`uploads/${user.id}/`)) throw refuse(INQUIRY_TEXTS.fileMissing);
     const extension = /\.(png|jpe?g)$/i.exec(file.name)?.[1].toLowerCase();
-    let object;
+    let upload;
     try {
-      object = storage.get(INQUIRY_FILE_BUCKET, key);
+      upload = await storage.readHead(INQUIRY_FILE_BUCKET, key, SNIFF_BYTES);
     } catch {
       throw refuse(INQUIRY_TEXTS.fileMissing);
     }
-    if (!object) throw refuse(INQUIRY_TEXTS.fileMissing);
-    if (object.body.length > INQUIRY_FILE_MAX_BYTES) throw refuse(INQUIRY_TEXTS.fileTooLarge, key);
-    const type = sniffImageType(object.body);
+    if (!upload) throw refuse(INQUIRY_TEXTS.fileMissing);
+    if (upload.size > INQUIRY_FILE_MAX_BYTES) throw refuse(INQUIRY_TEXTS.fileTooLarge, key);
+    const type = sniffImageType(upload.head);
     if (!type || !extension) throw refuse(INQUIRY_TEXTS.fileRefused, key);
     const attachedKey = `${ATTACHED_PREFIX}${roomId}/${randomUUID()}`;
-    storage.put(INQUIRY_FILE_BUCKET, attachedKey, object.body, type);
-    return { uploadKey: key, key: attachedKey, name: file.name, size: object.body.length, type, extension };
+    if (!(await storage.copy(INQUIRY_FILE_BUCKET, key, attachedKey, type))) throw refuse(INQUIRY_TEXTS.fileMissing);
+    const kept = await storage.readHead(INQUIRY_FILE_BUCKET, attachedKey, SNIFF_BYTES);
+    if (!kept || kept.size > INQUIRY_FILE_MAX_BYTES || sniffImageType(kept.head) !== type) {
+      storage.delete(INQUIRY_FILE_BUCKET, attachedKey);
+      throw refuse(INQUIRY_TEXTS.fileRefused, key);
+    }
+    return { uploadKey: key, key: attachedKey, name: file.name, size: kept.size, type, extension };
   };
 
   /** A page of rooms (25, by last activity) with the paging headers and the reader's unread total. */
@@ -180,13 +190,14 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     return rows.map((row) => serialiseMessage(row, storage));
   };
 
-  const postMessage = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy', roomId: number, body: z.infer<typeof MessageInputSchema>) => {
+  const postMessage = async (c: Context<AuthEnv>, side: 'admin' | 'pharmacy', roomId: number, body: z.infer<typeof MessageInputSchema>) => {
     const user = userOf(c, side);
     const room = readableRoom(user, roomId);
     // Writing in a pharmacy's room needs write on that pharmacy (read lets a user only read it).
     if (side === 'pharmacy') assertPharmacyRight(c.get('principal'), room.pharmacy_id, 'write');
     const at = ctx.now().toISOString();
-    let file: ReturnType<typeof attachment> | undefined;
+    // The file work is asynchronous, so it comes before the (synchronous) transaction.
+    const file = body.file ? await attachment(user, room.id, body.file) : undefined;
     let id: number;
     try {
       id = db.transaction(() => {
@@ -194,7 +205,6 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
           const quoted = db.prepare('SELECT room_id FROM inquiry_messages WHERE id = @id').get({ id: body.reply_message_id }) as { room_id: number } | undefined;
           if (quoted?.room_id !== room.id) throw validationError({ reply_message_id: [INQUIRY_TEXTS.replyMissing] });
         }
-        file = body.file ? attachment(user, room.id, body.file) : undefined;
         if (file) uploads.taken(uploadKind, file.uploadKey);
         const info = db
           .prepare(
@@ -271,7 +281,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   });
 
   app.openapi(adminMessagesRoute, (c) => c.json(messagesPage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
-  app.openapi(adminPostMessageRoute, (c) => c.json(postMessage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('json')), 201));
+  app.openapi(adminPostMessageRoute, async (c) => c.json(await postMessage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('json')), 201));
   app.openapi(adminPresignRoute, (c) => c.json(presignUpload(c, 'admin', c.req.valid('query').content_type), 200));
 
   app.openapi(editMessageRoute, (c) => {
@@ -340,6 +350,6 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     return c.json(serialiseRoom(findRoom(db, roomId, user.id)!), 201);
   });
   app.openapi(pharmacyMessagesRoute, (c) => c.json(messagesPage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
-  app.openapi(pharmacyPostMessageRoute, (c) => c.json(postMessage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('json')), 201));
+  app.openapi(pharmacyPostMessageRoute, async (c) => c.json(await postMessage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('json')), 201));
   app.openapi(pharmacyPresignRoute, (c) => c.json(presignUpload(c, 'pharmacy', c.req.valid('query').content_type), 200));
 }

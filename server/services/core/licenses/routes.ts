@@ -65,6 +65,8 @@ const licenseParams = pharmacyParam.extend({
 
 const tags = ['core: licenses'];
 const BASE = '/api/v2/admin/pharmacies/{id}/licenses';
+/** Enough of a file for sniffLicenseType's longest signature (PNG's 8 bytes). */
+const LICENSE_SNIFF_BYTES = 16;
 
 const listLicensesRoute = createRoute({
   method: 'get', path: BASE, summary: '薬局の許可証一覧 (有効期限の新しい順、閲覧用の署名付きURLつき)', tags, security: SECURITY,
@@ -182,7 +184,7 @@ export function registerLicenseRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     return c.json({ presigned_url: presignedUrl, object_name: objectName }, 200);
   });
 
-  app.openapi(createLicenseRoute, (c) => {
+  app.openapi(createLicenseRoute, async (c) => {
     const pharmacy = pharmacyOf(c.req.valid('param').id);
     const body = c.req.valid('json');
     const today = tokyoDate(ctx.now());
@@ -195,9 +197,10 @@ export function registerLicenseRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       errors.filename_s3 = [LICENSE_MESSAGES.fileForeign];
     }
     if (Object.keys(errors).length > 0) throw validationError(errors);
-    const object = storage.get(LICENSE_BUCKET, objectName);
+    // Its first bytes tell its type: the rest of a 10 MB file is never read on the request thread (issue 36).
+    const object = await storage.readHead(LICENSE_BUCKET, objectName, LICENSE_SNIFF_BYTES);
     if (!object) throw validationError({ filename_s3: [LICENSE_MESSAGES.fileMissing] });
-    const sniffed = sniffLicenseType(object.body);
+    const sniffed = sniffLicenseType(object.head);
     if (!sniffed || sniffed !== object.contentType) {
       // Not a licence file: it is removed, so nothing is left that no licence points at.
       storage.delete(LICENSE_BUCKET, objectName);

@@ -2,6 +2,7 @@ import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { MAX_OUTSTANDING_UPLOADS, UPLOAD_LINK_SECONDS, type UploadKind, type UploadLinks } from '../../../shared/uploadLinks';
 import type { Context } from 'hono';
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { assertPharmacyRight, WRITE_FORBIDDEN, type AuthEnv } from '../../../shared/auth';
 import { assertRowCurrent } from '../../../shared/conditionalWrite';
 import { ApiError, notFoundError, validationError } from '../../../shared/errors';
@@ -118,12 +119,20 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     return list;
   };
 
-  /** The room, as each of its readers sees it (own unread count and total), on their rooms stream. */
-  const publishRoom = (roomId: number, only?: InquiryUser) => {
+  /**
+   * The room, as each of its readers sees it (own unread count and total), on their rooms stream.
+   * Each reader's total counts over every room (about 10 ms at national scale), so the request
+   * thread turns to other requests between two readers (issue 36): each message sent to a room
+   * costs staff and the pharmacy's users that many counts, and a burst of attachments would
+   * otherwise hold it for all of them at once. Every frame is read from the database when sent, so
+   * the last one a reader gets is the newest state.
+   */
+  const publishRoom = async (roomId: number, only?: InquiryUser) => {
     const room = db.prepare('SELECT pharmacy_id FROM inquiry_rooms WHERE id = @roomId').get({ roomId }) as { pharmacy_id: number } | undefined;
     if (!room) return;
     const readers = only ? [only] : roomAudience(db, room.pharmacy_id).map((r) => ({ ...r, name: '' }));
-    for (const reader of readers) {
+    for (const [index, reader] of readers.entries()) {
+      if (index > 0) await yieldToEventLoop();
       const row = findRoom(db, roomId, reader.id);
       if (row) cable.broadcast(roomsStream(reader.id), { ...serialiseRoom(row), unread_total: unreadTotal(db, reader) });
     }
@@ -180,12 +189,12 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   };
 
   /** A page of a room's messages (100, oldest first); a person reading them marks the room read (a prefetch does not). */
-  const messagesPage = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy', roomId: number, pageText: string | undefined) => {
+  const messagesPage = async (c: Context<AuthEnv>, side: 'admin' | 'pharmacy', roomId: number, pageText: string | undefined) => {
     const user = userOf(c, side);
     const room = readableRoom(user, roomId);
     const page = pageText ? Number(pageText) : 1;
     const { rows, total } = listMessages(db, room.id, page);
-    if (shownToPerson(c.req.raw) && markRead(db, user.id, room.id)) publishRoom(room.id, user);
+    if (shownToPerson(c.req.raw) && markRead(db, user.id, room.id)) await publishRoom(room.id, user);
     setPagingHeaders(c, { total, page }, MESSAGE_PAGE_SIZE);
     return rows.map((row) => serialiseMessage(row, storage));
   };
@@ -232,7 +241,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     }
     if (file) storage.delete(INQUIRY_FILE_BUCKET, file.uploadKey);
     publishMessage(id);
-    publishRoom(room.id);
+    await publishRoom(room.id);
     return serialiseMessage(findMessage(db, id)!, storage);
   };
 
@@ -267,7 +276,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     return c.json(roomsPage(c, user, filter, q.page), 200);
   });
 
-  app.openapi(patchRoomRoute, (c) => {
+  app.openapi(patchRoomRoute, async (c) => {
     const user = userOf(c, 'admin');
     const room = readableRoom(user, Number(c.req.valid('param').id));
     assertRowCurrent(c, db, 'inquiry_rooms', room.id);
@@ -276,15 +285,15 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     if (body.status !== undefined && !isInquiryStatus(body.status)) throw validationError({ status: [INQUIRY_TEXTS.statusInvalid] });
     // The one field named (the other is undefined, so not written); the same subject or status again is no write and no broadcast.
     const changed = updateColumns(db, 'inquiry_rooms', room.id, { name: body.name, status: body.status }, { updated_at: ctx.now().toISOString() });
-    if (changed.length > 0) publishRoom(room.id);
+    if (changed.length > 0) await publishRoom(room.id);
     return c.json(serialiseRoom(findRoom(db, room.id, user.id)!), 200);
   });
 
-  app.openapi(adminMessagesRoute, (c) => c.json(messagesPage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
+  app.openapi(adminMessagesRoute, async (c) => c.json(await messagesPage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
   app.openapi(adminPostMessageRoute, async (c) => c.json(await postMessage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('json')), 201));
   app.openapi(adminPresignRoute, (c) => c.json(presignUpload(c, 'admin', c.req.valid('query').content_type), 200));
 
-  app.openapi(editMessageRoute, (c) => {
+  app.openapi(editMessageRoute, async (c) => {
     const user = userOf(c, 'admin');
     const message = ownMessage(user, Number(c.req.valid('param').id));
     assertRowCurrent(c, db, 'inquiry_messages', message.id);
@@ -298,12 +307,12 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     })();
     if (changed) {
       publishMessage(message.id);
-      publishRoom(message.room_id);
+      await publishRoom(message.room_id);
     }
     return c.json(serialiseMessage(findMessage(db, message.id)!, storage), 200);
   });
 
-  app.openapi(deleteMessageRoute, (c) => {
+  app.openapi(deleteMessageRoute, async (c) => {
     const user = userOf(c, 'admin');
     const message = ownMessage(user, Number(c.req.valid('param').id));
     assertRowCurrent(c, db, 'inquiry_messages', message.id);
@@ -317,7 +326,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     cable.broadcast(messagesStream(message.room_id), { id: message.id, room_id: message.room_id, deleted: true });
     // Replies that quoted it lost their quote (the foreign key cleared it).
     for (const { id } of quoting) publishMessage(id);
-    publishRoom(message.room_id);
+    await publishRoom(message.room_id);
     return c.json({ id: message.id, room_id: message.room_id, deleted: true }, 200);
   });
 
@@ -327,7 +336,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const q = c.req.valid('query');
     return c.json(roomsPage(c, user, { statuses: parseStatuses(q.status), pharmacyIds: user.pharmacyIds }, q.page), 200);
   });
-  app.openapi(openRoomRoute, (c) => {
+  app.openapi(openRoomRoute, async (c) => {
     const user = userOf(c, 'pharmacy');
     const body = c.req.valid('json');
     if (!user.pharmacyIds.includes(body.pharmacy_id)) throw new ApiError(403, [INQUIRY_TEXTS.roomForbidden]);
@@ -346,10 +355,10 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       markRead(db, user.id, id);
       return id;
     })();
-    publishRoom(roomId);
+    await publishRoom(roomId);
     return c.json(serialiseRoom(findRoom(db, roomId, user.id)!), 201);
   });
-  app.openapi(pharmacyMessagesRoute, (c) => c.json(messagesPage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
+  app.openapi(pharmacyMessagesRoute, async (c) => c.json(await messagesPage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
   app.openapi(pharmacyPostMessageRoute, async (c) => c.json(await postMessage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('json')), 201));
   app.openapi(pharmacyPresignRoute, (c) => c.json(presignUpload(c, 'pharmacy', c.req.valid('query').content_type), 200));
 }

@@ -76,7 +76,7 @@ describe('an upload while other requests come (issue 36)', () => {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
     let settled = false;
-    const uploading = put(presign.body.presigned_url, body, 'application/pdf').then((res) => {
+    const uploading = Promise.resolve(put(presign.body.presigned_url, body, 'application/pdf')).then((res) => {
       settled = true;
       return res;
     });

@@ -22,6 +22,7 @@ if (process.platform === 'linux') {
 const TASKS: Record<OffThreadTask, () => Promise<(input: never) => unknown>> = {
   masterImport: async () => (await import('../services/core/masterFiles/importTask')).runMasterImport,
   masterCheck: async () => (await import('../services/core/masterFiles/importTask')).runMasterCheck,
+  walCheckpoint: async () => (await import('../db/walCheckpoint')).runWalCheckpoint,
   warehouseTables: async () => (await import('../warehouse/warehouseTask')).runWarehouseTables,
   warehouseCopy: async () => (await import('../warehouse/warehouseTask')).runWarehouseCopy,
   warehouseQuery: async () => (await import('../warehouse/warehouseTask')).runWarehouseQuery,

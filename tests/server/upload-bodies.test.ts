@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAL_CHECKPOINT_MS } from '../../server/db/walCheckpoint';
 import { ADMIN, startApp, type TestApp } from './helpers';
 
 /**
@@ -142,6 +144,35 @@ describe('an upload while other requests come (issue 36)', () => {
       expect(plan('SELECT COUNT(*) FROM inquiry_messages m WHERE m.room_id = 1 AND m.id > 5 AND (m.sender_id IS NULL OR m.sender_id != 2)')).toMatch(/USING COVERING INDEX/);
     } finally {
       core.close();
+    }
+  });
+});
+
+describe('core\'s WAL (issue 36)', () => {
+  it('is never copied into the file by the request thread: writes stay in the WAL until the checkpoint chore runs on a worker lane', async () => {
+    let clock = Date.parse('2026-11-21T01:00:00.000Z');
+    const probe = startApp({ jobTickMs: 0, now: () => new Date(clock) });
+    try {
+      const file = join(probe.dir, 'core.sqlite');
+      const { jobs } = probe.environments.production;
+      // This turn checkpoints what opening left; the chore then waits out its interval.
+      await jobs.tick();
+      const before = statSync(file).size;
+      const admin = await probe.token(ADMIN);
+      const roomId = ((await (await probe.call(`${BASE}/inquiry_rooms`, { token: admin })).json()) as { id: number }[])[0].id;
+      // Far past SQLite's automatic checkpoint (1,000 pages), all from the request thread's connection.
+      for (let i = 0; i < 200; i++) {
+        const res = await probe.call(`${BASE}/inquiry_rooms/${roomId}/messages`, { method: 'POST', token: admin, json: { content: `${i}${'あ'.repeat(4990)}` } });
+        expect(res.status).toBe(201);
+      }
+      expect(statSync(`${file}-wal`).size).toBeGreaterThan(1000 * 4096);
+      expect(statSync(file).size).toBe(before);
+
+      clock += WAL_CHECKPOINT_MS;
+      await jobs.tick();
+      expect(statSync(file).size).toBeGreaterThan(before);
+    } finally {
+      probe.dispose();
     }
   });
 });

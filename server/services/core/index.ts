@@ -1,6 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { join } from 'node:path';
 import { openDatabase, type DB } from '../../db/open';
+import { requestThreadCheckpointsOff, WAL_CHECKPOINT_MS } from '../../db/walCheckpoint';
+import { runOffThread } from '../../jobs/offThread';
 import type { SeedScale } from '../../db/seedCatalogue';
 import { requireAuth, type AuthEnv } from '../../shared/auth';
 import type { ListDeclaration } from '../../shared/listEndpoint';
@@ -27,7 +29,10 @@ import { registerWarehouseRoutes } from './warehouse/routes';
 
 /** The core service's database (its own file), migrated in the order of `coreMigrations`. */
 export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
-  return openDatabase(join(dir, 'core.sqlite'), coreMigrations(seed, scale));
+  const db = openDatabase(join(dir, 'core.sqlite'), coreMigrations(seed, scale));
+  // Master imports commit from a worker: the chore below checkpoints, never this thread.
+  requestThreadCheckpointsOff(db);
+  return db;
 }
 import { registerSavedReplyRoutes, SAVED_REPLY_LIST } from './savedReplies/routes';
 import { registerLookupRoutes } from './lookups/routes';
@@ -42,6 +47,8 @@ import { CORE_VERSIONED_RECORDS } from './versionedRecords';
 export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
   app.use('/api/*', requireAuth(ctx.auth), ctx.listWork);
+  // The request thread never checkpoints core (openCoreDb): a worker lane does, a turn at a time.
+  ctx.jobs.every('core_wal_checkpoint', WAL_CHECKPOINT_MS, () => runOffThread('walCheckpoint', { dbFile: ctx.db.name }));
   // Every kind of upload link is bounded per user and swept the same way.
   const uploads = createUploadLinks(ctx.db, ctx.storage, ctx.now);
   // In front of the routes: each versioned record's answers carry its ETag.

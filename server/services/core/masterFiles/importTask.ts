@@ -17,31 +17,9 @@ export function runMasterImport({ dbFile, kind, now, files }: MasterImportInput)
   }
   const db = openConnection(dbFile);
   try {
-    const result = applyParsedFiles(db, parsed, now);
-    checkpointHere(db);
-    return result;
+    return applyParsedFiles(db, parsed, now);
   } finally {
     db.close();
-  }
-}
-
-/** Attempts, and the pause between two, at copying the import's pages into the database file. */
-const CHECKPOINT_ATTEMPTS = 200;
-const CHECKPOINT_PAUSE_MS = 5;
-
-/**
- * Copies the import's pages from the WAL into the database file on this thread (issue 36). The
- * commit's own checkpoint stops at any read the request thread has in progress at that instant,
- * and the request thread's next write then copied the whole import itself (a 120,000-row import:
- * about 300 ms on the request thread for a one-row write). A passive checkpoint never waits on a
- * lock, so it is tried again until every page is in, each time the readers have moved on.
- */
-function checkpointHere(db: ReturnType<typeof openConnection>): void {
-  const pause = new Int32Array(new SharedArrayBuffer(4));
-  for (let attempt = 0; attempt < CHECKPOINT_ATTEMPTS; attempt++) {
-    const [{ busy, log, checkpointed }] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
-    if (busy === 0 && checkpointed >= log) return;
-    Atomics.wait(pause, 0, 0, CHECKPOINT_PAUSE_MS);
   }
 }
 

@@ -175,7 +175,9 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
  * its record (a licence, a message with the file). `/config.json` is probed every 10 ms
  * throughout; the figure is its worst wait against the 50 ms goal, beside p99 and the idle
  * probes of the same server. The server thread's own loop delay splits its worst stall into
- * time on a core (ours) and time waiting for one (the machine's).
+ * time on a core (ours) and time waiting for one (the machine's); on a machine busy with other
+ * work the second dominates, so the most the thread computed within any one stall is printed
+ * too, against the same goal: what our code holds the thread for, whatever the load.
  */
 export async function allTogether(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-portal-bench-together-'));
@@ -292,7 +294,7 @@ export async function allTogether(): Promise<void> {
       `  import ${imported?.status} in ${took(imported)}; copies ${copies.map((j) => `${j.job_name} ${j.status} in ${took(j)}`).join(', ')}; uploads ${ok} of ${outcomes.length} stored and taken in ${(uploadMs / 1000).toFixed(1)} s (started ${(uploadsStarted / 1000).toFixed(1)} s in)${ok === outcomes.length ? '' : `: ${outcomes.filter((o) => o !== 'ok').join(', ')}`}`,
     );
     console.log(
-      `  server thread meanwhile: loop delay max ${ms(server.max)}, p99 ${ms(server.p99)}; ${server.stalls} stalls over 20 ms, the worst ${ms(server.worst.ms)} (on a core ${ms(server.worst.onCpu)}, waiting for one ${ms(server.worst.waiting)})`,
+      `  server thread meanwhile: loop delay max ${ms(server.max)}, p99 ${ms(server.p99)}; ${server.stalls} stalls over 20 ms, the worst ${ms(server.worst.ms)} (on a core ${ms(server.worst.onCpu)}, waiting for one ${ms(server.worst.waiting)}); the most it computed in one stall ${ms(server.busiest)} (goal <= ${GOAL_MS} ms) ${server.busiest <= GOAL_MS ? 'OK' : 'OVER'}`,
     );
     console.log(
       `  /config.json during ${(total / 1000).toFixed(1)} s (${waits.length} probes): median ${ms(median(waits))}, p99 ${ms(percentile(waits, 0.99))}, worst ${ms(worst)} = ${(worst / idleMedian).toFixed(0)}x idle (goal <= ${GOAL_MS} ms) ${worst <= GOAL_MS ? 'OK' : 'OVER'}`,

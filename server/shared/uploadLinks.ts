@@ -70,7 +70,9 @@ export function createUploadLinks(db: DB, storage: BlobStorage, now: () => Date)
       remove.run({ kind: kind.name, objectName });
     },
     sweep(kind, at) {
-      removeExpired.run({ kind: kind.name, at: at.toISOString() });
+      // A sweep can wait for its next turn: while a worker holds the write lock (a master import's
+      // apply, seconds), it does not hold the request thread in SQLite's busy wait (issue 36).
+      if (!unlessLocked(db, () => removeExpired.run({ kind: kind.name, at: at.toISOString() }))) return;
       const oldest = at.getTime() - kind.graceSeconds * 1000;
       let token: string | undefined;
       do {
@@ -83,4 +85,19 @@ export function createUploadLinks(db: DB, storage: BlobStorage, now: () => Date)
       } while (token);
     },
   };
+}
+
+/** Runs `write` at once, or not at all when another connection holds the write lock (false). */
+function unlessLocked(db: DB, write: () => void): boolean {
+  const wait = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma('busy_timeout = 0');
+  try {
+    write();
+    return true;
+  } catch (e) {
+    if ((e as { code?: unknown }).code === 'SQLITE_BUSY') return false;
+    throw e;
+  } finally {
+    db.pragma(`busy_timeout = ${wait}`);
+  }
 }

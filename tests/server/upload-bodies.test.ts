@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WAL_CHECKPOINT_MS } from '../../server/db/walCheckpoint';
 import { ADMIN, startApp, type TestApp } from './helpers';
 
@@ -172,6 +172,40 @@ describe('core\'s WAL (issue 36)', () => {
       await jobs.tick();
       expect(statSync(file).size).toBeGreaterThan(before);
     } finally {
+      probe.dispose();
+    }
+  });
+});
+
+describe('the upload links\' sweep (issue 36)', () => {
+  it('never waits on the request thread for a write lock a worker holds: it skips that turn, and a later turn sweeps', async () => {
+    let clock = Date.parse('2026-11-21T01:00:00.000Z');
+    const probe = startApp({ jobTickMs: 0, now: () => new Date(clock) });
+    const holder = new Database(join(probe.dir, 'core.sqlite'));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { jobs } = probe.environments.production;
+      await jobs.tick();
+      const admin = await probe.token(ADMIN);
+      const link = (await (await probe.call(`${BASE}/pharmacies/3/licenses/presigned_url`, { token: admin })).json()) as { object_name: string };
+      const links = () => (holder.prepare('SELECT COUNT(*) AS n FROM upload_links WHERE object_name = ?').get(link.object_name) as { n: number }).n;
+      expect(links()).toBe(1);
+
+      // Long expired; meanwhile another connection (as a master import's apply does) holds the write lock.
+      clock += 6 * 3600_000;
+      holder.exec('BEGIN IMMEDIATE');
+      await jobs.tick();
+      expect(errors).not.toHaveBeenCalled();
+      expect(links()).toBe(1);
+      holder.exec('ROLLBACK');
+
+      clock += 6 * 3600_000;
+      await jobs.tick();
+      expect(links()).toBe(0);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+      holder.close();
       probe.dispose();
     }
   });

@@ -210,3 +210,37 @@ describe('the upload links\' sweep (issue 36)', () => {
     }
   });
 });
+
+describe('taking an upload while a worker holds core\'s write lock (issue 36)', () => {
+  it('waits for the lock without holding the request thread, then saves the licence', async () => {
+    const presign = await call(`${BASE}/pharmacies/3/licenses/presigned_url`);
+    expect((await put(presign.body.presigned_url, Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf')).status).toBe(200);
+    // As a master import's apply does, for seconds.
+    const holder = new Database(join(app.dir, 'core.sqlite'));
+    holder.exec('BEGIN IMMEDIATE');
+    let settled = false;
+    const saving = call(`${BASE}/pharmacies/3/licenses`, {
+      method: 'POST',
+      json: { number: '13薬第3636号', expires_on: '2099-12-31', filename_s3: presign.body.object_name },
+    }).then((answer) => {
+      settled = true;
+      return answer;
+    });
+    try {
+      // Many turns of the event loop, each also a round trip through libuv's pool (which the save's
+      // file reads go through, in order): the save has long reached its write, and still waits.
+      const { storage } = app.environments.production;
+      for (let probe = 0; probe < 50 && !settled; probe++) {
+        expect((await app.call('/config.json')).status).toBe(200);
+        expect(await storage.readHead('licenses', presign.body.object_name, 1)).toBeDefined();
+      }
+      expect(settled).toBe(false);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    const saved = await saving;
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ number: '13薬第3636号' });
+  });
+});

@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import { writeWhenFree } from '../../../db/writeWhenFree';
 import { MAX_OUTSTANDING_UPLOADS, UPLOAD_LINK_SECONDS, type UploadKind, type UploadLinks } from '../../../shared/uploadLinks';
 import type { Context } from 'hono';
 import { randomUUID } from 'node:crypto';
@@ -209,7 +210,8 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     const file = body.file ? await attachment(user, room.id, body.file) : undefined;
     let id: number;
     try {
-      id = db.transaction(() => {
+      // A master import may hold the write lock for seconds: the thread serves others meanwhile.
+      id = await writeWhenFree(db, db.transaction(() => {
         if (body.reply_message_id != null) {
           const quoted = db.prepare('SELECT room_id FROM inquiry_messages WHERE id = @id').get({ id: body.reply_message_id }) as { room_id: number } | undefined;
           if (quoted?.room_id !== room.id) throw validationError({ reply_message_id: [INQUIRY_TEXTS.replyMissing] });
@@ -233,7 +235,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
         // The sender has seen what they wrote.
         markRead(db, user.id, room.id);
         return messageId;
-      })();
+      }));
     } catch (e) {
       // Nothing half-saved: the copy of a message that was not written goes too.
       if (file) storage.delete(INQUIRY_FILE_BUCKET, file.key);
@@ -254,13 +256,13 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     return message;
   };
 
-  const presignUpload = (c: Context<AuthEnv>, side: 'admin' | 'pharmacy', contentType = 'image/png') => {
+  const presignUpload = async (c: Context<AuthEnv>, side: 'admin' | 'pharmacy', contentType = 'image/png') => {
     const user = userOf(c, side);
     // An upload is only ever attached to a message: a user who may write in no pharmacy's room gets no upload link.
     if (side === 'pharmacy' && ![...c.get('principal').pharmacyRights.values()].includes('write')) throw new ApiError(403, [WRITE_FORBIDDEN]);
     if (!(INQUIRY_FILE_TYPES as readonly string[]).includes(contentType)) throw validationError({ content_type: [INQUIRY_TEXTS.fileRefused] });
     const objectName = `${UPLOAD_PREFIX}${user.id}/${randomUUID()}`;
-    uploads.issue(uploadKind, user.id, objectName);
+    await uploads.issue(uploadKind, user.id, objectName);
     const presignedUrl = storage.presignPut(INQUIRY_FILE_BUCKET, objectName, { contentType, maxBytes: INQUIRY_FILE_MAX_BYTES, expiresIn: UPLOAD_LINK_SECONDS });
     return { presigned_url: presignedUrl, object_name: objectName };
   };
@@ -291,7 +293,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
 
   app.openapi(adminMessagesRoute, async (c) => c.json(await messagesPage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
   app.openapi(adminPostMessageRoute, async (c) => c.json(await postMessage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('json')), 201));
-  app.openapi(adminPresignRoute, (c) => c.json(presignUpload(c, 'admin', c.req.valid('query').content_type), 200));
+  app.openapi(adminPresignRoute, async (c) => c.json(await presignUpload(c, 'admin', c.req.valid('query').content_type), 200));
 
   app.openapi(editMessageRoute, async (c) => {
     const user = userOf(c, 'admin');
@@ -360,5 +362,5 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   });
   app.openapi(pharmacyMessagesRoute, async (c) => c.json(await messagesPage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
   app.openapi(pharmacyPostMessageRoute, async (c) => c.json(await postMessage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('json')), 201));
-  app.openapi(pharmacyPresignRoute, (c) => c.json(presignUpload(c, 'pharmacy', c.req.valid('query').content_type), 200));
+  app.openapi(pharmacyPresignRoute, async (c) => c.json(await presignUpload(c, 'pharmacy', c.req.valid('query').content_type), 200));
 }

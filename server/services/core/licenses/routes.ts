@@ -1,4 +1,5 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { writeWhenFree } from '../../../db/writeWhenFree';
 import { MAX_OUTSTANDING_UPLOADS, UPLOAD_LINK_SECONDS, type UploadKind, type UploadLinks } from '../../../shared/uploadLinks';
 import { randomUUID } from 'node:crypto';
 import {
@@ -173,11 +174,11 @@ export function registerLicenseRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     return c.json(licensesOf(pharmacy.id).map((row) => toLicense(row, today)), 200);
   });
 
-  app.openapi(presignRoute, (c) => {
+  app.openapi(presignRoute, async (c) => {
     const pharmacy = pharmacyOf(c.req.valid('param').id);
     const contentType = c.req.valid('query').content_type ?? 'application/pdf';
     const objectName = `pharmacies/${pharmacy.id}/${randomUUID()}.${EXTENSIONS[contentType]}`;
-    uploads.issue(uploadKind, c.get('principal').sub, objectName, UPLOAD_EXPIRES_IN);
+    await uploads.issue(uploadKind, c.get('principal').sub, objectName, UPLOAD_EXPIRES_IN);
     const presignedUrl = storage.presignPut(LICENSE_BUCKET, objectName, {
       contentType, maxBytes: LICENSE_MAX_BYTES, expiresIn: UPLOAD_EXPIRES_IN,
     });
@@ -206,7 +207,8 @@ export function registerLicenseRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
       storage.delete(LICENSE_BUCKET, objectName);
       throw validationError({ filename_s3: [LICENSE_MESSAGES.fileType] });
     }
-    const id = db.transaction(() => {
+    // A master import may hold the write lock for seconds: the thread serves others meanwhile.
+    const id = await writeWhenFree(db, db.transaction(() => {
       if (db.prepare('SELECT 1 FROM licenses WHERE object_name = @objectName').get({ objectName })) {
         throw validationError({ filename_s3: [LICENSE_MESSAGES.fileTaken] });
       }
@@ -220,7 +222,7 @@ export function registerLicenseRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
           at: ctx.now().toISOString(), by: actorName(db, c.get('principal')),
         });
       return Number(info.lastInsertRowid);
-    })();
+    }));
     c.header('x-store-cache-control', 'clear');
     return c.json(toLicense(licensesOf(pharmacy.id, id)[0], today), 201);
   });

@@ -121,22 +121,50 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
   };
 
   /**
-   * The room, as each of its readers sees it (own unread count and total), on their rooms stream.
-   * Each reader's total counts over every room (about 10 ms at national scale), so the request
-   * thread turns to other requests between two readers (issue 36): each message sent to a room
-   * costs staff and the pharmacy's users that many counts, and a burst of attachments would
-   * otherwise hold it for all of them at once. Every frame is read from the database when sent, so
-   * the last one a reader gets is the newest state.
+   * Room frames waiting to be read and sent: one per turn of the event loop, across every publish.
+   * Each reader's frame carries their unread total, a count over every room (about 10 ms at
+   * national scale), and each message sent to a room costs staff and the pharmacy's users one each:
+   * sent all at once, a burst of attachments held the request thread for all of them (issue 36).
+   * One queue, not a pause per publish: pauses of concurrent publishes end in the same turn and
+   * would run back to back. Every frame is read from the database when sent, so the last one a
+   * reader gets is the newest state.
    */
+  const frames: (() => void)[] = [];
+  let sending = false;
+  const sendInTurns = async () => {
+    if (sending) return;
+    sending = true;
+    try {
+      for (let frame = frames.shift(); frame; frame = frames.shift()) {
+        frame();
+        if (frames.length > 0) await yieldToEventLoop();
+      }
+    } finally {
+      sending = false;
+    }
+  };
+
+  /** The room, as each of its readers sees it (own unread count and total), on their rooms stream; resolves once all are sent. */
   const publishRoom = async (roomId: number, only?: InquiryUser) => {
     const room = db.prepare('SELECT pharmacy_id FROM inquiry_rooms WHERE id = @roomId').get({ roomId }) as { pharmacy_id: number } | undefined;
     if (!room) return;
     const readers = only ? [only] : roomAudience(db, room.pharmacy_id).map((r) => ({ ...r, name: '' }));
-    for (const [index, reader] of readers.entries()) {
-      if (index > 0) await yieldToEventLoop();
-      const row = findRoom(db, roomId, reader.id);
-      if (row) cable.broadcast(roomsStream(reader.id), { ...serialiseRoom(row), unread_total: unreadTotal(db, reader) });
-    }
+    const sent = readers.map(
+      (reader) =>
+        new Promise<void>((resolve, reject) => {
+          frames.push(() => {
+            try {
+              const row = findRoom(db, roomId, reader.id);
+              if (row) cable.broadcast(roomsStream(reader.id), { ...serialiseRoom(row), unread_total: unreadTotal(db, reader) });
+              resolve();
+            } catch (e) {
+              reject(e instanceof Error ? e : new Error(String(e)));
+            }
+          });
+        }),
+    );
+    void sendInTurns();
+    await Promise.all(sent);
   };
   const publishMessage = (id: number) => {
     const row = findMessage(db, id);

@@ -77,7 +77,7 @@ const precompress = (): Plugin => {
 const codeSplitting = {
   groups: [
     { name: 'index', tags: ['$initial' as const], priority: 2 },
-    { name: 'list', test: /[\\/]src[\\/]resources[\\/]schema[\\/]SchemaList\.tsx$/, priority: 1 },
+    { name: 'list', test: /[\\/]src[\\/]resources[\\/]schema[\\/]list[\\/]SchemaList\.tsx$/, priority: 1 },
   ],
 };
 

@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { launchBrowser, signedInContext } from './browser';
 import { adminSession, startPortal } from './servers';
-import { PALETTE_DEBOUNCE_MS } from '../src/app/palette/paletteLookups';
+import { PALETTE_DEBOUNCE_MS } from '../src/features/palette/paletteLookups';
 
 const GOAL = 2;
 /** Without the batch, at most this many times the batch's own p95 (issue 35). */

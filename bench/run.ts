@@ -18,7 +18,7 @@
  *   (new browser context, signed in), goal <= 1.2 of stock's. Each pair measured back to back
  *   (order alternating); the figure is the median of the pairs' ratios. `--screen=pharmacies,
  *   ethical-medicines,inquiries` picks screens. Two runs on the shared 2-core machine at load
- *   12-21 (docs/ARCHITECTURE.md, Tests, has the table and what was tried): warm 0.91 / 1.23
+ *   12-21 (docs/PERFORMANCE.md has the table and what was tried): warm 0.91 / 1.23
  *   (薬局一覧), 1.02 / 0.84 (医療用医薬品一覧), 1.93 / 2.66 (問い合わせ一覧), all over 0.6; cold 0.90 / 1.21,
  *   1.14 / 1.13, 1.77 / 1.70 against 1.2. Holding the navigation until the hover's list
  *   call answered (a router loader, capped at 150 ms) rendered the list once but made the click

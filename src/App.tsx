@@ -6,7 +6,7 @@ import { resources, routeCatalogue } from './resources/registry';
 import type { AnyResourceDeclaration } from './resources/types';
 import { capabilitiesOf } from './contract/additions';
 import { availableResources } from './app/capabilities';
-import { DeclarationsProvider } from './resources/schema/DeclarationsContext';
+import { DeclarationsProvider } from './resources/schema/shared/DeclarationsContext';
 import { resourceRoutes } from './resources/resourceViews';
 import { createI18nProvider } from './i18n';
 import { createSpecRouterProvider } from './customRoutes/specRouterProvider';

@@ -9,7 +9,7 @@ export interface ServiceContext {
   db: DB;
   auth: AuthSettings;
   now: () => Date;
-  /** The environment's blob storage, job runner and cable endpoint (see docs/ARCHITECTURE.md). */
+  /** The environment's blob storage, job runner and cable endpoint (see docs/SERVER.md). */
   storage: BlobStorage;
   jobs: JobRunner;
   cable: Cable;

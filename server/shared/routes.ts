@@ -15,8 +15,12 @@ import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY, t
  *   createRecordRoute(path, { body, response, summary, tags })                 POST   path        → 201
  *   updateRecordRoute(path, { body, response, summary, tags })                 PUT    path/{id}   → 200 (or 412)
  *   deleteRecordRoute(path, { summary, tags })                                 DELETE path/{id}   → 204 (or 412)
- *   writeRoute('post', `${path}/{id}/pharmacy`, { body, response, summary, tags })   anything else → 200
+ *   writeRoute('post', `${path}/{id}/pharmacy`, { body, response, summary, tags })   anything else → 200 (or status)
  *   readRoute(path, { query, response, summary, tags, headers })              GET    anything else → 200
+ *
+ * These helpers are the only place that calls `createRoute` (eslint.config.js holds it; the
+ * identity provider and the static site, which are not bearer-protected services, are exempt):
+ * so every service route is bearer-protected and documents the common errors the same way.
  *
  * `writeRoute` covers membership changes (PATCH/DELETE `{id}/pharmacies`, POST/DELETE
  * `{id}/pharmacy`) and actions (`users/change_password`): it takes the `{id}` parameter exactly
@@ -53,28 +57,55 @@ export interface WriteSpec<B extends z.ZodType, R extends z.ZodType> {
   conditional?: boolean;
 }
 
-type JsonBody<B extends z.ZodType> = { readonly required: true; readonly content: { readonly 'application/json': { readonly schema: B } } };
+type JsonBody<B extends z.ZodType, Required extends boolean = true> = {
+  readonly required: Required;
+  readonly content: { readonly 'application/json': { readonly schema: B } };
+};
 type Nothing = Record<never, never>;
-/** `{id}` as a numeric path parameter exactly when the path names it. */
-type IdRequest<P extends string> = P extends `${string}{id}${string}` ? { params: typeof idParam } : Nothing;
-type BodyRequest<B extends z.ZodType | undefined> = B extends z.ZodType ? { body: JsonBody<B> } : Nothing;
-type WriteRequest<P extends string, B extends z.ZodType | undefined> = IdRequest<P> & BodyRequest<B>;
+/** Path parameters other than a numeric `{id}` (`{kind}`, `{pharmacyId}/{filename}`, a labelled `{id}`), as a zod object. */
+type Params = z.ZodObject | undefined;
+/** `params` when given; otherwise `{id}` as a numeric path parameter exactly when the path names it. */
+type PathRequest<P extends string, X extends Params> = X extends z.ZodObject ? { params: X } : P extends `${string}{id}${string}` ? { params: typeof idParam } : Nothing;
+type QueryRequest<Q extends z.ZodObject | undefined> = Q extends z.ZodObject ? { query: Q } : Nothing;
+type BodyRequest<B extends z.ZodType | undefined, Required extends boolean> = B extends z.ZodType ? { body: JsonBody<B, Required> } : Nothing;
+type WriteRequest<P extends string, B extends z.ZodType | undefined, X extends Params = undefined, Required extends boolean = true> = PathRequest<P, X> &
+  BodyRequest<B, Required>;
+/** The status a successful write answers: 200, 201 for a created record, 202 for a started job. */
+type SuccessStatus = 200 | 201 | 202;
 
-function idRequest<P extends string>(path: P): IdRequest<P> {
-  return (path.includes('{id}') ? { params: idParam } : {}) as IdRequest<P>;
+function pathRequest<P extends string, X extends Params>(path: P, params: X): PathRequest<P, X> {
+  return (params ? { params } : path.includes('{id}') ? { params: idParam } : {}) as PathRequest<P, X>;
 }
 
-function writeRequest<P extends string, B extends z.ZodType | undefined>(path: P, body: B, conditional = false): WriteRequest<P, B> {
-  const request: Record<string, unknown> = { ...idRequest(path), ...(body && { body: jsonBody(body) }), ...(conditional && { headers: conditionalHeaders }) };
-  return request as WriteRequest<P, B>;
-}
-
-/** A write answering 200 with `spec.response`: membership changes and actions. */
-export function writeRoute<M extends Method, P extends string, R extends z.ZodType, B extends z.ZodType | undefined = undefined>(
-  method: M,
+function writeRequest<P extends string, B extends z.ZodType | undefined, X extends Params = undefined, Required extends boolean = true>(
   path: P,
-  spec: Omit<WriteSpec<z.ZodType, R>, 'body'> & { body?: B },
-) {
+  body: B,
+  { conditional = false, params, bodyRequired }: { conditional?: boolean; params?: X; bodyRequired?: Required } = {},
+): WriteRequest<P, B, X, Required> {
+  const request: Record<string, unknown> = {
+    ...pathRequest(path, params as X),
+    ...(body && { body: { ...jsonBody(body), required: bodyRequired ?? true } }),
+    ...(conditional && { headers: conditionalHeaders }),
+  };
+  return request as WriteRequest<P, B, X, Required>;
+}
+
+/**
+ * A write answering `spec.response` (200; `status` 201 or 202 for a created record or a started
+ * job): membership changes, actions, and writes whose path names other parameters (`params`).
+ * `bodyRequired: false` documents a body that may be left out.
+ */
+export function writeRoute<
+  M extends Method,
+  P extends string,
+  R extends z.ZodType,
+  B extends z.ZodType | undefined = undefined,
+  X extends Params = undefined,
+  S extends SuccessStatus = 200,
+  Required extends boolean = true,
+>(method: M, path: P, spec: Omit<WriteSpec<z.ZodType, R>, 'body'> & { body?: B; params?: X; status?: S; bodyRequired?: Required }) {
+  // A deleted record has no version left to tag (registerRecordEtags sets none on a DELETE).
+  const success = { ...jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...(spec.conditional && method !== 'delete' && { headers: etagHeaders }) };
   return createRoute({
     method,
     path,
@@ -82,9 +113,9 @@ export function writeRoute<M extends Method, P extends string, R extends z.ZodTy
     ...(spec.description && { description: spec.description }),
     tags: spec.tags,
     security: SECURITY,
-    request: writeRequest(path, spec.body as B, spec.conditional),
+    request: writeRequest(path, spec.body as B, { conditional: spec.conditional, params: spec.params, bodyRequired: spec.bodyRequired }),
     responses: {
-      200: { ...jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...(spec.conditional && { headers: etagHeaders }) },
+      ...({ [spec.status ?? 200]: success } as Record<S, typeof success>),
       ...commonErrors,
       ...(spec.conditional && conditionalErrors),
     },
@@ -92,7 +123,10 @@ export function writeRoute<M extends Method, P extends string, R extends z.ZodTy
 }
 
 /** POST `path`: creates a record from `spec.body`, answers 201 with `spec.response`. */
-export function createRecordRoute<P extends string, B extends z.ZodType, R extends z.ZodType>(path: P, spec: WriteSpec<B, R>) {
+export function createRecordRoute<P extends string, B extends z.ZodType, R extends z.ZodType, X extends Params = undefined>(
+  path: P,
+  spec: WriteSpec<B, R> & { params?: X },
+) {
   return createRoute({
     method: 'post',
     path,
@@ -100,7 +134,7 @@ export function createRecordRoute<P extends string, B extends z.ZodType, R exten
     ...(spec.description && { description: spec.description }),
     tags: spec.tags,
     security: SECURITY,
-    request: writeRequest(path, spec.body),
+    request: writeRequest(path, spec.body, { params: spec.params }),
     responses: { 201: jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...commonErrors },
   });
 }
@@ -167,11 +201,30 @@ export function detailRoute<T extends z.ZodType>(path: string, schema: T, summar
   });
 }
 
-/** GET `path?{spec.query}` answering `spec.response` (with `spec.headers` documented); `{id}` when the path has it. */
-export function readRoute<P extends string, Q extends z.ZodObject, R extends z.ZodType>(
+/**
+ * GET `path` answering `spec.response` (with `spec.headers` documented): `{id}` when the path has
+ * it, or `params`; `query` when it takes one. `batchable`: a plain page the lookups batch may run,
+ * counted as list work (documents the fairness guard's 429). `notModified`: it answers 304 to a
+ * conditional GET. `badRequest`: it refuses a malformed parameter with 400 (S3's answer), shaped
+ * as the 422.
+ */
+export function readRoute<P extends string, R extends z.ZodType, Q extends z.ZodObject | undefined = undefined, X extends Params = undefined>(
   path: P,
-  spec: { query: Q; response: R; summary: string; description?: string; responseDescription?: string; headers?: z.ZodObject; tags: string[] },
+  spec: {
+    query?: Q;
+    params?: X;
+    response: R;
+    summary: string;
+    description?: string;
+    responseDescription?: string;
+    headers?: z.ZodObject;
+    tags: string[];
+    batchable?: boolean;
+    notModified?: boolean;
+    badRequest?: boolean;
+  },
 ) {
+  const request = { ...pathRequest(path, spec.params as X), ...(spec.query && { query: spec.query }) } as PathRequest<P, X> & QueryRequest<Q>;
   return createRoute({
     method: 'get',
     path,
@@ -179,10 +232,14 @@ export function readRoute<P extends string, Q extends z.ZodObject, R extends z.Z
     ...(spec.description && { description: spec.description }),
     tags: spec.tags,
     security: SECURITY,
-    request: { ...idRequest(path), query: spec.query },
+    ...(spec.batchable && LOOKUP_LIST),
+    request,
     responses: {
       200: { ...jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...(spec.headers && { headers: spec.headers }) },
+      ...(spec.notModified && { 304: { description: '変更なし' } }),
+      ...(spec.badRequest && { 400: commonErrors[422] }),
       ...commonErrors,
+      ...(spec.batchable && tooManyRequests),
     },
   });
 }

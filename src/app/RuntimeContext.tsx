@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { EnvironmentConfig, RuntimeConfig } from '../config/types';
+import type { EnvironmentConfig, RuntimeConfig } from '../contract/configTypes';
 
 /** What the shell learned at start-up: the runtime config and the environment in use. */
 export interface Runtime {

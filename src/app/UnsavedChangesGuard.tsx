@@ -3,7 +3,7 @@ import { useBlocker } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { SafeConfirm } from './SafeConfirm';
 import { useReportUnsavedChanges } from './unsavedChanges';
-import { DISCARD_CHANGES_EVENT } from './formDrafts';
+import { DISCARD_CHANGES_EVENT } from '../features/drafts/formDrafts';
 
 export const UNSAVED_TITLE = '保存していない変更があります';
 export const UNSAVED_CONTENT = 'このまま移動すると、入力した内容は失われます。';

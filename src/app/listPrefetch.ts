@@ -14,7 +14,7 @@ export interface ListQuery {
 }
 
 /**
- * The getList call the generated list screen (src/resources/schema/SchemaList.tsx) will make at
+ * The getList call the generated list screen (src/resources/schema/list/SchemaList.tsx) will make at
  * `location`, with react-admin's own rules for merging the URL and the defaults (lists keep no
  * stored params: the URL is their only state), and the key its useGetList files it under. Undefined off a list route, for a
  * resource with a list screen of its own (which may ask differently), and for a scrolled list.

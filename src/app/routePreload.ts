@@ -3,7 +3,7 @@ import { matchPath } from 'react-router-dom';
 import type { ResourceDeclaration } from '../resources/types';
 import type { ResourceRoutes } from '../resources/resourceViews';
 import { preloadLoader, preloadPage } from './lazyPage';
-import { tabLoader } from '../resources/schema/tabViews';
+import { tabLoader } from '../resources/schema/show/tabViews';
 
 /** One route's screen(s) to load: `params['*']` is what follows the route (a detail tab). */
 export interface RouteChunks {

@@ -1,4 +1,4 @@
-import type { EnvironmentConfig } from '../config/types';
+import type { EnvironmentConfig } from '../contract/configTypes';
 import { createPasswordAuthProvider } from './password';
 import { createRedirectAuthProvider } from './redirect';
 import { withAdminOnlyAccess } from './shared';

@@ -1,4 +1,4 @@
-import type { EnvironmentConfig } from '../config/types';
+import type { EnvironmentConfig } from '../contract/configTypes';
 import { SILENT_CHECK_INTERVAL_MS, TOKEN_LIFETIME_MS, TOKEN_RENEWAL_MARGIN_MS } from '../lib/constants';
 import { readClaims } from '../lib/jwt';
 import { browserStorage } from '../lib/memoryStorage';

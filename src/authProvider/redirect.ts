@@ -1,5 +1,5 @@
 import type { Auth0Client } from '@auth0/auth0-spa-js';
-import type { EnvironmentConfig } from '../config/types';
+import type { EnvironmentConfig } from '../contract/configTypes';
 import { SILENT_CHECK_INTERVAL_MS } from '../lib/constants';
 import { readClaims } from '../lib/jwt';
 import { browserStorage } from '../lib/memoryStorage';

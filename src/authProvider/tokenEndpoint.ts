@@ -1,4 +1,4 @@
-import type { AuthConfig } from '../config/types';
+import type { AuthConfig } from '../contract/configTypes';
 import { identityProviderOrigin } from './shared';
 
 /** The identity provider's `/oauth/token` (Auth0, or the reference API's stand-in). */

@@ -1,4 +1,4 @@
-import type { EnvironmentConfig, RuntimeConfig } from './types';
+import type { EnvironmentConfig, RuntimeConfig } from '../contract/configTypes';
 
 /**
  * The environment switcher (production / demo). The choice survives reloads in localStorage;

@@ -1,4 +1,4 @@
-import type { EnvironmentConfig, RuntimeConfig } from './types';
+import type { EnvironmentConfig, RuntimeConfig } from '../contract/configTypes';
 
 /**
  * One build serves every deployment; what differs per host is fetched at start-up from

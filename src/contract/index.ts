@@ -3,7 +3,7 @@
  * through tsx). Change a value here and both sides change together.
  */
 export { API_ROOTS, apiRootOf, DEMO_ROOT, IDENTITY_PAGES, type ApiRoot } from './apiRoots';
-export type { AuthConfig, AuthMode, EnvironmentConfig, JobQueueLink, RuntimeConfig, ServiceModule } from '../config/types';
+export type { AuthConfig, AuthMode, EnvironmentConfig, JobQueueLink, RuntimeConfig, ServiceModule } from './configTypes';
 
 /** Batch fetch by ids: at most 100 ids per request (spec sections 7 and 9). */
 export const IDS_BATCH_SIZE = 100;

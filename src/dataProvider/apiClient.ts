@@ -1,4 +1,4 @@
-import type { EnvironmentConfig } from '../config/types';
+import type { EnvironmentConfig } from '../contract/configTypes';
 import { camelizeKeys } from '../contract/caseConversion';
 import { decodeResponse } from '../lib/decodeResponse';
 import { encodeRequestBody, isRawBody } from './encodeRequest';

@@ -1,4 +1,4 @@
-import type { EnvironmentConfig } from '../config/types';
+import type { EnvironmentConfig } from '../contract/configTypes';
 import { encodeRequestValue, type KeyCase } from './encodeRequest';
 import { toSnakeKey } from '../contract/caseConversion';
 

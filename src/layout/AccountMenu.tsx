@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { UserMenu, useGetIdentity, useUserMenu, LinkBase } from 'react-admin';
 import { SignOutDialog, SignOutItem } from './SignOutItem';
-import type { KeptDraft } from '../app/formDrafts';
+import type { KeptDraft } from '../features/drafts/formDrafts';
 import MenuItem from '@mui/material/MenuItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';

@@ -6,7 +6,7 @@ import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
 import { PageHeading } from './PageHeading';
 import { useFocusHeadingOnNavigate } from '../app/useFocusHeadingOnNavigate';
-import { PaletteProvider } from '../app/palette/PaletteProvider';
+import { PaletteProvider } from '../features/palette/PaletteProvider';
 import { InquiryLiveProvider } from '../customRoutes/inquiries/InquiryLiveProvider';
 
 /** The spec's "scroll to top on navigation". */

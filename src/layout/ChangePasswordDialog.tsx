@@ -11,8 +11,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { usePortalDataProvider } from '../app/usePortalDataProvider';
-import { ServerErrors } from '../resources/schema/ServerErrors';
-import { serverMessages } from '../resources/schema/serverErrors';
+import { ServerErrors } from '../resources/schema/shared/ServerErrors';
+import { serverMessages } from '../resources/schema/shared/serverErrors';
 import {
   PASSWORD_CHANGED_MESSAGE,
   PASSWORD_MISMATCH_MESSAGE,

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import SearchIcon from '@mui/icons-material/Search';
-import { usePalette } from '../app/palette/PaletteProvider';
+import { usePalette } from '../features/palette/PaletteProvider';
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 

@@ -9,13 +9,14 @@ import Typography from '@mui/material/Typography';
 import ExitIcon from '@mui/icons-material/PowerSettingsNew';
 import { SafeConfirm } from '../app/SafeConfirm';
 import { useRuntime } from '../app/RuntimeContext';
-import { draftStorage, draftsOf, keepsDrafts, rememberKeepDrafts, removeDraft, type KeptDraft } from '../app/formDrafts';
-import { useFindDeclaration, type FindDeclaration } from '../resources/schema/DeclarationsContext';
+import { MESSAGE_DRAFT_RESOURCE } from '../features/drafts/messageDrafts';
+import { draftStorage, draftsOf, keepsDrafts, rememberKeepDrafts, removeDraft, type KeptDraft } from '../features/drafts/formDrafts';
+import { useFindDeclaration, type FindDeclaration } from '../resources/schema/shared/DeclarationsContext';
 import { formatDateTime } from '../contract/dates';
 
 /** What a draft belongs to, as the user would name it: 「薬局会社 #11 の編集」, 「問い合わせ #63 のメッセージ」. */
 export const draftLabel = (draft: Pick<KeptDraft, 'resource' | 'id'>, find: FindDeclaration): string => {
-  if (draft.resource === 'v2/core/inquiries/rooms') return `問い合わせ #${draft.id ?? ''} のメッセージ`;
+  if (draft.resource === MESSAGE_DRAFT_RESOURCE) return `問い合わせ #${draft.id ?? ''} のメッセージ`;
   const noun = find(draft.resource)?.recordLabel ?? draft.resource;
   return draft.id === undefined ? `新規の${noun}` : `${noun} #${draft.id} の編集`;
 };

@@ -42,15 +42,15 @@ const skipToContent = () => {
   content?.focus();
 };
 
-/** The class of a list row's action links (src/resources/schema/RowLink.tsx). */
+/** The class of a list row's action links (src/resources/schema/list/RowLink.tsx). */
 export const ROW_LINK_CLASS = 'cs-RowLink';
-/** The class of a list cell's text, kept on one line (src/resources/schema/FieldValue.tsx). */
+/** The class of a list cell's text, kept on one line (src/resources/schema/shared/FieldValue.tsx). */
 export const CELL_TEXT_CLASS = 'cs-CellText';
 /** The class of the line that holds a row's actions. */
 export const ROW_ACTIONS_CLASS = 'cs-RowActions';
-/** The class of a list row that opens its record on a click (src/resources/schema/OpeningRows.tsx). */
+/** The class of a list row that opens its record on a click (src/resources/schema/list/OpeningRows.tsx). */
 export const OPENING_ROW_CLASS = 'cs-OpeningRow';
-/** The class of a list cell's link to the record it names (src/resources/schema/ReferenceValue.tsx). */
+/** The class of a list cell's link to the record it names (src/resources/schema/shared/ReferenceValue.tsx). */
 export const REFERENCE_LINK_CLASS = 'cs-ReferenceLink';
 
 /**

@@ -4,11 +4,11 @@ import type { AnyResourceDeclaration, LazyView } from './types';
 
 /** The generated screens every declaration gets unless it names its own (one shared chunk each). */
 const schemaViews = {
-  list: () => import('./schema/SchemaList'),
-  infiniteList: () => import('./schema/SchemaInfiniteList'),
-  show: () => import('./schema/SchemaShow'),
-  create: () => import('./schema/SchemaCreate'),
-  edit: () => import('./schema/SchemaEdit'),
+  list: () => import('./schema/list/SchemaList'),
+  infiniteList: () => import('./schema/list/SchemaInfiniteList'),
+  show: () => import('./schema/show/SchemaShow'),
+  create: () => import('./schema/form/SchemaCreate'),
+  edit: () => import('./schema/form/SchemaEdit'),
 } satisfies Record<string, LazyView>;
 
 export interface ResourceRoutes {

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { GetListResult } from 'react-admin';
 import type { GetListsParams, GetListsResult } from '../../src/dataProvider';
-import CommandPaletteDialog from '../../src/app/palette/CommandPaletteDialog';
-import { PALETTE_DEBOUNCE_MS } from '../../src/app/palette/paletteLookups';
+import CommandPaletteDialog from '../../src/features/palette/CommandPaletteDialog';
+import { PALETTE_DEBOUNCE_MS } from '../../src/features/palette/paletteLookups';
 import { resources } from '../../src/resources/registry';
 import { createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
 

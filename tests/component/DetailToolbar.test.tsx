@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import fakeRestProvider from 'ra-data-fakerest';
 import type { DataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import SchemaShow from '../../src/resources/schema/SchemaShow';
+import SchemaShow from '../../src/resources/schema/show/SchemaShow';
 import { adminAuthProvider, renderWithAdmin } from './renderWithAdmin';
 
 const staff = adminAuthProvider();

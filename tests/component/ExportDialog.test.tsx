@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GetListParams } from 'react-admin';
-import SchemaList from '../../src/resources/schema/SchemaList';
+import SchemaList from '../../src/resources/schema/list/SchemaList';
 import { readCsvRows } from '../../server/shared/csv';
 import { createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { OrderableImportView, StockableImportView, stockableImportChanges } from '../../src/customRoutes/masterSources/MasterDiff';
+import { OrderableImportView, StockableImportView, stockableImportChanges } from '../../src/features/masterDiff/MasterDiff';
 import type { StockableItemImport } from '../../src/dataProvider/methods/masterSources';
 
 const attributes = { name: 'ロキソニン錠６０ｍｇ', namePronunciation: 'ロキソニン', unit: '錠', yjCode: '1149019F1560', price: 10.1, generic: false, interimPeriodOn: null, expiresAt: null };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import SchemaList from '../../src/resources/schema/SchemaList';
+import SchemaList from '../../src/resources/schema/list/SchemaList';
 import { createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
 
 const files = [

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ListContextProvider, type ListControllerResult } from 'react-admin';
-import { PageLinks } from '../../src/resources/schema/PageLinks';
+import { PageLinks } from '../../src/resources/schema/list/PageLinks';
 import { renderWithAdmin } from './renderWithAdmin';
 
 const listContext = (overrides: Partial<ListControllerResult>): ListControllerResult =>

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RecordContextProvider, type GetListParams } from 'react-admin';
-import { PharmacyMembershipTab } from '../../src/resources/schema/PharmacyMembershipTab';
+import { PharmacyMembershipTab } from '../../src/resources/schema/show/PharmacyMembershipTab';
 import { companies } from '../../src/resources/companies';
 import { groups } from '../../src/resources/groups';
 import type { MembershipDeclaration } from '../../src/resources/types';

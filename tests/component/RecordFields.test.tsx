@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { RecordContextProvider, type AuthProvider } from 'react-admin';
-import { RecordTabs } from '../../src/resources/schema/RecordTabs';
-import { cellPlacements } from '../../src/resources/schema/FieldGrid';
+import { RecordTabs } from '../../src/resources/schema/show/RecordTabs';
+import { cellPlacements } from '../../src/resources/schema/shared/FieldGrid';
 import { pharmacies } from '../../src/resources/pharmacies';
 import { companies } from '../../src/resources/companies';
 import type { AnyResourceDeclaration } from '../../src/resources/types';

@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import fakeRestProvider from 'ra-data-fakerest';
 import type { DataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import SchemaShow from '../../src/resources/schema/SchemaShow';
-import { readRecent, recentKey } from '../../src/lib/recentRecords';
+import SchemaShow from '../../src/resources/schema/show/SchemaShow';
+import { readRecent, recentKey } from '../../src/features/palette/recentRecords';
 import { adminAuthProvider, renderWithAdmin } from './renderWithAdmin';
 
 const staff = adminAuthProvider();

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
-import SchemaList from '../../src/resources/schema/SchemaList';
+import SchemaList from '../../src/resources/schema/list/SchemaList';
 import { createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
 
 const pharmacies = [

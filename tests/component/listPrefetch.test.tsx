@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, render, within } from '@testing-library/react';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter, localStorageStore, testDataProvider, type AuthProvider, type GetListParams } from 'react-admin';
-import SchemaList from '../../src/resources/schema/SchemaList';
+import SchemaList from '../../src/resources/schema/list/SchemaList';
 import { createQueryClient } from '../../src/app/queryClient';
 import { prefetchFirstList } from '../../src/app/listPrefetch';
 import { createI18nProvider } from '../../src/i18n';
 import { findResource, resources } from '../../src/resources/registry';
-import { DeclarationsProvider } from '../../src/resources/schema/DeclarationsContext';
+import { DeclarationsProvider } from '../../src/resources/schema/shared/DeclarationsContext';
 import { RuntimeProvider } from '../../src/app/RuntimeContext';
 import { testRuntime } from './renderWithAdmin';
 

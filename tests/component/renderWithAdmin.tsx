@@ -12,12 +12,12 @@ import {
 } from 'react-admin';
 import { createQueryClient } from '../../src/app/queryClient';
 import { RuntimeProvider, type Runtime } from '../../src/app/RuntimeContext';
-import type { EnvironmentConfig } from '../../src/config/types';
+import type { EnvironmentConfig } from '../../src/contract/configTypes';
 import { CAPABILITIES } from '../../src/contract/additions';
 import { portalMethods, type ApiRequest, type ApiResponse, type SendRequest } from '../../src/dataProvider';
 import { createI18nProvider } from '../../src/i18n';
 import { findResource, resources, routeCatalogue } from '../../src/resources/registry';
-import { DeclarationsProvider } from '../../src/resources/schema/DeclarationsContext';
+import { DeclarationsProvider } from '../../src/resources/schema/shared/DeclarationsContext';
 import { createSpecRouterProvider } from '../../src/customRoutes/specRouterProvider';
 import { theme } from '../../src/layout/theme';
 

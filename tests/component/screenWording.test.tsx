@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../src/resources/registry';
 import { menuSections } from '../../src/layout/menu';
-import { MASTER_SOURCE_LINKS } from '../../src/customRoutes/masterSources/masterSourceLinks';
+import { MASTER_SOURCE_LINKS } from '../../src/lib/masterSourceLinks';
 
 /** Issue 23: what a new user reads on the way to a screen is what the screen calls itself. */
 const listTitle = (resource: (typeof resources)[number]) => resource.listTitle ?? `${resource.label}一覧`;

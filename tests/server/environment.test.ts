@@ -3,7 +3,7 @@ import { CAPABILITIES } from '../../src/contract/additions';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { RuntimeConfig } from '../../src/config/types';
+import type { RuntimeConfig } from '../../src/contract/configTypes';
 import { DEFAULT_AUDIENCES } from '../../server/site/config';
 import { ADMIN, getJson, startApp, tempDir, type TestApp } from './helpers';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INQUIRY_TEXTS } from '../../server/services/core/inquiries/routes';
+import { INQUIRY_TEXTS } from '../../server/services/core/inquiries/texts';
 import { samplePng } from '../../server/services/core/inquiries/files';
 import { ADMIN, PHARMACY, startApp, type TestApp } from './helpers';
 

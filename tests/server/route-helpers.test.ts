@@ -111,5 +111,48 @@ describe('read routes, bodiless writes and creates under {id}', () => {
     const remove = doc.paths!['/notes/{id}']!.delete!;
     expect(remove.requestBody).toBeUndefined();
     expect(remove.responses).toHaveProperty('412');
+    // A conditional delete's answer has no ETag: the record it would tag is gone.
+    expect(remove.responses['200']).not.toHaveProperty('headers');
+  });
+});
+
+describe('routes whose path names other parameters, jobs and plain pages (the one route style, issue 37)', () => {
+  const Kind = z.object({ kind: labelled('種類', z.enum(['hot_code', 'medhot']).openapi({ param: { name: 'kind', in: 'path' } })) });
+  function app() {
+    const api = createApi();
+    api.openapi(readRoute('/codes/{kind}', { params: Kind, response: Output, summary: '種類', tags, badRequest: true }), (c) =>
+      c.json({ id: 1, title: c.req.valid('param').kind }, 200),
+    );
+    api.openapi(readRoute('/pages', { response: z.array(Output), summary: 'ページ', tags, batchable: true, notModified: true }), (c) => c.json([], 200));
+    api.openapi(
+      writeRoute('post', '/codes/{kind}/imports', { params: Kind, body: z.object({}).strict(), bodyRequired: false, status: 202, response: Output, summary: '取り込み', tags }),
+      (c) => c.json({ id: 2, title: c.req.valid('param').kind }, 202),
+    );
+    return api;
+  }
+
+  it('validates the named parameters and answers the status the route names', async () => {
+    const api = app();
+    expect(await (await api.request('/codes/medhot')).json()).toEqual({ id: 1, title: 'medhot' });
+    expect((await api.request('/codes/unknown')).status).toBe(422);
+    const started = await api.request('/codes/hot_code/imports', { method: 'POST' });
+    expect(started.status).toBe(202);
+    expect(await started.json()).toEqual({ id: 2, title: 'hot_code' });
+    const refused = await api.request('/codes/hot_code/imports', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"x":1}' });
+    expect(refused.status).toBe(422);
+  });
+
+  it('documents them in the house style: bearer security, the common errors, and what each option adds', () => {
+    const doc = app().getOpenAPIDocument({ openapi: '3.0.3', info: { title: 't', version: '1' } });
+    const byKind = doc.paths!['/codes/{kind}']!.get!;
+    expect(byKind.security).toEqual([{ bearerAuth: [] }]);
+    expect(byKind.parameters).toEqual([expect.objectContaining({ name: 'kind', in: 'path' })]);
+    expect(Object.keys(byKind.responses).sort()).toEqual(['200', '400', '401', '403', '404', '422']);
+    const pages = doc.paths!['/pages']!.get! as typeof byKind & { 'x-list-lookup'?: boolean };
+    expect(pages['x-list-lookup']).toBe(true);
+    expect(Object.keys(pages.responses).sort()).toEqual(['200', '304', '401', '403', '404', '422', '429']);
+    const imports = doc.paths!['/codes/{kind}/imports']!.post!;
+    expect(Object.keys(imports.responses).sort()).toEqual(['202', '401', '403', '404', '422']);
+    expect(imports.requestBody).toMatchObject({ required: false });
   });
 });

@@ -48,7 +48,12 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   const app = createApi<AuthEnv>();
   app.use('/api/*', requireAuth(ctx.auth), ctx.listWork);
   // The request thread never checkpoints core (openCoreDb): a worker lane does, a turn at a time.
-  ctx.jobs.every('core_wal_checkpoint', WAL_CHECKPOINT_MS, () => runOffThread('walCheckpoint', { dbFile: ctx.db.name }));
+  // One that ends after the environment closed (its files may be gone) is moot, not a failure.
+  ctx.jobs.every('core_wal_checkpoint', WAL_CHECKPOINT_MS, () =>
+    runOffThread('walCheckpoint', { dbFile: ctx.db.name }).catch((e: unknown) => {
+      if (ctx.db.open) throw e;
+    }),
+  );
   // Every kind of upload link is bounded per user and swept the same way.
   const uploads = createUploadLinks(ctx.db, ctx.storage, ctx.now);
   // In front of the routes: each versioned record's answers carry its ETag.

@@ -1,9 +1,10 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { join } from 'node:path';
 import { openDatabase, type DB } from '../../db/open';
 import { requireAuth, type AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
-import { commonErrors, createApi, jsonResponse, SECURITY } from '../../shared/openapi';
+import { createApi } from '../../shared/openapi';
+import { readRoute } from '../../shared/routes';
 import { registerLegacyStockRoutes } from './stocks/routes';
 import { legacyMigrations } from './migrations';
 
@@ -12,14 +13,7 @@ export function openLegacyDb(dir: string): DB {
   return openDatabase(join(dir, 'legacy.sqlite'), legacyMigrations);
 }
 
-const pingRoute = createRoute({
-  method: 'get',
-  path: '/api/v1/ping',
-  summary: '疎通確認',
-  tags: ['legacy'],
-  security: SECURITY,
-  responses: { 200: jsonResponse(z.object({ ok: z.boolean() }), 'OK'), ...commonErrors },
-});
+const pingRoute = readRoute('/api/v1/ping', { response: z.object({ ok: z.boolean() }), responseDescription: 'OK', summary: '疎通確認', tags: ['legacy'] });
 
 export function createLegacyService(ctx: ServiceContext): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();

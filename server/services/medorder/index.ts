@@ -1,9 +1,10 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { join } from 'node:path';
 import { openDatabase, type DB } from '../../db/open';
 import { requireAuth, type AuthEnv } from '../../shared/auth';
 import type { ServiceContext } from '../../shared/context';
-import { commonErrors, createApi, jsonResponse, SECURITY } from '../../shared/openapi';
+import { createApi } from '../../shared/openapi';
+import { readRoute } from '../../shared/routes';
 import type { SeedScale } from '../../db/seedCatalogue';
 import { registerBatchConfigRoutes } from './batchConfigs/routes';
 import type { ListDeclaration } from '../../shared/listEndpoint';
@@ -29,14 +30,7 @@ export const MEDORDER_LISTS: readonly ListDeclaration[] = [
 /** The publishers' files' rows (in-memory pages of a downloaded file): the API bench asks each with a file's id (`requires`). */
 export const MEDORDER_FILE_ROW_LISTS = MASTER_FILE_ROW_LISTS;
 
-const pingRoute = createRoute({
-  method: 'get',
-  path: '/api/v2/admin/ping',
-  summary: '疎通確認',
-  tags: ['medorder'],
-  security: SECURITY,
-  responses: { 200: jsonResponse(z.object({ ok: z.boolean() }), 'OK'), ...commonErrors },
-});
+const pingRoute = readRoute('/api/v2/admin/ping', { response: z.object({ ok: z.boolean() }), responseDescription: 'OK', summary: '疎通確認', tags: ['medorder'] });
 
 /** `publishedMaster`: core's imported master rows, the master diffs' source (passed in by the environment). */
 export function createMedorderService(ctx: ServiceContext, publishedMaster: PublishedMasterReader = EMPTY_PUBLISHED_MASTER): OpenAPIHono<AuthEnv> {

@@ -1,6 +1,6 @@
 import { AutocompleteInput, NumberInput, ReferenceInput, type Validator } from 'react-admin';
 import type { ReferenceDeclaration } from '../../resources/types';
-import { useFindDeclaration } from '../../resources/schema/DeclarationsContext';
+import { useFindDeclaration } from '../../resources/schema/shared/DeclarationsContext';
 import { searchFilterOf } from '../../resources/listSearch';
 
 /**

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { InlineLoading } from '../../app/InlineLoading';
 import { CodeBlock } from './CodeBlock';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { serverMessages } from '../../resources/schema/serverErrors';
+import { serverMessages } from '../../resources/schema/shared/serverErrors';
 import { prettyJson } from './prettyJson';
 import { Screen } from '../../app/Screen';
 

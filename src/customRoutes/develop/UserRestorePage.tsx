@@ -8,11 +8,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { serverMessages } from '../../resources/schema/serverErrors';
+import { serverMessages } from '../../resources/schema/shared/serverErrors';
 import { restoreSummary, sameIds, type RestoreResult } from './restoreSummary';
 import { Screen } from '../../app/Screen';
 import { pharmacies } from '../../resources/pharmacies';
-import { ReferenceNames } from '../../resources/schema/ReferenceValue';
+import { ReferenceNames } from '../../resources/schema/shared/ReferenceValue';
 
 export const RESTORE_ERROR_MESSAGE = 'ユーザー復元に失敗しました。';
 

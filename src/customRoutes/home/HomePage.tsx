@@ -15,7 +15,7 @@ import { visuallyHidden } from '@mui/utils';
 import DownloadIcon from '@mui/icons-material/Download';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useRuntime } from '../../app/RuntimeContext';
-import type { EnvironmentConfig } from '../../config/types';
+import type { EnvironmentConfig } from '../../contract/configTypes';
 import { formatDate } from '../../contract/dates';
 import { PLATFORMS, RELEASE_LOAD_ERROR_MESSAGE, fetchRelease, type Platform } from './releases';
 import { InlineLoading } from '../../app/InlineLoading';

@@ -1,4 +1,4 @@
-import type { JobQueueLink } from '../../config/types';
+import type { JobQueueLink } from '../../contract/configTypes';
 
 /** The services whose job queues the home page links to (spec section 2: core, medorder and {product}). */
 const SERVICE_NAMES: Record<string, string> = {

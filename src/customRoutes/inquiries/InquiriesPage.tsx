@@ -14,8 +14,9 @@ import { ChatWindow } from './ChatWindow';
 import { ImagePreviewDialog } from './ImagePreviewDialog';
 import { activeInquiryFilterCount, inquiryFilterQuery, matchesInquiryFilter, parseInquiryFilter, type InquiryFilter } from './inquiryFilter';
 import { CLOSED_STATUS, REOPENED_STATUS } from './inquiryStatus';
-import { MessageDialog, readMessageDraft, type MessageDialogState } from './MessageDialog';
-import { useDraftKey } from '../../app/formDrafts';
+import { MessageDialog, type MessageDialogState } from './MessageDialog';
+import { MESSAGE_DRAFT_RESOURCE, readMessageDraft } from '../../features/drafts/messageDrafts';
+import { useDraftKey } from '../../features/drafts/formDrafts';
 import { NotificationToggle } from './NotificationToggle';
 import { ROOMS_QUERY_KEY, useInquiryLive } from './InquiryLiveProvider';
 import { useCapabilities } from '../../app/capabilities';
@@ -182,7 +183,7 @@ const InquiriesPage = () => {
   const [dialog, setDialog] = useState<MessageDialogState>();
   // Each room keeps its unsent text (issue 25): the send button says so, the dialog restores it.
   const draftKeyOf = useDraftKey();
-  const draftKey = roomId === undefined ? undefined : draftKeyOf('v2/core/inquiries/rooms', roomId);
+  const draftKey = roomId === undefined ? undefined : draftKeyOf(MESSAGE_DRAFT_RESOURCE, roomId);
   const hasDraft = dialog === undefined && readMessageDraft(draftKey) !== undefined;
   const [subjectOpen, setSubjectOpen] = useState(false);
   const [preview, setPreview] = useState<InquiryFile>();

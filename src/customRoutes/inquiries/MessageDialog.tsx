@@ -12,7 +12,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import ShortTextIcon from '@mui/icons-material/ShortText';
 import type { InquiryMessage } from '../../dataProvider/methods/inquiries';
-import { serverMessages } from '../../resources/schema/serverErrors';
+import { serverMessages } from '../../resources/schema/shared/serverErrors';
 import { ATTACHMENT_ACCEPT, attachmentProblem, SEND_FAILED_MESSAGE } from './attachmentRules';
 import { useDelayedFocus } from './useDelayedFocus';
 import { ManualInserter } from './ManualInserter';
@@ -23,7 +23,7 @@ import { SavedReplyOptions, type SavedReply } from './SavedReplyOptions';
 import { fillPlaceholders, type Placeholder, type PlaceholderValues } from './savedReplyText';
 import { useSlashShortcut } from './useSlashShortcut';
 import { DialogButtons } from '../../app/DialogButtons';
-import { draftStorage, readDraft, removeDraft, writeDraft } from '../../app/formDrafts';
+import { readMessageDraft, removeMessageDraft, writeMessageDraft } from '../../features/drafts/messageDrafts';
 import { formatDateTime } from '../../contract/dates';
 
 export type MessageDialogState =
@@ -37,19 +37,13 @@ export interface MessageDialogProps {
   onSend: (content: string, file: File | undefined, replyTo: InquiryMessage | undefined) => Promise<void>;
   onEdit: (message: InquiryMessage, content: string) => Promise<void>;
   /**
-   * Where the room's unsent text is kept (formDrafts: per environment, user and room), so closing
+   * Where the room's unsent text is kept (features/drafts: per environment, user and room), so closing
    * the dialog, switching rooms or reloading never loses it; sending removes it. Edits keep none.
    */
   draftKey?: string;
   /** What a saved reply's placeholders become in this room ({薬局名}, {担当者名}). */
   placeholders?: PlaceholderValues;
 }
-
-/** The room's kept text and when it was kept, if any. */
-export const readMessageDraft = (key: string | undefined): { content: string; savedAt: string } | undefined => {
-  const draft = key ? readDraft(draftStorage(), key) : undefined;
-  return typeof draft?.fields.content === 'string' ? { content: draft.fields.content, savedAt: draft.savedAt } : undefined;
-};
 
 /** The send / edit modal (spec sections 2 and 5). */
 export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey, placeholders = {} }: MessageDialogProps) => {
@@ -83,7 +77,7 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey, placeh
 
   const change = (value: string) => {
     setContent(value);
-    if (keptIn) writeDraft(draftStorage(), keptIn, value.trim() === '' ? {} : { content: value });
+    if (keptIn) writeMessageDraft(keptIn, value);
   };
   /** A snippet in place of `start`-`end` (the selection unless said), then back to typing after it. */
   const insertText = (snippet: string, start?: number, end?: number) => {
@@ -104,7 +98,7 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey, placeh
   };
   const slash = useSlashShortcut(content, state?.mode === 'send' && offersReplies, insertReply);
   const discardDraft = () => {
-    if (keptIn) removeDraft(draftStorage(), keptIn);
+    if (keptIn) removeMessageDraft(keptIn);
     setContent('');
     setRestoredAt(undefined);
   };
@@ -116,7 +110,7 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey, placeh
     try {
       if (state.mode === 'edit') await onEdit(state.message, content);
       else await onSend(content, file, state.replyTo);
-      if (keptIn) removeDraft(draftStorage(), keptIn);
+      if (keptIn) removeMessageDraft(keptIn);
       onClose();
     } catch (failure) {
       setError(serverMessages(failure));

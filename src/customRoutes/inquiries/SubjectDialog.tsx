@@ -5,7 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { serverMessages } from '../../resources/schema/serverErrors';
+import { serverMessages } from '../../resources/schema/shared/serverErrors';
 import { SEND_FAILED_MESSAGE } from './attachmentRules';
 import { useDelayedFocus } from './useDelayedFocus';
 import { DialogButtons } from '../../app/DialogButtons';

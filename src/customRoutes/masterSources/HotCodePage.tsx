@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { MASTER_SOURCES_QUERY, StockableDiffPanel } from './StockableDiffPanel';
+import { MASTER_SOURCES_QUERY, StockableDiffPanel } from '../../features/masterDiff/StockableDiffPanel';
 import { PublishedRowsTable } from './PublishedRowsTable';
 import { OrderableFixtureSummary, StockableFixtureSummary } from './FixtureSummaries';
 import { StockableItemMaster } from './StockableItemMaster';

@@ -10,7 +10,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MASTER_SOURCE_LINKS, codeRoute, type CodeKind } from './masterSourceLinks';
+import { MASTER_SOURCE_LINKS, codeRoute, type CodeKind } from '../../lib/masterSourceLinks';
 
 /** Opens a code's detail: HOT codes are 9 or 13 digits, receipt codes 9 (checked before leaving the page). */
 const CodeLookup = ({ kind, label }: { kind: CodeKind; label: string }) => {

@@ -11,8 +11,8 @@ import type { Attributes, PublishedTable } from '../../dataProvider/methods/mast
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { InlineLoading } from '../../app/InlineLoading';
 import { formatDate } from '../../contract/dates';
-import { serverMessages } from '../../resources/schema/serverErrors';
-import { MASTER_SOURCES_QUERY } from './StockableDiffPanel';
+import { serverMessages } from '../../resources/schema/shared/serverErrors';
+import { MASTER_SOURCES_QUERY } from '../../features/masterDiff/StockableDiffPanel';
 
 /** The publishers' tables of one code (spec section 2), their columns in Japanese. */
 const TABLES: Record<PublishedTable, { title: string; columns: [key: string, label: string][] }> = {

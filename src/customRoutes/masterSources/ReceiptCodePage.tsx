@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { MASTER_SOURCES_QUERY, StockableDiffPanel } from './StockableDiffPanel';
+import { MASTER_SOURCES_QUERY, StockableDiffPanel } from '../../features/masterDiff/StockableDiffPanel';
 import { PublishedRowsTable } from './PublishedRowsTable';
 import { StockableFixtureSummary } from './FixtureSummaries';
 import { StockableItemMaster } from './StockableItemMaster';

@@ -10,9 +10,9 @@ import type { MasterStockableItem, StockableItemSearch } from '../../dataProvide
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { InlineLoading } from '../../app/InlineLoading';
 import { formatDate, todayInTokyo } from '../../contract/dates';
-import { serverMessages } from '../../resources/schema/serverErrors';
+import { serverMessages } from '../../resources/schema/shared/serverErrors';
 import { sortOrderableItems } from './orderableItemSort';
-import { MASTER_SOURCES_QUERY } from './StockableDiffPanel';
+import { MASTER_SOURCES_QUERY } from '../../features/masterDiff/StockableDiffPanel';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 

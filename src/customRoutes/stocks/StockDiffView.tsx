@@ -21,7 +21,7 @@ import { specPath } from '../../lib/specPaths';
 import { pharmacies } from '../../resources/pharmacies';
 import type { FifoRackEntry, StockLog } from '../../dataProvider/methods/stocks';
 import { formatDateTime } from '../../contract/dates';
-import { serverMessages } from '../../resources/schema/serverErrors';
+import { serverMessages } from '../../resources/schema/shared/serverErrors';
 import { roundQuantity } from './runningQuantity';
 import { SafeConfirm } from '../../app/SafeConfirm';
 import { visuallyHidden } from '@mui/utils';

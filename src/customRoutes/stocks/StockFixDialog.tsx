@@ -15,7 +15,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { SafeConfirm } from '../../app/SafeConfirm';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { serverMessages } from '../../resources/schema/serverErrors';
+import { serverMessages } from '../../resources/schema/shared/serverErrors';
 import { runStockFix, stockFixWaits, type FixProgress, type FixResult } from './fixRunner';
 
 export const FIX_DONE = '在庫修正が完了しました。';

@@ -9,8 +9,8 @@ import { DialogButtons } from '../../app/DialogButtons';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { formatDateTime } from '../../contract/dates';
 import type { WarehouseService } from '../../dataProvider/methods/warehouse';
-import { serverMessages } from '../schema/serverErrors';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
+import { serverMessages } from '../schema/shared/serverErrors';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 import { copyFailedMessage, formatBytes, isModifiedBeforeToday, WAREHOUSE_TEXTS } from './warehouseRules';
 
 /** A warehouse table as the data provider answers it (spec section 3). */

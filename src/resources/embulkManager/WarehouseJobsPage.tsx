@@ -20,7 +20,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Screen } from '../../app/Screen';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { formatDateTime } from '../../contract/dates';
-import { serverMessages } from '../schema/serverErrors';
+import { serverMessages } from '../schema/shared/serverErrors';
 import { JobStatusChip } from './StatusChips';
 import { JOB_STATUSES, jobRunTime, WAREHOUSE_TEXTS } from './warehouseRules';
 

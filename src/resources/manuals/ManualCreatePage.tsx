@@ -1,7 +1,7 @@
 import { Create } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
-import { useSaveOptions } from '../schema/useSaveOptions';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
+import { useSaveOptions } from '../schema/form/useSaveOptions';
 import { ManualForm } from './ManualForm';
 import { ManualsContainer } from './ManualsContainer';
 import { MANUALS, parseCategoryId } from './useManualCategories';

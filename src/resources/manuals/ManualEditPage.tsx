@@ -1,6 +1,6 @@
 import { Edit, useRecordContext } from 'react-admin';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
-import { EDIT_QUERY_OPTIONS, useSaveOptions, type SaveOptions } from '../schema/useSaveOptions';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
+import { EDIT_QUERY_OPTIONS, useSaveOptions, type SaveOptions } from '../schema/form/useSaveOptions';
 import { ManualForm } from './ManualForm';
 import { ManualsContainer } from './ManualsContainer';
 import type { ManualRecord } from './ManualRows';

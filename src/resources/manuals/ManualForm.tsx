@@ -1,12 +1,12 @@
 import { Button, LinkBase, SelectInput, SimpleForm, TextInput, Toolbar, useRecordContext } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { UnsavedChangesGuard } from '../../app/UnsavedChangesGuard';
-import { ServerErrors } from '../schema/ServerErrors';
-import { KEEP_TYPED_VALUES, SubmitButton } from '../schema/SchemaForm';
-import { ConflictResolver } from '../schema/ConflictResolver';
-import { FormDraftKeeper } from '../schema/FormDraftKeeper';
-import { useEditSubmit, type SaveOptions } from '../schema/useSaveOptions';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
+import { ServerErrors } from '../schema/shared/ServerErrors';
+import { KEEP_TYPED_VALUES, SubmitButton } from '../schema/form/SchemaForm';
+import { ConflictResolver } from '../schema/form/ConflictResolver';
+import { FormDraftKeeper } from '../../features/drafts/FormDraftKeeper';
+import { useEditSubmit, type SaveOptions } from '../schema/form/useSaveOptions';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 import { ManualEditor } from './ManualEditor';
 import { titlePlaceholder, useAllCategories } from './useAllCategories';
 import { MANUALS, manualPaths } from './useManualCategories';

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import FolderIcon from '@mui/icons-material/Folder';
 import { InlineLoading } from '../../app/InlineLoading';
-import { PageLinkBar } from '../schema/PageLinkBar';
+import { PageLinkBar } from '../schema/list/PageLinkBar';
 import type { ManualCategory } from '../../dataProvider/methods/manuals';
 import { CategoryActions } from './CategoryActions';
 import { CategoryBreadcrumb } from './CategoryBreadcrumb';

@@ -1,7 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
 import Typography from '@mui/material/Typography';
 import { InlineLoading } from '../../app/InlineLoading';
-import { PageLinkBar } from '../schema/PageLinkBar';
+import { PageLinkBar } from '../schema/list/PageLinkBar';
 import { ManualRows } from './ManualRows';
 import { ManualsContainer } from './ManualsContainer';
 import { manualPaths } from './useManualCategories';

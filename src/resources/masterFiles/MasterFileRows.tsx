@@ -13,9 +13,9 @@ import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { formatDate, isDayString } from '../../contract/dates';
 import { InlineLoading } from '../../app/InlineLoading';
 import { ethicalMedicines } from '../ethicalMedicines';
-import { PageLinkBar } from '../schema/PageLinkBar';
-import { serverMessages } from '../schema/serverErrors';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
+import { PageLinkBar } from '../schema/list/PageLinkBar';
+import { serverMessages } from '../schema/shared/serverErrors';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 
 /** Each file list's rows call: the rows table and the parameter naming the file. */
 const MASTER_FILE_ROWS: Record<string, { table: string; param: string }> = {

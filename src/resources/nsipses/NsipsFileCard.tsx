@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { InlineLoading } from '../../app/InlineLoading';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { serverMessages } from '../schema/serverErrors';
+import { serverMessages } from '../schema/shared/serverErrors';
 import { decodeCp932, formatFileSize, previewText } from './nsipsText';
 
 export interface NsipsFileCardProps {

@@ -7,7 +7,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { NsipsFileCard } from './NsipsFileCard';
 import { nsipsPharmacyRoute } from './nsipsText';
 import { pharmacies } from '../pharmacies';
-import { ReferenceNames } from '../schema/ReferenceValue';
+import { ReferenceNames } from '../schema/shared/ReferenceValue';
 
 /** `/v2/core/nsipses/{id}/{filename}`: one file, decoded as CP932, with its original bytes to download. */
 const NsipsFilePage = () => {

@@ -8,11 +8,11 @@ import Typography from '@mui/material/Typography';
 import { specPath } from '../../lib/specPaths';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { InlineLoading } from '../../app/InlineLoading';
-import { OrderableImportView } from '../../customRoutes/masterSources/MasterDiff';
-import { MASTER_SOURCES_QUERY } from '../../customRoutes/masterSources/StockableDiffPanel';
-import { RecordFields } from '../schema/RecordFields';
-import { serverMessages } from '../schema/serverErrors';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
+import { OrderableImportView } from '../../features/masterDiff/MasterDiff';
+import { MASTER_SOURCES_QUERY } from '../../features/masterDiff/StockableDiffPanel';
+import { RecordFields } from '../schema/show/RecordFields';
+import { serverMessages } from '../schema/shared/serverErrors';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 
 /**
  * An orderable fixture (spec section 2): only its non-empty fields (HOT code and note included),

@@ -12,8 +12,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import { BATCH_TTLS, type BatchTtl } from '../../contract/pharmacy';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { InlineLoading } from '../../app/InlineLoading';
-import { ServerErrors } from '../schema/ServerErrors';
-import { serverMessages } from '../schema/serverErrors';
+import { ServerErrors } from '../schema/shared/ServerErrors';
+import { serverMessages } from '../schema/shared/serverErrors';
 
 /** The batch queue's three settings (spec sections 4 and 9), in the spec's order. */
 export const BATCH_QUEUE_LABELS: Record<BatchTtl, string> = {

@@ -1,7 +1,7 @@
 import { Create } from 'react-admin';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
-import { useSaveOptions } from '../schema/useSaveOptions';
-import { SchemaForm } from '../schema/SchemaForm';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
+import { useSaveOptions } from '../schema/form/useSaveOptions';
+import { SchemaForm } from '../schema/form/SchemaForm';
 import { pharmacyFormErrors } from './formRules';
 import { MicodeInput, PostalCodeInput } from './PharmacyFormInputs';
 

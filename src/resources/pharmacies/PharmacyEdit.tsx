@@ -1,7 +1,7 @@
 import { Edit } from 'react-admin';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
-import { EDIT_QUERY_OPTIONS, useSaveOptions } from '../schema/useSaveOptions';
-import { SchemaForm } from '../schema/SchemaForm';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
+import { EDIT_QUERY_OPTIONS, useSaveOptions } from '../schema/form/useSaveOptions';
+import { SchemaForm } from '../schema/form/SchemaForm';
 import { pharmacyFormErrors } from './formRules';
 import { PHARMACY_INPUTS } from './PharmacyCreate';
 

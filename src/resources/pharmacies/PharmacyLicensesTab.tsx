@@ -30,7 +30,7 @@ import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
 import { dayRangeError, LAST_DAY } from '../../app/inputs/dayInputRules';
 import { formatDate, formatDateTime, todayInTokyo } from '../../contract/dates';
 import { TEXTS } from '../../i18n/texts';
-import { serverMessages } from '../schema/serverErrors';
+import { serverMessages } from '../schema/shared/serverErrors';
 
 const licensesKey = (pharmacyId: unknown) => ['pharmacyLicenses', pharmacyId];
 

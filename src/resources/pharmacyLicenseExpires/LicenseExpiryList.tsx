@@ -1,4 +1,4 @@
-import SchemaList from '../schema/SchemaList';
+import SchemaList from '../schema/list/SchemaList';
 import { DaysLeftChip } from './DaysLeftChip';
 
 /** The generated list (soonest first) with 残り日数 as a chip for expired and soon-to-expire licences. */

@@ -17,10 +17,10 @@ import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { SafeConfirm } from '../../app/SafeConfirm';
 import { InlineLoading } from '../../app/InlineLoading';
 import { TEXTS } from '../../i18n/texts';
-import { serverMessages } from '../schema/serverErrors';
-import { FieldValue } from '../schema/FieldValue';
-import { PageLinks } from '../schema/PageLinks';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
+import { serverMessages } from '../schema/shared/serverErrors';
+import { FieldValue } from '../schema/shared/FieldValue';
+import { PageLinks } from '../schema/list/PageLinks';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 import { specPath } from '../../lib/specPaths';
 import { moveDoneMessage, moveLabel, movesFrom, PERMISSION_LABELS, type Membership, type MembershipMove } from './permissions';
 

@@ -2,9 +2,9 @@ import { useRecordContext } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { specPath } from '../../lib/specPaths';
-import { StockableDiffPanel } from '../../customRoutes/masterSources/StockableDiffPanel';
-import { RecordFields } from '../schema/RecordFields';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
+import { StockableDiffPanel } from '../../features/masterDiff/StockableDiffPanel';
+import { RecordFields } from '../schema/show/RecordFields';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 
 const ORDERABLE_FIXTURES = 'v2/core/master_sources/orderable_item_fixtures';
 

@@ -1,9 +1,9 @@
 import { ListBase, Loading, Title } from 'react-admin';
 import Card from '@mui/material/Card';
 import { SERVER_PAGE_SIZE } from '../../lib/constants';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
-import { SchemaDataTable } from '../schema/SchemaList';
-import { PageLinks } from '../schema/PageLinks';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
+import { SchemaDataTable } from '../schema/list/SchemaList';
+import { PageLinks } from '../schema/list/PageLinks';
 
 /** The open requests only (spec section 2): the generated table over `state=open`, paged. */
 const OpenImportRequestList = () => {

@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Switch from '@mui/material/Switch';
 import { CELL_TEXT_CLASS } from '../../layout/theme';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { serverMessages } from '../schema/serverErrors';
-import SchemaList from '../schema/SchemaList';
-import { FieldValue } from '../schema/FieldValue';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
+import { serverMessages } from '../schema/shared/serverErrors';
+import SchemaList from '../schema/list/SchemaList';
+import { FieldValue } from '../schema/shared/FieldValue';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 
 /** The ignore switch of one record: flips `ignored` on the server, then the list shows the server's state. */
 const IgnoreToggle = () => {

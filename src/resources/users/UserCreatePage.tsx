@@ -29,10 +29,10 @@ import { SAVE_ALERT_MS } from '../../lib/constants';
 import { requiredRule } from '../../app/inputs/requiredRule';
 import { USER_SHAPE } from '../../contract/masters/users';
 import { shapeRule } from '../shapeFields';
-import { ServerErrors } from '../schema/ServerErrors';
-import { serverMessages } from '../schema/serverErrors';
+import { ServerErrors } from '../schema/shared/ServerErrors';
+import { serverMessages } from '../schema/shared/serverErrors';
 import { DEFAULT_PERMISSION, PERMISSION_LABELS, PERMISSIONS } from '../pharmacyUsers/permissions';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 import { ROLE_LABELS } from './roles';
 import { LoginInfoDialog } from './LoginInfoDialog';
 

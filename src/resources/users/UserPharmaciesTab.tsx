@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { specPath } from '../../lib/specPaths';
-import { useResourceDeclaration } from '../schema/useResourceDeclaration';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 import { PERMISSION_LABELS, type Permission } from '../pharmacyUsers/permissions';
 
 interface UserPharmacy {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { dirtyPaths, draftKey, draftsOf, isSecretPath, keepsDrafts, readDraft, rememberKeepDrafts, removeDraft, writeDraft } from '../../../src/app/formDrafts';
+import { dirtyPaths, draftKey, draftsOf, isSecretPath, keepsDrafts, readDraft, rememberKeepDrafts, removeDraft, writeDraft } from '../../../src/features/drafts/formDrafts';
 import { createMemoryStorage } from '../../../src/lib/memoryStorage';
 
 describe('form drafts', () => {

@@ -2,7 +2,7 @@ import { ALL_CAPABILITIES } from '../../../src/contract/additions';
 import { describe, expect, it } from 'vitest';
 import { resources, findResource } from '../../../src/resources/registry';
 import fc from 'fast-check';
-import { BY_RELEVANCE, codePageGroup, hitsOf, isWholeText, paletteScreens, planLookups, recentOf, resultFieldsOf, screenGroup, searchesNames } from '../../../src/app/palette/paletteLookups';
+import { BY_RELEVANCE, codePageGroup, hitsOf, isWholeText, paletteScreens, planLookups, recentOf, resultFieldsOf, screenGroup, searchesNames } from '../../../src/features/palette/paletteLookups';
 import { gs1CheckDigit } from '../../../src/contract/medicineCodes';
 
 const plan = (text: string) => planLookups(resources, text, ALL_CAPABILITIES).map((lookup) => [lookup.resource, lookup.filter]);

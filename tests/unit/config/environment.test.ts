@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ENVIRONMENT_STORAGE_KEY, selectEnvironment, switchEnvironment, switchEnvironmentAndSignOut } from '../../../src/config/environment';
-import type { RuntimeConfig } from '../../../src/config/types';
+import type { RuntimeConfig } from '../../../src/contract/configTypes';
 import { createMemoryStorage } from '../../../src/lib/memoryStorage';
 import { testEnvironment } from '../support/environment';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CP932_REPLACEMENT, encodeCp932 } from '../../../src/contract/cp932';
 import { formatSlashDate, formatSlashDateTime } from '../../../src/contract/dates';
-import { csvField, csvLine, encodeChunk, exportFileName, fileStart, neutraliseFormula, UTF8_BOM } from '../../../src/lib/csvExport';
+import { csvField, csvLine, encodeChunk, exportFileName, fileStart, neutraliseFormula, UTF8_BOM } from '../../../src/features/export/csvExport';
 import { readCsvRows } from '../../../server/shared/csv';
 
 /** Every character CP932 has: what the platform's Shift_JIS (Windows-31J) decoder reads from one or two bytes. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nameScore, rankGroups, rankHits, SCORE, type PaletteGroup, type PaletteHit } from '../../../src/lib/paletteRanking';
+import { nameScore, rankGroups, rankHits, SCORE, type PaletteGroup, type PaletteHit } from '../../../src/features/palette/paletteRanking';
 
 const hit = (label: string, order: number, extra: Partial<PaletteHit> = {}): PaletteHit => ({
   key: `v2/core/pharmacies:${order}`,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../../src/lib/memoryStorage';
-import { readRecent, recentKey, rememberRecent, RECENT_LIMIT, withRecent, type RecentRecord } from '../../../src/lib/recentRecords';
+import { readRecent, recentKey, rememberRecent, RECENT_LIMIT, withRecent, type RecentRecord } from '../../../src/features/palette/recentRecords';
 
 const record = (resource: string, id: string): Omit<RecentRecord, 'openedAt'> => ({ resource, id, label: `${resource} ${id}`, url: `/${resource}/${id}` });
 

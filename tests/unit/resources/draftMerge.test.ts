@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftMerge, recordMovedSince } from '../../../src/resources/schema/FormDraftKeeper';
-import type { FormDraft } from '../../../src/app/formDrafts';
+import { draftMerge, recordMovedSince } from '../../../src/features/drafts/FormDraftKeeper';
+import type { FormDraft } from '../../../src/features/drafts/formDrafts';
 import type { AnyResourceDeclaration } from '../../../src/resources/types';
 
 const resource = {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DataProvider, GetListParams } from 'react-admin';
 import type { AnyResourceDeclaration } from '../../../src/resources/types';
-import { exportList } from '../../../src/resources/schema/listExport';
+import { exportList } from '../../../src/features/export/listExport';
 import { readCsvRows } from '../../../server/shared/csv';
 
 const companies = { name: 'companies', recordRepresentation: 'name' } as unknown as AnyResourceDeclaration;

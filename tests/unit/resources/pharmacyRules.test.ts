@@ -6,7 +6,7 @@ import {
 } from '../../../src/contract/pharmacy';
 import { addressFill, pharmacyFormErrors, postalLookupDigits } from '../../../src/resources/pharmacies/formRules';
 import { daysBetween, daysLeft, daysLeftText } from '../../../src/resources/pharmacyLicenseExpires/daysLeft';
-import { badgeShows } from '../../../src/resources/schema/fieldDisplay';
+import { badgeShows } from '../../../src/resources/schema/shared/fieldDisplay';
 import { pharmacies } from '../../../src/resources/pharmacies';
 
 const VALID = {

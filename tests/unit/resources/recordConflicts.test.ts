@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { mergeThreeWay, resolveConflicts } from '../../../src/resources/schema/recordConflicts';
+import { mergeThreeWay, resolveConflicts } from '../../../src/resources/schema/form/recordConflicts';
 import type { FieldMap } from '../../../src/resources/types';
 
 const fields: FieldMap = {

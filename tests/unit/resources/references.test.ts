@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayText, isNumericField } from '../../../src/resources/schema/fieldDisplay';
-import { findReferenced, referenceFallback, referenceIds, referenceName } from '../../../src/resources/schema/references';
+import { displayText, isNumericField } from '../../../src/resources/schema/shared/fieldDisplay';
+import { findReferenced, referenceFallback, referenceIds, referenceName } from '../../../src/resources/schema/shared/references';
 
 describe('how a reference reads', () => {
   it('takes one id or an array of ids, and drops blanks', () => {

@@ -1,4 +1,4 @@
-import type { EnvironmentConfig } from '../../../src/config/types';
+import type { EnvironmentConfig } from '../../../src/contract/configTypes';
 
 /** Absolute bases on http://localhost so msw (node) can intercept every call. */
 export const testEnvironment = (overrides: Partial<EnvironmentConfig> = {}): EnvironmentConfig => ({

@@ -1,4 +1,4 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { tablesVersion } from '../../../db/versions';
 import type { AuthEnv } from '../../../shared/auth';
@@ -7,8 +7,7 @@ import { ApiError, MESSAGES, notFoundError, validationError } from '../../../sha
 import { checkFreshness } from '../../../shared/freshness';
 import { answerList } from '../../../shared/listEndpoint';
 import { answerSchema, listDeclarationOf } from '../../../shared/masterShape';
-import { commonErrors, idParam, jsonBody, jsonResponse, SECURITY } from '../../../shared/openapi';
-import { detailRoute, listRoute } from '../../../shared/routes';
+import { detailRoute, listRoute, readRoute, writeRoute } from '../../../shared/routes';
 import { tokyoDate } from '../../../shared/time';
 import { labelled } from '../../../shared/validation';
 import { ETHICAL_MEDICINE_SHAPE } from '../../../../src/contract/masters/ethicalMedicines';
@@ -67,24 +66,25 @@ const DownloadBodySchema = z
   })
   .strict();
 
-const downloadRoute = createRoute({
-  method: 'post',
-  path: `${PATH}/downloads/{kind}`,
+const downloadRoute = writeRoute('post', `${PATH}/downloads/{kind}`, {
   summary: 'マスターファイルのダウンロード開始 (hot_code, medhot: start_date / iryohoken: start_year)',
   tags,
-  security: SECURITY,
-  request: { params: kindParam, body: jsonBody(DownloadBodySchema) },
-  responses: { 202: jsonResponse(JobStartedSchema, '開始したジョブ'), ...commonErrors },
+  params: kindParam,
+  body: DownloadBodySchema,
+  status: 202,
+  response: JobStartedSchema,
+  responseDescription: '開始したジョブ',
 });
 
-const importRoute = createRoute({
-  method: 'post',
-  path: `${PATH}/imports/{kind}`,
+const importRoute = writeRoute('post', `${PATH}/imports/{kind}`, {
   summary: 'ダウンロード済みマスターファイルの取り込み開始',
   tags,
-  security: SECURITY,
-  request: { params: kindParam, body: { ...jsonBody(ImportBodySchema), required: false } },
-  responses: { 202: jsonResponse(JobStartedSchema, '開始したジョブ'), ...commonErrors },
+  params: kindParam,
+  body: ImportBodySchema,
+  bodyRequired: false,
+  status: 202,
+  response: JobStartedSchema,
+  responseDescription: '開始したジョブ',
 });
 
 const MasterJobSchema = z
@@ -102,26 +102,13 @@ const MasterJobSchema = z
   })
   .openapi('MasterJob');
 
-const jobsRoute = createRoute({
-  method: 'get',
-  path: `${PATH}/jobs`,
-  summary: '各マスターの最後のダウンロード・取り込みジョブ',
-  tags,
-  security: SECURITY,
-  responses: { 200: jsonResponse(z.array(MasterJobSchema), '最後のジョブ'), ...commonErrors },
-});
+const jobsRoute = readRoute(`${PATH}/jobs`, { summary: '各マスターの最後のダウンロード・取り込みジョブ', tags, response: z.array(MasterJobSchema), responseDescription: '最後のジョブ' });
 
-const deleteFileRoute = createRoute({
-  method: 'delete',
-  path: '/api/v2/admin/master_files/{id}',
+const deleteFileRoute = writeRoute('delete', '/api/v2/admin/master_files/{id}', {
   summary: 'ダウンロード済みマスターファイルの削除 (取り込めないファイルを取り込み対象から外す)',
   tags,
-  security: SECURITY,
-  request: { params: idParam },
-  responses: {
-    200: jsonResponse(z.object({ id: z.number(), kind: z.string(), file_name: z.string() }).openapi('DeletedMasterFile'), '削除したファイル'),
-    ...commonErrors,
-  },
+  response: z.object({ id: z.number(), kind: z.string(), file_name: z.string() }).openapi('DeletedMasterFile'),
+  responseDescription: '削除したファイル',
 });
 
 type Action = 'download' | 'import';

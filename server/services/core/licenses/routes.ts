@@ -1,4 +1,4 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { writeWhenFree } from '../../../db/writeWhenFree';
 import { MAX_OUTSTANDING_UPLOADS, UPLOAD_LINK_SECONDS, type UploadKind, type UploadLinks } from '../../../shared/uploadLinks';
 import { randomUUID } from 'node:crypto';
@@ -10,8 +10,7 @@ import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
-import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../../shared/openapi';
-import { listRoute } from '../../../shared/routes';
+import { createRecordRoute, listRoute, readRoute, writeRoute } from '../../../shared/routes';
 import { tokyoDate } from '../../../shared/time';
 import { labelled } from '../../../shared/validation';
 import { actorName } from '../actor';
@@ -69,31 +68,30 @@ const BASE = '/api/v2/admin/pharmacies/{id}/licenses';
 /** Enough of a file for sniffLicenseType's longest signature (PNG's 8 bytes). */
 const LICENSE_SNIFF_BYTES = 16;
 
-const listLicensesRoute = createRoute({
-  method: 'get', path: BASE, summary: '薬局の許可証一覧 (有効期限の新しい順、閲覧用の署名付きURLつき)', tags, security: SECURITY,
-  request: { params: pharmacyParam },
-  responses: { 200: jsonResponse(z.array(LicenseSchema), '許可証'), ...commonErrors },
+const listLicensesRoute = readRoute(BASE, {
+  summary: '薬局の許可証一覧 (有効期限の新しい順、閲覧用の署名付きURLつき)', tags, params: pharmacyParam, response: z.array(LicenseSchema), responseDescription: '許可証',
 });
 
-const presignRoute = createRoute({
-  method: 'get', path: `${BASE}/presigned_url`, summary: '許可証ファイルのアップロード用署名付きURL (PUT、15分間有効、10MBまで)', tags, security: SECURITY,
-  request: {
-    params: pharmacyParam,
-    query: z.object({ content_type: labelled('ファイルの種類', z.enum(LICENSE_CONTENT_TYPES).optional()).openapi({ description: '省略時 application/pdf' }) }),
-  },
-  responses: { 200: jsonResponse(PresignSchema, 'PUT先と、登録時に filename_s3 として送る object_name'), ...commonErrors },
+const presignRoute = readRoute(`${BASE}/presigned_url`, {
+  summary: '許可証ファイルのアップロード用署名付きURL (PUT、15分間有効、10MBまで)',
+  tags,
+  params: pharmacyParam,
+  query: z.object({ content_type: labelled('ファイルの種類', z.enum(LICENSE_CONTENT_TYPES).optional()).openapi({ description: '省略時 application/pdf' }) }),
+  response: PresignSchema,
+  responseDescription: 'PUT先と、登録時に filename_s3 として送る object_name',
 });
 
-const createLicenseRoute = createRoute({
-  method: 'post', path: BASE, summary: '許可証登録 (アップロード済みファイルの中身がPDF・PNG・JPEGであることを確認)', tags, security: SECURITY,
-  request: { params: pharmacyParam, body: jsonBody(LicenseInputSchema) },
-  responses: { 201: jsonResponse(LicenseSchema, '登録した許可証'), ...commonErrors },
+const createLicenseRoute = createRecordRoute(BASE, {
+  summary: '許可証登録 (アップロード済みファイルの中身がPDF・PNG・JPEGであることを確認)',
+  tags,
+  params: pharmacyParam,
+  body: LicenseInputSchema,
+  response: LicenseSchema,
+  responseDescription: '登録した許可証',
 });
 
-const deleteLicenseRoute = createRoute({
-  method: 'delete', path: `${BASE}/{licenseId}`, summary: '許可証削除 (ファイルも削除)', tags, security: SECURITY,
-  request: { params: licenseParams },
-  responses: { 200: jsonResponse(z.object({ id: z.number().int() }), '削除した許可証のID'), ...commonErrors },
+const deleteLicenseRoute = writeRoute('delete', `${BASE}/{licenseId}`, {
+  summary: '許可証削除 (ファイルも削除)', tags, params: licenseParams, response: z.object({ id: z.number().int() }), responseDescription: '削除した許可証のID',
 });
 
 /** Licence expiry management: each pharmacy's latest licence, soonest expiry (or longest expired) first. */

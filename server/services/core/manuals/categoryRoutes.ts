@@ -1,13 +1,12 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { DB } from '../../../db/open';
 import { tablesState } from '../../../db/versions';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { ApiError, notFoundError, validationError } from '../../../shared/errors';
-import { commonErrors, jsonResponse, SECURITY } from '../../../shared/openapi';
 import { assertRowCurrent } from '../../../shared/conditionalWrite';
 import { updateColumns } from '../../../shared/partialUpdate';
-import { createRecordRoute, deleteRecordRoute, detailRoute, updateRecordRoute } from '../../../shared/routes';
+import { createRecordRoute, deleteRecordRoute, detailRoute, readRoute, updateRecordRoute } from '../../../shared/routes';
 import { ManualCategoryDetailSchema, ManualCategoryInputSchema, ManualCategoryPatchSchema, ManualCategorySchema } from './schema';
 
 export type ManualCategory = z.infer<typeof ManualCategorySchema>;
@@ -91,13 +90,11 @@ export function categoryDetail(db: DB, id: number): ManualCategoryDetail | undef
 
 const tags = ['core: manuals'];
 
-const listCategoriesRoute = createRoute({
-  method: 'get',
-  path: MANUAL_CATEGORIES_PATH,
+const listCategoriesRoute = readRoute(MANUAL_CATEGORIES_PATH, {
   summary: 'マニュアルカテゴリ一覧 (ルートのカテゴリ)',
   tags,
-  security: SECURITY,
-  responses: { 200: jsonResponse(z.array(ManualCategorySchema), 'ルートのカテゴリ (表示順)'), ...commonErrors },
+  response: z.array(ManualCategorySchema),
+  responseDescription: 'ルートのカテゴリ (表示順)',
 });
 
 const getCategoryRoute = detailRoute(MANUAL_CATEGORIES_PATH, ManualCategoryDetailSchema, 'マニュアルカテゴリ詳細 (子カテゴリと祖先を含む)', tags, { etag: true });

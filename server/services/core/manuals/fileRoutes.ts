@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
-import { commonErrors, jsonResponse, SECURITY } from '../../../shared/openapi';
+import { readRoute } from '../../../shared/routes';
 import { ManualFilePresignSchema, ManualFileQuerySchema } from './schema';
 import { MAX_OUTSTANDING_UPLOADS, UPLOAD_LINK_SECONDS, type UploadKind, type UploadLinks } from '../../../shared/uploadLinks';
 
@@ -11,14 +11,12 @@ export const MANUAL_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 
-const presignRoute = createRoute({
-  method: 'get',
-  path: '/api/v2/admin/manual_files/presigned_url',
+const presignRoute = readRoute('/api/v2/admin/manual_files/presigned_url', {
   summary: 'マニュアル本文の画像アップロード用URL (PUTは画像の中身も確認する、5MBまで)',
   tags: ['core: manuals'],
-  security: SECURITY,
-  request: { query: ManualFileQuerySchema },
-  responses: { 200: jsonResponse(ManualFilePresignSchema, 'PUT先と公開URL'), ...commonErrors },
+  query: ManualFileQuerySchema,
+  response: ManualFilePresignSchema,
+  responseDescription: 'PUT先と公開URL',
 });
 
 /** How often unused editor images are swept away. */

@@ -1,4 +1,4 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { MANUAL_SHAPE } from '../../../../src/contract/masters/manuals';
 import type { Context } from 'hono';
 import type { DB } from '../../../db/open';
@@ -6,15 +6,14 @@ import { cachedPage } from '../../../db/list';
 import { tablesState } from '../../../db/versions';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
-import { assertRowCurrent, conditionalErrors, conditionalHeaders, etagHeaders } from '../../../shared/conditionalWrite';
+import { assertRowCurrent, etagHeaders } from '../../../shared/conditionalWrite';
 import { updateColumns } from '../../../shared/partialUpdate';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { checkFreshness } from '../../../shared/freshness';
 import { answerList, type ListFilter } from '../../../shared/listEndpoint';
 import { listDeclarationOf } from '../../../shared/masterShape';
-import { commonErrors, idParam, jsonBody, jsonResponse, SECURITY } from '../../../shared/openapi';
 import { PAGE_SIZE, parsePage, pickFields, setPagingHeaders } from '../../../shared/paging';
-import { listRoute } from '../../../shared/routes';
+import { createRecordRoute, listRoute, readRoute, updateRecordRoute, writeRoute } from '../../../shared/routes';
 import { searchFilter } from '../../../shared/search';
 import { inList, listParam } from '../../../shared/sql';
 import { searchTerms } from '../../../../src/contract/searchText';
@@ -78,43 +77,22 @@ const withShortTitle = (row: Omit<Manual, 'title_short'>): Manual => {
 
 const tags = ['core: manuals'];
 const listManualsRoute = listRoute(MANUAL_LIST, ManualSchema, tags);
-const detail = (description: string) => jsonResponse(ManualDetailSchema, description);
 
-const getRoute = createRoute({
-  method: 'get',
-  path: `${MANUAL_LIST.path}/{id}`,
+const getRoute = readRoute(`${MANUAL_LIST.path}/{id}`, {
   summary: 'マニュアル詳細 (閲覧数を数える。同じ人の30分以内の再読み込みと `Sec-Purpose: prefetch` は数えない)',
   tags,
-  security: SECURITY,
-  request: { params: idParam },
-  responses: { 200: { ...detail('マニュアル'), headers: etagHeaders }, ...commonErrors },
+  response: ManualDetailSchema,
+  responseDescription: 'マニュアル',
+  headers: etagHeaders,
 });
-const createManualRoute = createRoute({
-  method: 'post',
-  path: MANUAL_LIST.path,
-  summary: 'マニュアル登録',
-  tags,
-  security: SECURITY,
-  request: { body: jsonBody(ManualWrite.create) },
-  responses: { 201: detail('登録したマニュアル (id を含む)'), ...commonErrors },
+const createManualRoute = createRecordRoute(MANUAL_LIST.path, {
+  summary: 'マニュアル登録', tags, body: ManualWrite.create, response: ManualDetailSchema, responseDescription: '登録したマニュアル (id を含む)',
 });
-const patchRoute = createRoute({
-  method: 'patch',
-  path: `${MANUAL_LIST.path}/{id}`,
-  summary: 'マニュアル更新 (送った項目だけ)',
-  tags,
-  security: SECURITY,
-  request: { params: idParam, body: jsonBody(ManualWrite.update), headers: conditionalHeaders },
-  responses: { 200: { ...detail('更新したマニュアル'), headers: etagHeaders }, ...commonErrors, ...conditionalErrors },
+const patchRoute = updateRecordRoute(MANUAL_LIST.path, {
+  method: 'patch', summary: 'マニュアル更新 (送った項目だけ)', tags, body: ManualWrite.update, response: ManualDetailSchema, responseDescription: '更新したマニュアル',
 });
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: `${MANUAL_LIST.path}/{id}`,
-  summary: 'マニュアル削除',
-  tags,
-  security: SECURITY,
-  request: { params: idParam, headers: conditionalHeaders },
-  responses: { 200: jsonResponse(z.object({ id: z.number().int() }), '削除したマニュアルのID'), ...commonErrors, ...conditionalErrors },
+const deleteRoute = writeRoute('delete', `${MANUAL_LIST.path}/{id}`, {
+  summary: 'マニュアル削除', tags, conditional: true, response: z.object({ id: z.number().int() }), responseDescription: '削除したマニュアルのID',
 });
 
 function findManual(db: DB, id: number): Manual | undefined {

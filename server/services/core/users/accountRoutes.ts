@@ -1,10 +1,9 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { DB } from '../../../db/open';
 import type { AuthEnv } from '../../../shared/auth';
 import { ApiError, MESSAGES, notFoundError } from '../../../shared/errors';
 import { IdentityManagementError } from '../../../shared/identityManagement';
-import { commonErrors, jsonResponse, SECURITY } from '../../../shared/openapi';
-import { writeRoute } from '../../../shared/routes';
+import { readRoute, writeRoute } from '../../../shared/routes';
 import type { CoreServiceContext } from '../context';
 import { ChangePasswordInputSchema, CoreUserSchema, MessageSchema, RestoreResultSchema } from './schema';
 
@@ -16,14 +15,7 @@ export const CURRENT_PASSWORD_WRONG = '現在のパスワードが正しくあ�
 
 const tags = ['core: users'];
 
-const meRoute = createRoute({
-  method: 'get',
-  path: '/api/v2/common/users/me',
-  summary: 'サインイン中のユーザ',
-  tags,
-  security: SECURITY,
-  responses: { 200: jsonResponse(CoreUserSchema, 'ユーザ'), ...commonErrors },
-});
+const meRoute = readRoute('/api/v2/common/users/me', { summary: 'サインイン中のユーザ', tags, response: CoreUserSchema, responseDescription: 'ユーザ' });
 
 const changePasswordRoute = writeRoute('post', '/api/v2/common/users/change_password', {
   summary: '自分のパスワード変更 (認証基盤のユーザを更新する)',

@@ -1,9 +1,8 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AuthEnv } from '../../../shared/auth';
 import { validationError } from '../../../shared/errors';
 import { JOB_STATUSES, type Job } from '../../../shared/jobs';
-import { commonErrors, jsonResponse, SECURITY } from '../../../shared/openapi';
-import { writeRoute } from '../../../shared/routes';
+import { readRoute, writeRoute } from '../../../shared/routes';
 import { labelled } from '../../../shared/validation';
 import { TABLE_NAME } from '../../../warehouse/sourceTables';
 import { WAREHOUSE_DATASETS } from '../../../warehouse/datasets';
@@ -48,17 +47,13 @@ const JobSummarySchema = z
   })
   .openapi('JobSummary');
 
-const tablesRoute = createRoute({
-  method: 'get',
-  path: '/api/v2/admin/bigqueries/{serviceName}',
+const tablesRoute = readRoute('/api/v2/admin/bigqueries/{serviceName}', {
   summary: 'データウェアハウスのテーブル一覧 (MySQLにあってまだコピーしていないテーブルも含む)',
   tags,
-  security: SECURITY,
-  request: {
-    params: z.object({ serviceName: labelled('サービス名', datasetSchema.openapi({ param: { name: 'serviceName', in: 'path' } })) }),
-    query: z.object({ column: labelled('列', z.enum(['full']).optional()) }),
-  },
-  responses: { 200: jsonResponse(z.array(WarehouseTableSchema), 'テーブル一覧'), ...commonErrors },
+  params: z.object({ serviceName: labelled('サービス名', datasetSchema.openapi({ param: { name: 'serviceName', in: 'path' } })) }),
+  query: z.object({ column: labelled('列', z.enum(['full']).optional()) }),
+  response: z.array(WarehouseTableSchema),
+  responseDescription: 'テーブル一覧',
 });
 
 const copyRoute = writeRoute('post', '/api/v2/admin/embulks/execute_copy', {
@@ -73,14 +68,12 @@ const copyRoute = writeRoute('post', '/api/v2/admin/embulks/execute_copy', {
   tags,
 });
 
-const jobsRoute = createRoute({
-  method: 'get',
-  path: '/api/v2/admin/embulks',
+const jobsRoute = readRoute('/api/v2/admin/embulks', {
   summary: 'コピージョブ一覧 (3〜4日で削除)',
   tags,
-  security: SECURITY,
-  request: { query: z.object({ job_status: labelled('ジョブの状態', z.enum(JOB_STATUSES).optional()) }) },
-  responses: { 200: jsonResponse(z.object({ job_summary_list: z.array(JobSummarySchema) }), 'ジョブ一覧'), ...commonErrors },
+  query: z.object({ job_status: labelled('ジョブの状態', z.enum(JOB_STATUSES).optional()) }),
+  response: z.object({ job_summary_list: z.array(JobSummarySchema) }),
+  responseDescription: 'ジョブ一覧',
 });
 
 const jobSummary = (job: Job): z.infer<typeof JobSummarySchema> => ({

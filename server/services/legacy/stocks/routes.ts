@@ -1,10 +1,9 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { assertPharmacyRight, type AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { ApiError, notFoundError } from '../../../shared/errors';
 import { inList, listParam } from '../../../shared/sql';
-import { LOOKUP_LIST } from '../../../shared/listLookups';
-import { commonErrors, jsonBody, jsonResponse, SECURITY, tooManyRequests } from '../../../shared/openapi';
+import { readRoute, writeRoute } from '../../../shared/routes';
 import { labelled } from '../../../shared/validation';
 import { rackQuantity } from '../../../db/stocksScenario';
 import { BAD_PAGE_TOKEN, decodePageToken, encodePageToken } from './pageToken';
@@ -33,53 +32,34 @@ const FifoRackSchema = z
   .openapi('FifoRack');
 const V1StockSchema = z.object({ yjCode: z.string(), quantity: z.number() }).openapi('V1Stock');
 
-const fifoRacksRoute = createRoute({
-  method: 'get',
-  path: '/api/v1/medorder/fifo-racks',
+// Plain pages of v1 rows: the lookups batch may run them, and they count as list work.
+const fifoRacksRoute = readRoute('/api/v1/medorder/fifo-racks', {
   summary: 'FIFO ラック履歴 (v1、実行日時順、pageToken で続きを取得)',
   tags,
-  security: SECURITY,
-  // A plain page of v1 rows: the lookups batch may run it, and it counts as list work.
-  ...LOOKUP_LIST,
-  request: { query: z.object({ pharmacyId: pharmacyIdField.optional(), yjCode: yjCodeField.optional(), pageToken: pageTokenField }) },
-  responses: {
-    200: jsonResponse(z.object({ fifoRacks: z.array(FifoRackSchema), nextPageToken: z.string().nullable() }), 'FIFO ラック履歴'),
-    ...commonErrors,
-    ...tooManyRequests,
-  },
+  batchable: true,
+  query: z.object({ pharmacyId: pharmacyIdField.optional(), yjCode: yjCodeField.optional(), pageToken: pageTokenField }),
+  response: z.object({ fifoRacks: z.array(FifoRackSchema), nextPageToken: z.string().nullable() }),
+  responseDescription: 'FIFO ラック履歴',
 });
-const stocksRoute = createRoute({
-  method: 'get',
-  path: '/api/v1/medorder/stocks',
+const stocksRoute = readRoute('/api/v1/medorder/stocks', {
   summary: '薬局の在庫 (v1、YJ コード順、yjCodes で絞り込み、pageToken で続きを取得)',
   tags,
-  security: SECURITY,
-  // A plain page of v1 rows: the lookups batch may run it, and it counts as list work.
-  ...LOOKUP_LIST,
-  request: {
-    query: z.object({
-      pharmacyId: pharmacyIdField.optional(),
-      yjCodes: labelled('yjCodes', z.string().regex(/^[0-9A-Z]{12}(,[0-9A-Z]{12}){0,99}$/).optional()),
-      pageToken: pageTokenField,
-    }),
-  },
-  responses: {
-    200: jsonResponse(z.object({ stocks: z.array(V1StockSchema), nextPageToken: z.string().nullable() }), '在庫'),
-    ...commonErrors,
-    ...tooManyRequests,
-  },
+  batchable: true,
+  query: z.object({
+    pharmacyId: pharmacyIdField.optional(),
+    yjCodes: labelled('yjCodes', z.string().regex(/^[0-9A-Z]{12}(,[0-9A-Z]{12}){0,99}$/).optional()),
+    pageToken: pageTokenField,
+  }),
+  response: z.object({ stocks: z.array(V1StockSchema), nextPageToken: z.string().nullable() }),
+  responseDescription: '在庫',
 });
-const fixRoute = createRoute({
-  method: 'post',
-  path: '/api/v1/medorder/stocks/{yjCode}/fix',
+const fixRoute = writeRoute('post', '/api/v1/medorder/stocks/{yjCode}/fix', {
   summary: '在庫を FIFO ラック履歴から再計算 (v1)',
   tags,
-  security: SECURITY,
-  request: {
-    params: z.object({ yjCode: yjCodeField.openapi({ param: { name: 'yjCode', in: 'path' }, example: '1124003F2230' }) }),
-    body: jsonBody(z.object({ pharmacyId: labelled('pharmacyId', z.number().int().positive().max(999_999_999_999)), yjCode: yjCodeField })),
-  },
-  responses: { 200: jsonResponse(V1StockSchema, '修正後の在庫'), ...commonErrors },
+  params: z.object({ yjCode: yjCodeField.openapi({ param: { name: 'yjCode', in: 'path' }, example: '1124003F2230' }) }),
+  body: z.object({ pharmacyId: labelled('pharmacyId', z.number().int().positive().max(999_999_999_999)), yjCode: yjCodeField }),
+  response: V1StockSchema,
+  responseDescription: '修正後の在庫',
 });
 
 const required = (message: string, key: string) => new ApiError(422, [message], { [key]: [message] });

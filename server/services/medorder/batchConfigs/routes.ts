@@ -1,12 +1,11 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { BATCH_TTLS } from '../../../../src/contract/pharmacy';
 import type { DB } from '../../../db/open';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { assertRowCurrent, etagHeaders } from '../../../shared/conditionalWrite';
 import { validationError } from '../../../shared/errors';
-import { commonErrors, jsonResponse, SECURITY } from '../../../shared/openapi';
-import { writeRoute } from '../../../shared/routes';
+import { readRoute, writeRoute } from '../../../shared/routes';
 import { labelled } from '../../../shared/validation';
 
 export const BATCH_CONFIG_MESSAGES = {
@@ -34,10 +33,8 @@ const pharmacyParam = z.object({
 const path = '/api/v2/admin/pharmacies/{id}/batch_config';
 const tags = ['medorder: batch config'];
 
-const getRoute = createRoute({
-  method: 'get', path, summary: '薬局のバッチキュー設定 (未設定の薬局はオフ)', tags, security: SECURITY,
-  request: { params: pharmacyParam },
-  responses: { 200: { ...jsonResponse(BatchConfigSchema, 'バッチキュー設定'), headers: etagHeaders }, ...commonErrors },
+const getRoute = readRoute(path, {
+  summary: '薬局のバッチキュー設定 (未設定の薬局はオフ)', tags, params: pharmacyParam, response: BatchConfigSchema, responseDescription: 'バッチキュー設定', headers: etagHeaders,
 });
 
 const putRoute = writeRoute('put', path, {

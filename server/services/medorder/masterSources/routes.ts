@@ -1,4 +1,4 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { tablesVersion } from '../../../db/versions';
 import { assertPharmacyRight, type AuthEnv } from '../../../shared/auth';
@@ -7,8 +7,7 @@ import { assertRowCurrent } from '../../../shared/conditionalWrite';
 import { ApiError, notFoundError, validationError } from '../../../shared/errors';
 import { answerList, type ListDeclaration } from '../../../shared/listEndpoint';
 import { updateColumns } from '../../../shared/partialUpdate';
-import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../../shared/openapi';
-import { listRoute, writeRoute } from '../../../shared/routes';
+import { createRecordRoute, listRoute, readRoute, writeRoute } from '../../../shared/routes';
 import { labelled } from '../../../shared/validation';
 import { applyOrderableImport, applyStockableImport, computeOrderableImport, computeStockableImport, type StockableImportKey } from './store';
 import type { PublishedMasterReader, PublishedRow } from '../../../shared/publishedMasters';
@@ -84,10 +83,8 @@ function importKey(input: { hot_code?: string | null; receipt_code?: string | nu
 const stockableImportPath = '/api/v2/admin/stockable_items/import';
 const orderableImportPath = '/api/v2/admin/orderable_items/import';
 
-const getStockableImportRoute = createRoute({
-  method: 'get', path: stockableImportPath, summary: '在庫品目の取り込み差分 (公開マスター＋補正 と 発注マスター)', tags, security: SECURITY,
-  request: { query: ImportKeyQuery },
-  responses: { 200: jsonResponse(StockableImportSchema, '差分'), ...commonErrors },
+const getStockableImportRoute = readRoute(stockableImportPath, {
+  summary: '在庫品目の取り込み差分 (公開マスター＋補正 と 発注マスター)', tags, query: ImportKeyQuery, response: StockableImportSchema, responseDescription: '差分',
 });
 const postStockableImportRoute = writeRoute('post', stockableImportPath, {
   body: ImportKeyBody, response: StockableImportSchema, summary: '在庫品目の取り込み (差分を1トランザクションで反映、冪等)', tags,
@@ -95,10 +92,8 @@ const postStockableImportRoute = writeRoute('post', stockableImportPath, {
 });
 const OrderableKeyQuery = z.object({ orderable_item_fixture_id: labelled('発注品目補正ID', z.string().regex(ID_TEXT)) });
 const OrderableKeyBody = z.object({ orderable_item_fixture_id: labelled('発注品目補正ID', z.number().int().min(1).max(2_147_483_647)) }).openapi('OrderableItemImportKey');
-const getOrderableImportRoute = createRoute({
-  method: 'get', path: orderableImportPath, summary: '発注品目の取り込み差分 (発注品目補正ごと)', tags, security: SECURITY,
-  request: { query: OrderableKeyQuery },
-  responses: { 200: jsonResponse(OrderableImportSchema, '差分'), ...commonErrors },
+const getOrderableImportRoute = readRoute(orderableImportPath, {
+  summary: '発注品目の取り込み差分 (発注品目補正ごと)', tags, query: OrderableKeyQuery, response: OrderableImportSchema, responseDescription: '差分',
 });
 const postOrderableImportRoute = writeRoute('post', orderableImportPath, {
   body: OrderableKeyBody, response: OrderableImportSchema, summary: '発注品目の取り込み (冪等)', tags,
@@ -138,10 +133,8 @@ const PharmacyRequestBody = z
     code: labelled('コード', z.string().trim().regex(/^\d{9}(\d{4})?$/)),
   })
   .openapi('StockableItemImportRequestInput');
-const pharmacyRequestRoute = createRoute({
-  method: 'post', path: '/api/v2/pharmacy/stockable_item_import_requests', summary: '薬局からの在庫品目の取り込み依頼', tags, security: SECURITY,
-  request: { body: jsonBody(PharmacyRequestBody) },
-  responses: { 201: jsonResponse(ImportRequestSchema, '受け付けた依頼 (同じコードの未処理の依頼があればそれ)'), ...commonErrors },
+const pharmacyRequestRoute = createRecordRoute('/api/v2/pharmacy/stockable_item_import_requests', {
+  summary: '薬局からの在庫品目の取り込み依頼', tags, body: PharmacyRequestBody, response: ImportRequestSchema, responseDescription: '受け付けた依頼 (同じコードの未処理の依頼があればそれ)',
 });
 
 export const UNKNOWN_DELIVERY_LIST = {

@@ -1,8 +1,8 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AuthEnv } from '../../../shared/auth';
 import { ApiError, notFoundError, validationError } from '../../../shared/errors';
-import { idParam } from '../../../shared/openapi';
-import { commonErrors, jsonResponse, listHeaders, SECURITY } from '../../../shared/openapi';
+import { listHeaders } from '../../../shared/openapi';
+import { readRoute } from '../../../shared/routes';
 import { labelled } from '../../../shared/validation';
 import type { ListDeclaration } from '../../../shared/listEndpoint';
 import type { PublishedFileKind, PublishedFileRow, PublishedMasterReader, PublishedRow } from '../../../shared/publishedMasters';
@@ -123,10 +123,12 @@ export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: Publi
   for (const [name, list] of Object.entries(FILE_LISTS)) {
     const path = `/api/v2/admin/${name}`;
     app.openapi(
-      createRoute({
-        method: 'get', path, summary: list.summary, tags, security: SECURITY,
-        request: { query: z.object({ page: pageParam, sort: labelled('並び順', z.enum(['file_date', '-file_date', 'id', '-id']).optional()) }) },
-        responses: { 200: { ...jsonResponse(z.array(FileSchema), list.summary), headers: listHeaders }, ...commonErrors },
+      readRoute(path, {
+        summary: list.summary,
+        tags,
+        query: z.object({ page: pageParam, sort: labelled('並び順', z.enum(['file_date', '-file_date', 'id', '-id']).optional()) }),
+        response: z.array(FileSchema),
+        headers: listHeaders,
       }),
       (c) => {
         const { page: pageText, sort = '-file_date' } = c.req.valid('query');
@@ -138,11 +140,7 @@ export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: Publi
       },
     );
     app.openapi(
-      createRoute({
-        method: 'get', path: `${path}/{id}`, summary: `${list.summary.replace('一覧', '')}の詳細`, tags, security: SECURITY,
-        request: { params: idParam },
-        responses: { 200: jsonResponse(FileSchema, 'ファイル'), ...commonErrors },
-      }),
+      readRoute(`${path}/{id}`, { summary: `${list.summary.replace('一覧', '')}の詳細`, tags, response: FileSchema, responseDescription: 'ファイル' }),
       (c) => {
         const id = Number(c.req.valid('param').id);
         const file = reader.files(list.kind).find((f) => f.id === id);
@@ -151,10 +149,13 @@ export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: Publi
       },
     );
     const fileRowsQuery = z.object({ [list.param]: labelled('ファイルID', z.string().regex(/^\d{1,12}$/)), page: pageParam });
-    const rowsRoute = createRoute({
-      method: 'get', path: `/api/v2/admin/${list.rows}`, summary: `${list.summary.replace('一覧', '')}の行 (ファイルの行番号と値)`, tags, security: SECURITY,
-      request: { query: fileRowsQuery },
-      responses: { 200: { ...jsonResponse(z.array(z.record(z.string(), z.unknown())), 'ファイルの行'), headers: listHeaders }, ...commonErrors },
+    const rowsRoute = readRoute(`/api/v2/admin/${list.rows}`, {
+      summary: `${list.summary.replace('一覧', '')}の行 (ファイルの行番号と値)`,
+      tags,
+      query: fileRowsQuery,
+      response: z.array(z.record(z.string(), z.unknown())),
+      responseDescription: 'ファイルの行',
+      headers: listHeaders,
     });
     // A table that also answers a code's published rows takes either the file or the code.
     if (TABLES[list.rows]) continue;
@@ -174,10 +175,13 @@ export function registerMasterRowRoutes(app: OpenAPIHono<AuthEnv>, reader: Publi
   for (const [name, table] of Object.entries(TABLES)) {
     const fileList = Object.values(FILE_LISTS).find((l) => l.rows === name);
     const query = fileList ? RowQuery.extend({ [fileList.param]: labelled('ファイルID', z.string().regex(/^\d{1,12}$/).optional()) }) : RowQuery;
-    const route = createRoute({
-      method: 'get', path: `/api/v2/admin/${name}`, summary: `${table.summary}${fileList ? ` (${fileList.param} でファイルの行)` : ''}`, tags, security: SECURITY,
-      request: { query },
-      responses: { 200: { ...jsonResponse(z.array(z.record(z.string(), z.unknown())), table.summary), headers: listHeaders }, ...commonErrors },
+    const route = readRoute(`/api/v2/admin/${name}`, {
+      summary: `${table.summary}${fileList ? ` (${fileList.param} でファイルの行)` : ''}`,
+      tags,
+      query,
+      response: z.array(z.record(z.string(), z.unknown())),
+      responseDescription: table.summary,
+      headers: listHeaders,
     });
     app.openapi(route, (c) => {
       const q = c.req.valid('query') as z.infer<typeof RowQuery> & Record<string, string | undefined>;

@@ -1,10 +1,10 @@
-import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { DB } from '../../../db/open';
 import { assertPharmacyRight, type AuthEnv, type PharmacyPermission } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { ApiError, notFoundError } from '../../../shared/errors';
-import { commonErrors, jsonBody, jsonResponse, SECURITY } from '../../../shared/openapi';
+import { createRecordRoute, readRoute } from '../../../shared/routes';
 import { labelled } from '../../../shared/validation';
 import { MILLI } from './migrations';
 
@@ -40,28 +40,21 @@ const StockableItemSchema = z
   .object({ id: z.number(), name: z.string(), yj_code: z.string(), orderable_items: z.array(z.object({ id: z.number() })) })
   .openapi('StockableItem');
 
-const route = <M extends 'get' | 'post'>(method: M, path: string, summary: string) => ({ method, path, summary, tags, security: SECURITY });
-
-const getStockRoute = createRoute({
-  ...route('get', STOCK_PATH, '薬局の品目在庫 (v2)'),
-  request: { params: StockParams },
-  responses: { 200: jsonResponse(StockSchema, '在庫'), ...commonErrors },
+const getStockRoute = readRoute(STOCK_PATH, { summary: '薬局の品目在庫 (v2)', tags, params: StockParams, response: StockSchema, responseDescription: '在庫' });
+const listLogsRoute = readRoute(`${STOCK_PATH}/logs`, {
+  summary: '薬局の品目在庫の履歴 (v2、記録日時順)', tags, params: StockParams, response: z.array(StockLogSchema), responseDescription: '在庫履歴',
 });
-const listLogsRoute = createRoute({
-  ...route('get', `${STOCK_PATH}/logs`, '薬局の品目在庫の履歴 (v2、記録日時順)'),
-  request: { params: StockParams },
-  responses: { 200: jsonResponse(z.array(StockLogSchema), '在庫履歴'), ...commonErrors },
-});
-const addLogRoute = createRoute({
-  ...route('post', `${STOCK_PATH}/logs`, '在庫調整を追加'),
+const addLogRoute = createRecordRoute(`${STOCK_PATH}/logs`, {
+  summary: '在庫調整を追加',
   description: 'stock_action は fix_quantity のみ、delta_quantity は小数点以下3桁までの文字列。',
-  request: { params: StockParams, body: jsonBody(StockLogInputSchema) },
-  responses: { 201: jsonResponse(StockLogSchema, '追加した在庫履歴'), ...commonErrors },
+  tags,
+  params: StockParams,
+  body: StockLogInputSchema,
+  response: StockLogSchema,
+  responseDescription: '追加した在庫履歴',
 });
-const stockableItemRoute = createRoute({
-  ...route('get', '/api/v2/master/stockable_items/{id}', '在庫品目 (発注マスタ)'),
-  request: { params: z.object({ id: numericParam('id', 'ID') }) },
-  responses: { 200: jsonResponse(StockableItemSchema, '在庫品目'), ...commonErrors },
+const stockableItemRoute = readRoute('/api/v2/master/stockable_items/{id}', {
+  summary: '在庫品目 (発注マスタ)', tags, params: z.object({ id: numericParam('id', 'ID') }), response: StockableItemSchema, responseDescription: '在庫品目',
 });
 
 /** thousandths → the decimal string the API answers ("12", "-0.5"). */

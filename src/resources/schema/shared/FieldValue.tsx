@@ -1,0 +1,78 @@
+import { useRecordContext } from 'react-admin';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { CELL_TEXT_CLASS } from '../../../layout/theme';
+import type { BadgeDeclaration, FieldDeclaration } from '../../types';
+import { badgeShows, choiceFor, displayText, fieldValue } from './fieldDisplay';
+import { ReferenceValue } from './ReferenceValue';
+
+/** Shown on a detail page for a field with no value, so an empty field reads as empty, not as missing. */
+export const NOT_SET = '未設定';
+
+/**
+ * One declared field of the current record. In lists (`truncate`), long values stay on one line
+ * with the whole text in a tooltip, so a 50-character company name does not double every row.
+ */
+export const FieldValue = ({
+  source,
+  field,
+  emptyText = '',
+  truncate = false,
+  badges = [],
+}: {
+  source: string;
+  field: FieldDeclaration;
+  emptyText?: string;
+  truncate?: boolean;
+  badges?: readonly BadgeDeclaration[];
+}) => {
+  const record = useRecordContext();
+  const value = fieldValue(field, source, record);
+  const text = displayText(field, value);
+  const shownBadges = badges.filter((badge) => badgeShows(badge, record));
+  if (text === undefined && shownBadges.length === 0) {
+    return emptyText ? (
+      <Typography component="span" variant="body2" color="text.secondary">
+        {emptyText}
+      </Typography>
+    ) : null;
+  }
+  const content =
+    field.reference ? (
+      <ReferenceValue reference={field.reference} value={value} record={record} truncate={truncate} />
+    ) : field.type === 'choice' ? (
+      // alignSelf: in a detail's labelled column (a flex box) a chip would stretch to the full width.
+      <Chip size="small" label={text} color={choiceFor(field, value)?.color ?? 'default'} sx={{ alignSelf: 'flex-start' }} />
+    ) : field.type === 'multiChoice' ? (
+      <>
+        {(Array.isArray(value) ? value : [value]).map((item) => (
+          <Chip key={String(item)} size="small" label={displayText(field, [item])} color={choiceFor(field, item)?.color ?? 'default'} sx={{ mr: 0.5, alignSelf: 'flex-start' }} />
+        ))}
+      </>
+    ) : field.type === 'url' && text ? (
+      <Link href={text} target="_blank" rel="noopener noreferrer">
+        {text}
+      </Link>
+    ) : field.type === 'email' && text && !truncate ? (
+      // A list row opens its record on a click: there an address is text, not a mailto: trap
+      // over half the row. The detail page links it.
+      <Link href={`mailto:${text}`}>{text}</Link>
+    ) : truncate ? (
+      // One class for each of a page's 125-odd cells (the theme's), not a styled component each.
+      <span className={CELL_TEXT_CLASS}>{text}</span>
+    ) : (
+      <Typography component="span" variant="body2" sx={{ whiteSpace: field.type === 'longText' ? 'pre-wrap' : 'normal', overflowWrap: 'anywhere' }}>
+        {text}
+      </Typography>
+    );
+  return (
+    <>
+      {truncate && text && text.length > 20 && !field.reference ? <Tooltip title={text}>{content}</Tooltip> : content}
+      {shownBadges.map((badge) => (
+        <Chip key={badge.label} size="small" label={badge.label} color={badge.color ?? 'default'} sx={{ ml: 1 }} />
+      ))}
+    </>
+  );
+};

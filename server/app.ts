@@ -38,7 +38,7 @@ import { registerSecurity } from './shared/openapi';
 import { serveApiDocument } from './shared/apiDocument';
 import { trustedProxies } from './shared/clientOrigin';
 import { httpSecurity } from './shared/security';
-import { apiProfileFromEnv, platformFilter, type ApiProfile } from './shared/apiProfile';
+import { apiProfileFromEnv, platformCables, platformFilter, type ApiProfile } from './shared/apiProfile';
 import { audienceOf, audiences, claimNamespace, DEFAULT_CLIENT_ID, issuer } from './site/config';
 import { registerSiteRoutes } from './site/routes';
 
@@ -103,7 +103,8 @@ export function createApp(options: AppOptions): CreatedApp {
   // Each environment's cable endpoint exists before its services, which are given its publisher.
   // One budget per user across both environments and every service: they share the one thread.
   const fairness = createFairnessBudget(options.fairness ?? DEFAULT_FAIRNESS);
-  const cables = createCableServer({ now, pingIntervalMs: options.cablePingMs, schedule: options.cableSchedule });
+  // In the spec profile the broadcasts go out without the additions' fields (shared/apiProfile.ts).
+  const cables = platformCables(profile, createCableServer({ now, pingIntervalMs: options.cablePingMs, schedule: options.cableSchedule }));
   // An ended session's websockets close in the same turn as the revocation, not at the next ping.
   sessions.onRevoked((sub) => cables.recheckUser(sub));
   const demo = new Hono();

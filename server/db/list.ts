@@ -34,7 +34,8 @@ export interface ListQuery {
   maxOffset?: number;
   /**
    * The filter is costly to evaluate (a search): keep the ordered ids of all its rows (up to
-   * 20,000) per state of the tables, so every page is a primary-key lookup of 25 rows.
+   * 20,000) per state of the tables, or of one page at a time beyond that, so every page is a
+   * primary-key lookup of 25 rows.
    */
   cacheOrder?: boolean;
 }
@@ -77,17 +78,27 @@ class StateCache<T> {
       return hit.value;
     }
     const value = compute();
+    this.set(key, state, value);
+    return value;
+  }
+
+  has(key: string, state: string): boolean {
+    return this.map.get(key)?.state === state;
+  }
+
+  set(key: string, state: string, value: T): void {
     this.map.delete(key);
     this.map.set(key, { state, value });
     if (this.map.size > this.entries) this.map.delete(this.map.keys().next().value!);
-    return value;
   }
 }
 
 interface DbCaches {
   counts: StateCache<number>;
   anchors: StateCache<unknown[] | undefined>;
-  orders: StateCache<number[]>;
+  orders: StateCache<Float64Array>;
+  /** The ids of one page of a costly filter that matches too much to keep its order (a search of a common term). */
+  pageIds: StateCache<Float64Array>;
   rendered: StateCache<{ value: unknown; total: number }>;
   statements: Map<string, Statement<unknown[]>>;
 }
@@ -96,7 +107,7 @@ const caches = new WeakMap<DB, DbCaches>();
 
 function cachesOf(db: DB): DbCaches {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), orders: new StateCache(ORDER_ENTRIES), rendered: new StateCache(PAGE_ENTRIES), statements: new Map() }));
+  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), orders: new StateCache(ORDER_ENTRIES), pageIds: new StateCache(), rendered: new StateCache(PAGE_ENTRIES), statements: new Map() }));
   return c;
 }
 
@@ -166,25 +177,60 @@ export function cachedPage<R>(db: DB, tables: readonly string[], key: string, re
   return cachesOf(db).rendered.get(`custom\u0000${key}`, tablesState(db, tables).key, read) as { value: R; total: number };
 }
 
-function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
+/** The SQL and cache keys of a list's costly parts: its count, a costly filter's order, a deep page's anchor. */
+function costlySql(q: ListQuery) {
   const orderBy = orderBySql(q);
   const where = whereSql(q.where);
   const filterKey = `${q.from}${where}\u0000${JSON.stringify(q.params)}`;
-  const { counts, anchors, orders } = cachesOf(db);
-  const total = counts.get(filterKey, state, () => {
-    const row = prepared(db, `SELECT COUNT(*) AS n ${q.from}${where}`).get(q.params) as { n: number };
-    return row.n;
-  });
   const offset = (q.page - 1) * q.pageSize;
-  if (offset >= total) return { rows: [], total };
-  if ((q.cacheOrder && total <= ORDER_MAX_IDS) || q.sort.rank) {
+  const keyColumns = q.sort.expr === q.idColumn ? q.idColumn : `${q.sort.expr}, ${q.idColumn}`;
+  return {
+    orderBy,
+    where,
+    offset,
+    countKey: filterKey,
+    count: `SELECT COUNT(*) AS n ${q.from}${where}`,
+    orderKey: `${filterKey}\u0000${orderBy}`,
+    /** Whether the page is read from the ordered ids of the whole filter, given its total. */
+    ordered: (total: number) => (q.cacheOrder && total <= ORDER_MAX_IDS) || q.sort.rank !== undefined,
     // A ranked order over more matches than the window ranks the window's (the rank is a lookup per row).
-    const windowed = q.sort.rank !== undefined && total > RANK_WINDOW;
-    const orderSql = windowed
-      ? `SELECT ${q.idColumn} ${q.from} WHERE ${q.idColumn} IN (SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${q.idColumn} LIMIT ${RANK_WINDOW}) ORDER BY ${orderBy}`
-      : `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy}`;
-    const ids = orders.get(`${filterKey}\u0000${orderBy}`, state, () => (prepared(db, orderSql).raw(true).all(q.params) as [number][]).map(([id]) => id));
-    const pageIds = ids.slice(offset, offset + q.pageSize);
+    order: (total: number) =>
+      q.sort.rank !== undefined && total > RANK_WINDOW
+        ? `SELECT ${q.idColumn} ${q.from} WHERE ${q.idColumn} IN (SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${q.idColumn} LIMIT ${RANK_WINDOW}) ORDER BY ${orderBy}`
+        : `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy}`,
+    /**
+     * A costly filter whose order is not kept is still read a page of ids at a time, by OFFSET
+     * (on the list lane, where the walk holds no one else): reading its rows in the same query
+     * would evaluate the filter (a search's subquery, all its matches) on the request thread.
+     */
+    pageIdsKey: `${filterKey}\u0000${orderBy}\u0000${offset}\u0000${q.pageSize}`,
+    pageIds: `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`,
+    deep: offset > (q.maxOffset ?? MAX_OFFSET),
+    anchorKey: `${filterKey}\u0000${orderBy}\u0000${offset}`,
+    // Keyset: the (sort value, id) of the page's first row, found by a bounded OFFSET that reads
+    // only the sort's index (it covers the sort expression, the id and the default filter).
+    anchor: `SELECT ${keyColumns} ${q.from}${where} ORDER BY ${orderBy} LIMIT 1 OFFSET ${offset}`,
+  };
+}
+
+const countOf = (db: DB, sql: string, q: ListQuery) => (prepared(db, sql).get(q.params) as { n: number }).n;
+/** Ids in order, in a typed array: handed from the list lane's worker without a copy (a 20,000-id array cloned cost ~2 ms). */
+const idsOf = (db: DB, sql: string, q: ListQuery) => Float64Array.from(prepared(db, sql).raw(true).all(q.params) as [number][], ([id]) => id);
+const anchorOf = (db: DB, sql: string, q: ListQuery) => prepared(db, sql).raw(true).get(q.params) as unknown[] | undefined;
+
+function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
+  const sql = costlySql(q);
+  const { counts, anchors, orders, pageIds: idPages } = cachesOf(db);
+  const total = counts.get(sql.countKey, state, () => countOf(db, sql.count, q));
+  const { offset, orderBy } = sql;
+  if (offset >= total) return { rows: [], total };
+  const ids = sql.ordered(total)
+    ? orders.get(sql.orderKey, state, () => idsOf(db, sql.order(total), q)).subarray(offset, offset + q.pageSize)
+    : q.cacheOrder
+      ? idPages.get(sql.pageIdsKey, state, () => idsOf(db, sql.pageIds, q))
+      : undefined;
+  if (ids) {
+    const pageIds = Array.from(ids);
     const byId = new Map<unknown, T>();
     const rows = prepared(db, `SELECT ${q.select}, ${q.idColumn} AS __list_id ${q.from} WHERE ${q.idColumn} IN ${inList('list_ids')}`).all({ list_ids: listParam(pageIds) }) as (T & {
       __list_id: number;
@@ -192,22 +238,112 @@ function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
     for (const { __list_id, ...row } of rows) byId.set(__list_id, row as T);
     return { rows: pageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])), total };
   }
-  if (offset <= (q.maxOffset ?? MAX_OFFSET)) {
-    const sql = `SELECT ${q.select} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`;
-    return { rows: prepared(db, sql).all(q.params) as T[], total };
+  if (!sql.deep) {
+    const page = `SELECT ${q.select} ${q.from}${sql.where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`;
+    return { rows: prepared(db, page).all(q.params) as T[], total };
   }
-  // Keyset: the (sort value, id) of the page's first row, found by a bounded OFFSET that reads
-  // only the sort's index (it covers the sort expression, the id and the default filter), then
-  // the page itself seeks from it.
-  const keyColumns = q.sort.expr === q.idColumn ? q.idColumn : `${q.sort.expr}, ${q.idColumn}`;
-  const start = anchors.get(`${filterKey}\u0000${orderBy}\u0000${offset}`, state, () =>
-    prepared(db, `SELECT ${keyColumns} ${q.from}${where} ORDER BY ${orderBy} LIMIT 1 OFFSET ${offset}`).raw(true).get(q.params) as unknown[] | undefined,
-  );
+  // The page itself seeks from its anchor.
+  const start = anchors.get(sql.anchorKey, state, () => anchorOf(db, sql.anchor, q));
   if (!start) return { rows: [], total };
   const op = q.sort.desc ? '<=' : '>=';
   const byIdOnly = q.sort.expr === q.idColumn;
   const seek = byIdOnly ? `${q.idColumn} ${op} @list_anchor_id` : `(${q.sort.expr}, ${q.idColumn}) ${op} (@list_anchor_sort, @list_anchor_id)`;
   const anchor = byIdOnly ? { list_anchor_id: start[0] } : { list_anchor_sort: start[0], list_anchor_id: start[1] };
-  const sql = `SELECT ${q.select} ${q.from}${whereSql([...q.where, seek])} ORDER BY ${orderBy} LIMIT ${q.pageSize}`;
-  return { rows: prepared(db, sql).all({ ...q.params, ...anchor }) as T[], total };
+  const page = `SELECT ${q.select} ${q.from}${whereSql([...q.where, seek])} ORDER BY ${orderBy} LIMIT ${q.pageSize}`;
+  return { rows: prepared(db, page).all({ ...q.params, ...anchor }) as T[], total };
+}
+
+/**
+ * The costly parts of a list page (issue 36 item 1), as one snapshot of the tables read them:
+ * the filter's total, and the ordered ids of a costly filter or the anchor of a deep page when
+ * the page needs them. Computed by the list lane's worker (server/jobs/listLane.ts) on a
+ * connection of its own, so the request thread only reads the page's rows by primary key.
+ */
+export interface ListWork {
+  /** `tablesState(...).key` of the snapshot the parts were read from: they are valid for it only. */
+  state: string;
+  total: number;
+  order?: Float64Array;
+  /** The page's ids, for a costly filter whose order is not kept (see `pageIdsKey`). */
+  pageIds?: Float64Array;
+  /** The deep page's anchor; null when the filter has no row at that offset. */
+  anchor?: unknown[] | null;
+}
+
+/**
+ * A page whose costly parts are worth reading off the request thread: a search (its count and
+ * order evaluate the filter row by row, a ranked one a lookup per match) or a page deeper than
+ * OFFSET walks. A page of an indexed list near its start is cheaper read here than handed over.
+ */
+export const isCostlyList = (q: ListQuery): boolean => q.ids === undefined && (q.cacheOrder === true || q.sort.rank !== undefined || costlySql(q).deep);
+
+/** Reads `q`'s costly parts in one read transaction (so the state and the parts agree): the worker's side. */
+export function readListWork(db: DB, q: ListQuery): ListWork {
+  return db.transaction(() => {
+    const sql = costlySql(q);
+    const state = tablesState(db, q.tables).key;
+    const total = countOf(db, sql.count, q);
+    if (sql.offset >= total) return { state, total };
+    if (sql.ordered(total)) return { state, total, order: idsOf(db, sql.order(total), q) };
+    if (q.cacheOrder) return { state, total, pageIds: idsOf(db, sql.pageIds, q) };
+    if (sql.deep) return { state, total, anchor: anchorOf(db, sql.anchor, q) ?? null };
+    return { state, total };
+  })();
+}
+
+/** Whether every costly part the page needs is cached for `state` (then reading it here costs little). */
+function costlyPartsCached(db: DB, q: ListQuery, state: string): boolean {
+  const sql = costlySql(q);
+  const { counts, orders, pageIds, anchors } = cachesOf(db);
+  if (!counts.has(sql.countKey, state)) return false;
+  // The total decides whether the order or the anchor is needed: reading it cached costs nothing.
+  const total = counts.get(sql.countKey, state, () => 0);
+  if (sql.offset >= total) return true;
+  if (sql.ordered(total)) return orders.has(sql.orderKey, state);
+  if (q.cacheOrder) return pageIds.has(sql.pageIdsKey, state);
+  return !sql.deep || anchors.has(sql.anchorKey, state);
+}
+
+/** Keeps parts the worker read, when they are of the tables' current state (older ones would never be asked for). */
+function keepListWork(db: DB, q: ListQuery, work: ListWork): void {
+  const sql = costlySql(q);
+  const { counts, orders, pageIds, anchors } = cachesOf(db);
+  counts.set(sql.countKey, work.state, work.total);
+  if (work.order) orders.set(sql.orderKey, work.state, work.order);
+  if (work.pageIds) pageIds.set(sql.pageIdsKey, work.state, work.pageIds);
+  if (work.anchor !== undefined) anchors.set(sql.anchorKey, work.state, work.anchor ?? undefined);
+}
+
+/**
+ * Reads a list's costly parts elsewhere (the list lane): undefined when they could not be read
+ * there (the page is then read here, as it always could be); rejects when the work is refused.
+ */
+export type ListWorkReader = (q: ListQuery) => Promise<ListWork | undefined>;
+
+/**
+ * Times the costly parts are read elsewhere before the page is read here after all: each try
+ * fails only when a write changed the tables while the worker read them.
+ */
+const OFFLOAD_TRIES = 3;
+
+/**
+ * `renderList` with a costly page's count, order or anchor read by `readWork` (another thread)
+ * first, so the request thread's share of the page is its primary-key read and rendering. The
+ * parts are kept for the state the worker read them at and used only while the tables are in it:
+ * a write in between is a miss, and the parts are read again (after `OFFLOAD_TRIES`, here).
+ */
+export async function renderListElsewhere<T, R>(db: DB, q: ListQuery, variant: string, render: (rows: T[]) => R, readWork: ListWorkReader | undefined): Promise<{ value: R; total: number; page: number }> {
+  if (readWork && isCostlyList(q)) {
+    for (let attempt = 0; attempt < OFFLOAD_TRIES; attempt++) {
+      const state = tablesState(db, q.tables).key;
+      if (cachesOf(db).rendered.has(`${pageKey(q)}\u0000${variant}`, state) || costlyPartsCached(db, q, state)) break;
+      const work = await readWork(q);
+      if (!work) break;
+      // No await from here to renderList: the tables cannot change between this check and the read.
+      if (work.state !== tablesState(db, q.tables).key) continue;
+      keepListWork(db, q, work);
+      break;
+    }
+  }
+  return renderList(db, q, variant, render);
 }

@@ -37,11 +37,12 @@ let nextId = 1;
 /** Tasks waiting for an answer, per lane (a lane's worker dying fails only its own tasks). */
 const pending: Record<Lane, Map<number, Pending>> = { master: new Map(), warehouse: new Map() };
 
-function bootstrap(): string {
+/** The worker's source (`eval`): registers tsx, then imports `entryFile` of this folder (the list lane has its own). */
+export function bootstrap(entryFile = './worker.ts'): string {
   const require = createRequire(import.meta.url);
   // tsx's ESM API (the `import` condition; require.resolve answers the CommonJS file).
   const tsx = pathToFileURL(require.resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
-  const entry = new URL('./worker.ts', import.meta.url).href;
+  const entry = new URL(entryFile, import.meta.url).href;
   return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
 }
 

@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { ADDITIONS, CAPABILITIES, REFERENCE_ONLY_OPERATIONS, SPEC_FIELDS_LISTS, type Capability } from '../../src/contract/additions';
+import { ADDITIONS, CAPABILITIES, NOT_YET_OPTIONAL, type Capability } from '../../src/contract/additions';
+import { operationPattern, section7Parameters } from '../../src/contract/section7';
+import type { Cable } from './cable';
 import { RELEVANCE_SORT } from '../../src/contract';
 import { errorBody, MESSAGES } from './errors';
 
@@ -37,41 +39,57 @@ export function platformPath(path: string): string | undefined {
   return service === 'legacy' ? `/api/v1${rest}` : `/api/${version}/${service}${rest}`;
 }
 
-/** `GET /api/v2/core/admin/x/{id}` as a pattern of the method and platform path. */
-const operationPattern = (operation: string): RegExp => {
-  const [method, path] = operation.split(' ');
-  const segments = path.split('/').map((segment) => (/^\{\w+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')));
-  return new RegExp(`^${method} ${segments.join('/')}$`);
-};
-
-/** Every call of an addition and of the reference API's own tools: none is on the platform. */
-const BEYOND_SPEC_OPERATIONS = [...Object.values(ADDITIONS).flatMap((addition) => addition.operations ?? []), ...REFERENCE_ONLY_OPERATIONS].map(operationPattern);
-
 /** The sort keys additions give lists of the spec (a sort the platform's list does not know is its 422). */
 const ADDED_SORT_KEYS = Object.values(ADDITIONS).flatMap((addition) => addition.sortKeys ?? []);
 
-const isBeyondSpecCall = (method: string, path: string) => BEYOND_SPEC_OPERATIONS.some((pattern) => pattern.test(`${method} ${path}`));
+/** The parameters the SPA still sends though section 7 lacks them: served until it has a way without (NOT_YET_OPTIONAL). */
+const NOT_YET_OPTIONAL_PARAMETERS = Object.entries(NOT_YET_OPTIONAL).map(([operation, names]) => ({ pattern: operationPattern(operation), names }));
+const notYetOptional = (method: string, path: string, name: string) =>
+  NOT_YET_OPTIONAL_PARAMETERS.some(({ pattern, names }) => names.includes(name) && pattern.test(`${method} ${path}`));
 
 /**
  * How a request to a service (its platform path, as platformPath gives it) goes beyond section
- * 7, as the platform would answer it: a call it does not have (404), or a parameter it does not
- * take (422, with the message); undefined when the platform serves it. The E2E of the spec
- * profile checks every request the SPA makes with it.
+ * 7 (src/contract/section7.ts), as the platform would answer it: a call it does not have (404),
+ * or a parameter or a sort it does not take (422, with the message); undefined when the platform
+ * serves it. The E2E of the spec profile checks every request the SPA makes with it.
  */
 export function beyondSpec(method: string, path: string, query: URLSearchParams): { status: 404 | 422; message: string } | undefined {
-  if (isBeyondSpecCall(method === 'HEAD' ? 'GET' : method, path)) return { status: 404, message: MESSAGES.notFound };
+  const asked = method === 'HEAD' ? 'GET' : method;
+  const parameters = section7Parameters(asked, path);
+  if (parameters === undefined) return { status: 404, message: MESSAGES.notFound };
+  const unknown = [...new Set(query.keys())].filter((name) => !parameters.includes(name) && !notYetOptional(asked, path, name));
+  if (unknown.includes('fields')) return { status: 422, message: 'fields はこの一覧では指定できません。' };
+  if (unknown.length > 0) return { status: 422, message: `${unknown.join('、')} はこの呼び出しでは指定できません。` };
   const sort = query.get('sort')?.replace(/^-/, '');
   if (sort === RELEVANCE_SORT || (sort !== undefined && ADDED_SORT_KEYS.some(({ list, key }) => list === path && key === sort))) {
     return { status: 422, message: `並び順に ${sort} は指定できません。` };
   }
-  if (query.has('fields') && !SPEC_FIELDS_LISTS.includes(path)) return { status: 422, message: 'fields はこの一覧では指定できません。' };
   return undefined;
 }
 
+/** The fields additions put in the cable's broadcasts (`unread_total`): the platform's have none of them. */
+const ADDED_CABLE_FIELDS = Object.values(ADDITIONS).flatMap((addition) => addition.cableFields ?? []);
+
 /**
- * The platform as section 7 specifies it, in front of the reference API's services: an
- * addition's call is 404 (an unknown path), `sort=relevance` is a 422 (an unknown sort), `fields`
- * on a list the spec gives none is a 422 (an unknown parameter), If-Unmodified-Since and If-Match
+ * The cable as the platform's: in the spec profile every endpoint's broadcasts go out without
+ * the additions' fields. The services broadcast as always; the endpoint they are given strips.
+ */
+export function platformCables<E extends Cable, C extends { endpoint(path: string, ...rest: never[]): E }>(profile: ApiProfile, cables: C): C {
+  if (profile.name === 'full') return cables;
+  const endpoint = (path: string, ...rest: never[]): E => {
+    const served = cables.endpoint(path, ...rest);
+    const broadcast: Cable['broadcast'] = (stream, message) =>
+      served.broadcast(stream, Object.fromEntries(Object.entries(message).filter(([key]) => !ADDED_CABLE_FIELDS.includes(key))));
+    return Object.assign(Object.create(served) as E, { broadcast });
+  };
+  return Object.assign(Object.create(cables) as C, { endpoint });
+}
+
+/**
+ * The platform as section 7 specifies it, in front of the reference API's services: a call
+ * section 7 does not have is 404 (an unknown path), a parameter it does not give the call is a
+ * 422 (an unknown parameter, `fields` on a list the spec gives none among them), `sort=relevance`
+ * or an addition's sort key is a 422 (an unknown sort), If-Unmodified-Since and If-Match
  * are ignored (unknown headers), and `x-unread-total` and `ETag` are not answered. The phone and
  * code searches (pharmacies' `query` matching phone, invoice and licence numbers) stay: they are
  * how the reference API searches, not a call or a parameter, and the SPA asks them only where the

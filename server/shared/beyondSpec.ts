@@ -1,7 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { platformPath } from './apiProfile';
 import { RELEVANCE_SORT } from '../../src/contract';
-import { ADDITIONS, REFERENCE_ONLY_OPERATIONS, SPEC_FIELDS_LISTS, type Capability } from '../../src/contract/additions';
+import { ADDITIONS, NOT_YET_OPTIONAL, REFERENCE_ONLY_OPERATIONS, REFERENCE_ONLY_PARAMETERS, type Capability } from '../../src/contract/additions';
+import { operationPattern, section7Parameters } from '../../src/contract/section7';
 
 /*
  * What the reference API's OpenAPI document has beyond spec section 7, marked in one place for the
@@ -11,8 +12,9 @@ import { ADDITIONS, REFERENCE_ONLY_OPERATIONS, SPEC_FIELDS_LISTS, type Capabilit
  * the reference API's own: the pharmacy side's calls, extra filters, the services' pings). A value
  * beyond the spec of a parameter the spec has is named in `x-beyond-spec-values`
  * (`sort=relevance`). Operations are keyed `METHOD path` as the document gives them, under the
- * service's mount (`/core/api/v2/...`). tests/server/openapiLint.test.ts holds section 7's list
- * and checks that everything else in the document is marked here, and nothing of section 7 is.
+ * service's mount (`/core/api/v2/...`). The marks are derived from section 7's list
+ * (src/contract/section7.ts) and the additions': tests/server/openapiLint.test.ts checks that
+ * everything else in the document is marked, and nothing of section 7 is.
  */
 
 export type BeyondSpec = Capability | true;
@@ -35,64 +37,45 @@ export function sortValuesBeyondSpec(base: string, path: string, searches: boole
 }
 
 const CORE = '/core/api/v2';
-const MEDORDER = '/medorder/api/v2';
 
-/** `GET /api/v2/core/admin/x` (as the SPA and the additions list write it) as the document keys it: `GET /core/api/v2/admin/x`. */
-const servedKey = (operation: string) => {
-  const [method, path] = operation.split(' ');
-  return `${method} ${path.startsWith('/api/v1') ? `/legacy${path}` : path.replace(/^\/api\/v2\/([^/]+)/, '/$1/api/v2')}`;
+const ADDITION_ENTRIES = Object.entries(ADDITIONS) as [Capability, (typeof ADDITIONS)[Capability]][];
+const ADDED_OPERATIONS = ADDITION_ENTRIES.flatMap(([capability, addition]) => (addition.operations ?? []).map((operation) => ({ pattern: operationPattern(operation), capability })));
+const REFERENCE_ONLY = REFERENCE_ONLY_OPERATIONS.map(operationPattern);
+const ADDED_PARAMETERS = ADDITION_ENTRIES.flatMap(([capability, addition]) =>
+  Object.entries(addition.parameters ?? {}).map(([operation, names]) => ({ pattern: operationPattern(operation), names, capability })),
+);
+
+const UNNAMED_PARAMETERS = Object.entries({ ...REFERENCE_ONLY_PARAMETERS, ...NOT_YET_OPTIONAL }).map(([operation, names]) => ({ pattern: operationPattern(operation), names }));
+
+/** The document's `METHOD path` (`GET /core/api/v2/admin/x`) as the SPA and section 7 write it (`GET /api/v2/core/admin/x`); undefined off the services. */
+const platformOperation = (key: string): string | undefined => {
+  const [method, path] = key.split(' ');
+  const platform = platformPath(path);
+  return platform === undefined ? undefined : `${method} ${platform}`;
 };
 
 /**
- * Whole operations section 7 does not have: each addition's calls (src/contract/additions.ts, the
- * same list the spec profile answers 404 for), the reference API's own tools' calls, and the calls
- * the SPA still makes without a capability of their own (it has no way without them yet).
+ * A whole operation section 7 does not have: an addition's call (its capability), else the
+ * reference API's own (its tools', or one no addition names); undefined for section 7's and for
+ * what is not a service's (identity, `/config.json`).
  */
-const OPERATIONS: Record<string, BeyondSpec> = {
-  ...Object.fromEntries(
-    (Object.entries(ADDITIONS) as [Capability, (typeof ADDITIONS)[Capability]][]).flatMap(([capability, addition]) =>
-      (addition.operations ?? []).map((operation) => [servedKey(operation), capability]),
-    ),
-  ),
-  ...Object.fromEntries(REFERENCE_ONLY_OPERATIONS.map((operation) => [servedKey(operation), true])),
-  // Section 7 reads manual categories only.
-  [`POST ${CORE}/admin/manual_categories`]: true,
-  [`PATCH ${CORE}/admin/manual_categories/{id}`]: true,
-  [`DELETE ${CORE}/admin/manual_categories/{id}`]: true,
-};
+function operationMark(key: string): BeyondSpec | undefined {
+  const operation = platformOperation(key);
+  if (operation === undefined) return undefined;
+  const added = ADDED_OPERATIONS.find(({ pattern }) => pattern.test(operation));
+  if (added) return added.capability;
+  if (REFERENCE_ONLY.some((pattern) => pattern.test(operation))) return true;
+  const [method, path] = operation.split(' ');
+  return section7Parameters(method, path) === undefined ? true : undefined;
+}
 
-/** Parameters section 7 does not have, wherever they appear. */
+/** Parameters section 7 does not have, wherever they appear (headers). */
 const ANY_OPERATION_PARAMETERS: Record<string, BeyondSpec> = {
   'if-unmodified-since': 'conditionalWrite',
   'if-match': 'etagWrite',
   // A browser's prefetch says so; the reference API then leaves a room unread (issue 36). The SPA sends neither.
   'sec-purpose': true,
   purpose: true,
-};
-
-/** Parameters section 7 does not give an operation it has (`fields` is done by SPEC_FIELDS_LISTS). */
-const OPERATION_PARAMETERS: Record<string, Record<string, BeyondSpec>> = {
-  [`GET ${CORE}/admin/pharmacies`]: { company_id: true, without_company: true, group_id: true, without_group_id: true },
-  [`GET ${CORE}/admin/users`]: { role: true, without_pharmacy_id: true },
-  [`GET ${CORE}/admin/groups`]: { without_pharmacy_id: true },
-  [`GET ${CORE}/master/dealers`]: { prefecture_id: true },
-  [`GET ${CORE}/admin/pharmacies/{id}/users`]: { sort: true, query: true },
-  [`GET ${CORE}/admin/pharmacies/{id}/s3_nsipses`]: { max_keys: true },
-  [`GET ${CORE}/admin/pharmacies/{id}/licenses/presigned_url`]: { content_type: true },
-  [`GET ${CORE}/admin/inquiry_messages/file_presigned_url`]: { content_type: true },
-  [`GET ${CORE}/admin/manual_files/presigned_url`]: { content_type: true },
-  [`GET ${CORE}/admin/licenses/expires`]: { sort: true, query: true },
-  [`GET ${CORE}/admin/manuals`]: { sort: true },
-  [`GET ${CORE}/master/ethical_medicines`]: { sort: true },
-  [`GET ${MEDORDER}/master/stockable_items`]: { sort: true },
-  [`GET ${MEDORDER}/admin/stockable_item_fixtures`]: { sort: true, query: true, receipt_code: true },
-  [`GET ${MEDORDER}/admin/orderable_item_fixtures`]: { sort: true, query: true, stockable_item_fixture_id: true },
-  [`GET ${MEDORDER}/admin/stockable_item_import_requests`]: { sort: true, query: true },
-  [`GET ${MEDORDER}/admin/unknown_sdcvan_delivery_d_records`]: { sort: true, query: true, ignored: true },
-  [`GET ${MEDORDER}/admin/iryohokens`]: { sort: true },
-  [`GET ${MEDORDER}/admin/medis_bases`]: { sort: true },
-  [`GET ${MEDORDER}/admin/medis_gs1s`]: { sort: true },
-  [`GET ${MEDORDER}/admin/medis_options`]: { sort: true },
 };
 
 /** Response headers section 7 does not have, by operation. */
@@ -102,9 +85,6 @@ const RESPONSE_HEADERS: Record<string, Record<string, BeyondSpec>> = {
 
 /** Response headers section 7 does not have, wherever they appear (a versioned record's answers). */
 const ANY_OPERATION_RESPONSE_HEADERS: Record<string, BeyondSpec> = { etag: 'etagWrite' };
-
-/** The lists whose `fields` is in the spec, as the document names them (`/api/v2/core/x` is `/core/api/v2/x`). */
-const FIELDS_LISTS = new Set(SPEC_FIELDS_LISTS.map((path) => `GET ${path.replace(/^\/api\/v2\/([^/]+)\//, '/$1/api/v2/')}`));
 
 /** The OpenAPI document as @hono/zod-openapi generates it. */
 export type ApiDocument = ReturnType<OpenAPIHono['getOpenAPIDocument']>;
@@ -124,15 +104,33 @@ export function operationsOf(doc: ApiDocument): { key: string; method: string; p
   );
 }
 
+/**
+ * A parameter beyond section 7: a header it does not have, `fields` where it gives none
+ * (listFields), a query parameter an addition adds (its capability), or one named as the
+ * reference API's own (REFERENCE_ONLY_PARAMETERS) or as one the SPA still sends
+ * (NOT_YET_OPTIONAL), `true`. An operation beyond section 7 is
+ * marked whole: of its parameters only the headers and `fields` are.
+ */
 function parameterMark(key: string, name: string, location: string): BeyondSpec | undefined {
-  if (name === 'fields' && location === 'query') return FIELDS_LISTS.has(key) ? undefined : 'listFields';
-  return ANY_OPERATION_PARAMETERS[name] ?? OPERATION_PARAMETERS[key]?.[name];
+  if (location === 'header') return ANY_OPERATION_PARAMETERS[name];
+  const operation = platformOperation(key);
+  if (operation === undefined || location !== 'query') return undefined;
+  const [method, path] = operation.split(' ');
+  const given = section7Parameters(method, path);
+  if (given?.includes(name)) return undefined;
+  if (name === 'fields') return 'listFields';
+  if (given === undefined) return undefined;
+  const added = ADDED_PARAMETERS.find(({ pattern, names }) => names.includes(name) && pattern.test(operation));
+  if (added) return added.capability;
+  // Named as the reference API's own or as not yet optional: marked without a capability. One
+  // named nowhere stays unmarked, and the OpenAPI test asks for it to be named.
+  return UNNAMED_PARAMETERS.some(({ pattern, names }) => names.includes(name) && pattern.test(operation)) ? true : undefined;
 }
 
 /** Marks the document's additions in place (see the top of this file). */
 export function markBeyondSpec(doc: ApiDocument): void {
   for (const { key, operation } of operationsOf(doc)) {
-    const mark = OPERATIONS[key];
+    const mark = operationMark(key);
     if (mark !== undefined) (operation as Extensible)[BEYOND_SPEC] = mark;
     for (const parameter of operation.parameters ?? []) {
       if (!('name' in parameter)) continue;

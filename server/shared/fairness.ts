@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AuthEnv } from './auth';
 import { errorBody } from './errors';
 
@@ -10,8 +10,9 @@ import { errorBody } from './errors';
  * - at most `concurrent` list requests in progress at once (a batch counts as one: its sub-calls
  *   run one after another inside it), and
  * - a cost budget: a bucket of `burstMs` milliseconds of list work, refilled at `msPerSecond`
- *   per second; each list call (a batch's sub-calls each) is charged the time it took, and a call
- *   is refused while the bucket is empty.
+ *   per second; each list call (a batch's sub-calls each) is charged the time it took (its reading
+ *   on the list lane's thread instead of its wait for it), and a call is refused while the bucket
+ *   is empty.
  * Beyond either, the answer is 429 with `Retry-After` (whole seconds). The budget is pure logic
  * over an injected clock (unit-tested without timers); `listWorkGuard` is the one middleware
  * that applies it, and the environment decides which requests are list work.
@@ -38,6 +39,7 @@ export const DEFAULT_FAIRNESS: FairnessLimits = { concurrent: 6, burstMs: 1500, 
 export const FAIRNESS_MESSAGES = {
   concurrent: '一覧の読み込みが同時に多すぎます。前の読み込みが終わってから再度お試しください。',
   budget: '短い時間に一覧の読み込みが多すぎます。しばらくしてから再度お試しください。',
+  busy: '一覧の読み込みが混み合っています。しばらくしてから再度お試しください。',
 } as const;
 
 /** A refusal: why, and after how many whole seconds asking again can succeed. */
@@ -114,6 +116,28 @@ export function createFairnessBudget(limits: FairnessLimits = DEFAULT_FAIRNESS, 
 
 export const isRefusal = (admitted: Ticket | Refusal): admitted is Refusal => 'reason' in admitted;
 
+/** The answer to refused list work: 429, Retry-After in whole seconds, the Japanese reason. */
+export const tooManyListRequests = (c: Context, refusal: Refusal): Response =>
+  c.json(errorBody([FAIRNESS_MESSAGES[refusal.reason]]), 429, { 'retry-after': String(refusal.retryAfterSeconds) });
+
+/** Work a request had read on another thread: how long it waited for it, and how long the thread read. */
+interface OffThreadWork {
+  awaitedMs: number;
+  ranMs: number;
+}
+
+const offThreadWork = new WeakMap<Request, OffThreadWork>();
+
+/**
+ * Notes list work of `request` read on another thread (the list lane). The guard charges the
+ * user the thread's reading time instead of the wait: waiting in the lane behind other users'
+ * turns is no work of this user's, and the lane's reading is, wherever it ran.
+ */
+export function noteOffThreadWork(request: Request, awaitedMs: number, ranMs: number): void {
+  const noted = offThreadWork.get(request) ?? { awaitedMs: 0, ranMs: 0 };
+  offThreadWork.set(request, { awaitedMs: noted.awaitedMs + awaitedMs, ranMs: noted.ranMs + ranMs });
+}
+
 /** How a request counts: a batch (holds a place, its sub-calls are charged), a list call, a batch's sub-call, or not list work. */
 export type ListWorkKind = 'batch' | 'list' | 'sub-call' | undefined;
 
@@ -128,14 +152,13 @@ export function listWorkGuard(budget: FairnessBudget, kindOf: (request: Request,
     const kind = kindOf(c.req.raw, c.req.path);
     if (kind === undefined) return next();
     const admitted = budget.enter(c.get('principal').sub, kind !== 'sub-call');
-    if (isRefusal(admitted)) {
-      return c.json(errorBody([FAIRNESS_MESSAGES[admitted.reason]]), 429, { 'retry-after': String(admitted.retryAfterSeconds) });
-    }
+    if (isRefusal(admitted)) return tooManyListRequests(c, admitted);
     const started = clock();
     try {
       await next();
     } finally {
-      budget.leave(admitted, kind === 'batch' ? 0 : clock() - started);
+      const elsewhere = offThreadWork.get(c.req.raw) ?? { awaitedMs: 0, ranMs: 0 };
+      budget.leave(admitted, kind === 'batch' ? 0 : clock() - started - elsewhere.awaitedMs + elsewhere.ranMs);
     }
   };
 }

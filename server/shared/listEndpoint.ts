@@ -1,10 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { RANK_WINDOW, renderList } from '../db/list';
+import { RANK_WINDOW, renderListElsewhere, type ListWorkReader } from '../db/list';
 import type { DB } from '../db/open';
 import { tablesState } from '../db/versions';
 import { CompressibleBody, sendCompressible } from './compressedBody';
 import { validationError } from './errors';
+import { noteOffThreadWork, tooManyListRequests } from './fairness';
+import type { AuthEnv } from './auth';
+import { listLane, ListWorkRefused } from '../jobs/listLane';
 import { checkFreshness } from './freshness';
 import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
 import { sortValuesBeyondSpec } from './beyondSpec';
@@ -120,20 +123,44 @@ function assertRankedPage(page: number, pageSize: number, total: number): void {
 }
 
 /**
+ * The list lane reading `request`'s costly list parts in its user's turn (server/jobs/listLane.ts),
+ * its time noted for the fairness guard. A database only in memory has no file a worker could
+ * open: its lists are read here, as is a page whose worker failed (the same read, the same answer).
+ */
+function laneReader(c: Context, db: DB): ListWorkReader | undefined {
+  if (db.memory) return undefined;
+  const user = (c as Context<AuthEnv>).get('principal')?.sub ?? '';
+  return async (query) => {
+    try {
+      const done = await listLane.read(user, db.name, query);
+      noteOffThreadWork(c.req.raw, done.awaitedMs, done.ranMs);
+      return done.work;
+    } catch (error) {
+      if (error instanceof ListWorkRefused) throw error;
+      // A fault of the lane (its worker could not start, or died), not of the request: said, and the page read here.
+      console.error(`[list lane] ${c.req.method} ${c.req.path}:`, error);
+      return undefined;
+    }
+  };
+}
+
+/**
  * Every list endpoint's contract in one place (spec section 7): whitelisted sort, `ids` batch
  * (404 when none exists), If-Updated-Since, server-decided page size with paging headers,
  * `fields`, and `query` through the declared search index. Parameters are checked before
  * freshness, so a bad request is a 422, never a 304. The JSON body of a page is kept until one of
  * the list's tables changes (`renderList`), so a list read again costs what users/me costs, and
- * it goes compressed when the client accepts it (each encoding made once per cached page).
+ * it goes compressed when the client accepts it (each encoding made once per cached page). A
+ * search's or deep page's costly parts are read on the list lane (`laneReader`), so the request
+ * thread answers others meanwhile; beyond the lane's bounds the answer is 429 with Retry-After.
  */
-export function answerList<Row extends Record<string, unknown>, Out extends object = Row>(
+export async function answerList<Row extends Record<string, unknown>, Out extends object = Row>(
   c: Context,
   db: DB,
   params: ListParams,
   list: ListDeclaration,
   endpoint: ListEndpoint<Row, Out>,
-): Response {
+): Promise<Response> {
   const relevance = params.sort === RELEVANCE_SORT && list.search !== undefined;
   const sort = parseSort(relevance ? undefined : params.sort, list.defaultSort, list.sortColumns);
   const ids = parseIds(params.ids);
@@ -158,10 +185,17 @@ export function answerList<Row extends Record<string, unknown>, Out extends obje
     tables: endpoint.tables,
     cacheOrder: search !== undefined,
   };
-  const result = renderList<Row, CompressibleBody>(db, query, `json:${params.fields ?? ''}`, (rows) => {
+  const render = (rows: Row[]) => {
     const records: readonly object[] = endpoint.toRecord ? rows.map(endpoint.toRecord) : rows;
     return new CompressibleBody(JSON.stringify(pickFields(records, params.fields)));
-  });
+  };
+  let result: Awaited<ReturnType<typeof renderListElsewhere<Row, CompressibleBody>>>;
+  try {
+    result = await renderListElsewhere(db, query, `json:${params.fields ?? ''}`, render, laneReader(c, db));
+  } catch (error) {
+    if (error instanceof ListWorkRefused) return tooManyListRequests(c, error.refusal);
+    throw error;
+  }
   assertIdsFound(ids, result.total);
   if (rank) assertRankedPage(query.page, pageSize, result.total);
   setPagingHeaders(c, result, pageSize);

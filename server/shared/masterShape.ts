@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { isDayString } from '../../src/contract/dates';
-import { apiParts, choiceValues, textWriteRule, WRITE_MESSAGES, wireKey, writeRuleError, writtenFields, type MasterShape, type ShapeField, type ShapeFilter, type WireType, type WriteRule } from '../../src/contract/masterShape';
+import { apiParts, choiceValues, shapeSearches, textWriteRule, WRITE_MESSAGES, wireKey, writeRuleError, writtenFields, type MasterShape, type ShapeField, type ShapeFilter, type WireType, type WriteRule } from '../../src/contract/masterShape';
 import type { DB } from '../db/open';
 import { validationError } from './errors';
 import { instantSchema } from './openapi';
@@ -124,14 +124,15 @@ export function listDeclarationOf<F extends Record<string, ShapeField>, X extend
   // The detail's own fields are no part of the list: its rows neither answer, sort nor filter them.
   const fields = Object.entries(shape.fields).filter(([, spec]) => !spec.detail);
   const filterSchema = (spec: ShapeField, filter: ShapeFilter) => {
-    if (spec.type !== 'choice' && !filter.pattern) throw new Error(`${shape.api}: the filter on ${spec.label} needs a pattern`);
-    const schema = spec.type === 'choice' ? choiceSchema(spec) : z.string().regex(filter.pattern!);
+    if (spec.type !== 'choice' && spec.type !== 'boolean' && !filter.pattern) throw new Error(`${shape.api}: the filter on ${spec.label} needs a pattern`);
+    // A yes/no filter is three-state: true, false, or not sent (either).
+    const schema = spec.type === 'choice' ? choiceSchema(spec) : spec.type === 'boolean' ? z.enum(['true', 'false']) : z.string().regex(filter.pattern!);
     return schema.optional().openapi({ description: filter.description ?? spec.label });
   };
   const filters = declaredRecord<FilterKey<F>, ListFilterParam>(
     fields.flatMap(([field, spec]) => (spec.filter ? [[wireKey(field), { label: spec.label, schema: filterSchema(spec, spec.filter), example: spec.filter.example }]] : [])),
   );
-  if (Boolean(shape.searchable) !== (storage.search !== undefined)) throw new Error(`${shape.api}: a searchable shape needs a search index, and only it`);
+  if (shapeSearches(shape) !== (storage.search !== undefined)) throw new Error(`${shape.api}: a searchable shape needs a search index, and only it`);
   return {
     base: `/${module}`,
     path,
@@ -227,7 +228,8 @@ export function writeSchemas<F extends Record<string, ShapeField>, E extends z.Z
     if (spec.type === 'choice') return optional(labelled(spec.label, choiceField(spec)));
     const written = spec.write as WriteRule;
     const value = otherField(spec.type, written);
-    return labelled(spec.label, optional(written.required ? value : value.nullable()).openapi({ description: spec.label, ...(written.example && { example: written.example }) }));
+    // Only a field the API may answer null can be cleared with null (a yes/no that is always yes or no cannot).
+    return labelled(spec.label, optional(written.required || !spec.nullable ? value : value.nullable()).openapi({ description: spec.label, ...(written.example && { example: written.example }) }));
   };
   const stored = (key: string, value: unknown) => {
     const rule = textWriteRule(shape.fields[key]);

@@ -23,6 +23,11 @@ export const CAPABILITIES = [
   'masterJobs',
   'recordDetails',
   'companyNameSort',
+  'membershipFilters',
+  'listSort',
+  'listSearch',
+  'manualCategoryWrites',
+  'announcements',
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];
@@ -38,13 +43,46 @@ export interface Addition {
   operations?: readonly string[];
   /** The `sort` keys it adds to lists the spec has, by the list's path (the spec profile refuses them, 422). */
   sortKeys?: readonly { list: string; key: string }[];
+  /** The query parameters it adds to calls of section 7, by the call (`GET /api/v2/...`) as the SPA addresses it (the spec profile refuses them, 422). */
+  parameters?: Readonly<Record<string, readonly string[]>>;
+  /** The fields it adds to the cable's broadcasts (the spec profile sends them without). */
+  cableFields?: readonly string[];
 }
+
+/** The lists with a page of their own in the SPA that section 7 gives neither `sort` nor `query`. */
+const UNSORTED_LISTS = [
+  'GET /api/v2/core/admin/licenses/expires',
+  'GET /api/v2/core/admin/pharmacies/{id}/users',
+  'GET /api/v2/core/admin/manuals',
+  'GET /api/v2/core/master/ethical_medicines',
+  'GET /api/v2/medorder/master/stockable_items',
+  'GET /api/v2/medorder/admin/stockable_item_fixtures',
+  'GET /api/v2/medorder/admin/orderable_item_fixtures',
+  'GET /api/v2/medorder/admin/stockable_item_import_requests',
+  'GET /api/v2/medorder/admin/unknown_sdcvan_delivery_d_records',
+  'GET /api/v2/medorder/admin/iryohokens',
+  'GET /api/v2/medorder/admin/medis_bases',
+  'GET /api/v2/medorder/admin/medis_gs1s',
+  'GET /api/v2/medorder/admin/medis_options',
+] as const;
+
+/** Of those, the ones section 7 gives no `query` either. */
+const UNSEARCHED_LISTS = [
+  'GET /api/v2/core/admin/licenses/expires',
+  'GET /api/v2/core/admin/pharmacies/{id}/users',
+  'GET /api/v2/medorder/admin/stockable_item_fixtures',
+  'GET /api/v2/medorder/admin/orderable_item_fixtures',
+  'GET /api/v2/medorder/admin/stockable_item_import_requests',
+  'GET /api/v2/medorder/admin/unknown_sdcvan_delivery_d_records',
+] as const;
+
+const each = (operations: readonly string[], names: readonly string[]) => Object.fromEntries(operations.map((operation) => [operation, names]));
 
 export const ADDITIONS: Record<Capability, Addition> = {
   lookups: {
     what: 'POST /api/v2/core/common/lookups: up to 16 list calls in one request (the jump palette).',
     operations: ['POST /api/v2/core/common/lookups'],
-    without: 'The palette asks the same lists one call each (at most 4 in flight, the newest text wins and aborts the older): the same results for the same data.',
+    without: 'The palette asks the same lists one call each (at most 4 in flight, those that took longest last time first, the newest text wins and aborts the older): the same results for the same data.',
   },
   savedReplies: {
     what: '/api/v2/core/admin/saved_replies (list, detail, create, update, delete): 定型文.',
@@ -70,8 +108,9 @@ export const ADDITIONS: Record<Capability, Addition> = {
     without: 'The palette does not look a phone number up (the list search would not find it).',
   },
   codeSearch: {
-    what: '`query` on pharmacies also matches, exactly, an invoice registration number (T and 13 digits) or the number of a licence the pharmacy holds (14薬第91565号).',
-    without: 'The palette does not look an invoice or licence number up (the list search would not find it).',
+    what: '`query` on pharmacies also matches, exactly, an invoice registration number (T and 13 digits) or the number of a licence the pharmacy holds (14薬第91565号); `receipt_code` on the stockable item fixtures.',
+    without: "The palette does not look an invoice or licence number up (the list search would not find it), nor a receipt code in the stockable item fixtures (its 取り込み差分 page is still offered, and that page shows the fixture of the code's YJ code).",
+    parameters: { 'GET /api/v2/medorder/admin/stockable_item_fixtures': ['receipt_code'] },
   },
   conditionalWrite: {
     what: '`If-Unmodified-Since` on updates and deletes: 412 when the record changed since.',
@@ -82,7 +121,8 @@ export const ADDITIONS: Record<Capability, Addition> = {
     without: 'If-Match is not sent; where the environment has conditionalWrite the SPA sends If-Unmodified-Since (whole seconds: a save within the second of another is not caught), else it relies on reading the record before writing.',
   },
   unreadTotal: {
-    what: 'The `x-unread-total` header on GET /api/v2/admin/inquiry_rooms: the staff user\'s unread messages in all rooms.',
+    what: "The `x-unread-total` header on GET /api/v2/admin/inquiry_rooms, and the `unread_total` field of the rooms channel's updates: the staff user's unread messages in all rooms.",
+    cableFields: ['unread_total'],
     without: "The shell reads no rooms list for the count: the tab title and the sidebar badge show what the cable's room updates tell; the inquiry screen shows the sum over the rooms it loaded until then.",
   },
   masterFileDelete: {
@@ -112,6 +152,41 @@ export const ADDITIONS: Record<Capability, Addition> = {
     without: 'The 会社 column is not sortable (its id would sort it in an order the names do not show).',
     sortKeys: [{ list: '/api/v2/core/admin/pharmacies', key: 'company_name' }],
   },
+  membershipFilters: {
+    what: 'The membership filters of the lists: `without_company`, `company_id`, `without_group_id`, `group_id` on pharmacies, `without_pharmacy_id` and `role` on users, `without_pharmacy_id` on groups.',
+    without: "The membership tabs' search asks the list's own search and leaves out, in the page it gets, the records that cannot join (a pharmacy with a company, a member of the group, a group the pharmacy is in, a user who is not a pharmacy user or already the pharmacy's).",
+    parameters: {
+      'GET /api/v2/core/admin/pharmacies': ['without_company', 'company_id', 'without_group_id', 'group_id'],
+      'GET /api/v2/core/admin/users': ['without_pharmacy_id', 'role'],
+      'GET /api/v2/core/admin/groups': ['without_pharmacy_id'],
+    },
+  },
+  listSort: {
+    what: '`sort` on the lists section 7 gives none (licence expiry, a pharmacy\'s users, manuals, ethical medicines, the ordering masters and their files).',
+    without: "Those lists show the service's own order: their columns do not sort and no `sort` is sent.",
+    parameters: each(UNSORTED_LISTS, ['sort']),
+  },
+  listSearch: {
+    what: '`query` on the lists section 7 gives none (licence expiry, a pharmacy\'s users, the item fixtures, import requests, unknown deliveries).',
+    without: 'Those lists have no search box and the palette does not search them by name; their codes are still looked up by the filters section 7 gives (yj_code, gs1_code, jan_code, hot_code).',
+    parameters: each(UNSEARCHED_LISTS, ['query']),
+  },
+  manualCategoryWrites: {
+    what: "POST /api/v2/core/admin/manual_categories (and PATCH and DELETE of its `/{id}`): organising the manuals' category tree.",
+    without: 'The category tree is read only: no カテゴリを追加 or サブカテゴリを追加, 名前を変更, 移動 or 削除 on the manual list.',
+    operations: ['POST /api/v2/core/admin/manual_categories', 'PATCH /api/v2/core/admin/manual_categories/{id}', 'DELETE /api/v2/core/admin/manual_categories/{id}'],
+  },
+  announcements: {
+    what: '/api/v2/core/admin/announcements (list, detail, create, update, delete): お知らせ for pharmacies, a plain master (src/contract/masters/announcements.ts).',
+    operations: [
+      'GET /api/v2/core/admin/announcements',
+      'POST /api/v2/core/admin/announcements',
+      'GET /api/v2/core/admin/announcements/{id}',
+      'PUT /api/v2/core/admin/announcements/{id}',
+      'DELETE /api/v2/core/admin/announcements/{id}',
+    ],
+    without: 'No お知らせ menu entry, screen or palette group.',
+  },
 };
 
 /**
@@ -131,8 +206,31 @@ export const REFERENCE_ONLY_OPERATIONS: readonly string[] = [
   'GET /api/v1/ping',
 ];
 
-/** The lists whose `fields` parameter is in the spec (section 7); on any other list it is the `listFields` addition. */
-export const SPEC_FIELDS_LISTS: readonly string[] = ['/api/v2/core/admin/pharmacies', '/api/v2/core/admin/users', '/api/v2/core/admin/companies', '/api/v2/core/admin/groups'];
+/**
+ * Parameters of section 7's calls that the reference API takes for its own tools and tests, which
+ * the SPA never sends: no capability names them; the spec profile refuses them (422) as the
+ * platform would.
+ */
+export const REFERENCE_ONLY_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
+  'GET /api/v2/core/master/dealers': ['prefecture_id'],
+  'GET /api/v2/core/admin/pharmacies/{id}/s3_nsipses': ['max_keys'],
+  'GET /api/v2/medorder/admin/orderable_item_fixtures': ['stockable_item_fixture_id'],
+  'GET /api/v2/medorder/admin/unknown_sdcvan_delivery_d_records': ['ignored'],
+};
+
+/**
+ * Parameters section 7 does not have that the SPA still sends everywhere, with no way without
+ * them yet, so the spec profile serves them (issue 35, left to do): `content_type` on the
+ * presigned upload links. Section 7's link takes no type and the file is PUT "with its content
+ * type"; the reference API signs a link for one type (a licence PDF by default, an inquiry
+ * image PNG) and needs the type to name the object, so a link that takes any allowed type is
+ * the services' work before the SPA can leave it out.
+ */
+export const NOT_YET_OPTIONAL: Readonly<Record<string, readonly string[]>> = {
+  'GET /api/v2/core/admin/pharmacies/{id}/licenses/presigned_url': ['content_type'],
+  'GET /api/v2/core/admin/inquiry_messages/file_presigned_url': ['content_type'],
+  'GET /api/v2/core/admin/manual_files/presigned_url': ['content_type'],
+};
 
 /** Every addition: what the reference API serves by default, and what tests of it assume. */
 export const ALL_CAPABILITIES: ReadonlySet<Capability> = new Set(CAPABILITIES);

@@ -1,13 +1,20 @@
+import type { Capability } from './additions';
 import { toSnakeKey } from './caseConversion';
 
 /**
  * One description of a master's shape (issue 24 item 1), read by both sides: the SPA derives its
  * declaration's field map from it (`src/resources/shapeFields.ts`), the reference API its answer
  * schema and list declaration (`server/shared/masterShape.ts`), and the contract tests check
- * both against it. What is presentation (columns, tabs, groups, links) stays in the SPA's
- * declaration; what is storage (SQL, joins, indexes, seeds) stays in the server's feature.
+ * both against it.
  *
- * Plain data and no imports beyond the key rule, so it costs the SPA's bundle nothing but itself.
+ * A plain master (issue 37, docs/ADDING_A_MASTER.md) is its shape alone: its table, search index,
+ * routes, screens and tests all come from it, so its shape also says what they need (`search`,
+ * `rules`, `samples`, and a little presentation in `screen`). A master with special storage
+ * keeps its SQL in its server feature and its presentation (tabs, groups, links) in its SPA
+ * declaration.
+ *
+ * Plain data and no imports beyond the key rule (and a type), so it costs the SPA's bundle
+ * nothing but itself.
  */
 
 /** A field's type on the wire (spec section 3): what the API answers and the SPA shows. */
@@ -127,11 +134,67 @@ export interface MasterShape<F extends Record<string, ShapeField> = Record<strin
   fields: F;
   /** The field a list sorts by when asked for none; `-field` sorts it descending (newest first). */
   defaultSort: (keyof F & string) | `-${keyof F & string}`;
-  /** The list answers `query=` through a search index. */
+  /**
+   * The list answers `query=` through a search index its feature builds by hand (pharmacies,
+   * users): a master whose index comes from the shape says `search` instead.
+   */
   searchable?: boolean;
+  /** What `query=` searches, for a plain master whose search index comes from the shape (server/shared/masterStore.ts). */
+  search?: ShapeSearch<keyof F & string>;
+  /** Rules across two fields of one record: the form and the API check them with the same sentence. */
+  rules?: readonly ShapeRule<keyof F & string>[];
+  /** The addition beyond spec section 7 the whole master is (src/contract/additions.ts): not served or shown without it. */
+  requires?: Capability;
+  /** Rows a new database starts with (written fields by SPA key), stamped by CSサポート at one fixed instant. */
+  samples?: readonly Partial<Record<keyof F & string, string | number | boolean | null>>[];
+  /**
+   * How a plain master's generated screens show it (src/resources/masterResource.ts), where the
+   * defaults (every row field but long texts and the creation stamps; its `name` or `title`) do not fit.
+   */
+  screen?: ShapeScreen<keyof F & string>;
 }
 
-export const defineMasterShape = <const F extends Record<string, ShapeField>>(shape: MasterShape<F>): MasterShape<F> => shape;
+/** The search of a plain master: its index's text, its short text and its exact codes. */
+export interface ShapeSearch<K extends string> {
+  /** The fields the full text holds, in order (3+ character terms match anywhere in them). */
+  fields: readonly K[];
+  /** The fields 1-2 character terms search (a name, a shortcut); the first of `fields` unless said. */
+  short?: readonly K[];
+  /** Codes a query may be, looked up by equality in the field's column before any text search. */
+  codes?: readonly { field: K; pattern: RegExp }[];
+  /** The search box's placeholder (卸名で検索). */
+  label: string;
+}
+
+/** A rule across two fields: `field` may not be a day before `notBefore` (公開終了日 ≥ 公開開始日); either left empty passes. */
+export interface ShapeRule<K extends string> {
+  field: K;
+  notBefore: K;
+}
+
+/** The sidebar's sections the generated screens may sit in (src/layout/menu.ts names them). */
+export type ShapeMenuSection = 'core' | 'pharmacyMasters' | 'otherMasters';
+
+export interface ShapeScreen<K extends string> {
+  /** The sidebar's section and place in it (from 1); no entry without it. */
+  menu?: { section: ShapeMenuSection; order: number };
+  /** The list's columns, in order. */
+  columns?: readonly K[];
+  /** The field that names a record (breadcrumbs, titles). */
+  recordName?: K;
+}
+
+/**
+ * A shape of whatever fields, as a list of masters holds it: MasterShape is invariant in its
+ * fields (they are both held and named by key), so no one field map fits every shape.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each shape's own field map; readers go through the generic helpers
+export type AnyMasterShape = MasterShape<any>;
+
+/** A master's shape, its default sort kept as written (`'-updatedAt'`), so a list declaration takes it as one of its fields. */
+export const defineMasterShape = <const F extends Record<string, ShapeField>, const S extends MasterShape<F>['defaultSort']>(
+  shape: MasterShape<F> & { defaultSort: S },
+): MasterShape<F> & { defaultSort: S } => shape;
 
 /** The field's key on the wire (`prefectureId` → `prefecture_id`), by the spec's one key rule. */
 export const wireKey = (field: string): string => toSnakeKey(field);
@@ -149,6 +212,7 @@ export const WRITE_MESSAGES = {
   tooLong: (label: string, max: number) => `${label}は${max}文字以内で入力してください。`,
   unchosen: (label: string) => `${label}を選択してください。`,
   malformed: (label: string) => `${label}の形式が正しくありません。`,
+  notBefore: (label: string, earlier: string) => `${label}は${earlier}以降の日付を入力してください。`,
 } as const;
 
 /** The wire types whose written rules are a text's (`writeRuleError`). */
@@ -216,8 +280,26 @@ export function shapeWriteErrors<F extends Record<string, ShapeField>>(shape: Ma
     const message = fieldWriteError(shape.fields[key], values[key]);
     if (message) errors[key] = message;
   }
+  for (const [key, message] of shapeRuleErrors(shape, (field) => values[field])) errors[key] ??= message;
   return errors;
 }
+
+/**
+ * The rules across fields a record breaks (`rules`), as [field, message]: `value` reads the
+ * record as it would be stored (the API: the stored row with the body over it; the form: its
+ * values). A day is `yyyy-MM-dd`, so the earlier one sorts first as text.
+ */
+export function shapeRuleErrors<F extends Record<string, ShapeField>>(shape: MasterShape<F>, value: (field: keyof F & string) => unknown): [keyof F & string, string][] {
+  return (shape.rules ?? []).flatMap(({ field, notBefore }): [keyof F & string, string][] => {
+    const later = value(field);
+    const earlier = value(notBefore);
+    if (typeof later !== 'string' || typeof earlier !== 'string' || later === '' || earlier === '' || later >= earlier) return [];
+    return [[field, WRITE_MESSAGES.notBefore(shape.fields[field].label, shape.fields[notBefore].label)]];
+  });
+}
+
+/** Whether the list answers `query=` (an index from the shape, or the feature's own). */
+export const shapeSearches = (shape: AnyMasterShape): boolean => Boolean(shape.searchable || shape.search);
 
 /**
  * Who created and changed a record, and when: the same four fields on every core master, the

@@ -28,7 +28,8 @@ import { masterSourceMethods } from './methods/masterSources';
 import { userMethods } from './methods/users';
 import { warehouseMethods } from './methods/warehouse';
 import { ListContractError, readListArray } from './paging';
-import { listRequest, pagingOf, readListAnswer, withId, type ListMeta } from './listCall';
+import { listRequest as listRequestOf, pagingOf, readListAnswer, withId, type ListMeta, type ListPage } from './listCall';
+import { withinCapabilities } from './listParameters';
 import { listLookupMethods, type ListLookupMethods } from './listLookups';
 import { writePayload } from './writePayload';
 import { RECORD_DELETED_MESSAGE, RecordConflictError, unmodifiedSinceHeader, versionOf } from './recordConflict';
@@ -128,11 +129,13 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl, capabi
     const sortAs = asked?.field ? declaration.fields[asked.field]?.sortAs : undefined;
     const sort = sortAs && capabilities.has(sortAs.requires) ? { ...asked!, field: sortAs.key } : asked;
     const paging = pagingOf(declaration);
+    // What the services would refuse is never sent (the screens do not offer it either).
+    const listRequest = (listPage: ListPage) => withinCapabilities(listRequestOf(declaration, listPage), capabilities);
     if (paging.mode !== 'token') {
-      const request = listRequest(declaration, { filter, page, sort });
+      const request = listRequest({ filter, page, sort });
       return readListAnswer(declaration, await send({ path: request.path, query: request.query, signal }), { page }, request.where);
     }
-    const first = listRequest(declaration, { filter, page: 1, sort });
+    const first = listRequest({ filter, page: 1, sort });
     const queryKey = JSON.stringify([first.path, first.query]);
     const remembered = tokensByQuery.get(queryKey) ?? new Map<number, string>();
     tokensByQuery.set(queryKey, remembered);
@@ -140,7 +143,7 @@ export const createDataProvider = ({ client, resources, fetch: fetchImpl, capabi
     if (page > 1 && token === undefined) {
       throw new ListContractError(`${first.where}: ${page}ページ目の継続トークンがありません（先に${page - 1}ページ目を読み込んでください）`);
     }
-    const request = listRequest(declaration, { filter, page, sort, token });
+    const request = listRequest({ filter, page, sort, token });
     const result = readListAnswer(declaration, await send({ path: request.path, query: request.query, signal }), { page, token }, request.where);
     const nextToken = (result.meta as ListMeta).nextToken;
     if (nextToken !== undefined) remembered.set(page + 1, nextToken);

@@ -1,6 +1,7 @@
 import type { GetListResult, SortPayload } from 'ra-core';
-import { LIST_LOOKUPS_MAX, LIST_LOOKUPS_PATH, RELEVANCE_SORT } from '../contract';
-import { SPEC_FIELDS_LISTS, type Capability } from '../contract/additions';
+import { LIST_LOOKUPS_MAX, LIST_LOOKUPS_PATH } from '../contract';
+import type { Capability } from '../contract/additions';
+import { withinCapabilities } from './listParameters';
 import type { AnyResourceDeclaration } from '../resources/types';
 import type { SendRequest } from './apiClient';
 import { createHttpError } from './httpError';
@@ -43,17 +44,6 @@ export interface ListLookupMethods {
 /** List calls in flight at once for the lookups without the batch: the palette's, beside the page's own. */
 export const LIST_CALLS_AT_ONCE = 4;
 
-/**
- * A list request as the environment's services take it: without `relevanceSort` a relevance sort
- * becomes the list's default order; without `listFields` only the spec's lists get `fields`.
- */
-export const withinCapabilities = (request: ListRequest, capabilities: ReadonlySet<Capability>): ListRequest => {
-  const query = { ...request.query };
-  if (!capabilities.has('relevanceSort') && typeof query.sort === 'string' && query.sort.replace(/^-/, '') === RELEVANCE_SORT) delete query.sort;
-  if (!capabilities.has('listFields') && !SPEC_FIELDS_LISTS.includes(request.path)) delete query.fields;
-  return { ...request, query };
-};
-
 /** A sub-answer as the batch returns it (camelized with the rest; header names have no underscore, so they stay). */
 interface WireAnswer {
   status: number;
@@ -75,52 +65,81 @@ const settle = (declaration: AnyResourceDeclaration, request: ListRequest, answe
   }
 };
 
-/** Each list its own call, a few at a time; a failure is that list's, an abort stops the rest. */
-const oneCallEach = async (send: SendRequest, sendable: readonly { declaration: AnyResourceDeclaration; request: ListRequest; index: number }[], data: PromiseSettledResult<GetListResult>[], signal?: AbortSignal) => {
+/** A kind of list call, for remembering how long it takes: the list and which parameters it carries (a search costs more than ids). */
+const callKind = ({ declaration, request }: { declaration: AnyResourceDeclaration; request: ListRequest }) =>
+  `${declaration.name}?${Object.keys(request.query)
+    .filter((name) => request.query[name] !== undefined)
+    .sort()
+    .join('&')}`;
+
+/**
+ * Each list its own call, a few at a time; a failure is that list's, an abort stops the rest.
+ * The calls that took longest last time go first (`took`, by callKind; one not yet seen counts as
+ * the longest, in the order asked): a slow search then starts at once and the quick ones follow
+ * in the places it leaves, so the services are never idle waiting for the next call to arrive
+ * and the last answer comes about one call's round trip after the work, not two. The answers
+ * keep the order asked, so the order sent changes no result.
+ */
+const oneCallEach = async (
+  send: SendRequest,
+  sendable: readonly { declaration: AnyResourceDeclaration; request: ListRequest; index: number }[],
+  data: PromiseSettledResult<GetListResult>[],
+  took: Map<string, number>,
+  signal?: AbortSignal,
+) => {
+  const costOf = (call: (typeof sendable)[number]) => took.get(callKind(call)) ?? Number.POSITIVE_INFINITY;
+  const queue = [...sendable].sort((a, b) => (costOf(a) === costOf(b) ? 0 : costOf(a) > costOf(b) ? -1 : 1));
   let next = 0;
   const worker = async () => {
-    while (next < sendable.length) {
+    while (next < queue.length) {
       signal?.throwIfAborted();
-      const { declaration, request, index } = sendable[next++];
+      const call = queue[next++];
+      const { declaration, request, index } = call;
+      const started = performance.now();
       try {
         data[index] = { status: 'fulfilled', value: readListAnswer(declaration, await send({ path: request.path, query: request.query, signal }), { page: 1 }, request.where) };
       } catch (error) {
         if (signal?.aborted) throw error;
         data[index] = rejected(error);
       }
+      took.set(callKind(call), performance.now() - started);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(LIST_CALLS_AT_ONCE, sendable.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(LIST_CALLS_AT_ONCE, queue.length) }, worker));
 };
 
 export const listLookupMethods = (
   send: SendRequest,
   declarationOf: (resource: string) => AnyResourceDeclaration,
   capabilities: ReadonlySet<Capability>,
-): ListLookupMethods => ({
-  getLists: async ({ lists, signal }) => {
-    const planned: Planned[] = lists.map(({ resource, filter, sort, fields }) => {
-      try {
-        const declaration = declarationOf(resource);
-        return { declaration, request: withinCapabilities(listRequest(declaration, { filter, page: 1, sort, fields }), capabilities) };
-      } catch (error) {
-        return { error };
-      }
-    });
-    const data: PromiseSettledResult<GetListResult>[] = planned.map((item) => rejected('error' in item ? item.error : undefined));
-    const sendable = planned.flatMap((item, index) => ('error' in item ? [] : [{ ...item, index }]));
-    if (!capabilities.has('lookups')) {
-      await oneCallEach(send, sendable, data, signal);
-      return { data };
-    }
-    for (let start = 0; start < sendable.length; start += LIST_LOOKUPS_MAX) {
-      const part = sendable.slice(start, start + LIST_LOOKUPS_MAX);
-      const calls = part.map(({ request }) => ({ path: request.path, query: buildQueryString(request.query, keyCaseOf(request.path)) }));
-      const { json } = await send<{ answers?: WireAnswer[] } | undefined>({ method: 'POST', path: LIST_LOOKUPS_PATH, body: { calls }, signal });
-      part.forEach(({ declaration, request, index }, position) => {
-        data[index] = settle(declaration, request, json?.answers?.[position]);
+): ListLookupMethods => {
+  /** How long each kind of call took when last answered (oneCallEach's order). */
+  const took = new Map<string, number>();
+  return {
+    getLists: async ({ lists, signal }) => {
+      const planned: Planned[] = lists.map(({ resource, filter, sort, fields }) => {
+        try {
+          const declaration = declarationOf(resource);
+          return { declaration, request: withinCapabilities(listRequest(declaration, { filter, page: 1, sort, fields }), capabilities) };
+        } catch (error) {
+          return { error };
+        }
       });
-    }
-    return { data };
-  },
-});
+      const data: PromiseSettledResult<GetListResult>[] = planned.map((item) => rejected('error' in item ? item.error : undefined));
+      const sendable = planned.flatMap((item, index) => ('error' in item ? [] : [{ ...item, index }]));
+      if (!capabilities.has('lookups')) {
+        await oneCallEach(send, sendable, data, took, signal);
+        return { data };
+      }
+      for (let start = 0; start < sendable.length; start += LIST_LOOKUPS_MAX) {
+        const part = sendable.slice(start, start + LIST_LOOKUPS_MAX);
+        const calls = part.map(({ request }) => ({ path: request.path, query: buildQueryString(request.query, keyCaseOf(request.path)) }));
+        const { json } = await send<{ answers?: WireAnswer[] } | undefined>({ method: 'POST', path: LIST_LOOKUPS_PATH, body: { calls }, signal });
+        part.forEach(({ declaration, request, index }, position) => {
+          data[index] = settle(declaration, request, json?.answers?.[position]);
+        });
+      }
+      return { data };
+    },
+  };
+};

@@ -17,10 +17,21 @@ import { stockableItemImportRequests } from './stockableItemImportRequests';
 import { unknownDeliveries } from './unknownDeliveries';
 import { iryohokens, medisBases, medisGs1s, medisOptions } from './masterFiles';
 import { savedReplies } from './savedReplies';
+import { PLAIN_MASTERS } from '../contract/masters/plainMasters';
+import { masterResource } from './masterResource';
 
-/** Every master the portal knows. Adding one is its declaration plus one line here. */
-export const resources: AnyResourceDeclaration[] = [pharmacies, users, companies, groups, dealers, pharmacyLicenseExpires, manuals, ethicalMedicines, embulkManager, nsipses,
+/** The masters with a declaration of their own (screens, or presentation over a plain master's shape). */
+const declared: AnyResourceDeclaration[] = [pharmacies, users, companies, groups, dealers, pharmacyLicenseExpires, manuals, ethicalMedicines, embulkManager, nsipses,
   stockableItemFixtures, orderableItemFixtures, stockableItemImportRequests, unknownDeliveries, medisBases, medisGs1s, medisOptions, iryohokens, savedReplies,
+];
+
+/**
+ * Every master the portal knows: those declared here, and every plain master of the contract's
+ * registry (src/contract/masters/plainMasters.ts) that needs nothing beyond its shape.
+ */
+export const resources: AnyResourceDeclaration[] = [
+  ...declared,
+  ...PLAIN_MASTERS.filter((shape) => !declared.some((resource) => resource.api === shape.api)).map((shape) => masterResource(shape)),
 ];
 
 assertDeclarations(resources);

@@ -1,5 +1,5 @@
 import { fieldWriteError, shapeWriteErrors, textWriteRule, writtenFields, type MasterShape, type ShapeField, type WireType } from '../contract/masterShape';
-import type { FieldDeclaration, FieldType } from './types';
+import type { FieldDeclaration, FieldType, SortDeclaration } from './types';
 
 /** How the SPA shows each wire type. */
 const FIELD_TYPES: Record<WireType, FieldType> = {
@@ -63,3 +63,15 @@ export function shapeForm<F extends Record<string, ShapeField>>(shape: MasterSha
  * create page): the same rule and message the API answers with, before anything is sent.
  */
 export const shapeRule = (field: ShapeField) => (value: unknown) => fieldWriteError(field, value);
+
+/** The field a default sort names (`-updatedAt` → `updatedAt`). */
+type SortField<S extends string> = S extends `-${infer K}` ? K : S;
+
+/**
+ * The shape's default sort (`-updatedAt` is newest first) as a list declares it: written once, in
+ * the shape, so the SPA's first page and the API's unsorted one cannot disagree.
+ */
+export const shapeSort = <S extends string>(shape: { defaultSort: S }): SortDeclaration<SortField<S>> =>
+  shape.defaultSort.startsWith('-')
+    ? { field: shape.defaultSort.slice(1) as SortField<S>, order: 'DESC' }
+    : { field: shape.defaultSort as SortField<S>, order: 'ASC' };

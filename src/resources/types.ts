@@ -131,8 +131,11 @@ export interface SortDeclaration<K extends string = string> {
 export interface FilterDeclaration {
   /** camelCase API parameter, e.g. `query` or `addEnded`; the data provider sends it snake_cased. */
   source: string;
-  /** `boolean` is a switch, `checkbox` a checkbox (the spec says which). */
-  type: 'search' | 'boolean' | 'checkbox';
+  /**
+   * `boolean` is a switch, `checkbox` a checkbox (the spec says which): each sends `true` when on
+   * and nothing when off. `yesNo` filters a yes/no field three ways: すべて (nothing sent), はい, いいえ.
+   */
+  type: 'search' | 'boolean' | 'checkbox' | 'yesNo';
   label: string;
   /** Search filters sit in the list's toolbar; keep them always on. */
   alwaysOn?: boolean;
@@ -222,6 +225,11 @@ export interface MembershipDeclaration {
   remove: MembershipMethodName;
   /** Filter of the members' list that offers only those that may join; `{id}` is this record's id. */
   candidateFilter: Record<string, string | boolean>;
+  /**
+   * Where the environment lacks those filters (membershipFilters, an addition): a row whose
+   * field has a value cannot join either (a pharmacy with a company), beside the members.
+   */
+  heldBy?: string;
   searchLabel: string;
   /** 会社 / グループ / 薬局, for the leave confirmation's title. */
   ownerLabel: string;

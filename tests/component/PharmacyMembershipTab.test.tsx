@@ -6,7 +6,7 @@ import { PharmacyMembershipTab } from '../../src/resources/schema/show/PharmacyM
 import { companies } from '../../src/resources/companies';
 import { groups } from '../../src/resources/groups';
 import type { MembershipDeclaration } from '../../src/resources/types';
-import { createTestDataProvider, renderWithAdmin } from './renderWithAdmin';
+import { createTestDataProvider, renderWithAdmin, testRuntime } from './renderWithAdmin';
 
 const owner = {
   id: 7,
@@ -106,5 +106,33 @@ describe.each([
     await user.click(within(dialog).getByRole('button', { name: /キャンセル/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(remove).not.toHaveBeenCalled();
+  });
+});
+
+describe('PharmacyMembershipTab on the platform as specified (no membershipFilters)', () => {
+  it.each([
+    // A company's search offers no pharmacy of any company; a group's, none of its members.
+    { resource: companies, offered: ['ひまわり薬局'] },
+    { resource: groups, offered: ['ひまわり薬局', 'あおば薬局'] },
+  ])("asks the pharmacies' own search and leaves out, in the page, those that cannot join ($resource.label)", async ({ resource, offered }) => {
+    const page = [
+      { id: 201, name: 'ひまわり薬局', micode: '2712345678', address1: '大阪府', companyId: null },
+      { id: 203, name: 'あおば薬局', micode: '2712345670', address1: '大阪府', companyId: 9 },
+      { ...owner.pharmacies[0], companyId: 7 },
+    ];
+    const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: page, total: 3, meta: { totalPages: 1, currentPage: 1 } }));
+    renderWithAdmin(
+      <RecordContextProvider value={owner}>
+        <PharmacyMembershipTab membership={membershipOf(resource)} />
+      </RecordContextProvider>,
+      { dataProvider: createTestDataProvider({ getList: getList as never }), resource: resource.name, runtime: testRuntime({ capabilities: [] }), initialEntries: [`/${resource.name}/7/pharmacies`] },
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: membershipOf(resource).searchLabel }), '薬局');
+    await user.click(screen.getByRole('button', { name: '検索' }));
+    const results = await screen.findByRole('table', { name: '検索結果' });
+    expect(getList).toHaveBeenCalledWith('v2/core/pharmacies', expect.objectContaining({ filter: { query: '薬局' } }));
+    const names = within(results).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1].textContent);
+    expect(names).toEqual(offered);
   });
 });

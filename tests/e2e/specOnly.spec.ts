@@ -3,6 +3,7 @@ import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
 import { adminApi, withoutAudit } from './adminApi';
 import { accounts } from './accounts';
 import { beyondSpec, platformPath } from '../../server/shared/apiProfile';
+import { apiRootOf } from '../../src/contract/apiRoots';
 import { TEXTS } from '../../src/i18n/texts';
 import { palette } from './palette';
 
@@ -13,29 +14,103 @@ import { palette } from './palette';
  * spec lacks, and the console shows no error.
  */
 
-/** Every request the page sends to a service that section 7 does not have, and every console error. */
+/**
+ * What the platform has beside section 7's calls, which a page may ask: the identity provider's
+ * token and keys, the deployment's `/config.json`, the PC app's update files and the storage's
+ * presigned links (section 7's direct GET and PUT); and the SPA's own files. The services' paths
+ * are judged by section 7 (beyondSpec, from src/contract/section7.ts).
+ */
+const BESIDE_SECTION_7 = [
+  /^POST \/oauth\/(token|revoke)$/,
+  /^GET \/\.well-known\/jwks\.json$/,
+  /^GET \/userinfo$/,
+  /^GET (\/demo)?\/config\.json$/,
+  /^GET (\/demo)?\/pc-app\/latest(-mac)?\.yml$/,
+  /^(GET|PUT) (\/demo)?\/storage\//,
+];
+
+/**
+ * Every request the page sends, judged: a service's must be a call of section 7 with only its
+ * parameters and no If-Unmodified-Since or If-Match; anything else under an API root must be one
+ * the platform has beside section 7 (above); the rest is the SPA's own. Every console error, and
+ * any field of an addition in the cable's frames, is kept too.
+ */
 const watchSpec = (page: Page) => {
   const beyond: string[] = [];
   const errors: string[] = [];
+  const sent: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
+    const call = `${request.method()} ${url.pathname}`;
     const path = platformPath(url.pathname);
-    if (path === undefined) return;
+    if (path === undefined) {
+      if (apiRootOf(url.pathname) !== undefined && !BESIDE_SECTION_7.some((allowed) => allowed.test(call))) beyond.push(`${call}${url.search} (not the platform's)`);
+      return;
+    }
+    sent.push(`${request.method()} ${path}${url.search}`);
     const refused = beyondSpec(request.method(), path, url.searchParams);
-    if (refused) beyond.push(`${request.method()} ${url.pathname}${url.search} (${refused.status})`);
-    if (request.headers()['if-unmodified-since'] !== undefined) beyond.push(`${request.method()} ${url.pathname} with If-Unmodified-Since`);
+    if (refused) beyond.push(`${call}${url.search} (${refused.status}: ${refused.message})`);
+    for (const header of ['if-unmodified-since', 'if-match']) if (request.headers()[header] !== undefined) beyond.push(`${call} with ${header}`);
+  });
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => {
+      if (String(payload).includes('unread_total')) beyond.push(`cable frame with unread_total: ${String(payload).slice(0, 120)}`);
+    });
   });
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return {
+    /** The service calls sent so far, as the SPA addresses them (`GET /api/v2/core/admin/x?query=…`). */
+    sent,
     expectClean: () => {
       expect(beyond, 'requests beyond spec section 7').toEqual([]);
       expect(errors, 'console errors').toEqual([]);
+      // Something was judged: a watch that saw no service call proves nothing.
+      expect(sent.length, 'service calls seen').toBeGreaterThan(0);
     },
   };
 };
+
+/** No 定型文 control anywhere on the screen (the savedReplies addition). */
+const expectNoSavedReplies = async (page: Page) => {
+  await expect(page.getByText(/定型文/)).toHaveCount(0);
+};
+
+/**
+ * Every screen of the spec's route table with a list or a view of its own (section 2), as the
+ * sidebar and the screens' links reach them: each shows its heading with nothing beyond section 7.
+ */
+const SCREENS = [
+  '/',
+  '/v2/core/inquiries',
+  '/v2/core/pharmacies',
+  '/v2/core/pharmacy_license_expires',
+  '/v2/core/users',
+  '/v2/core/companies',
+  '/v2/core/groups',
+  '/v2/core/dealers',
+  '/v2/core/ethical_medicines',
+  '/v2/core/ethical_medicines/update',
+  '/v2/core/master_sources',
+  '/v2/core/master_sources/medis_bases',
+  '/v2/core/master_sources/medis_gs1s',
+  '/v2/core/master_sources/medis_options',
+  '/v2/core/master_sources/iryohokens',
+  '/v2/core/master_sources/stockable_item_import_requests',
+  '/v2/core/master_sources/stockable_item_fixtures',
+  '/v2/core/master_sources/orderable_item_fixtures',
+  '/v2/core/master_sources/unknown_sdcvan_delivery_d_records',
+  '/v2/core/nsipses',
+  '/v2/core/manuals',
+  '/v2/core/embulk_manager',
+  '/v2/core/embulk_manager/embulks',
+  '/v1/medorder/stocks/diff',
+  '/v1/medorder/stocks/fix',
+  '/develop/profile',
+  '/develop/jwt',
+];
 
 test.describe('the platform as specified (API_PROFILE=spec)', () => {
   test.describe('signed out', () => {
@@ -60,6 +135,59 @@ test.describe('the platform as specified (API_PROFILE=spec)', () => {
       await expect(page.getByRole('heading', { level: 1 })).toContainText('見つかりません');
       watch.expectClean();
     });
+  });
+
+  test('every screen of the route table opens with no call beyond the spec and no 定型文', async ({ page }) => {
+    const watch = watchSpec(page);
+    for (const screen of SCREENS) {
+      await page.goto(screen);
+      await expect(page.getByRole('heading', { level: 1 }), screen).toBeVisible();
+      // Every call the screen makes on opening has been answered (an event, not a pause).
+      await page.waitForLoadState('networkidle');
+      await expectNoSavedReplies(page);
+      await expect(page.getByRole('alert').filter({ hasText: /エラー|失敗/ }), screen).toHaveCount(0);
+    }
+    await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: 画面の一巡');
+    watch.expectClean();
+    // A list section 7 gives no sort shows the service's order: its ID column (sortable where the
+    // services take a sort, listSort) has no sort control, and no sort was asked of such a list.
+    await page.goto('/v2/core/master_sources/stockable_item_fixtures');
+    await expect(page.getByRole('columnheader', { name: 'ID' })).toBeVisible();
+    await expect(page.locator('thead .MuiTableSortLabel-root')).toHaveCount(0);
+    expect(watch.sent.filter((call) => /\/(manuals|licenses\/expires|stockable_item_fixtures)\?/.test(call) && /[?&]sort=/.test(call))).toEqual([]);
+    watch.expectClean();
+  });
+
+  test("a pharmacy's tabs and a company's membership search work from section 7's calls alone", async ({ page, request }) => {
+    const watch = watchSpec(page);
+    const api = await adminApi(request);
+    const [pharmacy] = await api.get<{ id: number; name: string; company_id: number | null }[]>('/core/api/v2/admin/pharmacies?sort=id');
+    for (const tab of ['', '/licenses', '/groups', '/users', '/configs']) {
+      await page.goto(`/v2/core/pharmacies/${pharmacy.id}${tab}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoSavedReplies(page);
+    }
+    // The users tab lists the pharmacy's users unsearched (a search of them is listSearch) and finds pharmacy users to add.
+    await page.goto(`/v2/core/pharmacies/${pharmacy.id}/users`);
+    await expect(page.getByRole('search', { name: '所属ユーザーを検索' })).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'この薬局に所属していない薬局ユーザーを検索' }).fill('pharmacy.example.jp');
+    await page.getByRole('search', { name: 'この薬局に所属していない薬局ユーザーを検索' }).getByRole('button', { name: '検索' }).click();
+    await expect(page.getByRole('table', { name: 'ユーザーの検索結果' }).locator('tbody tr').first()).toBeVisible();
+    expect(watch.sent.filter((call) => call.startsWith('GET /api/v2/core/admin/users?')).at(-1)).toMatch(/^GET \/api\/v2\/core\/admin\/users\?query=pharmacy\.example\.jp&sort=id&page=1$/);
+    await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: 薬局のユーザー');
+    // A company's search offers only pharmacies of no company, left out in the page the search answers.
+    const [company] = await api.get<{ id: number }[]>('/core/api/v2/admin/companies?sort=id');
+    await page.goto(`/v2/core/companies/${company.id}/pharmacies`);
+    await page.getByRole('textbox', { name: '会社に所属していない薬局を検索' }).fill('薬局');
+    await page.getByRole('button', { name: '検索', exact: true }).click();
+    const results = page.getByRole('table', { name: '検索結果' });
+    await expect(results).toBeVisible();
+    const offered = await results.locator('tbody tr').count();
+    const withCompany = (await api.get<{ id: number; company_id: number | null }[]>(`/core/api/v2/admin/pharmacies?query=${encodeURIComponent('薬局')}&sort=id`)).filter((row) => row.company_id !== null);
+    for (const held of withCompany.slice(0, 5)) await expect(results.getByRole('cell', { name: String(held.id), exact: true })).toHaveCount(0);
+    expect(offered).toBeGreaterThan(0);
+    watch.expectClean();
   });
 
   test('a list, a detail and a save without changes, with no call beyond the spec', async ({ page, request }) => {
@@ -115,6 +243,8 @@ test.describe('the platform as specified (API_PROFILE=spec)', () => {
     await p.open();
     await p.search(orange.micode);
     await expect(p.options.filter({ hasText: orange.name }).first()).toBeVisible();
+    // By micode: one lookup, the pharmacies' own search (equality first on the service).
+    expect(watch.sent.filter((call) => call.startsWith('GET /api/v2/core/admin/pharmacies?')).at(-1)).toContain(`query=${orange.micode}`);
     await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: パレット（医療機関コード）');
     // Without relevance the list's default order is re-ranked in the page: the same pharmacies
     // whatever the script, each named オレンジ.
@@ -131,7 +261,18 @@ test.describe('the platform as specified (API_PROFILE=spec)', () => {
     }
     expect(shown[1]).toEqual(shown[0]);
     expect(shown[2]).toEqual(shown[0]);
+    // In kanji (a word of its name; romaji is not searched, the names have no reading): found too.
+    const kanji = /\p{Script=Han}{2,}/u.exec(orange.name)?.[0];
+    expect(kanji, orange.name).toBeDefined();
+    await p.search(orange.name);
+    await expect(pharmacyGroup.getByRole('option').filter({ hasText: orange.name }).first()).toBeVisible();
+    await p.search(kanji!);
+    const kanjiNames = (await pharmacyGroup.getByRole('option').allInnerTexts()).map((name) => name.split('\n')[0]).filter((name) => !name.includes('をすべて表示'));
+    expect(kanjiNames.length).toBeGreaterThan(0);
+    for (const name of kanjiNames) expect(name).toContain(kanji);
+    await expect(p.dialog.getByRole('group', { name: /定型文/ })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: パレット（名前）');
+    await p.search(orange.name);
     // No group failed, and the lookups were the lists' own calls.
     await expect(p.dialog.getByText('検索できませんでした')).toHaveCount(0);
     expect(lookups).toContain('/core/api/v2/admin/pharmacies');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from './helpers';
-import { API_PROFILES, apiProfileFromEnv, platformPath } from '../../server/shared/apiProfile';
+import { API_PROFILES, apiProfileFromEnv, platformCables, platformPath } from '../../server/shared/apiProfile';
+import type { Cable } from '../../server/shared/cable';
 import { ADDITIONS, CAPABILITIES, REFERENCE_ONLY_OPERATIONS } from '../../src/contract/additions';
 
 /** The spec profile (issue 35): exactly section 7, as the platform's own services answer. */
@@ -86,6 +87,33 @@ describe('the spec profile answers as the platform would', () => {
     expect((await full.call('/core/api/v2/master/dealers?fields=id,name&sort=relevance', { token: await full.token() })).status).toBe(200);
   });
 
+  it('a parameter section 7 does not give the call is a 422 naming it; one it gives, and the content_type uploads still need, answer', async () => {
+    const token = await spec.token();
+    for (const [path, name] of [
+      ['/core/api/v2/admin/pharmacies?without_company=true', 'without_company'],
+      ['/core/api/v2/admin/users?role=pharmacy&query=a', 'role'],
+      ['/core/api/v2/admin/groups?without_pharmacy_id=1', 'without_pharmacy_id'],
+      ['/core/api/v2/admin/manuals?sort=-updated_at', 'sort'],
+      ['/core/api/v2/admin/licenses/expires?query=a&page=1', 'query'],
+      ['/medorder/api/v2/admin/stockable_item_fixtures?receipt_code=620000001', 'receipt_code'],
+      ['/core/api/v2/master/dealers?prefecture_id=13', 'prefecture_id'],
+    ] as const) {
+      const res = await spec.call(path, { token });
+      expect([path, res.status]).toEqual([path, 422]);
+      expect(await res.json()).toEqual({ errors: [`${name} はこの呼び出しでは指定できません。`] });
+      expect([path, (await full.call(path, { token: await full.token() })).status]).toEqual([path, 200]);
+    }
+    for (const path of [
+      '/core/api/v2/admin/pharmacies?query=%E8%96%AC&add_ended=true&page=2&sort=-updated_at',
+      '/core/api/v2/admin/manuals?query=a&page=1',
+      '/core/api/v2/admin/pharmacies/1/users?page=1',
+      '/core/api/v2/admin/pharmacies/1/licenses/presigned_url?content_type=application/pdf',
+      '/medorder/api/v2/admin/stockable_item_fixtures?yj_code=1124003F2230&ids=1,2',
+    ]) {
+      expect([path, (await spec.call(path, { token })).status]).toEqual([path, 200]);
+    }
+  });
+
   it('If-Unmodified-Since is ignored (the platform does not know it), and x-unread-total is not answered', async () => {
     for (const [app, expected] of [[spec, 200], [full, 412]] as const) {
       const token = await app.token();
@@ -107,5 +135,18 @@ describe('the spec profile answers as the platform would', () => {
     const rooms = async (app: TestApp) => (await app.call('/core/api/v2/admin/inquiry_rooms', { token: await app.token() })).headers.get('x-unread-total');
     expect(await rooms(spec)).toBeNull();
     expect(await rooms(full)).not.toBeNull();
+  });
+});
+
+describe('the cable in the spec profile', () => {
+  it("broadcasts without the additions' fields (unread_total), and the full profile's as they are", () => {
+    const sent: Record<string, unknown>[] = [];
+    const endpoint: Cable & { path: string } = { path: '/cable', registerChannel: () => undefined, broadcast: (_stream, message) => void sent.push(message), recheckUser: () => undefined };
+    const cables = { endpoint: (_path: string) => endpoint, recheckUser: () => undefined };
+    const room = { id: 1, name: '件名', unread_count: 2, unread_total: 5 };
+    platformCables(API_PROFILES.spec, cables).endpoint('/cable').broadcast('inquiry_rooms', room);
+    platformCables(API_PROFILES.full, cables).endpoint('/cable').broadcast('inquiry_rooms', room);
+    expect(sent).toEqual([{ id: 1, name: '件名', unread_count: 2 }, room]);
+    expect(platformCables(API_PROFILES.spec, cables).endpoint('/cable').path).toBe('/cable');
   });
 });

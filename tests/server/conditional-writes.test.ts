@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHttpDate, STALE_RECORD } from '../../server/shared/conditionalWrite';
 import { getJson, startApp, type TestApp } from './helpers';
+import { createBody, harmlessChange, masterPath, WRITABLE_MASTERS } from './plainMasterProbes';
 
 /*
  * Issue 21's conditional writes: every PUT, PATCH and DELETE of a record with updated_at honours
@@ -110,6 +111,20 @@ const CASES: ConditionalCase[] = [
   { route: 'stockable item import request', method: 'PATCH', id: () => firstId(`${MEDORDER}/stockable_item_import_requests?state=open`), once: true,
     path: (id) => `${MEDORDER}/stockable_item_import_requests/${id}`, body: () => ({ state: 'rejected' }),
     read: (id) => listed(`${MEDORDER}/stockable_item_import_requests`, id) },
+  // Every plain master that writes, from its shape (the contract's registry): its update and its delete.
+  ...WRITABLE_MASTERS.flatMap((master): ConditionalCase[] => {
+    const path = (id: number) => `${masterPath(master)}/${id}`;
+    const common = {
+      id: () => created(masterPath(master), createBody(master.shape)),
+      path,
+      read: (id: number) => read(path(id)),
+      touch: (id: number) => send('PUT', path(id), harmlessChange(master.shape)),
+    };
+    return [
+      { route: `${master.shape.label} (plain master)`, method: 'PUT', body: () => harmlessChange(master.shape), ...common },
+      { route: `${master.shape.label} (plain master, delete)`, method: 'DELETE', once: true, ok: 204, ...common },
+    ];
+  }),
 ];
 
 const expectStale = async (res: Response) => {

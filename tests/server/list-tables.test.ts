@@ -64,11 +64,14 @@ async function readsOf(url: string): Promise<{ read: Set<string>; named: Set<str
   const { status } = await getJson(app, url);
   const statements = recording;
   recording = undefined;
-  // What ran before the list's first freshness query is the sign-in check, not the list.
+  // What ran before the list's first freshness query is the sign-in check, not the list; and
+  // only the list's database is its: while a search's costly parts are read on the list lane
+  // (server/jobs/listLane.ts) the thread runs other work meanwhile, such as the job runner's tick.
   const start = statements.findIndex((s) => isFreshnessQuery(s.source));
+  const listDb = statements[start]?.db;
   const named = new Set<string>();
   const read = new Set<string>();
-  for (const statement of statements.slice(Math.max(start, 0))) {
+  for (const statement of statements.slice(Math.max(start, 0)).filter((s) => listDb === undefined || s.db === listDb)) {
     if (isFreshnessQuery(statement.source)) {
       for (const table of JSON.parse((statement.args[0] as { tables: string }).tables) as string[]) named.add(table);
       continue;

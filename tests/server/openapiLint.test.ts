@@ -2,6 +2,8 @@ import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/o
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEYOND_SPEC, BEYOND_SPEC_VALUES, operationsOf, type ApiDocument } from '../../server/shared/beyondSpec';
 import { ADDITIONS, CAPABILITIES } from '../../src/contract/additions';
+import { section7Parameters } from '../../src/contract/section7';
+import { platformPath } from '../../server/shared/apiProfile';
 import { startApp, type TestApp } from './helpers';
 
 /*
@@ -12,114 +14,17 @@ import { startApp, type TestApp } from './helpers';
  */
 
 /**
- * Spec section 7's calls as the reference API's document names them: each service's own path
- * under its mount (`/api/v2/core/admin/x` is `/core/api/v2/admin/x`, `/api/v1/x` is
- * `/legacy/api/v1/x`), `{id}` for the spec's `{roomId}`, one `{kind}` for the masters'
- * downloads and imports, and query parameters by their wire names (v2 speaks snake_case:
- * `includeInactive` is `include_inactive`). Path parameters come with the path.
+ * Spec section 7's parameters of a call of the document (`GET /core/api/v2/admin/x`), from the
+ * contract's one list (src/contract/section7.ts, written as the SPA addresses the calls), or
+ * undefined when section 7 has no such call. "Other": the PC app's update files (their `?t=`
+ * timestamp is ignored, so not documented).
  */
-const CORE = '/core/api/v2';
-const MEDORDER = '/medorder/api/v2';
-const LEGACY = '/legacy/api/v1';
-const SECTION_7: Record<string, readonly string[]> = {
-  [`GET ${CORE}/common/users/me`]: [],
-  [`POST ${CORE}/common/users/change_password`]: [],
-  [`POST ${CORE}/common/users/restore`]: [],
-  [`GET ${CORE}/admin/pharmacies`]: ['query', 'sort', 'fields', 'add_ended'],
-  [`POST ${CORE}/admin/pharmacies`]: [],
-  [`GET ${CORE}/admin/pharmacies/{id}`]: [],
-  [`PUT ${CORE}/admin/pharmacies/{id}`]: [],
-  [`GET ${CORE}/master/postal_codes/search`]: ['postal_code'],
-  [`GET ${CORE}/admin/pharmacies/{id}/s3_nsipses`]: ['query', 'next_continuation_token'],
-  [`GET ${CORE}/admin/pharmacies/{pharmacyId}/s3_nsipses/{filename}`]: [],
-  [`GET ${CORE}/admin/pharmacies/{id}/licenses`]: [],
-  [`GET ${CORE}/admin/pharmacies/{id}/licenses/presigned_url`]: [],
-  [`POST ${CORE}/admin/pharmacies/{id}/licenses`]: [],
-  [`DELETE ${CORE}/admin/pharmacies/{id}/licenses/{licenseId}`]: [],
-  [`GET ${CORE}/admin/licenses/expires`]: [],
-  [`GET ${CORE}/admin/pharmacies/{id}/users`]: [],
-  [`POST ${CORE}/admin/pharmacies/{id}/users`]: [],
-  [`DELETE ${CORE}/admin/pharmacies/{id}/users`]: [],
-  [`GET ${CORE}/admin/users`]: ['query', 'sort', 'fields'],
-  [`POST ${CORE}/admin/users`]: [],
-  [`GET ${CORE}/admin/users/{id}`]: [],
-  [`GET ${CORE}/admin/companies`]: ['query', 'sort', 'fields'],
-  [`POST ${CORE}/admin/companies`]: [],
-  [`GET ${CORE}/admin/companies/{id}`]: [],
-  [`PUT ${CORE}/admin/companies/{id}`]: [],
-  [`PATCH ${CORE}/admin/companies/{id}/pharmacies`]: [],
-  [`DELETE ${CORE}/admin/companies/{id}/pharmacies`]: [],
-  [`GET ${CORE}/admin/groups`]: ['query', 'fields', 'sort'],
-  [`POST ${CORE}/admin/groups`]: [],
-  [`GET ${CORE}/admin/groups/{id}`]: [],
-  [`PUT ${CORE}/admin/groups/{id}`]: [],
-  [`POST ${CORE}/admin/groups/{id}/pharmacy`]: [],
-  [`DELETE ${CORE}/admin/groups/{id}/pharmacy`]: [],
-  [`GET ${CORE}/master/dealers`]: ['query', 'sort'],
-  [`GET ${CORE}/master/dealers/{id}`]: [],
-  [`GET ${CORE}/admin/bigqueries/{serviceName}`]: ['column'],
-  [`POST ${CORE}/admin/embulks/execute_copy`]: [],
-  [`GET ${CORE}/admin/embulks`]: ['job_status'],
-  [`GET ${CORE}/master/ethical_medicines`]: ['include_inactive', 'query'],
-  [`GET ${CORE}/master/ethical_medicines/{id}`]: [],
-  [`POST ${CORE}/master/ethical_medicines/downloads/{kind}`]: [],
-  [`POST ${CORE}/master/ethical_medicines/imports/{kind}`]: [],
-  [`GET ${CORE}/admin/inquiry_rooms`]: ['room_id', 'pharmacy_id', 'status'],
-  [`GET ${CORE}/admin/inquiry_rooms/{id}/messages`]: [],
-  [`GET ${CORE}/admin/inquiry_messages/file_presigned_url`]: [],
-  [`POST ${CORE}/admin/inquiry_rooms/{id}/messages`]: [],
-  [`PATCH ${CORE}/admin/inquiry_messages/{id}`]: [],
-  [`DELETE ${CORE}/admin/inquiry_messages/{id}`]: [],
-  [`PATCH ${CORE}/admin/inquiry_rooms/{id}`]: [],
-  [`GET ${CORE}/admin/manual_categories`]: [],
-  [`GET ${CORE}/admin/manual_categories/{id}`]: [],
-  [`GET ${CORE}/admin/manuals`]: ['manual_category', 'manual_category_id', 'query'],
-  [`POST ${CORE}/admin/manuals`]: [],
-  [`GET ${CORE}/admin/manuals/{id}`]: [],
-  [`PATCH ${CORE}/admin/manuals/{id}`]: [],
-  [`DELETE ${CORE}/admin/manuals/{id}`]: [],
-  [`GET ${CORE}/admin/manual_files/presigned_url`]: [],
-  [`GET ${CORE}/pharmacy/pharmacies/{id}`]: [],
-
-  [`GET ${MEDORDER}/admin/pharmacies/{id}/batch_config`]: [],
-  [`PUT ${MEDORDER}/admin/pharmacies/{id}/batch_config`]: [],
-  // The masters and their rows "with filters and page": the filters are not named, so the reference API's are taken as them.
-  [`GET ${MEDORDER}/admin/iryohokens`]: [],
-  [`GET ${MEDORDER}/admin/medis_bases`]: [],
-  [`GET ${MEDORDER}/admin/medis_gs1s`]: [],
-  [`GET ${MEDORDER}/admin/medis_options`]: [],
-  [`GET ${MEDORDER}/admin/iryohoken_rows`]: ['hot_code', 'receipt_code', 'yj_code', 'iryohoken_id'],
-  [`GET ${MEDORDER}/admin/medis_base_rows`]: ['hot_code', 'receipt_code', 'yj_code', 'medis_base_id'],
-  [`GET ${MEDORDER}/admin/medis_gs1_rows`]: ['hot_code', 'receipt_code', 'yj_code', 'medis_gs1_id'],
-  [`GET ${MEDORDER}/admin/medis_option_rows`]: ['medis_option_id'],
-  [`GET ${MEDORDER}/admin/medhot_rows`]: ['hot_code', 'receipt_code', 'yj_code'],
-  [`GET ${MEDORDER}/admin/stockable_item_import_requests`]: ['state'],
-  [`PATCH ${MEDORDER}/admin/stockable_item_import_requests/{id}`]: [],
-  [`GET ${MEDORDER}/master/stockable_items`]: ['yj_codes', 'gs1_codes', 'jan_codes', 'query', 'pharmacy_id', 'exists_stock'],
-  [`GET ${MEDORDER}/admin/stockable_items/import`]: ['hot_code', 'receipt_code', 'stockable_item_fixture_id'],
-  [`POST ${MEDORDER}/admin/stockable_items/import`]: [],
-  [`GET ${MEDORDER}/admin/orderable_items/import`]: ['orderable_item_fixture_id'],
-  [`POST ${MEDORDER}/admin/orderable_items/import`]: [],
-  [`GET ${MEDORDER}/admin/stockable_item_fixtures`]: ['yj_code'],
-  [`POST ${MEDORDER}/admin/stockable_item_fixtures`]: [],
-  [`PATCH ${MEDORDER}/admin/stockable_item_fixtures/{id}`]: [],
-  [`GET ${MEDORDER}/admin/orderable_item_fixtures`]: ['gs1_code', 'jan_code', 'hot_code'],
-  [`POST ${MEDORDER}/admin/orderable_item_fixtures`]: [],
-  [`PATCH ${MEDORDER}/admin/orderable_item_fixtures/{id}`]: [],
-  [`GET ${MEDORDER}/admin/unknown_sdcvan_delivery_d_records`]: [],
-  [`PATCH ${MEDORDER}/admin/unknown_sdcvan_delivery_d_records/{id}`]: [],
-  [`GET ${MEDORDER}/pharmacy/pharmacies/{pharmacyId}/stocks/{itemId}/logs`]: [],
-  [`GET ${MEDORDER}/pharmacy/pharmacies/{pharmacyId}/stocks/{itemId}`]: [],
-  [`POST ${MEDORDER}/pharmacy/pharmacies/{pharmacyId}/stocks/{itemId}/logs`]: [],
-  [`GET ${MEDORDER}/master/stockable_items/{id}`]: [],
-
-  [`GET ${LEGACY}/medorder/fifo-racks`]: ['pharmacyId', 'yjCode', 'pageToken'],
-  [`GET ${LEGACY}/medorder/stocks`]: ['pharmacyId', 'yjCodes', 'pageToken'],
-  [`POST ${LEGACY}/medorder/stocks/{yjCode}/fix`]: [],
-
-  // "Other": the PC app's update files (their `?t=` timestamp is ignored, so not documented).
-  'GET /pc-app/latest.yml': [],
-  'GET /pc-app/latest-mac.yml': [],
+const OTHER = ['GET /pc-app/latest.yml', 'GET /pc-app/latest-mac.yml'];
+const section7Of = (key: string): readonly string[] | undefined => {
+  if (OTHER.includes(key)) return [];
+  const [method, path] = key.split(' ');
+  const platform = platformPath(path);
+  return platform === undefined ? undefined : section7Parameters(method, platform);
 };
 
 /**
@@ -138,9 +43,6 @@ const BESIDE_SECTION_7 = [
   'GET /config.json',
   'GET /jobs/{service}',
 ];
-
-/** Section 7's every list: paged (`page`) and fetched by ids in batches (`ids`). */
-const EVERY_LIST = ['page', 'ids'];
 
 /** The operations anyone may call, without the bearer token. */
 const PUBLIC = [
@@ -228,16 +130,17 @@ describe('the OpenAPI document for the platform', () => {
     const wrong: string[] = [];
     for (const { key, operation } of operationsOf(doc)) {
       if (BESIDE_SECTION_7.includes(key)) continue;
-      const spec = SECTION_7[key];
+      const spec = section7Of(key);
       const mark = (operation as Marked)[BEYOND_SPEC];
       if (spec === undefined) {
         if (mark === undefined) wrong.push(`${key}: not in section 7, not marked`);
         continue;
       }
       if (mark !== undefined) wrong.push(`${key}: in section 7, marked ${String(mark)}`);
-      const given = [...spec, ...(isPagedList(operation) ? EVERY_LIST : [])];
+      // Section 7's every paged list is fetched by ids in batches too: the contract's list says so.
+      if (isPagedList(operation) && !['page', 'ids'].every((name) => spec.includes(name))) wrong.push(`${key}: a paged list without page and ids in section 7's list`);
       for (const parameter of parametersOf(operation).filter((p) => p.in !== 'path')) {
-        const inSpec = given.includes(parameter.name);
+        const inSpec = spec.includes(parameter.name);
         if (inSpec === (parameter[BEYOND_SPEC] !== undefined)) wrong.push(`${key} ${parameter.in} ${parameter.name}: ${inSpec ? 'in section 7, marked' : 'not in section 7, not marked'}`);
       }
     }
@@ -249,7 +152,7 @@ describe('the OpenAPI document for the platform', () => {
       const call = /^(?:(GET|POST|PUT|PATCH|DELETE) )?(\/api\/v2\/[^\s:(]+)/.exec(what);
       return call ? [{ capability, method: call[1], path: documentPath(call[2]) }] : [];
     });
-    expect(named.map((n) => n.capability).sort()).toEqual(['lookups', 'masterFileDelete', 'masterJobs', 'savedReplies']);
+    expect(named.map((n) => n.capability).sort()).toEqual(['announcements', 'lookups', 'manualCategoryWrites', 'masterFileDelete', 'masterJobs', 'savedReplies']);
     for (const { capability, method, path } of named) {
       // Without a method the addition is every operation on the path and below it (saved replies).
       const operations = operationsOf(doc).filter((o) => (method ? o.key === `${method} ${path}` : o.path === path || o.path.startsWith(`${path}/`)));
@@ -268,8 +171,8 @@ describe('the OpenAPI document for the platform', () => {
       Object.values(node).forEach(collect);
     };
     collect(doc.paths);
-    // phoneSearch and codeSearch are what the spec's own `query` matches on pharmacies: no part of the document is their own.
-    expect(CAPABILITIES.filter((capability) => !names.has(capability))).toEqual(['phoneSearch', 'codeSearch']);
+    // phoneSearch is what the spec's own `query` matches on pharmacies: no part of the document is its own.
+    expect(CAPABILITIES.filter((capability) => !names.has(capability))).toEqual(['phoneSearch']);
     expect(parametersOf(doc.paths['/core/api/v2/admin/pharmacies'].get!).find((p) => p.name === 'sort')?.[BEYOND_SPEC_VALUES]).toEqual({ relevance: 'relevanceSort', company_name: 'companyNameSort' });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, startApp, type TestApp } from './helpers';
+import { createBody, harmlessChange, masterPath, WRITABLE_MASTERS } from './plainMasterProbes';
 
 /*
  * Issue 21, every PUT and PATCH of the reference API: what a request does not name stays. For
@@ -155,8 +156,12 @@ const WRITE_CASES: WriteCase[] = [
   { resource: 'unknown delivery record', method: 'PATCH', id: () => firstId(`${MEDORDER}/unknown_sdcvan_delivery_d_records`), get: unknownDelivery,
     write: `${MEDORDER}/unknown_sdcvan_delivery_d_records/{id}`, bodies: (record) => [{ ignored: !record.ignored }],
     unchanged: (record) => [own(record, ['ignored'])] },
-  { resource: 'saved reply', method: 'PUT', id: () => firstId(`${CORE}/saved_replies`), get: `${CORE}/saved_replies/{id}`, write: `${CORE}/saved_replies/{id}`,
-    bodies: () => [{ title: `タイトルだけ${stamp}` }, {}], unchanged: (record) => [own(record, ['title', 'shortcut', 'body']), {}] },
+  // Every plain master that writes, from its shape (the contract's registry): a new one needs no row.
+  ...WRITABLE_MASTERS.map((master): WriteCase => ({
+    resource: `${master.shape.label} (plain master)`, method: 'PUT', id: () => created(masterPath(master), createBody(master.shape)),
+    get: `${masterPath(master)}/{id}`, write: `${masterPath(master)}/{id}`, bodies: () => [harmlessChange(master.shape), {}],
+    unchanged: (record) => [own(record, master.written), {}],
+  })),
 ];
 
 const STAMPS = ['updated_at', 'updated_by'];

@@ -11,7 +11,6 @@ import { registerAdminUserRoutes, USER_LIST } from './users/routes';
 import { COMPANY_LIST, registerCompanyRoutes } from './companies/routes';
 import type { CoreServiceContext } from './context';
 import { coreMigrations } from './migrations';
-import { DEALER_LIST, registerDealerRoutes } from './dealers/routes';
 import { ETHICAL_MEDICINE_LIST, registerEthicalMedicineRoutes } from './ethicalMedicines/routes';
 import { GROUP_LIST, registerGroupRoutes } from './groups/routes';
 import { LICENSE_EXPIRY_LIST, registerLicenseRoutes } from './licenses/routes';
@@ -30,11 +29,13 @@ import { registerWarehouseRoutes } from './warehouse/routes';
 /** The core service's database (its own file), migrated in the order of `coreMigrations`. */
 export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
   const db = openDatabase(join(dir, 'core.sqlite'), coreMigrations(seed, scale));
+  // The plain masters' tables follow their shapes: made, or grown by the fields a shape gained.
+  ensurePlainMasterTables(db);
   // Master imports commit from a worker: the chore below checkpoints, never this thread.
   requestThreadCheckpointsOff(db);
   return db;
 }
-import { registerSavedReplyRoutes, SAVED_REPLY_LIST } from './savedReplies/routes';
+import { CORE_PLAIN_LISTS, CORE_PLAIN_MASTERS, CORE_PLAIN_VERSIONED, DEALER_MASTER, ensurePlainMasterTables, registerPlainMasterRoutes } from './plainMasters';
 import { registerLookupRoutes } from './lookups/routes';
 import { createUploadLinks } from '../../shared/uploadLinks';
 import { registerRecordEtags } from '../../shared/conditionalWrite';
@@ -57,11 +58,12 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   // Every kind of upload link is bounded per user and swept the same way.
   const uploads = createUploadLinks(ctx.db, ctx.storage, ctx.now);
   // In front of the routes: each versioned record's answers carry its ETag.
-  registerRecordEtags(app, ctx.db, CORE_VERSIONED_RECORDS);
+  registerRecordEtags(app, ctx.db, [...CORE_VERSIONED_RECORDS, ...CORE_PLAIN_VERSIONED.filter((record) => !CORE_VERSIONED_RECORDS.some((known) => known.path === record.path))]);
   registerUserRoutes(app, ctx);
   registerCompanyRoutes(app, ctx);
   registerPharmacyRoutes(app, ctx);
-  registerDealerRoutes(app, ctx);
+  // The dealers keep their place, so the OpenAPI document lists its paths in the same order.
+  registerPlainMasterRoutes(app, ctx, [DEALER_MASTER]);
   registerGroupRoutes(app, ctx);
   registerLicenseRoutes(app, ctx, uploads);
   registerPostalCodeRoutes(app);
@@ -75,13 +77,13 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerPharmacyUserRoutes(app, ctx);
   registerWarehouseRoutes(app, ctx);
   registerNsipsRoutes(app, ctx);
-  registerSavedReplyRoutes(app, ctx);
+  registerPlainMasterRoutes(app, ctx, CORE_PLAIN_MASTERS.filter((master) => master !== DEALER_MASTER));
   registerLookupRoutes(app, ctx.lists);
   return app;
 }
 
 /** Every list the core service declares: the contract test and the API bench iterate over these. */
-export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, DEALER_LIST, LICENSE_EXPIRY_LIST, MANUAL_LIST, ETHICAL_MEDICINE_LIST, USER_LIST, SAVED_REPLY_LIST];
+export const CORE_LISTS: readonly ListDeclaration[] = [COMPANY_LIST, GROUP_LIST, PHARMACY_LIST, LICENSE_EXPIRY_LIST, MANUAL_LIST, ETHICAL_MEDICINE_LIST, USER_LIST, ...CORE_PLAIN_LISTS];
 
 /** Lists under another record's path ({id}): the API bench asks each with a real id (`requires`); the contract test iterates CORE_LISTS. */
 export const CORE_NESTED_LISTS: readonly ListDeclaration[] = [PHARMACY_USER_LIST];

@@ -5,7 +5,6 @@ import type { SeedScale } from '../../db/seedCatalogue';
 import { addVersionCounter, rowVersionsSql, tableVersionsSql, versionTriggersSql } from '../../db/versions';
 import { searchIndexRebuildSql, searchIndexSql } from '../../shared/search';
 import { COMPANY_SEARCH } from './companies/search';
-import { DEALER_SEARCH } from './dealers/search';
 import { ethicalMedicineMigrations } from './ethicalMedicines/migrations';
 import { groupMigrations } from './groups/migrations';
 import { inquiryMigrations } from './inquiries/migrations';
@@ -16,7 +15,7 @@ import { pharmacyUserMigrations } from './pharmacyUsers/migrations';
 import { PREFECTURES } from './prefectures';
 import { seedCore } from './seed';
 import { savedReplyMigrations } from './savedReplies/migrations';
-import { SAVED_REPLY_SEARCH } from './savedReplies/search';
+import { DEALER_MASTER, SAVED_REPLY_MASTER } from './plainMasters';
 import { ETHICAL_MEDICINE_SEARCH } from './ethicalMedicines/search';
 import { GROUP_SEARCH } from './groups/search';
 import { MANUAL_SEARCH } from './manuals/search';
@@ -146,7 +145,7 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
 
           ${searchIndexSql(PHARMACY_SEARCH)}
           ${searchIndexSql(COMPANY_SEARCH)}
-          ${searchIndexSql(DEALER_SEARCH)}
+          ${searchIndexSql(DEALER_MASTER.search!)}
 
           ${versionTriggersSql('users', 'updated_at')}
           ${versionTriggersSql('companies', 'updated_at')}
@@ -179,7 +178,7 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
       // with this folding already (a new one) has nothing to do (searchIndexRebuildSql).
       version: 80,
       up: (db) => {
-        for (const index of [PHARMACY_SEARCH, COMPANY_SEARCH, DEALER_SEARCH, GROUP_SEARCH, USER_SEARCH, MANUAL_SEARCH, ETHICAL_MEDICINE_SEARCH, SAVED_REPLY_SEARCH]) {
+        for (const index of [PHARMACY_SEARCH, COMPANY_SEARCH, DEALER_MASTER.search!, GROUP_SEARCH, USER_SEARCH, MANUAL_SEARCH, ETHICAL_MEDICINE_SEARCH, SAVED_REPLY_MASTER.search!]) {
           db.exec(searchIndexRebuildSql(db, index));
         }
       },

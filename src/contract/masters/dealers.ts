@@ -1,6 +1,9 @@
 import { defineMasterShape } from '../masterShape';
 
-/** Wholesalers (卸): the shape the SPA's declaration and the reference API's dealers feature both derive from. */
+/**
+ * Wholesalers (卸), read-only: the shape the SPA's declaration and the reference API's dealers both
+ * derive from. Their 都道府県名 is the prefecture's, joined (server/services/core/plainMasters.ts).
+ */
 export const DEALER_SHAPE = defineMasterShape({
   label: '卸',
   api: '/api/v2/core/master/dealers',
@@ -12,5 +15,7 @@ export const DEALER_SHAPE = defineMasterShape({
     prefectureName: { type: 'text', label: '都道府県名' },
   },
   defaultSort: 'id',
-  searchable: true,
+  // An exact 4-6 digit code is looked up by equality first.
+  search: { fields: ['name', 'code'], short: ['name'], codes: [{ field: 'code', pattern: /^\d{4,6}$/ }], label: '卸名で検索' },
+  screen: { menu: { section: 'otherMasters', order: 1 } },
 });

@@ -5,6 +5,9 @@ import Typography from '@mui/material/Typography';
 import { specPath } from '../../lib/specPaths';
 import { InlineLoading } from '../../app/InlineLoading';
 import { NO_FIXTURE } from '../../resources/stockableItemFixtures';
+import { STOCKABLE_FIXTURE_SHAPE } from '../../contract/masters/itemFixtures';
+import { listTakes } from '../../dataProvider/listParameters';
+import { useCapabilities } from '../../app/capabilities';
 
 export const STOCKABLE_FIXTURES = 'v2/core/master_sources/stockable_item_fixtures';
 export const ORDERABLE_FIXTURES = 'v2/core/master_sources/orderable_item_fixtures';
@@ -63,7 +66,9 @@ const FixtureSummary = ({
 };
 
 export const StockableFixtureSummary = ({ yjCode, receiptCode }: { yjCode?: string | null; receiptCode?: string }) => {
-  const filter: Record<string, string> = yjCode ? { yjCode } : receiptCode ? { receiptCode } : {};
+  // By the receipt code only where the services take it (codeSearch, an addition); else by the YJ code alone.
+  const byReceiptCode = listTakes(STOCKABLE_FIXTURE_SHAPE.api, 'receiptCode', useCapabilities());
+  const filter: Record<string, string> = yjCode ? { yjCode } : receiptCode && byReceiptCode ? { receiptCode } : {};
   if (Object.keys(filter).length === 0) return null;
   return (
     <FixtureSummary

@@ -1,8 +1,9 @@
-import type { SortPayload } from 'react-admin';
+import type { GetListResult, SortPayload } from 'react-admin';
 import type { AnyResourceDeclaration } from '../../resources/types';
 import { RELEVANCE_SORT } from '../../contract';
 import type { Capability } from '../../contract/additions';
 import { isAvailable } from '../../app/capabilities';
+import { listTakes } from '../../dataProvider/listParameters';
 import { listTitleOf } from '../../resources/listTitle';
 import { searchFilterOf } from '../../resources/listSearch';
 import { foldSearchKey, foldSearchText } from '../../contract/searchText';
@@ -64,6 +65,8 @@ export const planLookups = (declarations: readonly AnyResourceDeclaration[], tex
   if (foldSearchText(text) === '') return [];
   const codes = recogniseCodes(text);
   const lookups: PaletteLookup[] = [];
+  // Only what the list's call takes in this environment (section 7, or an addition it names).
+  const takes = (declaration: AnyResourceDeclaration, filter: Record<string, unknown>) => Object.keys(filter).every((name) => listTakes(declaration.api, name, capabilities));
   if (codes.length > 0) {
     // Readings likeliest first (check digits), then the masters' order.
     for (const { shape, code } of codes) {
@@ -72,7 +75,7 @@ export const planLookups = (declarations: readonly AnyResourceDeclaration[], tex
         for (const declared of declaration.palette?.codes ?? []) {
           if (declared.shape !== shape || !isAvailable(capabilities, declared.requires)) continue;
           const filterName = declared.filter ?? searchFilterOf(declaration);
-          if (!filterName) continue;
+          if (!filterName || !takes(declaration, { ...declaration.palette?.filter, [filterName]: code })) continue;
           const same = lookups.find((lookup) => lookup.resource === declaration.name && lookup.filter[filterName] === code);
           if (same) {
             same.code!.fields.push({ field: declared.field, shape });
@@ -93,11 +96,13 @@ export const planLookups = (declarations: readonly AnyResourceDeclaration[], tex
   }
   declarations.forEach((declaration, priority) => {
     if (!searchesNames(declaration)) return;
+    const filter = { ...declaration.palette?.filter, [searchFilterOf(declaration)!]: text.trim() };
+    if (!takes(declaration, filter)) return;
     lookups.push({
       resource: declaration.name,
       label: declaration.label,
       priority,
-      filter: { ...declaration.palette?.filter, [searchFilterOf(declaration)!]: text.trim() },
+      filter,
       fields: resultFieldsOf(declaration),
       sort: BY_RELEVANCE,
     });
@@ -167,6 +172,34 @@ export const hitsOf = (declaration: AnyResourceDeclaration, lookup: PaletteLooku
     });
   });
   return hits;
+};
+
+/**
+ * The lookups' answers (getLists', in the order asked) as the masters' groups, and the masters
+ * whose lookup failed (named under the results while the others show). With the batch or
+ * without it, the same answers make the same groups.
+ */
+export const groupsOf = (
+  declarations: readonly AnyResourceDeclaration[],
+  lookups: readonly PaletteLookup[],
+  answers: readonly PromiseSettledResult<GetListResult>[],
+  text: string,
+): { found: PaletteGroup[]; failed: string[] } => {
+  const found: PaletteGroup[] = [];
+  const failed: string[] = [];
+  lookups.forEach((lookup, index) => {
+    const answer = answers[index];
+    const declaration = declarations.find((candidate) => candidate.name === lookup.resource)!;
+    if (answer?.status === 'fulfilled') {
+      const hits = hitsOf(declaration, lookup, answer.value.data);
+      found.push({ resource: lookup.resource, label: lookup.label, priority: lookup.priority, hits, more: moreOf(declaration, lookup, text, answer.value.total, hits.length) });
+      return;
+    }
+    // Spec section 8: a 404 on a fetch by ids is an empty result (no record has that id).
+    const notFound = lookup.filter.ids !== undefined && (answer?.reason as { status?: unknown } | null | undefined)?.status === 404;
+    if (!notFound && !failed.includes(lookup.label)) failed.push(lookup.label);
+  });
+  return { found, failed };
 };
 
 /**

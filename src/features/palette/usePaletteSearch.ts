@@ -4,7 +4,7 @@ import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { useCapabilities } from '../../app/capabilities';
 import type { AnyResourceDeclaration } from '../../resources/types';
 import { rankGroups, type PaletteGroup } from './paletteRanking';
-import { codePageGroup, hitsOf, moreOf, PALETTE_DEBOUNCE_MS, PER_GROUP, planLookups, screenGroup, type PaletteScreen } from './paletteLookups';
+import { codePageGroup, groupsOf, PALETTE_DEBOUNCE_MS, PER_GROUP, planLookups, screenGroup, type PaletteScreen } from './paletteLookups';
 
 export interface PaletteResults {
   /** The text these results answer ('' before typing). */
@@ -72,20 +72,7 @@ export const usePaletteSearch = (declarations: readonly AnyResourceDeclaration[]
       if (controller.signal.aborted) return;
       inFlight.current = undefined;
       asking.current = undefined;
-      const found: PaletteGroup[] = [];
-      const failed: string[] = [];
-      lookups.forEach((lookup, index) => {
-        const answer = answers[index];
-        const declaration = declarations.find((candidate) => candidate.name === lookup.resource)!;
-        if (answer?.status === 'fulfilled') {
-          const hits = hitsOf(declaration, lookup, answer.value.data);
-          found.push({ resource: lookup.resource, label: lookup.label, priority: lookup.priority, hits, more: moreOf(declaration, lookup, text, answer.value.total, hits.length) });
-          return;
-        }
-        // Spec section 8: a 404 on a fetch by ids is an empty result (no record has that id).
-        const notFound = lookup.filter.ids !== undefined && (answer?.reason as { status?: unknown } | null | undefined)?.status === 404;
-        if (!notFound && !failed.includes(lookup.label)) failed.push(lookup.label);
-      });
+      const { found, failed } = groupsOf(declarations, lookups, answers, text);
       if (failed.length === 0) answered.current.set(text, found);
       setResults({ text, groups: rankGroups(text, [...fixed, ...found], PER_GROUP), pending: false, failed });
     },

@@ -2,7 +2,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import { defineResource } from '../defineResource';
 import { COMPANY_SHAPE } from '../../contract/masters/companies';
 import { auditGroup } from '../auditFields';
-import { shapeFields } from '../shapeFields';
+import { shapeFields, shapeSort } from '../shapeFields';
 
 // The spec's company form has no client rules: the API's errors are listed.
 const fields = shapeFields(COMPANY_SHAPE, { checks: 'server' });
@@ -22,7 +22,7 @@ export const companies = defineResource({
     columns: ['id', 'name', 'pharmaciesCount', 'updatedAt'],
     actions: ['show', 'edit'],
     filters: [{ source: 'query', type: 'search', label: '会社名で検索', alwaysOn: true }],
-    defaultSort: { field: 'updatedAt', order: 'DESC' },
+    defaultSort: shapeSort(COMPANY_SHAPE),
     paging: { mode: 'pages' },
     empty: '薬局会社が見つかりません',
   },
@@ -41,6 +41,7 @@ export const companies = defineResource({
           add: 'addCompanyPharmacy',
           remove: 'removeCompanyPharmacy',
           candidateFilter: { withoutCompany: true },
+          heldBy: 'companyId',
           searchLabel: '会社に所属していない薬局を検索',
           ownerLabel: '会社',
         },

@@ -1,7 +1,7 @@
 import MedicationIcon from '@mui/icons-material/Medication';
 import { defineResource } from '../defineResource';
 import { ETHICAL_MEDICINE_SHAPE } from '../../contract/masters/ethicalMedicines';
-import { shapeFields } from '../shapeFields';
+import { shapeFields, shapeSort } from '../shapeFields';
 
 // Fields from the contract's shape; the screens show neither stamp. The price shows one decimal.
 const { createdAt: _createdAt, updatedAt: _updatedAt, ...spaFields } = shapeFields(ETHICAL_MEDICINE_SHAPE);
@@ -41,7 +41,7 @@ export const ethicalMedicines = defineResource({
       { source: 'query', type: 'search', label: '販売名・一般名・成分名・各種コードで検索', alwaysOn: true },
       { source: 'includeInactive', type: 'checkbox', label: '無効になったものも含む', alwaysOn: true },
     ],
-    defaultSort: { field: 'id', order: 'ASC' },
+    defaultSort: shapeSort(ETHICAL_MEDICINE_SHAPE),
     paging: { mode: 'pages' },
     empty: '医療用医薬品が見つかりません',
     links: [{ label: 'マスター更新', route: 'update' }],

@@ -2,7 +2,7 @@ import HubIcon from '@mui/icons-material/Hub';
 import { defineResource } from '../defineResource';
 import { GROUP_SHAPE } from '../../contract/masters/groups';
 import { auditGroup } from '../auditFields';
-import { shapeFields } from '../shapeFields';
+import { shapeFields, shapeSort } from '../shapeFields';
 import { TEXTS } from '../../i18n/texts';
 
 /** Neighbour groups (近隣グループ): the companies pattern, fields from the contract's shape plus the shared membership tab. */
@@ -21,7 +21,7 @@ export const groups = defineResource({
     columns: ['id', 'name', 'pharmaciesCount', 'updatedAt'],
     actions: ['show', 'edit'],
     filters: [{ source: 'query', type: 'search', label: 'グループ名で検索', alwaysOn: true }],
-    defaultSort: { field: 'updatedAt', order: 'DESC' },
+    defaultSort: shapeSort(GROUP_SHAPE),
     paging: { mode: 'pages' },
     empty: TEXTS.noGroups,
   },

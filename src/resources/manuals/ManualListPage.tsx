@@ -7,6 +7,7 @@ import { InlineLoading } from '../../app/InlineLoading';
 import { PageLinkBar } from '../schema/list/PageLinkBar';
 import type { ManualCategory } from '../../dataProvider/methods/manuals';
 import { CategoryActions } from './CategoryActions';
+import { useCapabilities } from '../../app/capabilities';
 import { CategoryBreadcrumb } from './CategoryBreadcrumb';
 import { ManualRows } from './ManualRows';
 import { ManualsContainer } from './ManualsContainer';
@@ -44,11 +45,13 @@ const ManualListPage = () => {
   const missing = categoryId !== undefined && category.isError;
   const title = categoryId === undefined ? 'マニュアル一覧' : (category.data?.name ?? 'マニュアル一覧');
   const ancestors = category.data?.ancestors ?? [];
+  // Organising the tree is an addition (manualCategoryWrites): section 7 reads categories only.
+  const categoryWrites = useCapabilities().has('manualCategoryWrites');
 
   return (
     <ManualsContainer title={title} categoryId={categoryId}>
       {categoryId !== undefined && category.data && <CategoryBreadcrumb path={[...ancestors, category.data]} lastIsCurrent />}
-      {!missing && (categoryId === undefined || category.data) && <CategoryActions category={category.data} manualCount={manuals.total} />}
+      {categoryWrites && !missing && (categoryId === undefined || category.data) && <CategoryActions category={category.data} manualCount={manuals.total} />}
       {missing ? (
         <Typography role="alert">このカテゴリは存在しません。左のカテゴリから選び直してください。</Typography>
       ) : (

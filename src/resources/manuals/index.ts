@@ -1,7 +1,7 @@
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { defineResource } from '../defineResource';
 import { MANUAL_SHAPE } from '../../contract/masters/manuals';
-import { shapeFields } from '../shapeFields';
+import { shapeFields, shapeSort } from '../shapeFields';
 
 // The manual's form is its own (ManualForm: a save needs a title and content), so the field map
 // marks nothing required.
@@ -31,7 +31,7 @@ export const manuals = defineResource({
   list: {
     columns: ['id', 'title', 'impressionsCount', 'updatedAt'],
     filters: [{ source: 'query', type: 'search', label: 'タイトルまたは本文で検索', alwaysOn: true }],
-    defaultSort: { field: 'updatedAt', order: 'DESC' },
+    defaultSort: shapeSort(MANUAL_SHAPE),
     paging: { mode: 'pages' },
     empty: 'マニュアルが見つかりません',
   },

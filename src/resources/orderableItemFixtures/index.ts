@@ -1,5 +1,6 @@
 import { defineResource } from '../defineResource';
 import { ORDERABLE_FIXTURE_SHAPE } from '../../contract/masters/itemFixtures';
+import { shapeSort } from '../shapeFields';
 import { fixtureDeclarationHead, fixtureFields } from '../itemFixtureFields';
 import { NO_FIXTURE, stockableItemFixtures } from '../stockableItemFixtures';
 
@@ -21,7 +22,7 @@ export const orderableItemFixtures = defineResource({
       'packagePacketCount', 'inactiveOn',
     ],
     actions: ['show', 'edit'],
-    defaultSort: { field: 'updatedAt', order: 'DESC' },
+    defaultSort: shapeSort(ORDERABLE_FIXTURE_SHAPE),
     paging: { mode: 'pages' },
     empty: NO_FIXTURE,
   },

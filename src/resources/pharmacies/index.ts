@@ -2,7 +2,7 @@ import LocalPharmacyIcon from '@mui/icons-material/LocalPharmacy';
 import { defineResource } from '../defineResource';
 import { auditGroup } from '../auditFields';
 import { companies } from '../companies';
-import { shapeFields } from '../shapeFields';
+import { shapeFields, shapeSort } from '../shapeFields';
 import { PHARMACY_SERVICE_CHOICES, PHARMACY_SHAPE } from '../../contract/masters/pharmacies';
 import { PHARMACY_LABELS as L } from '../../contract/pharmacy';
 
@@ -67,7 +67,7 @@ export const pharmacies = defineResource({
       { kind: 'link', label: 'NSIPS', to: '/v2/core/nsipses/{id}' },
     ],
     badges: [{ column: 'name', label: '終了', color: 'default', when: { field: 'endedOn', onOrBeforeToday: true } }],
-    defaultSort: { field: 'updatedAt', order: 'DESC' },
+    defaultSort: shapeSort(PHARMACY_SHAPE),
     paging: { mode: 'pages' },
     empty: '薬局が見つかりません',
   },

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { DataTable, LinkBase, ListBase, useNotify, useRecordContext, type RaRecord } from 'react-admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -22,7 +22,13 @@ import { FieldValue } from '../schema/shared/FieldValue';
 import { PageLinks } from '../schema/list/PageLinks';
 import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 import { specPath } from '../../lib/specPaths';
+import { useCapabilities } from '../../app/capabilities';
+import { listTakes } from '../../dataProvider/listParameters';
+import { PHARMACY_USERS_PATH } from '../../dataProvider/methods/users';
+import { KeepInPage } from '../schema/shared/KeepInPage';
 import { moveDoneMessage, moveLabel, movesFrom, PERMISSION_LABELS, type Membership, type MembershipMove } from './permissions';
+
+const everyUser = () => true;
 
 interface Change {
   user: { id: RaRecord['id']; name: string };
@@ -80,6 +86,9 @@ const PharmacyUsersTab = () => {
   const [leaving, setLeaving] = useState<Change>();
   const membersHeading = useRef<HTMLHeadingElement>(null);
   const pharmacyId = pharmacy?.id;
+  const capabilities = useCapabilities();
+  // Without `query` on a pharmacy's users (listSearch, an addition) the tab lists them page by page, unsearched.
+  const membersSearch = listTakes(PHARMACY_USERS_PATH, 'query', capabilities);
 
   const members = useQuery({
     queryKey: ['pharmacyUsers', pharmacyId, memberQuery, page],
@@ -87,6 +96,16 @@ const PharmacyUsersTab = () => {
     enabled: pharmacyId !== undefined,
     placeholderData: keepPreviousData,
   });
+  // Without the membership filters (an addition) the users' own search, less, in the page, those
+  // who are not pharmacy users or are among this pharmacy's users shown above (a user row does not
+  // say its pharmacies; one further down the members' pages is offered, and adding sets the
+  // permission, section 4's switch).
+  const serverFilters = capabilities.has('membershipFilters');
+  const shownMembers = members.data?.data;
+  const keepCandidate = useCallback(
+    (user: RaRecord) => user.role === 'pharmacy' && !(shownMembers ?? []).some((member) => member.id === user.id),
+    [shownMembers],
+  );
 
   const change = useMutation({
     mutationFn: ({ user, move }: Change) =>
@@ -111,13 +130,15 @@ const PharmacyUsersTab = () => {
         <Typography id="pharmacy-users-heading" ref={membersHeading} tabIndex={-1} variant="subtitle1" component="h2" gutterBottom>
           所属ユーザー（{members.data?.total ?? 0}件）
         </Typography>
-        <SearchBox
-          label="所属ユーザーを検索"
-          onSearch={(query) => {
-            setMemberQuery(query);
-            setPage(1);
-          }}
-        />
+        {membersSearch && (
+          <SearchBox
+            label="所属ユーザーを検索"
+            onSearch={(query) => {
+              setMemberQuery(query);
+              setPage(1);
+            }}
+          />
+        )}
         {members.isPending ? (
           <InlineLoading />
         ) : members.isError ? (
@@ -182,23 +203,25 @@ const PharmacyUsersTab = () => {
         {candidateQuery !== undefined && (
           <ListBase
             resource={users.name}
-            filter={{ role: 'pharmacy', withoutPharmacyId: pharmacy.id, query: candidateQuery }}
+            filter={serverFilters ? { role: 'pharmacy', withoutPharmacyId: pharmacy.id, query: candidateQuery } : { query: candidateQuery }}
             sort={{ field: 'id', order: 'ASC' }}
             disableSyncWithLocation
             storeKey={false}
           >
-            <DataTable rowClick={false} bulkActionButtons={false} aria-label="ユーザーの検索結果" empty={<Typography sx={{ p: 2 }}>{TEXTS.noUsers}</Typography>}>
-              {(['id', 'name', 'email'] as const).map((source) => (
-                <DataTable.Col key={source} source={source} disableSort>
-                  <FieldValue source={source} field={users.fields[source]} truncate />
-                </DataTable.Col>
-              ))}
-              <DataTable.Col
-                label="操作"
-                disableSort
-                render={(user: RaRecord) => <MoveButtons user={{ id: user.id, name: String(user.name) }} current={null} busy={change.isPending} onMove={onMove} />}
-              />
-            </DataTable>
+            <KeepInPage keep={serverFilters ? everyUser : keepCandidate}>
+              <DataTable rowClick={false} bulkActionButtons={false} aria-label="ユーザーの検索結果" empty={<Typography sx={{ p: 2 }}>{TEXTS.noUsers}</Typography>}>
+                {(['id', 'name', 'email'] as const).map((source) => (
+                  <DataTable.Col key={source} source={source} disableSort>
+                    <FieldValue source={source} field={users.fields[source]} truncate />
+                  </DataTable.Col>
+                ))}
+                <DataTable.Col
+                  label="操作"
+                  disableSort
+                  render={(user: RaRecord) => <MoveButtons user={{ id: user.id, name: String(user.name) }} current={null} busy={change.isPending} onMove={onMove} />}
+                />
+              </DataTable>
+            </KeepInPage>
             <PageLinks />
           </ListBase>
         )}

@@ -1,5 +1,6 @@
 import { defineResource } from '../defineResource';
 import { STOCKABLE_FIXTURE_SHAPE } from '../../contract/masters/itemFixtures';
+import { shapeSort } from '../shapeFields';
 import { fixtureDeclarationHead, fixtureFields } from '../itemFixtureFields';
 
 export const NO_FIXTURE = '登録はありません';
@@ -20,7 +21,7 @@ export const stockableItemFixtures = defineResource({
   list: {
     columns: ['id', 'name', 'unit', 'price', 'yjCode', 'receiptCode', 'generic', 'disableStock', 'note', 'updatedAt'],
     actions: ['show', 'edit'],
-    defaultSort: { field: 'updatedAt', order: 'DESC' },
+    defaultSort: shapeSort(STOCKABLE_FIXTURE_SHAPE),
     paging: { mode: 'pages' },
     empty: NO_FIXTURE,
   },

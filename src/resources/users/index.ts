@@ -2,7 +2,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import { defineResource } from '../defineResource';
 import { USER_SHAPE } from '../../contract/masters/users';
 import { auditGroup } from '../auditFields';
-import { shapeFields } from '../shapeFields';
+import { shapeFields, shapeSort } from '../shapeFields';
 import { TEXTS } from '../../i18n/texts';
 import { pharmacies } from '../pharmacies';
 
@@ -36,7 +36,7 @@ export const users = defineResource({
     columns: ['id', 'name', 'email', 'role', 'updatedAt'],
     actions: ['show'],
     filters: [{ source: 'query', type: 'search', label: '名前・メールアドレスで検索', alwaysOn: true }],
-    defaultSort: { field: 'updatedAt', order: 'DESC' },
+    defaultSort: shapeSort(USER_SHAPE),
     paging: { mode: 'pages' },
     empty: TEXTS.noUsers,
   },

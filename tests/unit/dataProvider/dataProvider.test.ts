@@ -128,7 +128,8 @@ describe('getList, pages (the default)', () => {
       sort: { field: 'updatedAt', order: 'DESC' },
       filter: { query: '青葉', addEnded: true, withoutCompany: '' },
     });
-    expect(params).toEqual({ page: '2', sort: '-updated_at', query: '青葉', add_ended: 'true' });
+    // add_ended is the pharmacies' parameter, not the companies' (section 7): not sent.
+    expect(params).toEqual({ page: '2', sort: '-updated_at', query: '青葉' });
     expect(result).toEqual({
       data: [{ id: 1, name: '青葉薬局', pharmaciesCount: 2, updatedAt: new Date('2026-01-01T00:00:00Z') }],
       total: 51,
@@ -171,6 +172,7 @@ describe('getList, none and listKey', () => {
     );
     const result = await dataProvider.getList(fixtures.name, firstPage);
     expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 2 });
+    // The fixtures' list takes `sort` where the environment has listSort (this one has every addition).
     expect(params).toEqual({ sort: 'id' });
   });
 
@@ -201,10 +203,8 @@ describe('getList, token', () => {
     // react-admin asks for page 2: the remembered token of this query is sent.
     const page2 = await dataProvider.getList(nsipses.name, { pagination: { page: 2, perPage: 25 }, sort: { field: 'filename', order: 'ASC' }, filter: { pharmacyId: 3, query: 'x' } });
     expect(page2).toEqual({ data: [{ id: 'b.xml', filename: 'b.xml' }], pageInfo: { hasNextPage: false, hasPreviousPage: true }, meta: { nextToken: undefined } });
-    expect(seen).toEqual([
-      { query: 'x', sort: 'filename' },
-      { query: 'x', sort: 'filename', next_continuation_token: 'abc' },
-    ]);
+    // Section 7 gives the NSIPS listing no `sort` and no addition does: it is not sent.
+    expect(seen).toEqual([{ query: 'x' }, { query: 'x', next_continuation_token: 'abc' }]);
   });
 
   it('sends a token the caller passes in meta, and refuses a page it has no token for', async () => {
@@ -216,7 +216,7 @@ describe('getList, token', () => {
       }),
     );
     await dataProvider.getList(nsipses.name, { ...firstPage, filter: { pharmacyId: 4 }, meta: { token: 'given' } });
-    expect(params).toEqual({ sort: 'id', next_continuation_token: 'given' });
+    expect(params).toEqual({ next_continuation_token: 'given' });
     await expect(dataProvider.getList(nsipses.name, { ...firstPage, pagination: { page: 5, perPage: 25 }, filter: { pharmacyId: 4 } })).rejects.toThrow(
       '5ページ目の継続トークンがありません（先に4ページ目を読み込んでください）',
     );
@@ -238,14 +238,14 @@ describe('getList, token', () => {
     expect(page1.meta).toEqual({ nextToken: 't2' });
     expect(page2.data).toEqual([{ id: 2, yjCode: 'Y2' }]);
     expect(seen).toEqual([
-      { pharmacyId: '7', yjCode: 'Y', sort: 'id' },
-      { pharmacyId: '7', yjCode: 'Y', sort: 'id', pageToken: 't2' },
+      { pharmacyId: '7', yjCode: 'Y' },
+      { pharmacyId: '7', yjCode: 'Y', pageToken: 't2' },
     ]);
   });
 });
 
 describe('endpoint templates and record keys', () => {
-  it('fills {pharmacyId} from the list filter and does not also send it as a query parameter', async () => {
+  it('fills {pharmacyId} from the list filter and does not also send it as a query parameter, nor what the call does not take', async () => {
     let url = '';
     server.use(
       http.get(`${CORE}/admin/pharmacies/:pharmacyId/licenses`, ({ request }) => {
@@ -254,7 +254,8 @@ describe('endpoint templates and record keys', () => {
       }),
     );
     const { data } = await dataProvider.getList(licenses.name, { ...firstPage, filter: { pharmacyId: 12, query: 'a' } });
-    expect(url).toBe(`${CORE}/admin/pharmacies/12/licenses?query=a&sort=id`);
+    // Section 7's licences call takes no query and no sort, in any environment.
+    expect(url).toBe(`${CORE}/admin/pharmacies/12/licenses`);
     expect(data).toEqual([{ id: 1, expiresOn: '2027-03-31' }]);
   });
 
@@ -267,7 +268,7 @@ describe('endpoint templates and record keys', () => {
       }),
     );
     await dataProvider.getManyReference(licenses.name, { target: 'pharmacyId', id: 8, ...firstPage });
-    expect(url).toBe(`${CORE}/admin/pharmacies/8/licenses?sort=id`);
+    expect(url).toBe(`${CORE}/admin/pharmacies/8/licenses`);
   });
 
   it('fills the template from meta on getOne, create, update and delete', async () => {
@@ -320,12 +321,13 @@ describe('getOne / getManyReference', () => {
   it('filters by the target and pages', async () => {
     let params: Record<string, string> = {};
     server.use(
-      http.get(`${CORE}/admin/companies`, ({ request }) => {
+      http.get(`${CORE}/admin/pharmacies`, ({ request }) => {
         params = searchParams(request);
         return HttpResponse.json([], { headers: { 'x-total-count': '0', 'x-current-page': '1', 'x-total-pages': '0' } });
       }),
     );
-    await dataProvider.getManyReference('v2/core/companies', { target: 'groupId', id: 4, pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    // A group's pharmacies: group_id is the membershipFilters addition's, which this environment has.
+    await dataProvider.getManyReference('v2/core/pharmacies', { target: 'groupId', id: 4, pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
     expect(params).toEqual({ group_id: '4', page: '1', sort: 'name' });
   });
 });

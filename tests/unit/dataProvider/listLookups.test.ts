@@ -1,6 +1,6 @@
 import { ALL_CAPABILITIES } from '../../../src/contract/additions';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../src/dataProvider/apiClient';
 import { createDataProvider } from '../../../src/dataProvider';
 import { LIST_CALLS_AT_ONCE } from '../../../src/dataProvider/listLookups';
@@ -190,5 +190,46 @@ describe('getLists without the lookups batch (the platform as specified, issue 3
     });
     await expect(specProvider.getLists({ lists: Array.from({ length: 8 }, (_, index) => ({ resource: 'v2/core/pharmacies', filter: { query: String(index) } })), signal: controller.signal })).rejects.toThrow();
     expect(seen.length).toBeLessThanOrEqual(LIST_CALLS_AT_ONCE);
+  });
+
+  it('sends the calls that took longest last time first (one never seen before them), and answers in the order asked', async () => {
+    const provider = createDataProvider({
+      capabilities: new Set(),
+      client: createApiClient({ environment: testEnvironment(), getToken: async () => 'token' }),
+      resources: [pharmacies, fixtures],
+    });
+    // A clock the answers move: a search of the pharmacies takes 50, ids 1, the fixtures 5.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const sent: string[] = [];
+    server.use(
+      http.get('http://localhost/*', ({ request }) => {
+        const url = new URL(request.url);
+        const kind = url.pathname.endsWith('/pharmacies') ? (url.searchParams.has('ids') ? 'ids' : 'search') : 'fixtures';
+        sent.push(kind);
+        clock += { search: 50, ids: 1, fixtures: 5 }[kind];
+        return kind === 'fixtures' ? HttpResponse.json({ orderable_item_fixtures: [{ id: 7 }] }) : page([{ id: kind === 'ids' ? 1 : 2, name: kind }]);
+      }),
+    );
+    const ids = { resource: 'v2/core/pharmacies', filter: { ids: [1] } };
+    const search = { resource: 'v2/core/pharmacies', filter: { query: 'さくら' } };
+    const fixture = { resource: 'v2/fixtures', filter: { gs1Code: '14987123456789' } };
+    try {
+      // One at a time, so each is timed alone.
+      for (const list of [ids, search, fixture]) await provider.getLists({ lists: [list] });
+      sent.length = 0;
+      const other = { resource: 'v2/core/pharmacies', filter: { query: 'x', addEnded: true } };
+      const { data } = await provider.getLists({ lists: [ids, fixture, search, other] });
+      // The unseen kind first, then by the time each took: 50, 5, 1.
+      expect(sent).toEqual(['search', 'search', 'fixtures', 'ids']);
+      expect(data.map((answer) => answer.status === 'fulfilled' && answer.value.data[0])).toEqual([
+        { id: 1, name: 'ids' },
+        { id: 7 },
+        { id: 2, name: 'search' },
+        { id: 2, name: 'search' },
+      ]);
+    } finally {
+      now.mockRestore();
+    }
   });
 });

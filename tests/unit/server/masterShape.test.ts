@@ -6,7 +6,8 @@ import { DEALER_SHAPE } from '../../../src/contract/masters/dealers';
 import { toSnakeKey } from '../../../src/contract/caseConversion';
 import { dealers } from '../../../src/resources/dealers';
 import { shapeFields } from '../../../src/resources/shapeFields';
-import { DEALER_LIST, DealerSchema } from '../../../server/services/core/dealers/routes';
+import { DEALER_MASTER } from '../../../server/services/core/plainMasters';
+import { masterRoutes } from '../../../server/shared/masterRoutes';
 import { answerSchema, detailAnswerFields, listDeclarationOf, writeSchemas } from '../../../server/shared/masterShape';
 import { shapeWriteErrors } from '../../../src/contract/masterShape';
 import { SAVED_REPLY_SHAPE } from '../../../src/contract/masters/savedReplies';
@@ -71,6 +72,7 @@ describe('a master described once (issue 24 item 1)', () => {
   });
 
   it('dealers: the SPA declaration, the answer schema and the list declaration all come from DEALER_SHAPE', () => {
+    const { list: DEALER_LIST, schema: DealerSchema } = masterRoutes(DEALER_MASTER);
     expect(dealers.api).toBe(DEALER_SHAPE.api);
     expect(Object.keys(dealers.fields)).toEqual(Object.keys(DEALER_SHAPE.fields));
     expect(dealers.fields.prefectureId).toEqual({ type: 'number', label: '都道府県ID', sortable: true, readOnly: true });
@@ -79,7 +81,7 @@ describe('a master described once (issue 24 item 1)', () => {
       base: '/core',
       path: '/api/v2/master/dealers',
       summary: '卸一覧',
-      sortColumns: { id: 'd.id', code: 'd.code', name: 'd.name', prefecture_id: 'd.prefecture_id' },
+      sortColumns: { id: 'm.id', code: 'm.code', name: 'm.name', prefecture_id: 'm.prefecture_id' },
       defaultSort: 'id',
       filters: ['prefecture_id'],
       search: 'dealers_search',

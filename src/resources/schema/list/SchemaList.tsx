@@ -15,21 +15,25 @@ import { useResourceDeclaration } from '../shared/useResourceDeclaration';
 import { FieldValue } from '../shared/FieldValue';
 import { isNumericField } from '../shared/fieldDisplay';
 import { ListHeader } from './ListHeader';
-import { CheckboxFilterInput } from './CheckboxFilterInput';
+import { CheckboxFilterInput, YesNoFilterInput } from './CheckboxFilterInput';
 import { ListError } from './ListError';
 import { PageLinks } from './PageLinks';
 import { listTitleOf } from '../../listTitle';
 import { RowActions } from './RowActions';
 import { OpeningRowsBody } from './OpeningRows';
 import { useCapabilities } from '../../../app/capabilities';
+import { listTakes } from '../../../dataProvider/listParameters';
 
 const filterInput = (filter: FilterDeclaration): ReactElement =>
   filter.type === 'search' ? (
     <ImeSafeSearchInput key={filter.source} source={filter.source} alwaysOn={filter.alwaysOn} placeholder={filter.label} />
   ) : filter.type === 'checkbox' ? (
     <CheckboxFilterInput key={filter.source} source={filter.source} label={filter.label} alwaysOn={filter.alwaysOn} />
+  ) : filter.type === 'yesNo' ? (
+    <YesNoFilterInput key={filter.source} source={filter.source} label={filter.label} alwaysOn={filter.alwaysOn} />
   ) : (
-    <BooleanInput key={filter.source} source={filter.source} label={filter.label} alwaysOn={filter.alwaysOn} />
+    // A switch that is off sends nothing (the API's default), like the checkbox.
+    <BooleanInput key={filter.source} source={filter.source} label={filter.label} alwaysOn={filter.alwaysOn} parse={(on: boolean) => (on ? true : '')} />
   );
 
 const dateLike = new Set(['date', 'datetime']);
@@ -83,6 +87,8 @@ export const SchemaDataTable = ({ resource, storeKey, cells }: { resource: AnyRe
   const sortAria = useSortAria<HTMLDivElement>();
   const pinned = usePinnedEdges();
   const capabilities = useCapabilities();
+  // A list whose services take no `sort` (section 7 gives some none: listSort) shows their order.
+  const sorts = listTakes(resource.api, 'sort', capabilities);
   return (
     <Box ref={sortAria}>
       <DataTable
@@ -104,7 +110,7 @@ export const SchemaDataTable = ({ resource, storeKey, cells }: { resource: AnyRe
             <DataTable.Col
               key={source}
               source={source}
-              disableSort={!field.sortable && !(field.sortAs && capabilities.has(field.sortAs.requires))}
+              disableSort={!sorts || (!field.sortable && !(field.sortAs && capabilities.has(field.sortAs.requires)))}
               align={numeric ? 'right' : 'left'}
               sx={dateLike.has(field.type) ? NO_WRAP : undefined}
             >
@@ -132,13 +138,15 @@ export const useSchemaListProps = () => {
   // Hidden columns are remembered per user, not per browser.
   const storeKey = `${identity?.id ?? 'guest'}.${resource.name}.datatable`;
   const { search } = useLocation();
+  const capabilities = useCapabilities();
   useEffect(() => rememberListSearch(resource.name, search), [resource.name, search]);
   const props = {
     title: listTitleOf(resource),
     sort: resource.list.defaultSort,
     // react-admin needs a number; the server decides the real page size and the page count.
     perPage: SERVER_PAGE_SIZE,
-    filters: resource.list.filters?.map(filterInput),
+    // Only the filters the environment's services take (a search section 7 does not give is listSearch).
+    filters: resource.list.filters?.filter((filter) => listTakes(resource.api, filter.source, capabilities)).map(filterInput),
     actions: <ListHeader resource={resource} storeKey={storeKey} />,
     empty: false as const,
     // The URL is the list's only state: opening it from the sidebar shows the spec's default sort,

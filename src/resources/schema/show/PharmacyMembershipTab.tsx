@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   DataTable,
   ListBase,
@@ -25,6 +25,10 @@ import { TEXTS } from '../../../i18n/texts';
 import { usePortalDataProvider } from '../../../app/usePortalDataProvider';
 import { useActiveTab } from './activeTab';
 import { SafeConfirm } from '../../../app/SafeConfirm';
+import { useCapabilities } from '../../../app/capabilities';
+import { KeepInPage } from '../shared/KeepInPage';
+
+const everyRow = () => true;
 
 /** Members are pharmacies (of a company, of a group) unless the declaration says otherwise. */
 const PHARMACY_MEMBERS: MembersDeclaration = {
@@ -82,6 +86,14 @@ export const PharmacyMembershipTab = ({ membership }: { membership: MembershipDe
   const memberList = useList({ data: (owner?.[members.key] as RaRecord[] | undefined) ?? [], perPage: 1000 });
   // After 追加 or 削除 the clicked row is gone: focus goes to the member list, which just changed.
   const membersHeading = useRef<HTMLHeadingElement>(null);
+  // Without the membership filters (an addition) the search is the list's own, and those that
+  // cannot join are left out of the page it answers: the members, and the rows held elsewhere.
+  const serverFilters = useCapabilities().has('membershipFilters');
+  const { heldBy } = membership;
+  const keep = useCallback(
+    (row: RaRecord) => !memberList.data?.some((member) => member.id === row.id) && (heldBy === undefined || row[heldBy] === null || row[heldBy] === undefined),
+    [memberList.data, heldBy],
+  );
 
   const change = useMutation({
     mutationFn: ({ row, join }: { row: RaRecord; join: boolean }) =>
@@ -147,23 +159,25 @@ export const PharmacyMembershipTab = ({ membership }: { membership: MembershipDe
         {query !== undefined && (
           <ListBase
             resource={declaration.name}
-            filter={{ ...candidateFilter, query }}
+            filter={serverFilters ? { ...candidateFilter, query } : { query }}
             sort={{ field: 'id', order: 'ASC' }}
             disableSyncWithLocation
             storeKey={false}
           >
-            <MemberTable
-              declaration={declaration}
-              columns={members.columns}
-              label="検索結果"
-              emptyText={`${noun}が見つかりません`}
-              member={false}
-              action={(row) => (
-                <Button size="small" variant="outlined" disabled={change.isPending} onClick={() => change.mutate({ row, join: true })}>
-                  追加
-                </Button>
-              )}
-            />
+            <KeepInPage keep={serverFilters ? everyRow : keep}>
+              <MemberTable
+                declaration={declaration}
+                columns={members.columns}
+                label="検索結果"
+                emptyText={`${noun}が見つかりません`}
+                member={false}
+                action={(row) => (
+                  <Button size="small" variant="outlined" disabled={change.isPending} onClick={() => change.mutate({ row, join: true })}>
+                    追加
+                  </Button>
+                )}
+              />
+            </KeepInPage>
             <PageLinks />
           </ListBase>
         )}

@@ -37,6 +37,8 @@ interface Stall {
   waiting: number;
 }
 let worst: Stall = { ms: 0, onCpu: 0, waiting: 0 };
+/** The most time on a core within one stall: what our own code held the thread for, whatever the machine's load. */
+let busiest = 0;
 let stalls = 0;
 let last = { at: performance.now(), sched: schedstat() };
 setInterval(() => {
@@ -44,16 +46,19 @@ setInterval(() => {
   const ms = now.at - last.at;
   if (ms > STALL_MS) {
     stalls += 1;
-    if (ms > worst.ms) worst = { ms, onCpu: now.sched[0] - last.sched[0], waiting: now.sched[1] - last.sched[1] };
+    const onCpu = now.sched[0] - last.sched[0];
+    if (ms > worst.ms) worst = { ms, onCpu, waiting: now.sched[1] - last.sched[1] };
+    busiest = Math.max(busiest, onCpu);
   }
   last = now;
 }, 5).unref();
 process.on('SIGUSR2', () => {
   console.log(
-    `loop-delay ${(loop.max / 1e6).toFixed(2)} ${(loop.percentile(99) / 1e6).toFixed(2)} stalls ${stalls} worst ${worst.ms.toFixed(1)} on-cpu ${worst.onCpu.toFixed(1)} waiting ${worst.waiting.toFixed(1)}`,
+    `loop-delay ${(loop.max / 1e6).toFixed(2)} ${(loop.percentile(99) / 1e6).toFixed(2)} stalls ${stalls} worst ${worst.ms.toFixed(1)} on-cpu ${worst.onCpu.toFixed(1)} waiting ${worst.waiting.toFixed(1)} busiest ${busiest.toFixed(1)}`,
   );
   loop.reset();
   worst = { ms: 0, onCpu: 0, waiting: 0 };
+  busiest = 0;
   stalls = 0;
 });
 process.on('SIGTERM', () => {

@@ -37,6 +37,8 @@ export interface LoopDelay {
   stalls: number;
   /** The longest gap, and within it the thread's time on a core and its time waiting in the run queue for one (ms). */
   worst: { ms: number; onCpu: number; waiting: number };
+  /** The most time on a core within any one stall: the thread's own longest hold, apart from the machine's load. */
+  busiest: number;
 }
 
 /**
@@ -68,11 +70,11 @@ export const startPortal = async (
     loopDelay: () =>
       new Promise((resolve) => {
         const read = (chunk: Buffer) => {
-          const match = /loop-delay (\S+) (\S+) stalls (\d+) worst (\S+) on-cpu (\S+) waiting (\S+)/.exec(chunk.toString());
+          const match = /loop-delay (\S+) (\S+) stalls (\d+) worst (\S+) on-cpu (\S+) waiting (\S+) busiest (\S+)/.exec(chunk.toString());
           if (!match) return;
           child.stdout.off('data', read);
-          const [max, p99, stalls, ms, onCpu, waiting] = match.slice(1).map(Number);
-          resolve({ max, p99, stalls, worst: { ms, onCpu, waiting } });
+          const [max, p99, stalls, ms, onCpu, waiting, busiest] = match.slice(1).map(Number);
+          resolve({ max, p99, stalls, worst: { ms, onCpu, waiting }, busiest });
         };
         child.stdout.on('data', read);
         child.kill('SIGUSR2');

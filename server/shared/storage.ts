@@ -38,6 +38,15 @@ export interface BlobObject {
   lastModified: Date;
 }
 
+/** An object's size and type with only its first bytes (S3's GetObject with `Range: bytes=0-{n-1}`). */
+export interface BlobHead {
+  /** At most the bytes asked for (fewer when the object is shorter). */
+  head: Buffer;
+  size: number;
+  contentType: string;
+  lastModified: Date;
+}
+
 export interface BlobStorage {
   presignPut(bucket: string, key: string, options: PresignPutOptions): string;
   presignGet(bucket: string, key: string, options?: PresignGetOptions): string;
@@ -52,6 +61,16 @@ export interface BlobStorage {
   get(bucket: string, key: string): BlobObject | undefined;
   /** `get` without holding the thread while a big object is read (S3's GetObject is async anyway). */
   read(bucket: string, key: string): Promise<BlobObject | undefined>;
+  /**
+   * The first `bytes` of an object, its size and type, without reading the rest: what a type
+   * check by magic number needs of a 10 MB upload.
+   */
+  readHead(bucket: string, key: string, bytes: number): Promise<BlobHead | undefined>;
+  /**
+   * S3's CopyObject (metadata replaced by `contentType`): the copy is made by the file system off
+   * the request thread and appears whole or not at all. False when `fromKey` does not exist.
+   */
+  copy(bucket: string, fromKey: string, toKey: string, contentType: string): Promise<boolean>;
 }
 
 /** A refused storage call: a bad key or token (400), an unknown bucket (404), a key clash (409). */

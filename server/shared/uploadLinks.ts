@@ -1,4 +1,5 @@
 import type { DB } from '../db/open';
+import { tryWrite, writeWhenFree } from '../db/writeWhenFree';
 import { ApiError } from './errors';
 import type { BlobStorage } from './storage';
 
@@ -33,7 +34,7 @@ export interface UploadKind {
 
 export interface UploadLinks {
   /** Records a link to `objectName` for `user` (429 beyond the bound); then sign it. */
-  issue(kind: UploadKind, user: string | number, objectName: string, expiresInSeconds?: number): void;
+  issue(kind: UploadKind, user: string | number, objectName: string, expiresInSeconds?: number): Promise<void>;
   /** A record took the object: its link is done. */
   taken(kind: UploadKind, objectName: string): void;
   /** The lifecycle rule of one kind, at `now`. */
@@ -58,19 +59,22 @@ export function createUploadLinks(db: DB, storage: BlobStorage, now: () => Date)
   const removeExpired = db.prepare('DELETE FROM upload_links WHERE kind = @kind AND expires_at <= @at');
   const live = db.prepare('SELECT 1 FROM upload_links WHERE kind = @kind AND object_name = @objectName');
   return {
-    issue(kind, user, objectName, expiresInSeconds = UPLOAD_LINK_SECONDS) {
+    async issue(kind, user, objectName, expiresInSeconds = UPLOAD_LINK_SECONDS) {
       const at = now();
-      db.transaction(() => {
+      // A master import may hold the write lock for seconds: the thread serves others meanwhile.
+      await writeWhenFree(db, db.transaction(() => {
         const { n } = outstanding.get({ kind: kind.name, user: String(user), now: at.toISOString() }) as { n: number };
         if (n >= MAX_OUTSTANDING_UPLOADS) throw new ApiError(429, [kind.tooMany]);
         insert.run({ kind: kind.name, objectName, user: String(user), expiresAt: new Date(at.getTime() + expiresInSeconds * 1000).toISOString() });
-      })();
+      }));
     },
     taken(kind, objectName) {
       remove.run({ kind: kind.name, objectName });
     },
     sweep(kind, at) {
-      removeExpired.run({ kind: kind.name, at: at.toISOString() });
+      // A sweep can wait for its next turn: while a worker holds the write lock (a master import's
+      // apply, seconds), it does not hold the request thread in SQLite's busy wait (issue 36).
+      if (!tryWrite(db, () => removeExpired.run({ kind: kind.name, at: at.toISOString() })).done) return;
       const oldest = at.getTime() - kind.graceSeconds * 1000;
       let token: string | undefined;
       do {
@@ -84,3 +88,4 @@ export function createUploadLinks(db: DB, storage: BlobStorage, now: () => Date)
     },
   };
 }
+

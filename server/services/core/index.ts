@@ -1,6 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { join } from 'node:path';
 import { openDatabase, type DB } from '../../db/open';
+import { requestThreadCheckpointsOff, WAL_CHECKPOINT_MS } from '../../db/walCheckpoint';
+import { runOffThread } from '../../jobs/offThread';
 import type { SeedScale } from '../../db/seedCatalogue';
 import { requireAuth, type AuthEnv } from '../../shared/auth';
 import type { ListDeclaration } from '../../shared/listEndpoint';
@@ -38,6 +40,8 @@ export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
   // The plain masters' tables follow their shapes: made, or grown by the fields a shape gained.
   ensurePlainMasterTables(db);
   syncPaperTrail(db, versionedTables(db), CORE_ACTOR_SQL);
+  // Master imports commit from a worker: the chore below checkpoints, never this thread.
+  requestThreadCheckpointsOff(db);
   return db;
 }
 
@@ -49,6 +53,13 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   const app = createApi<AuthEnv>();
   // Every write's versions name the request's user (versions/, issue 39).
   app.use('/api/*', requireAuth(ctx.auth), ctx.listWork, versionActor(ctx));
+  // The request thread never checkpoints core (openCoreDb): a worker lane does, a turn at a time.
+  // One that ends after the environment closed (its files may be gone) is moot, not a failure.
+  ctx.jobs.every('core_wal_checkpoint', WAL_CHECKPOINT_MS, () =>
+    runOffThread('walCheckpoint', { dbFile: ctx.db.name }).catch((e: unknown) => {
+      if (ctx.db.open) throw e;
+    }),
+  );
   // Every kind of upload link is bounded per user and swept the same way.
   const uploads = createUploadLinks(ctx.db, ctx.storage, ctx.now);
   // In front of the routes: each versioned record's answers carry its ETag.

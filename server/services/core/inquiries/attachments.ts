@@ -16,6 +16,8 @@ const UPLOAD_SWEEP_MS = 60_000;
 /** Where upload URLs write (`uploads/{userId}/{uuid}`), and where a posted message's checked copy lives. */
 const UPLOAD_PREFIX = 'uploads/';
 const ATTACHED_PREFIX = 'attached/';
+/** Enough of an attachment for sniffImageType's longest signature (PNG's 8 bytes). */
+const SNIFF_BYTES = 16;
 
 /** A checked attachment: its bytes copied under `attached/`, and the upload it came from. */
 export interface Attachment {
@@ -30,14 +32,17 @@ export interface Attachment {
 export interface InquiryAttachments {
   kind: UploadKind;
   /**
-   * Checks an uploaded attachment by its bytes; a refused object is deleted. The checked bytes are
-   * what the message keeps: they are written under `attached/`, a prefix no upload URL can write
-   * (those are all `uploads/{userId}/...`), so a second PUT through the still-valid upload URL
-   * cannot swap what staff were shown. The caller deletes the upload once the message is committed.
+   * Checks an uploaded attachment by its first bytes; a refused object is deleted. What the
+   * message keeps is a copy under `attached/`, a prefix no upload URL can write (those are all
+   * `uploads/{userId}/...`), so a second PUT through the still-valid upload URL cannot swap what
+   * staff were shown; the copy's own first bytes are checked again, so a swap between the check
+   * and the copy is refused too. The file system makes the copy and only the heads are read: a
+   * 10 MB attachment never holds the request thread (issue 36). The caller deletes the upload once
+   * the message is committed.
    */
-  attach(user: InquiryUser, roomId: number, file: z.infer<typeof FileSchema>): Attachment;
+  attach(user: InquiryUser, roomId: number, file: z.infer<typeof FileSchema>): Promise<Attachment>;
   /** A presigned PUT for one image, counted against the user's outstanding uploads. */
-  presign(c: Context<AuthEnv>, user: InquiryUser, side: InquirySide, contentType?: string): { presigned_url: string; object_name: string };
+  presign(c: Context<AuthEnv>, user: InquiryUser, side: InquirySide, contentType?: string): Promise<{ presigned_url: string; object_name: string }>;
   /** A deleted message's file, when it is the message's own copy (never a seed's shared image). */
   removeOf(fileObject: string | null): void;
 }
@@ -61,7 +66,7 @@ export function setUpInquiryAttachments(ctx: ServiceContext, uploads: UploadLink
 
   return {
     kind,
-    attach(user, roomId, file) {
+    async attach(user, roomId, file) {
       const refuse = (message: string, key?: string) => {
         if (key) storage.delete(INQUIRY_FILE_BUCKET, key);
         return validationError({ file: [message] });
@@ -69,26 +74,31 @@ export function setUpInquiryAttachments(ctx: ServiceContext, uploads: UploadLink
       const key = file.file_name_s3;
       if (!key.startsWith(`${UPLOAD_PREFIX}${user.id}/`)) throw refuse(INQUIRY_TEXTS.fileMissing);
       const extension = /\.(png|jpe?g)$/i.exec(file.name)?.[1].toLowerCase();
-      let object;
+      let upload;
       try {
-        object = storage.get(INQUIRY_FILE_BUCKET, key);
+        upload = await storage.readHead(INQUIRY_FILE_BUCKET, key, SNIFF_BYTES);
       } catch {
         throw refuse(INQUIRY_TEXTS.fileMissing);
       }
-      if (!object) throw refuse(INQUIRY_TEXTS.fileMissing);
-      if (object.body.length > INQUIRY_FILE_MAX_BYTES) throw refuse(INQUIRY_TEXTS.fileTooLarge, key);
-      const type = sniffImageType(object.body);
+      if (!upload) throw refuse(INQUIRY_TEXTS.fileMissing);
+      if (upload.size > INQUIRY_FILE_MAX_BYTES) throw refuse(INQUIRY_TEXTS.fileTooLarge, key);
+      const type = sniffImageType(upload.head);
       if (!type || !extension) throw refuse(INQUIRY_TEXTS.fileRefused, key);
       const attachedKey = `${ATTACHED_PREFIX}${roomId}/${randomUUID()}`;
-      storage.put(INQUIRY_FILE_BUCKET, attachedKey, object.body, type);
-      return { uploadKey: key, key: attachedKey, name: file.name, size: object.body.length, type, extension };
+      if (!(await storage.copy(INQUIRY_FILE_BUCKET, key, attachedKey, type))) throw refuse(INQUIRY_TEXTS.fileMissing);
+      const kept = await storage.readHead(INQUIRY_FILE_BUCKET, attachedKey, SNIFF_BYTES);
+      if (!kept || kept.size > INQUIRY_FILE_MAX_BYTES || sniffImageType(kept.head) !== type) {
+        storage.delete(INQUIRY_FILE_BUCKET, attachedKey);
+        throw refuse(INQUIRY_TEXTS.fileRefused, key);
+      }
+      return { uploadKey: key, key: attachedKey, name: file.name, size: kept.size, type, extension };
     },
-    presign(c, user, side, contentType = 'image/png') {
+    async presign(c, user, side, contentType = 'image/png') {
       // An upload is only ever attached to a message: a user who may write in no pharmacy's room gets no upload link.
       if (side === 'pharmacy' && ![...c.get('principal').pharmacyRights.values()].includes('write')) throw new ApiError(403, [WRITE_FORBIDDEN]);
       if (!(INQUIRY_FILE_TYPES as readonly string[]).includes(contentType)) throw validationError({ content_type: [INQUIRY_TEXTS.fileRefused] });
       const objectName = `${UPLOAD_PREFIX}${user.id}/${randomUUID()}`;
-      uploads.issue(kind, user.id, objectName);
+      await uploads.issue(kind, user.id, objectName);
       const presignedUrl = storage.presignPut(INQUIRY_FILE_BUCKET, objectName, { contentType, maxBytes: INQUIRY_FILE_MAX_BYTES, expiresIn: UPLOAD_LINK_SECONDS });
       return { presigned_url: presignedUrl, object_name: objectName };
     },

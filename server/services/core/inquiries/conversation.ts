@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { writeWhenFree } from '../../../db/writeWhenFree';
 import { assertPharmacyRight, type AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
@@ -20,8 +21,8 @@ import { INQUIRY_TEXTS } from './texts';
 /** What both sides do alike: page rooms, page a room's messages, post a message. */
 export interface InquiryConversation {
   roomsPage(c: Context<AuthEnv>, user: InquiryUser, filter: RoomFilter, pageText: string | undefined): ReturnType<typeof serialiseRoom>[];
-  messagesPage(c: Context<AuthEnv>, side: InquirySide, roomId: number, pageText: string | undefined): ReturnType<typeof serialiseMessage>[];
-  postMessage(c: Context<AuthEnv>, side: InquirySide, roomId: number, body: z.infer<typeof MessageInputSchema>): ReturnType<typeof serialiseMessage>;
+  messagesPage(c: Context<AuthEnv>, side: InquirySide, roomId: number, pageText: string | undefined): Promise<ReturnType<typeof serialiseMessage>[]>;
+  postMessage(c: Context<AuthEnv>, side: InquirySide, roomId: number, body: z.infer<typeof MessageInputSchema>): Promise<ReturnType<typeof serialiseMessage>>;
 }
 
 export function inquiryConversation(ctx: ServiceContext, attachments: InquiryAttachments, uploads: UploadLinks, publish: InquiryPublisher): InquiryConversation {
@@ -37,31 +38,32 @@ export function inquiryConversation(ctx: ServiceContext, attachments: InquiryAtt
     },
 
     /** A page of a room's messages (100, oldest first); a person reading them marks the room read (a prefetch does not). */
-    messagesPage(c, side, roomId, pageText) {
+    async messagesPage(c, side, roomId, pageText) {
       const user = userOf(db, c, side);
       const room = readableRoom(db, user, roomId);
       const page = pageText ? Number(pageText) : 1;
       const { rows, total } = listMessages(db, room.id, page);
-      if (shownToPerson(c.req.raw) && markRead(db, user.id, room.id)) publish.room(room.id, user);
+      if (shownToPerson(c.req.raw) && markRead(db, user.id, room.id)) await publish.room(room.id, user);
       setPagingHeaders(c, { total, page }, MESSAGE_PAGE_SIZE);
       return rows.map((row) => serialiseMessage(row, storage));
     },
 
-    postMessage(c, side, roomId, body) {
+    async postMessage(c, side, roomId, body) {
       const user = userOf(db, c, side);
       const room = readableRoom(db, user, roomId);
       // Writing in a pharmacy's room needs write on that pharmacy (read lets a user only read it).
       if (side === 'pharmacy') assertPharmacyRight(c.get('principal'), room.pharmacy_id, 'write');
       const at = ctx.now().toISOString();
-      let file: Attachment | undefined;
+      // The file work is asynchronous, so it comes before the (synchronous) transaction.
+      const file: Attachment | undefined = body.file ? await attachments.attach(user, room.id, body.file) : undefined;
       let id: number;
       try {
-        id = db.transaction(() => {
+        // A master import may hold the write lock for seconds: the thread serves others meanwhile.
+        id = await writeWhenFree(db, db.transaction(() => {
           if (body.reply_message_id != null) {
             const quoted = db.prepare('SELECT room_id FROM inquiry_messages WHERE id = @id').get({ id: body.reply_message_id }) as { room_id: number } | undefined;
             if (quoted?.room_id !== room.id) throw validationError({ reply_message_id: [INQUIRY_TEXTS.replyMissing] });
           }
-          file = body.file ? attachments.attach(user, room.id, body.file) : undefined;
           if (file) uploads.taken(attachments.kind, file.uploadKey);
           const info = db
             .prepare(
@@ -81,7 +83,7 @@ export function inquiryConversation(ctx: ServiceContext, attachments: InquiryAtt
           // The sender has seen what they wrote.
           markRead(db, user.id, room.id);
           return messageId;
-        })();
+        }));
       } catch (e) {
         // Nothing half-saved: the copy of a message that was not written goes too.
         if (file) storage.delete(INQUIRY_FILE_BUCKET, file.key);
@@ -89,7 +91,7 @@ export function inquiryConversation(ctx: ServiceContext, attachments: InquiryAtt
       }
       if (file) storage.delete(INQUIRY_FILE_BUCKET, file.uploadKey);
       publish.message(id);
-      publish.room(room.id);
+      await publish.room(room.id);
       return serialiseMessage(findMessage(db, id)!, storage);
     },
   };

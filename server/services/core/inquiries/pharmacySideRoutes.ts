@@ -25,7 +25,7 @@ export function registerPharmacySideInquiryRoutes(
     const q = c.req.valid('query');
     return c.json(conversation.roomsPage(c, user, { statuses: parseStatuses(q.status), pharmacyIds: user.pharmacyIds }, q.page), 200);
   });
-  app.openapi(openRoomRoute, (c) => {
+  app.openapi(openRoomRoute, async (c) => {
     const user = userOf(db, c, 'pharmacy');
     const body = c.req.valid('json');
     if (!user.pharmacyIds.includes(body.pharmacy_id)) throw new ApiError(403, [INQUIRY_TEXTS.roomForbidden]);
@@ -44,10 +44,10 @@ export function registerPharmacySideInquiryRoutes(
       markRead(db, user.id, id);
       return id;
     })();
-    publish.room(roomId);
+    await publish.room(roomId);
     return c.json(serialiseRoom(findRoom(db, roomId, user.id)!), 201);
   });
-  app.openapi(pharmacyMessagesRoute, (c) => c.json(conversation.messagesPage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
-  app.openapi(pharmacyPostMessageRoute, (c) => c.json(conversation.postMessage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('json')), 201));
-  app.openapi(pharmacyPresignRoute, (c) => c.json(attachments.presign(c, userOf(db, c, 'pharmacy'), 'pharmacy', c.req.valid('query').content_type), 200));
+  app.openapi(pharmacyMessagesRoute, async (c) => c.json(await conversation.messagesPage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
+  app.openapi(pharmacyPostMessageRoute, async (c) => c.json(await conversation.postMessage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('json')), 201));
+  app.openapi(pharmacyPresignRoute, async (c) => c.json(await attachments.presign(c, userOf(db, c, 'pharmacy'), 'pharmacy', c.req.valid('query').content_type), 200));
 }

@@ -41,7 +41,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     return c.json(conversation.roomsPage(c, user, filter, q.page), 200);
   });
 
-  app.openapi(patchRoomRoute, (c) => {
+  app.openapi(patchRoomRoute, async (c) => {
     const user = userOf(db, c, 'admin');
     const room = readableRoom(db, user, Number(c.req.valid('param').id));
     assertRowCurrent(c, db, 'inquiry_rooms', room.id);
@@ -50,15 +50,15 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     if (body.status !== undefined && !isInquiryStatus(body.status)) throw validationError({ status: [INQUIRY_TEXTS.statusInvalid] });
     // The one field named (the other is undefined, so not written); the same subject or status again is no write and no broadcast.
     const changed = updateColumns(db, 'inquiry_rooms', room.id, { name: body.name, status: body.status }, { updated_at: ctx.now().toISOString() });
-    if (changed.length > 0) publish.room(room.id);
+    if (changed.length > 0) await publish.room(room.id);
     return c.json(serialiseRoom(findRoom(db, room.id, user.id)!), 200);
   });
 
-  app.openapi(adminMessagesRoute, (c) => c.json(conversation.messagesPage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
-  app.openapi(adminPostMessageRoute, (c) => c.json(conversation.postMessage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('json')), 201));
-  app.openapi(adminPresignRoute, (c) => c.json(attachments.presign(c, userOf(db, c, 'admin'), 'admin', c.req.valid('query').content_type), 200));
+  app.openapi(adminMessagesRoute, async (c) => c.json(await conversation.messagesPage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
+  app.openapi(adminPostMessageRoute, async (c) => c.json(await conversation.postMessage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('json')), 201));
+  app.openapi(adminPresignRoute, async (c) => c.json(await attachments.presign(c, userOf(db, c, 'admin'), 'admin', c.req.valid('query').content_type), 200));
 
-  app.openapi(editMessageRoute, (c) => {
+  app.openapi(editMessageRoute, async (c) => {
     const user = userOf(db, c, 'admin');
     const message = ownMessage(db, user, Number(c.req.valid('param').id));
     assertRowCurrent(c, db, 'inquiry_messages', message.id);
@@ -72,12 +72,12 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     })();
     if (changed) {
       publish.message(message.id);
-      publish.room(message.room_id);
+      await publish.room(message.room_id);
     }
     return c.json(serialiseMessage(findMessage(db, message.id)!, storage), 200);
   });
 
-  app.openapi(deleteMessageRoute, (c) => {
+  app.openapi(deleteMessageRoute, async (c) => {
     const user = userOf(db, c, 'admin');
     const message = ownMessage(db, user, Number(c.req.valid('param').id));
     assertRowCurrent(c, db, 'inquiry_messages', message.id);
@@ -91,7 +91,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     cable.broadcast(messagesStream(message.room_id), { id: message.id, room_id: message.room_id, deleted: true });
     // Replies that quoted it lost their quote (the foreign key cleared it).
     for (const { id } of quoting) publish.message(id);
-    publish.room(message.room_id);
+    await publish.room(message.room_id);
     return c.json({ id: message.id, room_id: message.room_id, deleted: true }, 200);
   });
 

@@ -33,11 +33,11 @@ export function registerManualFileRoutes(app: OpenAPIHono<AuthEnv>, ctx: Service
     tooMany: `画像のアップロード先を使い切りました（${UPLOAD_LINK_SECONDS / 60}分間で${MAX_OUTSTANDING_UPLOADS}件まで）。しばらく待ってからもう一度お試しください。`,
   };
   ctx.jobs.every('manual_images_sweep', IMAGE_SWEEP_MS, (now) => uploads.sweep(uploadKind, now));
-  app.openapi(presignRoute, (c) => {
+  app.openapi(presignRoute, async (c) => {
     const contentType = c.req.valid('query').content_type;
     const day = ctx.now().toISOString().slice(0, 10).replace(/-/g, '/');
     const objectName = `${day}/${randomUUID()}.${EXTENSIONS[contentType]}`;
-    uploads.issue(uploadKind, c.get('principal').sub, objectName);
+    await uploads.issue(uploadKind, c.get('principal').sub, objectName);
     return c.json(
       {
         presigned_url: ctx.storage.presignPut(MANUAL_IMAGES_BUCKET, objectName, { contentType, maxBytes: MANUAL_IMAGE_MAX_BYTES }),

@@ -1,4 +1,4 @@
-import { apiParts, shapeRuleErrors, textWriteRule, wireKey, writtenFields, type AnyMasterShape, type MasterShape, type ShapeField, type WireType } from '../../src/contract/masterShape';
+import { apiParts, masterTable, shapeRuleErrors, textWriteRule, wireKey, writtenFields, type AnyMasterShape, type MasterShape, type ShapeField, type WireType } from '../../src/contract/masterShape';
 import type { DB } from '../db/open';
 import { rowVersionsSql, versionTriggersSql, type VersionedRecord } from '../db/versions';
 import { notFoundError, validationError } from './errors';
@@ -77,8 +77,6 @@ const COLUMN_TYPES: Record<WireType, string> = {
   choices: 'TEXT',
 };
 
-/** The master's table: its API path's last segment. */
-export const masterTable = (shape: AnyMasterShape): string => apiParts(shape.api).path.split('/').pop()!;
 
 /** The storage of a plain master: its shape, and the hooks for what the shape cannot say. */
 export function plainMaster<F extends Record<string, ShapeField>>(shape: MasterShape<F>, hooks: MasterHooks<F> = {}): PlainMaster {

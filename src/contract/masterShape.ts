@@ -206,6 +206,12 @@ export function apiParts(api: string): { module: string; path: string } {
   return { module: match[1], path: `/api/v2${match[2]}` };
 }
 
+/** A master's table: its API path's last segment (`/api/v2/core/admin/saved_replies` → saved_replies). */
+export const masterTable = (shape: Pick<AnyMasterShape, 'api'>): string => apiParts(shape.api).path.split('/').pop()!;
+
+/** A master's resource name in the SPA, which its versions also name it by: `v2/<service>/<table>`. */
+export const masterResourceName = (shape: Pick<AnyMasterShape, 'api'>): string => `v2/${apiParts(shape.api).module}/${masterTable(shape)}`;
+
 /** The messages the form and the API both give for a broken write rule (spec section 8's wording). */
 export const WRITE_MESSAGES = {
   required: (label: string) => `${label}を入力してください。`,

@@ -1,10 +1,10 @@
 import { COMPANY_SHAPE } from './masters/companies';
-import { DEALER_SHAPE } from './masters/dealers';
 import { GROUP_SHAPE } from './masters/groups';
 import { MANUAL_SHAPE } from './masters/manuals';
 import { PHARMACY_SHAPE } from './masters/pharmacies';
-import { SAVED_REPLY_SHAPE } from './masters/savedReplies';
 import { USER_SHAPE } from './masters/users';
+import { PLAIN_MASTERS } from './masters/plainMasters';
+import { masterResourceName } from './masterShape';
 
 /**
  * Record history (issue 39, the `versions` addition): what the SPA and the reference API agree
@@ -12,19 +12,20 @@ import { USER_SHAPE } from './masters/users';
  * that keep versions are these, with their Japanese names (the server's versions/masters.ts
  * says how each is stored; a test holds the two lists equal).
  */
-export const VERSIONED_RESOURCES = {
+export const VERSIONED_RESOURCES: Readonly<Record<string, string>> = {
   'v2/core/companies': COMPANY_SHAPE.label,
   'v2/core/pharmacies': PHARMACY_SHAPE.label,
   'v2/core/groups': GROUP_SHAPE.label,
   'v2/core/users': USER_SHAPE.label,
   'v2/core/manuals': MANUAL_SHAPE.label,
-  'v2/core/saved_replies': SAVED_REPLY_SHAPE.label,
-  'v2/core/dealers': DEALER_SHAPE.label,
-} as const;
+  // Every plain master keeps versions with no line of its own (issue 37: a master is its shape).
+  ...Object.fromEntries(PLAIN_MASTERS.map((shape) => [masterResourceName(shape), shape.label])),
+};
 
-export type VersionedResource = keyof typeof VERSIONED_RESOURCES;
+/** A versioned master's resource name (`v2/core/companies`). */
+export type VersionedResource = string;
 
-export const isVersionedResource = (name: string): name is VersionedResource => Object.hasOwn(VERSIONED_RESOURCES, name);
+export const isVersionedResource = (name: string): boolean => Object.hasOwn(VERSIONED_RESOURCES, name);
 
 /** PaperTrail's events, with the words the portal shows. */
 export const VERSION_EVENTS = [

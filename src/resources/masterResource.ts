@@ -1,6 +1,6 @@
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import type { ComponentType } from 'react';
-import { apiParts, writtenFields, type AnyMasterShape, type MasterShape, type ShapeField } from '../contract/masterShape';
+import { masterResourceName, writtenFields, type AnyMasterShape, type MasterShape, type ShapeField } from '../contract/masterShape';
 import { auditGroup } from './auditFields';
 import { shapeFields, shapeForm, shapeSort } from './shapeFields';
 import type { FieldMap, FilterDeclaration, ResourceDeclaration } from './types';
@@ -31,8 +31,6 @@ export function shapeFilters(shape: AnyMasterShape): FilterDeclaration[] {
 }
 
 export function masterResource<F extends Record<string, ShapeField>>(shape: MasterShape<F>, own: MasterPresentation = {}): ResourceDeclaration {
-  const { module, path } = apiParts(shape.api);
-  const table = path.split('/').pop()!;
   const keys = Object.keys(shape.fields);
   const writable = writtenFields(shape).length > 0;
   const stamped = keys.some((key) => AUDIT.has(key));
@@ -41,7 +39,7 @@ export function masterResource<F extends Record<string, ShapeField>>(shape: Mast
   const shown = keys.filter((key) => !AUDIT.has(key) && !(stamped && shape.fields[key].type === 'id'));
   const { icon = ListAltIcon, list, ...rest } = own;
   return {
-    name: `v2/${module}/${table}`,
+    name: masterResourceName(shape),
     label: shape.label,
     recordLabel: shape.label,
     api: shape.api,

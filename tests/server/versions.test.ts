@@ -261,6 +261,18 @@ describe('versions: the contract', () => {
   it('the server versions exactly the masters the contract names', () => {
     expect(VERSIONED_MASTERS.map((m) => m.itemType).sort()).toEqual(Object.keys(VERSIONED_RESOURCES).sort());
   });
+
+  it('a plain master keeps versions from its registry line alone (お知らせ: no line in either list)', async () => {
+    expect(Object.keys(VERSIONED_RESOURCES)).toContain('v2/core/announcements');
+    const created = await send('POST', '/core/api/v2/admin/announcements', { title: '年末年始の休業', body: '本文', starts_on: '2026-12-01', published: false });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    expect((await send('PUT', `/core/api/v2/admin/announcements/${id}`, { published: true, ends_on: '2027-01-04' })).status).toBe(200);
+    const versions = await versionsOf('v2/core/announcements', id);
+    expect(versions.map((v) => v.event)).toEqual(['create', 'update']);
+    expect(versions[1].object_changes).toEqual({ published: [false, true], ends_on: [null, '2027-01-04'] });
+    expect(versions[1].whodunnit_name).toBe('管理 花子');
+  });
 });
 
 describe('versions: hostile', () => {

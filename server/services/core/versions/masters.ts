@@ -1,12 +1,11 @@
 import type { DB } from '../../../db/open';
 import { storedColumns, type ActorSql, type VersionedField, type VersionedTable } from '../../../db/paperTrail';
-import { wireKey, type MasterShape } from '../../../../src/contract/masterShape';
+import { masterResourceName, masterTable, wireKey, type MasterShape } from '../../../../src/contract/masterShape';
 import { COMPANY_SHAPE } from '../../../../src/contract/masters/companies';
-import { DEALER_SHAPE } from '../../../../src/contract/masters/dealers';
 import { GROUP_SHAPE } from '../../../../src/contract/masters/groups';
 import { MANUAL_SHAPE } from '../../../../src/contract/masters/manuals';
 import { PHARMACY_SERVICES, PHARMACY_SHAPE } from '../../../../src/contract/masters/pharmacies';
-import { SAVED_REPLY_SHAPE } from '../../../../src/contract/masters/savedReplies';
+import { PLAIN_MASTERS } from '../../../../src/contract/masters/plainMasters';
 import { USER_SHAPE } from '../../../../src/contract/masters/users';
 import type { VersionedResource } from '../../../../src/contract/versions';
 
@@ -60,8 +59,8 @@ export const VERSIONED_MASTERS: readonly VersionedMaster[] = [
     noReify: 'ユーザーは認証基盤のアカウントと一緒に削除されるため、復元できません。新しく登録してください。',
   },
   { itemType: 'v2/core/manuals', table: 'manuals', shape: MANUAL_SHAPE, extra: [column('manual_category_id', 'manual_category_id')] },
-  { itemType: 'v2/core/saved_replies', table: 'saved_replies', shape: SAVED_REPLY_SHAPE },
-  { itemType: 'v2/core/dealers', table: 'dealers', shape: DEALER_SHAPE },
+  // Every plain master of the core, from the registry alone: a new one keeps versions with no line here.
+  ...PLAIN_MASTERS.filter((shape) => shape.api.startsWith('/api/v2/core/')).map((shape) => ({ itemType: masterResourceName(shape), table: masterTable(shape), shape })),
 ];
 
 export const versionedMaster = (itemType: string): VersionedMaster | undefined => VERSIONED_MASTERS.find((m) => m.itemType === itemType);

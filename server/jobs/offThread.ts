@@ -14,13 +14,14 @@ import { Worker } from 'node:worker_threads';
  * The worker is TypeScript like the rest of the server: its bootstrap registers tsx's loader in
  * the worker (a worker does not inherit it), then imports the entry.
  */
-export type OffThreadTask = 'masterImport' | 'masterCheck' | 'walCheckpoint' | 'warehouseTables' | 'warehouseCopy' | 'warehouseQuery' | 'warehouseClose';
+export type OffThreadTask = 'masterImport' | 'masterCheck' | 'walCheckpoint' | 'versionsSweep' | 'warehouseTables' | 'warehouseCopy' | 'warehouseQuery' | 'warehouseClose';
 
 type Lane = 'master' | 'warehouse';
 const LANES: Record<OffThreadTask, Lane> = {
   masterImport: 'master',
   masterCheck: 'master',
   walCheckpoint: 'master',
+  versionsSweep: 'master',
   warehouseTables: 'warehouse',
   warehouseCopy: 'warehouse',
   warehouseQuery: 'warehouse',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { registerPaperTrailFunctions } from '../../server/db/paperTrail';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JOB_MESSAGES } from '../../server/jobs/runner';
@@ -100,6 +101,8 @@ describe('copy jobs (embulks)', () => {
   it('moves a copy through every status and replaces the warehouse table with the MySQL rows', async () => {
     // Change MySQL after the seed copy, so the copy has something new to bring.
     const core = new Database(join(dir, 'core.sqlite'));
+    // Companies keep versions (issue 39): their triggers call the functions every app connection has.
+    registerPaperTrailFunctions(core);
     core.prepare(`UPDATE companies SET note = 'コピー後の備考 ①㈱' WHERE id = 1`).run();
     core.close();
     const before = await tableOf('core', 'companies');

@@ -14,7 +14,8 @@ import { fromTokyoDateTimeLocal, isDayString } from '../../../../src/contract/da
 import { wireKey, type WriteRule } from '../../../../src/contract/masterShape';
 import { VERSION_EVENTS, type VersionEvent } from '../../../../src/contract/versions';
 import { actorName } from '../actor';
-import { retentionMonths, RETENTION_SWEEP_MS, sweepVersions } from './retention';
+import { retentionMonths, RETENTION_SWEEP_MS } from './retention';
+import { runOffThread } from '../../../jobs/offThread';
 import { VERSIONED_MASTERS, versionedMaster, type VersionedMaster } from './masters';
 
 const tags = ['core: versions (beyond spec)'];
@@ -137,11 +138,16 @@ export const versionActor = (ctx: Pick<ServiceContext, 'now'>): MiddlewareHandle
 /**
  * Record history (issue 39, beyond spec section 7: the `versions` capability): the versions the
  * storage's triggers wrote, read-only, and the reify of a deleted record. Staff only (the admin
- * path): a pharmacy user reads no version, of any record. Retention: `sweepVersions`.
+ * path): a pharmacy user reads no version, of any record. Retention: `runVersionsSweep` on a worker lane.
  */
 export function registerVersionRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceContext): void {
   const { db } = ctx;
-  ctx.jobs.every('versions_retention', RETENTION_SWEEP_MS, (now) => sweepVersions(db, now, retentionMonths()));
+  // Off the request thread (a worker lane); one that ends after the environment closed is moot.
+  ctx.jobs.every('versions_retention', RETENTION_SWEEP_MS, (now) =>
+    runOffThread('versionsSweep', { dbFile: db.name, now: now.toISOString(), months: retentionMonths() }).catch((e: unknown) => {
+      if (db.open) throw e;
+    }),
+  );
   const findVersion = (id: number) => db.prepare(`SELECT ${SELECT}, v.stored_row FROM versions v WHERE v.id = @id`).get({ id }) as (VersionRow & { stored_row: string | null }) | undefined;
 
   app.openapi(listVersionsRoute, (c) => {

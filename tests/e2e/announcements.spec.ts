@@ -15,8 +15,14 @@ const BASE = '/core/api/v2/admin/announcements';
 test.describe('announcements (お知らせ)', () => {
   test('from the sidebar: create, the end-before-start refusal, edit over another user’s change, filter 公開 yes/no/any, export, palette, delete', async ({ page }) => {
     await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'ホーム' })).toBeVisible();
     const sidebar = page.getByRole('navigation', { name: 'メインメニュー' });
-    await sidebar.getByRole('button', { name: '薬局マスタ' }).click();
+    // The staff-only entries come in once the permissions are read, moving the ones below them:
+    // a click before that landed between two links (CI saw it).
+    await expect(sidebar.getByRole('link', { name: '最近の変更' })).toBeVisible();
+    const section = sidebar.getByRole('button', { name: '薬局マスタ' });
+    if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click();
+    await expect(section).toHaveAttribute('aria-expanded', 'true');
     await sidebar.getByRole('link', { name: 'お知らせ一覧' }).click();
     await expect(page).toHaveURL(/\/v2\/core\/announcements$/);
     await expect(page.locator('tbody tr', { hasText: '年末年始のサポート窓口休業のお知らせ' })).toBeVisible();

@@ -2,6 +2,7 @@ import { matchResource, matchSubRoute, specPath, type RouteCatalogue } from '../
 import type { ResourceDeclaration } from '../resources/types';
 import type { RouteLabel } from './menu';
 import { listTitleOf } from '../resources/listTitle';
+import { HISTORY_TAB } from '../resources/history';
 
 export interface Crumb {
   label?: string;
@@ -46,7 +47,8 @@ export const breadcrumbTrail = (pathname: string, catalogue: Catalogue): Crumb[]
   trail.push({ record: { resource: resource.routeRecordOf ?? resource.name, id }, to: specPath.show(resource.name, id) });
   if (second === 'edit') trail.push({ label: '編集' });
   else if (second) {
-    const tab = resource.show?.tabs.find((item) => item.path === second);
+    // 変更履歴 is every versioned detail's tab without being declared by each (RecordTabs adds it).
+    const tab = [...(resource.show?.tabs ?? []), HISTORY_TAB].find((item) => item.path === second);
     trail.push({ label: tab?.label ?? second });
   }
   return trail;

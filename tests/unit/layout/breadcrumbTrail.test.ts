@@ -52,6 +52,10 @@ describe('breadcrumbTrail', () => {
     expect(crumbs[3]).toEqual({ label: '薬局一覧' });
   });
 
+  it('names the 変更履歴 tab in Japanese, though no declaration lists it (issue 39)', () => {
+    expect(trail('/v2/core/companies/12/history').at(-1)).toEqual({ label: '変更履歴' });
+  });
+
   it('adds 編集 on the edit page', () => {
     const crumbs = trail('/v2/core/companies/12/edit');
     expect(crumbs.map((crumb) => crumb.label ?? crumb.record?.id)).toEqual(['ホーム', '薬局会社一覧', '12', '編集']);

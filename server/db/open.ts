@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { foldSearchKey } from '../../src/contract/searchText';
+import { withForeignKeysOff } from './autoincrement';
 import { registerPaperTrailFunctions } from './paperTrail';
 
 export type DB = Database.Database;
@@ -15,6 +16,13 @@ export interface Migration {
    * that adds a seeded table seeds it on an existing database too, without a reset.
    */
   seed?: (db: DB) => void;
+  /**
+   * Runs with foreign keys off (turned off before its transaction, on again after), committed
+   * only when `PRAGMA foreign_key_check` is clean: a step that drops and makes again a table
+   * other tables refer to (SQLite's 12-step ALTER, `rebuildWithAutoincrement`), whose drop would
+   * otherwise run their ON DELETE actions.
+   */
+  foreignKeysOff?: boolean;
 }
 
 /**
@@ -71,12 +79,14 @@ export function openDatabase(file: string, migrations: Migration[], seed?: (db: 
   const record = db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (@version, @appliedAt)');
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(m.version)) continue;
-    db.transaction(() => {
+    const apply = () => {
       if (typeof m.up === 'string') db.exec(m.up);
       else m.up(db);
       m.seed?.(db);
       record.run({ version: m.version, appliedAt: new Date().toISOString() });
-    })();
+    };
+    if (m.foreignKeysOff) withForeignKeysOff(db, apply);
+    else db.transaction(apply)();
   }
   if (seed) {
     const seeded = db.prepare("SELECT value FROM meta WHERE key = 'seeded'").get();

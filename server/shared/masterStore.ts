@@ -1,4 +1,5 @@
-import { apiParts, masterTable, shapeRuleErrors, textWriteRule, wireKey, writtenFields, type AnyMasterShape, type MasterShape, type ShapeField, type WireType } from '../../src/contract/masterShape';
+import { apiParts, masterResourceName, masterTable, shapeRuleErrors, textWriteRule, wireKey, writtenFields, type AnyMasterShape, type MasterShape, type ShapeField, type WireType } from '../../src/contract/masterShape';
+import { highestIdGiven, isAutoincrement, rebuildWithAutoincrement, withForeignKeysOff } from '../db/autoincrement';
 import type { DB } from '../db/open';
 import { rowVersionsSql, versionTriggersSql, type VersionedRecord } from '../db/versions';
 import { notFoundError, validationError } from './errors';
@@ -141,8 +142,8 @@ function columnSql(spec: ShapeField, key: string, added: boolean): string {
   return `${key} ${type}${spec.nullable || added ? '' : ' NOT NULL'}${added ? '' : unique}`;
 }
 
-const createTableSql = (master: PlainMaster, name = master.table) =>
-  `CREATE TABLE ${name} (\n  ${master.stored.map((key) => columnSql(master.shape.fields[key], wireKey(key), false)).join(',\n  ')}\n)`;
+const createTableSql = (master: PlainMaster) =>
+  `CREATE TABLE ${master.table} (\n  ${master.stored.map((key) => columnSql(master.shape.fields[key], wireKey(key), false)).join(',\n  ')}\n)`;
 
 /** The record whose ETag the service answers, for a master with writes. */
 export const versionedRecordOf = (master: PlainMaster): VersionedRecord => ({ path: `${master.path}/:id`, table: master.table });
@@ -151,53 +152,31 @@ const exists = (db: DB, type: 'table' | 'trigger' | 'index', name: string) =>
   db.prepare('SELECT 1 FROM sqlite_master WHERE type = @type AND name = @name').get({ type, name }) !== undefined;
 
 /**
- * Rebuilds a table made before its ids were AUTOINCREMENT (SQLite gives a new row max(id)+1, so
- * the last deleted id came back): the rows move to a table that never gives an id twice, counted
- * on from the highest id it ever gave (its rows', and the deleted ones' row versions).
- */
-function rebuildWithAutoincrement(db: DB, master: PlainMaster): void {
-  // Dropping a table other tables refer to runs their ON DELETE actions (foreign keys are on, and
-  // cannot be turned off inside the migration's transaction): that would lose their data.
-  const referring = db.prepare("SELECT m.name FROM sqlite_master m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND f.\"table\" = @table").all({ table: master.table });
-  if (referring.length > 0) throw new Error(`${master.table}: other tables refer to it; rebuild it for AUTOINCREMENT in a numbered migration with foreign keys off`);
-  const columns = master.stored.map(wireKey).join(', ');
-  const highest = db.prepare(
-    `SELECT MAX(COALESCE((SELECT MAX(id) FROM ${master.table}), 0),
-       COALESCE((SELECT MAX(row_id) FROM row_versions WHERE table_name = @table), 0)) AS seq`,
-  );
-  const hasRowVersions = exists(db, 'table', 'row_versions');
-  const seq = hasRowVersions ? (highest.get({ table: master.table }) as { seq: number }).seq : (db.prepare(`SELECT COALESCE(MAX(id), 0) AS seq FROM ${master.table}`).get() as { seq: number }).seq;
-  // Dropping the old table drops its indexes and triggers; ensureMasterTable makes them again.
-  db.exec(`${createTableSql(master, `${master.table}_rebuilt`)};
-    INSERT INTO ${master.table}_rebuilt (${columns}) SELECT ${columns} FROM ${master.table};
-    DROP TABLE ${master.table};
-    ALTER TABLE ${master.table}_rebuilt RENAME TO ${master.table};`);
-  // The copy made the table's counter (its highest row); it counts on from the highest id ever given instead.
-  db.prepare('DELETE FROM sqlite_sequence WHERE name = @table').run({ table: master.table });
-  db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (@table, @seq)').run({ table: master.table, seq });
-}
-
-/**
  * Brings a plain master's table to its shape: creates it (with its sample rows) when missing,
  * adds the columns of fields the shape gained, and makes whatever of its sort indexes, search
  * index, change triggers and row versions is missing or out of date. Run at every start after
- * the numbered migrations, in one transaction; on a table already in shape it changes nothing.
+ * the numbered migrations, in one transaction (an AUTOINCREMENT rebuild in one of its own before
+ * it); on a table already in shape it changes nothing.
  */
 export function ensureMasterTable(db: DB, master: PlainMaster): void {
+  const { table } = master;
+  // A table made before its ids were AUTOINCREMENT is rebuilt first, in a transaction of its own
+  // with foreign keys off (other tables may refer to it). Dropping it dropped its indexes and
+  // triggers; the rebuild makes them again as they were, and below what is out of date is made anew.
+  if (master.writable && exists(db, 'table', table) && !isAutoincrement(db, table)) {
+    withForeignKeysOff(db, () => rebuildWithAutoincrement(db, table, highestIdGiven(db, table, masterResourceName(master.shape))));
+  }
   db.transaction(() => {
-    const { table } = master;
     const created = !exists(db, 'table', table);
     if (created) db.exec(createTableSql(master));
     else {
-      const sql = (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = @table").get({ table }) as { sql: string }).sql;
-      if (master.writable && !/AUTOINCREMENT/i.test(sql)) rebuildWithAutoincrement(db, master);
       const present = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((column) => column.name));
       for (const key of master.stored) {
         if (!present.has(wireKey(key))) db.exec(`ALTER TABLE ${table} ADD COLUMN ${columnSql(master.shape.fields[key], wireKey(key), true)}`);
       }
     }
     for (const column of sortColumns(master)) db.exec(`CREATE INDEX IF NOT EXISTS ${table}_sort_${column} ON ${table}(${column}, id)`);
-    // Made, or made again when its text or folding changed (or a rebuild dropped its triggers); '' when current.
+    // Made, or made again when its text or folding changed; '' when current.
     if (master.search) db.exec(searchIndexRebuildSql(db, master.search));
     if (!exists(db, 'trigger', `${table}_version_insert`)) db.exec(versionTriggersSql(table, master.stamped ? 'updated_at' : undefined));
     if (master.writable && exists(db, 'table', 'row_versions') && !exists(db, 'trigger', `${table}_row_version_update`)) {

@@ -257,15 +257,20 @@ describe('a plain master table follows its shape', () => {
     expect(insert()).toBe(4);
   });
 
-  it('is not rebuilt when another table refers to it (its ON DELETE would run): it says so and changes nothing', () => {
+  it('is rebuilt when another table refers to it, with foreign keys off: the referring rows stay, and its ON DELETE runs on a later delete', () => {
     const db = open();
     db.pragma('foreign_keys = ON');
     db.exec(`CREATE TABLE probe_notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, updated_at TEXT NOT NULL, updated_by TEXT);
       CREATE TABLE probe_links (id INTEGER PRIMARY KEY, note_id INTEGER REFERENCES probe_notes(id) ON DELETE CASCADE);
-      INSERT INTO probe_notes (id, title, updated_at) VALUES (1, '一', 'x');
-      INSERT INTO probe_links (note_id) VALUES (1);`);
-    expect(() => ensureMasterTable(db, plainMaster(SHAPE))).toThrow(/refer to it/);
-    expect(db.prepare('SELECT COUNT(*) AS n FROM probe_links').get()).toEqual({ n: 1 });
-    expect(db.prepare('SELECT title FROM probe_notes').all()).toEqual([{ title: '一' }]);
+      INSERT INTO probe_notes (id, title, updated_at) VALUES (1, '一', 'x'), (2, '二', 'x');
+      INSERT INTO probe_links (note_id) VALUES (1), (2);`);
+    ensureMasterTable(db, plainMaster(SHAPE));
+    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'probe_notes'").get()).toEqual({ sql: expect.stringContaining('AUTOINCREMENT') });
+    expect(db.prepare('SELECT note_id FROM probe_links ORDER BY id').all()).toEqual([{ note_id: 1 }, { note_id: 2 }]);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    // The reference still binds the rebuilt table.
+    db.prepare('DELETE FROM probe_notes WHERE id = 2').run();
+    expect(db.prepare('SELECT note_id FROM probe_links').all()).toEqual([{ note_id: 1 }]);
   });
 });

@@ -21,6 +21,7 @@ import { GROUP_SEARCH } from './groups/search';
 import { MANUAL_SEARCH } from './manuals/search';
 import { USER_SEARCH } from './users/search';
 import { CORE_VERSIONED_RECORDS } from './versionedRecords';
+import { recordIdMigration } from './recordIds';
 import { versionMigrations } from './versions/migrations';
 
 /** Prefecture order (JIS code) of an address1 value, for an indexable sort by prefecture. */
@@ -48,6 +49,8 @@ const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.na
  *   80-89  every master's search index at once (search.ts files): built again when the folding
  *          changes (SEARCH_FOLD_VERSION), after every feature that has one
  *   90-99  versions/ (record history, issue 39; its triggers are derived at every open)
+ *   100    every table whose rows can be deleted, rebuilt so an id is never given twice
+ *          (recordIds.ts, issue 37), after every table it rebuilds exists; with foreign keys off
  */
 export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
   return [
@@ -186,5 +189,6 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
       },
     },
     ...versionMigrations,
+    recordIdMigration,
   ];
 }

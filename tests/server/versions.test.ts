@@ -158,6 +158,8 @@ describe('versions: one per write, from the storage', () => {
         for (const id of touched) {
           const versions = await versionsOf(master.itemType, id);
           expect(versions[0].event).toBe('create');
+          // An id is never given twice (issue 37): its versions are one record's, a destroy only last.
+          expect(versions.slice(0, -1).map((v) => v.event)).not.toContain('destroy');
           // No version without a change.
           for (const v of versions) expect(Object.keys(v.object_changes).length).toBeGreaterThan(0);
           const replayed = replay(versions);
@@ -170,11 +172,7 @@ describe('versions: one per write, from the storage', () => {
           for (const [key, value] of Object.entries(replayed)) expect(at(detail.body, key), `${master.itemType} ${id} ${key}`).toEqual(value);
 
           // Version k's values written back through the same edit path give version k's values.
-          // Of the record as it now is: SQLite gives the newest row's id again once it is deleted,
-          // so an id's versions may begin with an earlier record's, up to its destroy.
-          const lastDestroy = versions.findLastIndex((v) => v.event === 'destroy');
-          const own = versions.slice(lastDestroy + 1);
-          const k = own[pickK % own.length];
+          const k = versions[pickK % versions.length];
           const wanted = stateAfter(k)!;
           const restored = await send(master.update, `${master.base}/${id}`, master.writeBodyOf(wanted));
           expect(restored.status).toBe(200);

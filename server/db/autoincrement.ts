@@ -39,7 +39,8 @@ export function withForeignKeysOff(db: DB, work: () => void): void {
       work();
       const broken = db.pragma('foreign_key_check') as BrokenReference[];
       if (broken.length > 0) {
-        const shown = broken.slice(0, 5).map((r) => `${r.table} rowid ${r.rowid} → ${r.parent}`).join(', ');
+        // A table WITHOUT ROWID (a membership keyed by its two ids) names no rowid.
+        const shown = broken.slice(0, 5).map((r) => `${r.table}${r.rowid === null ? '' : ` rowid ${r.rowid}`} → ${r.parent}`).join(', ');
         throw new Error(`foreign_key_check found ${broken.length} broken reference(s) (${shown}); nothing was changed`);
       }
     })();

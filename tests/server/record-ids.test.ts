@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceCheckDigit } from '../../src/contract/pharmacy';
 import { openConnection, type DB } from '../../server/db/open';
-import { CORE_ID_TABLES } from '../../server/services/core/recordIds';
+import { CORE_IDS_KEPT } from '../../server/services/core/recordIds';
 import { VERSIONED_MASTERS } from '../../server/services/core/versions/masters';
 import { getJson, startApp, type TestApp } from './helpers';
 import { createBody, masterPath, WRITABLE_MASTERS } from './plainMasterProbes';
@@ -162,8 +162,23 @@ const versionsOf = async (itemType: string, id: number) => {
 };
 
 describe('an id is never given twice', () => {
-  it('every table of the list, and every plain master that writes, has a case here', () => {
-    expect([...CASES.map((c) => c.table), ...NOT_MADE_OVER_HTTP].sort()).toEqual([...new Set([...CORE_ID_TABLES, ...WRITABLE_MASTERS.map((m) => m.table)])].sort());
+  // A search index's tables follow their table's ids (rowid or id copied from it).
+  const tablesWithIntegerIds = () =>
+    (core.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '%\\_search\\_%' ESCAPE '\\'").all() as { name: string; sql: string }[])
+      .filter(({ name }) => {
+        const key = core.prepare(`SELECT name, type FROM pragma_table_info('${name}') WHERE pk > 0`).all() as { name: string; type: string }[];
+        return key.length === 1 && key[0].name === 'id' && key[0].type === 'INTEGER';
+      });
+
+  it('every core table with an integer id is AUTOINCREMENT, or kept plain with a reason (CORE_IDS_KEPT)', () => {
+    const plain = tablesWithIntegerIds().filter(({ sql }) => !/\bAUTOINCREMENT\b/.test(sql)).map(({ name }) => name);
+    expect(plain.sort()).toEqual(Object.keys(CORE_IDS_KEPT).sort());
+  });
+
+  it('every AUTOINCREMENT table has a case here (the plain masters that write, from their shapes)', () => {
+    const autoincrement = tablesWithIntegerIds().filter(({ sql }) => /\bAUTOINCREMENT\b/.test(sql)).map(({ name }) => name);
+    expect([...CASES.map((c) => c.table), ...NOT_MADE_OVER_HTTP].sort()).toEqual(autoincrement.sort());
+    expect(autoincrement).toEqual(expect.arrayContaining(WRITABLE_MASTERS.map((master) => master.table)));
   });
 
   for (const idCase of CASES) {

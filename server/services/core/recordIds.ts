@@ -4,9 +4,11 @@ import { VERSIONED_MASTERS } from './versions/masters';
 
 /**
  * Core's tables whose rows can go and whose ids the API shows (issue 37: an id is never given
- * twice). Each is `INTEGER PRIMARY KEY AUTOINCREMENT` from core migration 100 on, so a record
- * made after a delete never takes the deleted one's id, and so neither its change history
- * (`versions` by item_id) nor a reify of it (which inserts it again with its id) meets another's.
+ * twice), as core migration 100 rebuilt them: each is `INTEGER PRIMARY KEY AUTOINCREMENT` from
+ * then on, so a record made after a delete never takes the deleted one's id, and so neither its
+ * change history (`versions` by item_id) nor a reify of it (which inserts it again with its id)
+ * meets another's. A shipped migration does not change: a table added later with deletes says
+ * AUTOINCREMENT in its own CREATE (tests/server/record-ids.test.ts holds every table to it).
  *
  * - deleted through the API: manual_categories, manuals, licenses (and with their pharmacy),
  *   inquiry_messages, master_files; versions (the retention sweep, which can take the newest);
@@ -14,11 +16,10 @@ import { VERSIONED_MASTERS } from './versions/masters';
  *   pharmacies, groups, users (a user goes with the identity provider's account). A delete
  *   added later, or a row removed by hand, then gives no id twice either.
  * The plain masters (saved_replies, announcements, ...) are AUTOINCREMENT from their shape
- * (server/shared/masterStore.ts). Left as they are, none of them deleted with an id of its own:
- * inquiry_rooms (never deleted), the memberships group_pharmacies and pharmacy_users (keyed by
- * their two ids), inquiry_room_reads, manual_views, upload_links (no id the API shows),
- * ethical_medicines (an import updates, never deletes), prefectures and dealers (fixed lists).
- * The ordering service (medorder) deletes no row of any table.
+ * (server/shared/masterStore.ts). The memberships (group_pharmacies, pharmacy_users) and the
+ * read marks and views are keyed by the ids they join, with no id of their own; the tables that
+ * keep a plain integer id are `CORE_IDS_KEPT`. The ordering service (medorder) deletes no row of
+ * any table.
  */
 export const CORE_ID_TABLES = [
   'companies',
@@ -32,6 +33,15 @@ export const CORE_ID_TABLES = [
   'master_files',
   'versions',
 ] as const;
+
+/** Core's tables that keep a plain `id INTEGER PRIMARY KEY`, and why no id of theirs comes back. */
+export const CORE_IDS_KEPT: Readonly<Record<string, string>> = {
+  prefectures: 'a fixed list, by JIS code',
+  dealers: 'read-only: no create, no delete',
+  ethical_medicines: 'an import adds and updates rows, never deletes one',
+  inquiry_rooms: 'never deleted (nor is the pharmacy it belongs to)',
+  master_file_quarantine: 'never deleted, and its id is shown nowhere',
+};
 
 /** The record type a table's versions name, for the tables that keep versions. */
 const itemTypeOf = (table: string) => VERSIONED_MASTERS.find((master) => master.table === table)?.itemType;

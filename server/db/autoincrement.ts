@@ -26,13 +26,14 @@ interface BrokenReference {
 
 /**
  * Runs `work` in one transaction with foreign keys off (so dropping a table others refer to runs
- * none of their ON DELETE actions), and commits only when `PRAGMA foreign_key_check` finds no
- * broken reference; otherwise it rolls back and throws. The pragma is a no-op inside a
- * transaction, so this refuses to run inside one: a caller that is in one could not have the
- * foreign keys off that it relies on.
+ * none of their ON DELETE actions), committed only when `PRAGMA foreign_key_check` finds no
+ * broken reference (otherwise it rolls back and throws); then the foreign keys are on again if
+ * they were. The pragma is a no-op inside a transaction, so this refuses to run inside one: a
+ * caller that is in one could not have the foreign keys off that it relies on.
  */
 export function withForeignKeysOff(db: DB, work: () => void): void {
   if (db.inTransaction) throw new Error('foreign keys cannot be turned off inside a transaction: run this step outside one');
+  const enforced = db.pragma('foreign_keys', { simple: true }) === 1;
   db.pragma('foreign_keys = OFF');
   try {
     db.transaction(() => {
@@ -45,7 +46,8 @@ export function withForeignKeysOff(db: DB, work: () => void): void {
       }
     })();
   } finally {
-    db.pragma('foreign_keys = ON');
+    // As it was: on for every connection the services open (server/db/open.ts).
+    if (enforced) db.pragma('foreign_keys = ON');
   }
 }
 

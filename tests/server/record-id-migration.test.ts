@@ -1,6 +1,8 @@
+import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildWithAutoincrement, withForeignKeysOff } from '../../server/db/autoincrement';
 import { openDatabase, type DB } from '../../server/db/open';
 import { syncPaperTrail } from '../../server/db/paperTrail';
 import { openCoreDb } from '../../server/services/core';
@@ -134,5 +136,28 @@ describe('core migration 100 on a database whose references are broken already',
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the rebuild refuses what would lose rows', () => {
+  const referred = () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    db.exec(`CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+      CREATE TABLE links (id INTEGER PRIMARY KEY, note_id INTEGER REFERENCES notes(id) ON DELETE CASCADE);
+      INSERT INTO notes (id, title) VALUES (1, '一'); INSERT INTO links (note_id) VALUES (1);`);
+    return db;
+  };
+
+  it('a table others refer to, with foreign keys on (its drop would cascade): refused, nothing changed', () => {
+    const db = referred();
+    expect(() => db.transaction(() => rebuildWithAutoincrement(db, 'notes', 0))()).toThrow('notes: other tables refer to it; rebuild it inside withForeignKeysOff');
+    expect(db.prepare('SELECT COUNT(*) AS n FROM links').get()).toEqual({ n: 1 });
+  });
+
+  it('foreign keys off inside a transaction (where the pragma does nothing): refused', () => {
+    const db = referred();
+    expect(() => db.transaction(() => withForeignKeysOff(db, () => rebuildWithAutoincrement(db, 'notes', 0)))()).toThrow(/inside a transaction/);
+    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'notes'").get()).toEqual({ sql: 'CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL)' });
   });
 });

@@ -83,6 +83,8 @@ describe('core migration 100: ids never given twice', () => {
       expect(migrated.prepare("SELECT sql FROM sqlite_master WHERE name = @table").get({ table }), table).toEqual({ sql: expect.stringContaining('id INTEGER PRIMARY KEY AUTOINCREMENT') });
       expect(sequence(migrated, table), table).toBeGreaterThanOrEqual(maxId(migrated, table) ?? 0);
     }
+    // One counter per table, none left under the rebuild's passing name.
+    expect(migrated.prepare("SELECT name FROM sqlite_sequence WHERE name NOT IN (SELECT name FROM sqlite_master WHERE type = 'table')").all()).toEqual([]);
     expect(sequence(migrated, 'companies')).toBe(deletedCompany);
     expect(maxId(migrated, 'companies')).toBeLessThan(deletedCompany);
     expect(sequence(migrated, 'manuals')).toBe(deletedManual);

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import { ADDITIONS, CAPABILITIES, NOT_YET_OPTIONAL, type Capability } from '../../src/contract/additions';
-import { operationPattern, section7Parameters } from '../../src/contract/section7';
+import { ADDITIONS, CAPABILITIES, type Capability } from '../../src/contract/additions';
+import { section7Parameters } from '../../src/contract/section7';
 import type { Cable } from './cable';
 import { RELEVANCE_SORT } from '../../src/contract';
 import { errorBody, MESSAGES } from './errors';
@@ -42,11 +42,6 @@ export function platformPath(path: string): string | undefined {
 /** The sort keys additions give lists of the spec (a sort the platform's list does not know is its 422). */
 const ADDED_SORT_KEYS = Object.values(ADDITIONS).flatMap((addition) => addition.sortKeys ?? []);
 
-/** The parameters the SPA still sends though section 7 lacks them: served until it has a way without (NOT_YET_OPTIONAL). */
-const NOT_YET_OPTIONAL_PARAMETERS = Object.entries(NOT_YET_OPTIONAL).map(([operation, names]) => ({ pattern: operationPattern(operation), names }));
-const notYetOptional = (method: string, path: string, name: string) =>
-  NOT_YET_OPTIONAL_PARAMETERS.some(({ pattern, names }) => names.includes(name) && pattern.test(`${method} ${path}`));
-
 /**
  * How a request to a service (its platform path, as platformPath gives it) goes beyond section
  * 7 (src/contract/section7.ts), as the platform would answer it: a call it does not have (404),
@@ -57,7 +52,7 @@ export function beyondSpec(method: string, path: string, query: URLSearchParams)
   const asked = method === 'HEAD' ? 'GET' : method;
   const parameters = section7Parameters(asked, path);
   if (parameters === undefined) return { status: 404, message: MESSAGES.notFound };
-  const unknown = [...new Set(query.keys())].filter((name) => !parameters.includes(name) && !notYetOptional(asked, path, name));
+  const unknown = [...new Set(query.keys())].filter((name) => !parameters.includes(name));
   if (unknown.includes('fields')) return { status: 422, message: 'fields はこの一覧では指定できません。' };
   if (unknown.length > 0) return { status: 422, message: `${unknown.join('、')} はこの呼び出しでは指定できません。` };
   const sort = query.get('sort')?.replace(/^-/, '');

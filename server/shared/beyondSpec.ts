@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { platformPath } from './apiProfile';
 import { RELEVANCE_SORT } from '../../src/contract';
-import { ADDITIONS, NOT_YET_OPTIONAL, REFERENCE_ONLY_OPERATIONS, REFERENCE_ONLY_PARAMETERS, type Capability } from '../../src/contract/additions';
+import { ADDITIONS, REFERENCE_ONLY_OPERATIONS, REFERENCE_ONLY_PARAMETERS, type Capability } from '../../src/contract/additions';
 import { operationPattern, section7Parameters } from '../../src/contract/section7';
 
 /*
@@ -45,7 +45,7 @@ const ADDED_PARAMETERS = ADDITION_ENTRIES.flatMap(([capability, addition]) =>
   Object.entries(addition.parameters ?? {}).map(([operation, names]) => ({ pattern: operationPattern(operation), names, capability })),
 );
 
-const UNNAMED_PARAMETERS = Object.entries({ ...REFERENCE_ONLY_PARAMETERS, ...NOT_YET_OPTIONAL }).map(([operation, names]) => ({ pattern: operationPattern(operation), names }));
+const UNNAMED_PARAMETERS = Object.entries(REFERENCE_ONLY_PARAMETERS).map(([operation, names]) => ({ pattern: operationPattern(operation), names }));
 
 /** The document's `METHOD path` (`GET /core/api/v2/admin/x`) as the SPA and section 7 write it (`GET /api/v2/core/admin/x`); undefined off the services. */
 const platformOperation = (key: string): string | undefined => {
@@ -107,8 +107,7 @@ export function operationsOf(doc: ApiDocument): { key: string; method: string; p
 /**
  * A parameter beyond section 7: a header it does not have, `fields` where it gives none
  * (listFields), a query parameter an addition adds (its capability), or one named as the
- * reference API's own (REFERENCE_ONLY_PARAMETERS) or as one the SPA still sends
- * (NOT_YET_OPTIONAL), `true`. An operation beyond section 7 is
+ * reference API's own (REFERENCE_ONLY_PARAMETERS), `true`. An operation beyond section 7 is
  * marked whole: of its parameters only the headers and `fields` are.
  */
 function parameterMark(key: string, name: string, location: string): BeyondSpec | undefined {
@@ -122,7 +121,7 @@ function parameterMark(key: string, name: string, location: string): BeyondSpec 
   if (given === undefined) return undefined;
   const added = ADDED_PARAMETERS.find(({ pattern, names }) => names.includes(name) && pattern.test(operation));
   if (added) return added.capability;
-  // Named as the reference API's own or as not yet optional: marked without a capability. One
+  // Named as the reference API's own: marked without a capability. One
   // named nowhere stays unmarked, and the OpenAPI test asks for it to be named.
   return UNNAMED_PARAMETERS.some(({ pattern, names }) => names.includes(name) && pattern.test(operation)) ? true : undefined;
 }

@@ -4,8 +4,13 @@
  * (server/storage/local.ts over DATA_DIR in the reference API) and never touch files themselves.
  */
 export interface PresignPutOptions {
-  /** The Content-Type the uploader must send; another one is refused with 415. */
-  contentType: string;
+  /**
+   * The media types the uploader may send, one of them as the PUT's Content-Type (S3 signs none:
+   * spec section 7's links take no type); another is refused with 415, and so is a body whose
+   * first bytes are not what its Content-Type says where the bucket checks them. The object is
+   * stored with the Content-Type its PUT sent.
+   */
+  contentTypes: readonly string[];
   /** Largest body accepted, in bytes; a bigger one is refused with 413. */
   maxBytes: number;
   /** Seconds the URL stays valid (S3's `expiresIn`); default 900. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { createLocalStorage, type BucketSettings, type LocalStorage } from './local';
 import { createStorageRoutes } from './routes';
-import { isImageOf } from './imageBytes';
+import { isFileOf, isImageOf } from './fileBytes';
 import { loadStorageSecret } from './signing';
 
 export { createLocalStorage, type LocalStorage } from './local';
@@ -9,11 +9,12 @@ export { createStorageRoutes } from './routes';
 
 /**
  * The buckets the services use. Only manual images are public: the markdown of a manual embeds
- * their URLs, which must not expire.
+ * their URLs, which must not expire. The buckets that take presigned PUTs check each body's first
+ * bytes against the Content-Type it was sent with (the link says which types it takes).
  */
 export const BUCKETS: Record<string, BucketSettings> = {
-  licenses: {},
-  'inquiry-files': {},
+  licenses: { accepts: isFileOf },
+  'inquiry-files': { accepts: isImageOf },
   nsips: {},
   'master-files': {},
   'manual-images': { public: true, accepts: isImageOf },

@@ -1,5 +1,9 @@
 import { StorageError } from '../shared/storage';
 
+/** A media type as a user knows it (PDF, PNG); one without a common name is shown as it is. */
+const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'PDF', 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/gif': 'GIF', 'image/webp': 'WebP' };
+const typeName = (type: string) => TYPE_NAMES[type] ?? type;
+
 export const STORAGE_MESSAGES = {
   badKey: 'オブジェクトのキーが正しくありません。',
   badBucket: 'バケットが見つかりません。',
@@ -7,8 +11,8 @@ export const STORAGE_MESSAGES = {
   clash: '同じ名前のフォルダまたはオブジェクトがすでにあります。',
   signature: 'URLの署名が正しくありません。',
   expired: 'URLの有効期限が切れています。',
-  contentType: 'ファイルの種類がURLの指定と一致しません。',
-  notThatType: 'ファイルの中身が指定された種類の画像ではありません。',
+  typeRefused: (allowed: readonly string[]) => `この種類のファイルはアップロードできません。アップロードできるのは${allowed.map(typeName).join('・')}です。`,
+  notThatType: (contentType: string) => `ファイルの中身が${typeName(contentType)}ではありません。`,
   tooLarge: (maxBytes: number) => `ファイルが大きすぎます。上限は${maxBytes.toLocaleString('ja-JP')}バイトです。`,
 } as const;
 

@@ -27,7 +27,7 @@ import { grantQuery, type Grant } from './signing';
 export interface BucketSettings {
   /** Anyone may GET its objects without a signature (manual images embedded in markdown). */
   public?: boolean;
-  /** Checks an uploaded body's bytes against the signed content type (manual images: images only). */
+  /** Checks an uploaded body's first bytes against the Content-Type its PUT sent (licences, chat attachments, manual images). */
   accepts?: (body: Buffer, contentType: string) => boolean;
 }
 
@@ -70,6 +70,8 @@ const WRITE_BATCH_BYTES = 1024 * 1024;
 /** How much of an uploaded body a bucket's `accepts` rule sees (magic numbers need a dozen bytes). */
 const HEAD_BYTES = 64;
 const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(\s*;\s*[a-z0-9!#$&^_.+-]+=("[^"\\\r\n]*"|[a-z0-9!#$&^_.+-]+))*$/i;
+/** A presigned PUT's allowed types: no parameters, so the list is plain to compare and to carry in the URL. */
+const BARE_MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i;
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 function checkExpiresIn(expiresIn: number): number {
@@ -188,13 +190,14 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
     isPublic: (bucket) => Object.hasOwn(buckets, bucket) && buckets[bucket].public === true,
     accepts: (bucket, body, contentType) => !Object.hasOwn(buckets, bucket) || (buckets[bucket].accepts?.(body, contentType) ?? true),
 
-    presignPut(bucket, key, { contentType, maxBytes, expiresIn = DEFAULT_EXPIRES_IN }: PresignPutOptions) {
+    presignPut(bucket, key, { contentTypes, maxBytes, expiresIn = DEFAULT_EXPIRES_IN }: PresignPutOptions) {
       checkBucket(bucket);
-      if (!MEDIA_TYPE.test(contentType)) throw new RangeError(`not a media type: ${contentType}`);
+      if (contentTypes.length === 0) throw new RangeError('a presigned PUT names at least one media type');
+      for (const type of contentTypes) if (!BARE_MEDIA_TYPE.test(type)) throw new RangeError(`not a bare media type: ${type}`);
       if (!Number.isInteger(maxBytes) || maxBytes < 1 || maxBytes > MAX_UPLOAD_BYTES) {
         throw new RangeError(`maxBytes must be an integer between 1 and ${MAX_UPLOAD_BYTES}`);
       }
-      return url({ method: 'PUT', mount, bucket, key: normaliseKey(key), expires: expiresAt(expiresIn), contentType, maxBytes });
+      return url({ method: 'PUT', mount, bucket, key: normaliseKey(key), expires: expiresAt(expiresIn), contentTypes: contentTypes.map((type) => type.toLowerCase()), maxBytes });
     },
 
     presignGet(bucket, key, { expiresIn = DEFAULT_EXPIRES_IN, filename }: PresignGetOptions = {}) {

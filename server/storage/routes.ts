@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { MESSAGES, onError } from '../shared/errors';
 import { StorageError } from '../shared/storage';
+import { mediaTypeOf } from './fileBytes';
 import { keyFromRawPath, STORAGE_MESSAGES } from './keys';
 import type { LocalStorage } from './local';
 import { PARAM, verifySignature, type Grant } from './signing';
@@ -17,12 +18,6 @@ class Refused extends Error {
 }
 
 const refuse = (c: Context, status: Refusal, message: string) => c.json({ errors: [message] }, status);
-
-/** `type/subtype; a=b` compared as S3 compares a signed header, modulo case and spaces. */
-const sameContentType = (a: string, b: string) => {
-  const norm = (t: string) => t.trim().toLowerCase().replace(/\s*;\s*/g, ';');
-  return norm(a) === norm(b);
-};
 
 /** The bucket and key of a request, from its raw (still percent-encoded) path. */
 function target(c: Context, storage: LocalStorage): { bucket: string; key: string } {
@@ -55,7 +50,8 @@ function contentDisposition(filename: string): string {
 
 /**
  * `GET|HEAD|PUT {mount}/{bucket}/{key}`: a presigned URL's other half. Answers 400 (bad key),
- * 403 (signature or expiry), 404, 409 (key clash), 413 (size), 415 (content type), each with a
+ * 403 (signature or expiry), 404, 409 (key clash), 413 (size), 415 (a type the link does not take,
+ * or bytes that are not what the Content-Type says), each with a
  * Japanese `{"errors": [...]}`. Objects are served with `nosniff` and a sandboxing CSP, so an
  * uploaded HTML file cannot run in the portal's origin.
  */
@@ -85,18 +81,21 @@ export function createStorageRoutes(storage: LocalStorage): Hono {
 
   app.put('/*', async (c) => {
     const { bucket, key } = target(c, storage);
-    const contentType = c.req.query(PARAM.contentType);
+    const typesText = c.req.query(PARAM.contentTypes);
     const maxText = c.req.query(PARAM.maxBytes) ?? '';
     const maxBytes = /^\d{1,12}$/.test(maxText) ? Number(maxText) : NaN;
-    if (contentType === undefined || Number.isNaN(maxBytes)) throw new Refused(403, STORAGE_MESSAGES.signature);
-    checkGrant(c, storage, { method: 'PUT', mount: storage.mount, bucket, key, contentType, maxBytes });
-    if (!sameContentType(c.req.header('content-type') ?? '', contentType)) throw new Refused(415, STORAGE_MESSAGES.contentType);
+    if (typesText === undefined || Number.isNaN(maxBytes)) throw new Refused(403, STORAGE_MESSAGES.signature);
+    const allowed = typesText.split(',');
+    checkGrant(c, storage, { method: 'PUT', mount: storage.mount, bucket, key, contentTypes: allowed, maxBytes });
+    // The link names the kinds of file it takes; the PUT's Content-Type says which one this is, and is what the object keeps.
+    const contentType = mediaTypeOf(c.req.header('content-type') ?? '');
+    if (!allowed.includes(contentType)) throw new Refused(415, STORAGE_MESSAGES.typeRefused(allowed));
     const declared = c.req.header('content-length');
     if (declared !== undefined && Number(declared) > maxBytes) throw new Refused(413, STORAGE_MESSAGES.tooLarge(maxBytes));
     // Streamed to disk, counted as it comes: one byte more than signed is a 413, whatever Content-Length said.
     const outcome = await storage.putStream(bucket, key, c.req.raw.body, contentType, maxBytes);
     if (outcome === 'tooLarge') throw new Refused(413, STORAGE_MESSAGES.tooLarge(maxBytes));
-    if (outcome === 'refused') throw new Refused(415, STORAGE_MESSAGES.notThatType);
+    if (outcome === 'refused') throw new Refused(415, STORAGE_MESSAGES.notThatType(contentType));
     return c.body(null, 200);
   });
 

@@ -11,7 +11,8 @@ export interface Grant {
   key: string;
   /** Unix seconds. */
   expires: number;
-  contentType?: string;
+  /** The media types a PUT may carry (one of them, as its Content-Type); what it sends is stored with the object. */
+  contentTypes?: readonly string[];
   maxBytes?: number;
   filename?: string;
 }
@@ -19,7 +20,7 @@ export interface Grant {
 /** Query parameters of a presigned URL (named after S3's `X-Amz-*`). */
 export const PARAM = {
   expires: 'X-Expires',
-  contentType: 'X-Content-Type',
+  contentTypes: 'X-Content-Types',
   maxBytes: 'X-Max-Bytes',
   filename: 'X-Filename',
   signature: 'X-Signature',
@@ -37,7 +38,7 @@ export function loadStorageSecret(file: string): Buffer {
 
 // A JSON array, so no field's content can shift into another (no delimiter ambiguity).
 const canonical = (g: Grant) =>
-  JSON.stringify([g.method, g.mount, g.bucket, g.key, g.expires, g.contentType ?? null, g.maxBytes ?? null, g.filename ?? null]);
+  JSON.stringify([g.method, g.mount, g.bucket, g.key, g.expires, g.contentTypes ?? null, g.maxBytes ?? null, g.filename ?? null]);
 
 export function sign(secret: Buffer, grant: Grant): string {
   return createHmac('sha256', secret).update(canonical(grant)).digest('base64url');
@@ -53,7 +54,7 @@ export function verifySignature(secret: Buffer, grant: Grant, signature: string)
 export function grantQuery(secret: Buffer, grant: Grant): string {
   const q = new URLSearchParams();
   q.set(PARAM.expires, String(grant.expires));
-  if (grant.contentType !== undefined) q.set(PARAM.contentType, grant.contentType);
+  if (grant.contentTypes !== undefined) q.set(PARAM.contentTypes, grant.contentTypes.join(','));
   if (grant.maxBytes !== undefined) q.set(PARAM.maxBytes, String(grant.maxBytes));
   if (grant.filename !== undefined) q.set(PARAM.filename, grant.filename);
   q.set(PARAM.signature, sign(secret, grant));

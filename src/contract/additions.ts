@@ -224,20 +224,6 @@ export const REFERENCE_ONLY_PARAMETERS: Readonly<Record<string, readonly string[
   'GET /api/v2/medorder/admin/unknown_sdcvan_delivery_d_records': ['ignored'],
 };
 
-/**
- * Parameters section 7 does not have that the SPA still sends everywhere, with no way without
- * them yet, so the spec profile serves them (issue 35, left to do): `content_type` on the
- * presigned upload links. Section 7's link takes no type and the file is PUT "with its content
- * type"; the reference API signs a link for one type (a licence PDF by default, an inquiry
- * image PNG) and needs the type to name the object, so a link that takes any allowed type is
- * the services' work before the SPA can leave it out.
- */
-export const NOT_YET_OPTIONAL: Readonly<Record<string, readonly string[]>> = {
-  'GET /api/v2/core/admin/pharmacies/{id}/licenses/presigned_url': ['content_type'],
-  'GET /api/v2/core/admin/inquiry_messages/file_presigned_url': ['content_type'],
-  'GET /api/v2/core/admin/manual_files/presigned_url': ['content_type'],
-};
-
 /** Every addition: what the reference API serves by default, and what tests of it assume. */
 export const ALL_CAPABILITIES: ReadonlySet<Capability> = new Set(CAPABILITIES);
 

@@ -228,14 +228,15 @@ test.describe('inquiries', () => {
       expect((await download).suggestedFilename()).toBe('棚.png');
       await preview.getByRole('button', { name: '閉じる' }).click();
 
-      // A text file renamed .png is refused with a clear message, and the text is kept.
+      // A text file renamed .png is refused with a clear message (the storage's, at the PUT: its
+      // bytes are not the PNG its Content-Type says), and the text is kept.
       await page.getByRole('button', { name: 'メッセージを送信' }).click();
       await dialog.getByLabel('メッセージ').fill('偽の画像');
       await dialog.locator('input[type=file]').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('これは画像ではありません') });
       await dialog.getByRole('button', { name: '送信' }).click();
       const alert = dialog.getByRole('alert');
       await expect(alert).toContainText('メッセージ送信でエラーが発生しました。');
-      await expect(alert).toContainText('添付できるのはPNGまたはJPEG形式の画像（png, jpg, jpeg）のみです。');
+      await expect(alert).toContainText('ファイルの中身がPNGではありません。');
       await expect(dialog.getByLabel('メッセージ')).toHaveValue('偽の画像');
       await expectNoSeriousA11yViolations(page, '問い合わせ（送信エラー）');
       await dialog.getByRole('button', { name: 'キャンセル' }).click();

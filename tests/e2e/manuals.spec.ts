@@ -133,7 +133,7 @@ test.describe('manuals', () => {
     await expect(page).toHaveURL(/\/v2\/core\/manuals\/\d+\/edit$/);
     await page.getByRole('button', { name: 'Markdown' }).click();
     const source = page.getByRole('textbox', { name: '本文（Markdown）' });
-    await expect(source).toHaveValue(/^## 受付の手順\n\n- HOTコードを伺う\n- 取り込み依頼に登録する\n\n!\[受付画面\]\(\/storage\/manual-images\/.+\.png\)/);
+    await expect(source).toHaveValue(/^## 受付の手順\n\n- HOTコードを伺う\n- 取り込み依頼に登録する\n\n!\[受付画面\]\(\/storage\/manual-images\/[^)]+\)/);
     await expectNoSeriousA11yViolations(page, 'マニュアルの編集（Markdown表示）');
     await source.press('End');
     await source.press('Control+End');

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoSeriousA11yViolations } from './fixtures';
+import { test, expect, expectNoSeriousA11yViolations, unique } from './fixtures';
 import { adminApi, withoutAudit } from './adminApi';
 import { accounts } from './accounts';
 import { beyondSpec, platformPath } from '../../server/shared/apiProfile';
 import { apiRootOf } from '../../src/contract/apiRoots';
 import { TEXTS } from '../../src/i18n/texts';
+import { samplePng } from '../../server/services/core/inquiries/files';
 import { palette } from './palette';
 
 /**
@@ -111,6 +112,34 @@ const SCREENS = [
   '/develop/profile',
   '/develop/jwt',
 ];
+
+/**
+ * A small real PDF: one A4 page saying `text`, with a cross-reference table whose offsets are
+ * counted from the bytes, so a PDF reader opens it as it would a scanned licence.
+ */
+const onePagePdf = (text: string): Buffer => {
+  const stream = `BT /F1 24 Tf 72 760 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, index) => {
+    const offset = body.length;
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+};
+
+/** The service calls of a kind the watch saw (`POST /api/v2/core/admin/companies`), without their queries. */
+const callsTo = (sent: string[], call: string) => sent.filter((seen) => seen.split('?')[0] === call);
 
 test.describe('the platform as specified (API_PROFILE=spec)', () => {
   test.describe('signed out', () => {
@@ -303,6 +332,113 @@ test.describe('the platform as specified (API_PROFILE=spec)', () => {
     await dialog.getByRole('button', { name: '送信' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId(/^inquiry-message-/).getByText(`/${text}`)).toBeVisible();
+    watch.expectClean();
+  });
+
+  test('a message with an attached image: the link asked with no type, the image PUT with its own, and the picture shows', async ({ page }) => {
+    const watch = watchSpec(page);
+    await page.goto('/v2/core/inquiries');
+    await page.getByRole('list', { name: /ルーム/ }).getByRole('button').first().click();
+    await page.getByRole('button', { name: 'メッセージを送信' }).click();
+    const dialog = page.getByRole('dialog', { name: 'メッセージを送信' });
+    const text = `仕様どおりのAPIで送った写真 ${Date.now()}`;
+    await dialog.getByLabel('メッセージ').fill(text);
+    await dialog.locator('input[type=file]').setInputFiles({ name: '仕様の棚.png', mimeType: 'image/png', buffer: samplePng(90, 60, [30, 90, 200], [240, 240, 240]) });
+    await expect(dialog.getByTestId('inquiry-attachment-name')).toContainText('仕様の棚.png');
+    await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: 画像を添付したメッセージ');
+    const uploaded = page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/storage/inquiry-files/'));
+    await dialog.getByRole('button', { name: '送信' }).click();
+    expect((await uploaded).headers()['content-type']).toBe('image/png');
+    await expect(dialog).toBeHidden();
+    const message = page.getByTestId(/^inquiry-message-/).filter({ hasText: text });
+    const thumbnail = message.getByRole('button', { name: '画像を表示: 仕様の棚.png' });
+    await expect.poll(() => thumbnail.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(90);
+    expect(callsTo(watch.sent, 'GET /api/v2/core/admin/inquiry_messages/file_presigned_url')).toEqual(['GET /api/v2/core/admin/inquiry_messages/file_presigned_url']);
+    await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: 画像つきのメッセージ');
+    watch.expectClean();
+  });
+
+  test('a company is created (新規作成) and shows, with the POST section 7 gives', async ({ page, request }) => {
+    const watch = watchSpec(page);
+    const api = await adminApi(request);
+    const name = unique('株式会社仕様どおり');
+    await page.goto('/v2/core/companies');
+    await page.getByRole('link', { name: '新規作成' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/companies\/new$/);
+    await page.getByRole('textbox', { name: '会社名', exact: true }).fill(name);
+    await page.getByLabel('備考', { exact: true }).fill('仕様どおりのAPIで作った会社');
+    await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: 薬局会社の新規作成');
+    await page.getByRole('button', { name: '新規作成' }).click();
+    await expect(page.getByText(TEXTS.created)).toBeVisible();
+    await expect(page).toHaveURL(/\/v2\/core\/companies\/\d+$/);
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    await expect(page.getByText(name).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: 作った薬局会社');
+    expect(await api.get(`/core/api/v2/admin/companies/${id}`)).toMatchObject({ name, note: '仕様どおりのAPIで作った会社' });
+    expect(callsTo(watch.sent, 'POST /api/v2/core/admin/companies')).toHaveLength(1);
+    watch.expectClean();
+  });
+
+  test("a manual's body is edited, an image put in it, and saved: the text and the picture show", async ({ page, request }) => {
+    const watch = watchSpec(page);
+    const api = await adminApi(request);
+    // Section 7's list of manuals (no sort): the newest first page, any of them.
+    const [manual] = await api.get<{ id: number; title: string }[]>('/core/api/v2/admin/manuals?page=1');
+    const before = await api.get<{ content: string }>(`/core/api/v2/admin/manuals/${manual.id}`);
+    await page.goto(`/v2/core/manuals/${manual.id}/edit`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Markdown' }).click();
+    const source = page.getByRole('textbox', { name: '本文（Markdown）' });
+    await expect(source).toHaveValue(before.content);
+    const line = `仕様どおりのAPIで書き足した一文 ${Date.now()}`;
+    await source.press('Control+End');
+    await page.keyboard.type(`\n\n${line}`);
+    await page.locator('input[type=file][aria-label="挿入する画像"]').setInputFiles({ name: '仕様の図.png', mimeType: 'image/png', buffer: samplePng(64, 32, [200, 120, 30], [250, 250, 250]) });
+    await expect(source).toHaveValue(/\n\n!\[仕様の図\]\(\/storage\/manual-images\/[^)]+\)$/);
+    await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: マニュアルの編集');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect(page).toHaveURL(new RegExp(`/v2/core/manuals/${manual.id}$`));
+    const content = page.getByTestId('manual-content');
+    await expect(content).toContainText(line);
+    const image = content.locator('img[alt="仕様の図"]');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+    await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: 編集したマニュアル');
+    // What was there is kept, and the new paragraph and picture follow it.
+    const saved = (await api.get<{ content: string }>(`/core/api/v2/admin/manuals/${manual.id}`)).content;
+    expect(saved.startsWith(before.content)).toBe(true);
+    expect(saved).toMatch(new RegExp(`${line}\\n\\n!\\[仕様の図\\]\\(/storage/manual-images/[^)]+\\)$`));
+    expect(callsTo(watch.sent, 'GET /api/v2/core/admin/manual_files/presigned_url')).toEqual(['GET /api/v2/core/admin/manual_files/presigned_url']);
+    expect(callsTo(watch.sent, `PATCH /api/v2/core/admin/manuals/${manual.id}`)).toHaveLength(1);
+    watch.expectClean();
+  });
+
+  test("a licence file (a PDF) is uploaded on a pharmacy's licence tab and registered: it is listed and its link serves the PDF", async ({ page, request }) => {
+    const watch = watchSpec(page);
+    const api = await adminApi(request);
+    const [pharmacy] = await api.get<{ id: number }[]>('/core/api/v2/admin/pharmacies?sort=id');
+    const number = `13薬第${String(Date.now()).slice(-6)}号`;
+    const pdf = onePagePdf(`Licence ${number.replace(/\D/g, '')}`);
+    await page.goto(`/v2/core/pharmacies/${pharmacy.id}/licenses`);
+    await page.getByRole('button', { name: '許可証を登録' }).click();
+    const dialog = page.getByRole('dialog', { name: '許可証の登録' });
+    await dialog.getByLabel('許可番号').fill(number);
+    await dialog.getByLabel('有効期限').fill('2035-03-31');
+    await dialog.getByLabel(/^ファイル/).setInputFiles({ name: '許可証.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect(dialog.getByTestId('license-file-name')).toHaveText('許可証.pdf');
+    await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: 許可証の登録');
+    const uploaded = page.waitForRequest((sent) => sent.method() === 'PUT' && new URL(sent.url()).pathname.startsWith('/storage/licenses/'));
+    await dialog.getByRole('button', { name: '保存' }).click();
+    expect((await uploaded).headers()['content-type']).toBe('application/pdf');
+    await expect(dialog).toBeHidden();
+    const row = page.getByRole('table', { name: '許可証' }).getByRole('row', { name: new RegExp(number) });
+    await expect(row).toContainText('有効');
+    await expectNoSeriousA11yViolations(page, '仕様どおりのAPI: 許可証を登録したライセンスタブ');
+    const href = (await row.getByRole('link', { name: new RegExp(`${number}を表示`) }).getAttribute('href'))!;
+    const file = await page.request.get(href);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    expect(Buffer.from(await file.body())).toEqual(pdf);
+    expect(callsTo(watch.sent, `GET /api/v2/core/admin/pharmacies/${pharmacy.id}/licenses/presigned_url`)).toEqual([`GET /api/v2/core/admin/pharmacies/${pharmacy.id}/licenses/presigned_url`]);
     watch.expectClean();
   });
 

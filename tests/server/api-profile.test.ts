@@ -87,7 +87,7 @@ describe('the spec profile answers as the platform would', () => {
     expect((await full.call('/core/api/v2/master/dealers?fields=id,name&sort=relevance', { token: await full.token() })).status).toBe(200);
   });
 
-  it('a parameter section 7 does not give the call is a 422 naming it; one it gives, and the content_type uploads still need, answer', async () => {
+  it('a parameter section 7 does not give the call is a 422 naming it (content_type on the upload links too); one it gives answers', async () => {
     const token = await spec.token();
     for (const [path, name] of [
       ['/core/api/v2/admin/pharmacies?without_company=true', 'without_company'],
@@ -97,6 +97,10 @@ describe('the spec profile answers as the platform would', () => {
       ['/core/api/v2/admin/licenses/expires?query=a&page=1', 'query'],
       ['/medorder/api/v2/admin/stockable_item_fixtures?receipt_code=620000001', 'receipt_code'],
       ['/core/api/v2/master/dealers?prefecture_id=13', 'prefecture_id'],
+      // Section 7's upload links take no type (issue 35's last parameter): the PUT's Content-Type says it.
+      ['/core/api/v2/admin/pharmacies/1/licenses/presigned_url?content_type=application/pdf', 'content_type'],
+      ['/core/api/v2/admin/inquiry_messages/file_presigned_url?content_type=image/png', 'content_type'],
+      ['/core/api/v2/admin/manual_files/presigned_url?content_type=image/png', 'content_type'],
     ] as const) {
       const res = await spec.call(path, { token });
       expect([path, res.status]).toEqual([path, 422]);
@@ -107,11 +111,26 @@ describe('the spec profile answers as the platform would', () => {
       '/core/api/v2/admin/pharmacies?query=%E8%96%AC&add_ended=true&page=2&sort=-updated_at',
       '/core/api/v2/admin/manuals?query=a&page=1',
       '/core/api/v2/admin/pharmacies/1/users?page=1',
-      '/core/api/v2/admin/pharmacies/1/licenses/presigned_url?content_type=application/pdf',
+      '/core/api/v2/admin/pharmacies/1/licenses/presigned_url',
+      '/core/api/v2/admin/inquiry_messages/file_presigned_url',
+      '/core/api/v2/admin/manual_files/presigned_url',
       '/medorder/api/v2/admin/stockable_item_fixtures?yj_code=1124003F2230&ids=1,2',
     ]) {
       expect([path, (await spec.call(path, { token })).status]).toEqual([path, 200]);
     }
+  });
+
+  it('uploads as section 7 says: a link asked with no type, the file PUT with its content type, then registered', async () => {
+    const token = await spec.token();
+    const link = await spec.call('/core/api/v2/admin/pharmacies/1/licenses/presigned_url', { token });
+    expect(link.status).toBe(200);
+    const { presigned_url, object_name } = (await link.json()) as { presigned_url: string; object_name: string };
+    const pdf = '%PDF-1.4\n%%EOF\n';
+    expect((await spec.app.request(presigned_url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: pdf })).status).toBe(200);
+    const created = await spec.call('/core/api/v2/admin/pharmacies/1/licenses', { method: 'POST', token, json: { number: '13薬第30001号', expires_on: '2030-03-31', filename_s3: object_name } });
+    expect(created.status).toBe(201);
+    const view = await spec.app.request(((await created.json()) as { signed_url: string }).signed_url);
+    expect([view.headers.get('content-type'), await view.text()]).toEqual(['application/pdf', pdf]);
   });
 
   it('If-Unmodified-Since is ignored (the platform does not know it), and x-unread-total is not answered', async () => {

@@ -32,12 +32,18 @@ async function rooms(query = '', token = admin) {
   return call(`${BASE}/inquiry_rooms${query}`, token);
 }
 
-async function upload(token: string, side: string, bytes: Buffer, contentType = 'image/png') {
-  const presign = await call(`${side}/inquiry_messages/file_presigned_url?content_type=${encodeURIComponent(contentType)}`, token);
+/** Section 7's link (no parameter), then the PUT with the file's content type; its status and the object's name. */
+async function put(token: string, side: string, bytes: Buffer, contentType = 'image/png') {
+  const presign = await call(`${side}/inquiry_messages/file_presigned_url`, token);
   expect(presign.status).toBe(200);
-  const put = await app.app.request(presign.body.presigned_url as string, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) });
-  expect(put.status).toBe(200);
-  return presign.body.object_name as string;
+  const res = await app.app.request(presign.body.presigned_url as string, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) });
+  return { status: res.status, errors: res.ok ? [] : ((await res.json()) as { errors: string[] }).errors, objectName: presign.body.object_name as string };
+}
+
+async function upload(token: string, side: string, bytes: Buffer, contentType = 'image/png') {
+  const { status, objectName } = await put(token, side, bytes, contentType);
+  expect(status).toBe(200);
+  return objectName;
 }
 
 describe('room list', () => {
@@ -238,17 +244,41 @@ describe('attachments', () => {
     expect(sent.body.files[0]).toMatchObject({ type: 'image/jpeg', extension: 'jpg' });
   });
 
-  it('refuses a non-image renamed .png, a GIF, a wrong extension and an oversize file, and deletes them', async () => {
+  it('refuses at the PUT (415) a non-image sent as a PNG, a PNG sent as a JPEG, a GIF and a PDF, keeping nothing', async () => {
+    const storage = app.environments.production.storage;
+    const png = samplePng(2, 2, [0, 0, 0], [9, 9, 9]);
+    const cases: [string, Buffer, string, string][] = [
+      ['text sent as a PNG', Buffer.from('これは画像ではありません'), 'image/png', 'ファイルの中身がPNGではありません。'],
+      ['a PNG sent as a JPEG', png, 'image/jpeg', 'ファイルの中身がJPEGではありません。'],
+      ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00'), 'image/gif', 'この種類のファイルはアップロードできません。アップロードできるのはPNG・JPEGです。'],
+      ['a PDF', Buffer.from('%PDF-1.4'), 'application/pdf', 'この種類のファイルはアップロードできません。アップロードできるのはPNG・JPEGです。'],
+    ];
+    for (const [name, bytes, type, message] of cases) {
+      const refused = await put(admin, BASE, bytes, type);
+      expect([name, refused.status, refused.errors]).toEqual([name, 415, [message]]);
+      expect(storage.get('inquiry-files', refused.objectName), name).toBeUndefined();
+    }
+  });
+
+  it('takes the type and extension from what the PUT stored, and refuses at the post a file not an image, a wrong name and an oversize file, deleting them', async () => {
     const roomId = (await rooms('?status=replied')).body[1].id;
     const storage = app.environments.production.storage;
-    const post = (key: string, name: string) =>
-      call(`${BASE}/inquiry_rooms/${roomId}/messages`, admin, { method: 'POST', json: { content: '添付', file: { file_name_s3: key, name } } });
-    const text = await upload(admin, BASE, Buffer.from('これは画像ではありません'));
+    const post = (key: string, name: string, file: Json = {}) =>
+      call(`${BASE}/inquiry_rooms/${roomId}/messages`, admin, { method: 'POST', json: { content: '添付', file: { file_name_s3: key, name, ...file } } });
+    // What the client says of the file is not what the message keeps: the upload's stored type is.
+    const jpeg = await upload(admin, BASE, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(40)]), 'image/jpeg');
+    const kept = await post(jpeg, '写真.jpeg', { file_type: 'image/png', extension: 'png' });
+    expect(kept.status).toBe(201);
+    expect(kept.body.files[0]).toMatchObject({ name: '写真.jpeg', type: 'image/jpeg', extension: 'jpg' });
+    // An object that came another way than a checked PUT is checked again.
+    const text = 'uploads/1/text';
+    storage.put('inquiry-files', text, 'これは画像ではありません', 'image/png');
     const r1 = await post(text, 'photo.png');
     expect(r1.status).toBe(422);
     expect(errorsOf(r1)).toEqual([INQUIRY_TEXTS.fileRefused]);
     expect(storage.get('inquiry-files', text)).toBeUndefined();
-    const gif = await upload(admin, BASE, Buffer.from('GIF89a....'));
+    const gif = 'uploads/1/gif';
+    storage.put('inquiry-files', gif, 'GIF89a....', 'image/gif');
     expect(errorsOf(await post(gif, 'a.png'))).toEqual([INQUIRY_TEXTS.fileRefused]);
     const pngAsPdf = await upload(admin, BASE, samplePng(2, 2, [0, 0, 0], [9, 9, 9]));
     expect(errorsOf(await post(pngAsPdf, 'a.pdf'))).toEqual([INQUIRY_TEXTS.fileRefused]);
@@ -256,9 +286,6 @@ describe('attachments', () => {
     storage.put('inquiry-files', big, Buffer.concat([samplePng(2, 2, [0, 0, 0], [9, 9, 9]), Buffer.alloc(10 * 1024 * 1024)]), 'image/png');
     expect(errorsOf(await post(big, 'big.png'))).toEqual([INQUIRY_TEXTS.fileTooLarge]);
     expect(storage.get('inquiry-files', big)).toBeUndefined();
-    const presign = await call(`${BASE}/inquiry_messages/file_presigned_url?content_type=application/pdf`, admin);
-    expect(presign.status).toBe(422);
-    expect(errorsOf(presign)).toEqual([INQUIRY_TEXTS.fileRefused]);
   });
 
   it("refuses another user's upload", async () => {

@@ -292,7 +292,7 @@ describe('manual writes', () => {
       ['POST', MANUALS, { title: '題', content: 'x' }],
       ['PATCH', `${MANUALS}/1`, { title: '題' }],
       ['DELETE', `${MANUALS}/1`],
-      ['GET', `${PRESIGN}?content_type=image/png`],
+      ['GET', PRESIGN],
     ];
     for (const [method, path, json] of calls) {
       expect((await app.call(path, { method, json })).status, `${method} ${path}`).toBe(401);
@@ -305,32 +305,38 @@ describe('manual writes', () => {
 describe('editor images', () => {
   const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
-  it('presigns a PUT of an image and serves it at the public URL without a token', async () => {
-    const { status, body } = await getJson<{ presigned_url: string; public_url: string }>(app, `${PRESIGN}?content_type=image/png`);
-    expect(status).toBe(200);
-    expect(body.public_url).toMatch(/^\/storage\/manual-images\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}\.png$/);
-    const put = await app.app.request(body.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG });
-    expect(put.status).toBe(200);
-    const read = await app.app.request(body.public_url);
-    expect(read.status).toBe(200);
-    expect(read.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await read.arrayBuffer())).toEqual(PNG);
+  it('presigns a PUT of an image (the link asked with no type) and serves it at the public URL, with the type its PUT sent, without a token', async () => {
+    const GIF = Buffer.from('474946383961010001000000002c00000000010001000002003b', 'hex');
+    for (const [type, bytes] of [['image/png', PNG], ['image/gif', GIF]] as const) {
+      const { status, body } = await getJson<{ presigned_url: string; public_url: string }>(app, PRESIGN);
+      expect(status).toBe(200);
+      expect(body.public_url).toMatch(/^\/storage\/manual-images\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}$/);
+      const put = await app.app.request(body.presigned_url, { method: 'PUT', headers: { 'content-type': type }, body: new Uint8Array(bytes) });
+      expect(put.status, type).toBe(200);
+      const read = await app.app.request(body.public_url);
+      expect(read.status).toBe(200);
+      expect(read.headers.get('content-type')).toBe(type);
+      expect(Buffer.from(await read.arrayBuffer())).toEqual(bytes);
+    }
   });
 
-  it('refuses what is not an image: by type asked, by bytes sent, and by size', async () => {
+  it('refuses at the PUT what is not an image: by its Content-Type, by bytes sent, and by size', async () => {
     for (const type of ['image/svg+xml', 'text/html', 'application/pdf', '']) {
-      const res = await getJson<{ errors: string[] }>(app, `${PRESIGN}?content_type=${encodeURIComponent(type)}`);
-      expect(res.status, type).toBe(422);
-      expect(res.body.errors).toEqual(['アップロードできる画像はPNG・JPEG・GIF・WebPです。']);
+      const { body } = await getJson<{ presigned_url: string; public_url: string }>(app, PRESIGN);
+      const res = await app.app.request(body.presigned_url, { method: 'PUT', headers: type === '' ? {} : { 'content-type': type }, body: '%PDF-1.4 <svg/>' });
+      expect(res.status, type).toBe(415);
+      expect(((await res.json()) as { errors: string[] }).errors).toEqual(['この種類のファイルはアップロードできません。アップロードできるのはPNG・JPEG・GIF・WebPです。']);
+      expect((await app.app.request(body.public_url)).status).toBe(404);
     }
-    expect((await getJson<{ errors: string[] }>(app, PRESIGN)).body.errors).toEqual(['画像の種類を入力してください。']);
-    const { body } = await getJson<{ presigned_url: string; public_url: string }>(app, `${PRESIGN}?content_type=image/png`);
+    const { body } = await getJson<{ presigned_url: string; public_url: string }>(app, PRESIGN);
     const html = await app.app.request(body.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: '<script>alert(1)</script>' });
     expect(html.status).toBe(415);
-    expect(((await html.json()) as { errors: string[] }).errors).toEqual(['ファイルの中身が指定された種類の画像ではありません。']);
+    expect(((await html.json()) as { errors: string[] }).errors).toEqual(['ファイルの中身がPNGではありません。']);
+    const pngAsJpeg = await app.app.request(body.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(PNG) });
+    expect(((await pngAsJpeg.json()) as { errors: string[] }).errors).toEqual(['ファイルの中身がJPEGではありません。']);
     expect((await app.app.request(body.public_url)).status).toBe(404);
     const huge = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    const tooBig = await app.app.request(body.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: huge });
+    const tooBig = await app.app.request(body.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(huge) });
     expect(tooBig.status).toBe(413);
   });
 });

@@ -218,19 +218,25 @@ describe('postal codes', () => {
 describe('licences', () => {
   const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d605e70000000049454e44ae426082', 'hex');
 
-  const upload = async (pharmacyId: number, contentType: string, body: Buffer) => {
-    const presign = await getJson<{ presigned_url: string; object_name: string }>(
-      app, `${BASE}/${pharmacyId}/licenses/presigned_url?content_type=${encodeURIComponent(contentType)}`,
-    );
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+  /** Section 7's link: no parameter. */
+  const link = async (pharmacyId: number) => {
+    const presign = await getJson<{ presigned_url: string; object_name: string }>(app, `${BASE}/${pharmacyId}/licenses/presigned_url`);
     expect(presign.status).toBe(200);
-    const put = await app.app.request(presign.body.presigned_url, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(body) });
-    expect(put.status).toBe(200);
-    return presign.body.object_name;
+    return presign.body;
+  };
+  const put = (url: string, contentType: string, body: Buffer) => app.app.request(url, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(body) });
+  const upload = async (pharmacyId: number, contentType: string, body: Buffer) => {
+    const { presigned_url, object_name } = await link(pharmacyId);
+    expect((await put(presigned_url, contentType, body)).status).toBe(200);
+    return object_name;
   };
 
   it('uploads through the presigned URL, registers, views by the signed URL, and deletes with the file', async () => {
     const objectName = await upload(3, 'image/png', PNG);
-    expect(objectName).toMatch(/^pharmacies\/3\/[0-9a-f-]{36}\.png$/);
+    // The name says nothing of the type: the link was asked for none.
+    expect(objectName).toMatch(/^pharmacies\/3\/[0-9a-f-]{36}$/);
     const res = await send('POST', `${BASE}/3/licenses`, { number: '13薬第12345号', expires_on: TODAY, filename_s3: objectName });
     expect(res.status).toBe(201);
     const license = (await res.json()) as { id: number; active: boolean; signed_url: string; pharmacy: { id: number } };
@@ -253,15 +259,51 @@ describe('licences', () => {
     expect((await send('DELETE', `${BASE}/3/licenses/${license.id}`)).status).toBe(404);
   });
 
-  it('refuses a file whose bytes are not a PDF, PNG or JPEG, and removes it', async () => {
-    const objectName = await upload(3, 'application/pdf', Buffer.from('<html><script>alert(1)</script></html>'));
+  it('a link asked without a type takes a PDF or a PNG, and the licence is served with the type its PUT sent', async () => {
+    for (const [type, body, number] of [['application/pdf', PDF, '13薬第20001号'], ['image/png', PNG, '13薬第20002号']] as const) {
+      const objectName = await upload(3, type, body);
+      expect(app.environments.production.storage.get('licenses', objectName)?.contentType, type).toBe(type);
+      const res = await send('POST', `${BASE}/3/licenses`, { number, expires_on: TODAY, filename_s3: objectName });
+      expect(res.status, type).toBe(201);
+      const view = await app.app.request(((await res.json()) as { signed_url: string }).signed_url);
+      expect(view.headers.get('content-type'), type).toBe(type);
+      expect(Buffer.from(await view.arrayBuffer()), type).toEqual(body);
+    }
+  });
+
+  it('refuses at the PUT (415) bytes that are not what the Content-Type says, and a type no licence is, keeping nothing', async () => {
+    const storage = app.environments.production.storage;
+    const cases: [string, string, Buffer, string][] = [
+      ['HTML sent as a PDF', 'application/pdf', Buffer.from('<html><script>alert(1)</script></html>'), 'ファイルの中身がPDFではありません。'],
+      ['a PNG sent as a PDF', 'application/pdf', PNG, 'ファイルの中身がPDFではありません。'],
+      ['a PDF sent as a JPEG', 'image/jpeg', PDF, 'ファイルの中身がJPEGではありません。'],
+      ['a GIF', 'image/gif', Buffer.from('GIF89a\x01\x00\x01\x00'), 'この種類のファイルはアップロードできません。アップロードできるのはPDF・PNG・JPEGです。'],
+      ['HTML', 'text/html', Buffer.from('<html></html>'), 'この種類のファイルはアップロードできません。アップロードできるのはPDF・PNG・JPEGです。'],
+    ];
+    for (const [name, type, body, message] of cases) {
+      const { presigned_url, object_name } = await link(3);
+      const res = await put(presigned_url, type, body);
+      expect(res.status, name).toBe(415);
+      expect(await res.json(), name).toEqual({ errors: [message] });
+      expect(storage.get('licenses', object_name), name).toBeUndefined();
+      // Nothing to register: the upload is not there.
+      const post = await send('POST', `${BASE}/3/licenses`, { number: '13薬第1号', expires_on: TODAY, filename_s3: object_name });
+      expect(post.status, name).toBe(422);
+    }
+  });
+
+  it('refuses to register a file whose bytes are not a PDF, PNG or JPEG (one not put through a link), and removes it', async () => {
+    const storage = app.environments.production.storage;
+    const objectName = `pharmacies/3/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`;
+    storage.put('licenses', objectName, '<html><script>alert(1)</script></html>', 'application/pdf');
     const res = await send('POST', `${BASE}/3/licenses`, { number: '13薬第1号', expires_on: TODAY, filename_s3: objectName });
     expect(res.status).toBe(422);
     expect(((await res.json()) as Errors).field_errors).toEqual({ filename_s3: ['ファイルはPDF、PNG、JPEGのいずれかにしてください。'] });
-    expect(app.environments.production.storage.get('licenses', objectName)).toBeUndefined();
-    // A PNG signed as a PDF is refused too.
-    const disguised = await upload(3, 'application/pdf', PNG);
-    expect((await send('POST', `${BASE}/3/licenses`, { number: '13薬第1号', expires_on: TODAY, filename_s3: disguised })).status).toBe(422);
+    expect(storage.get('licenses', objectName)).toBeUndefined();
+    // A PNG kept as a PDF is refused too; a name from before links took any type (with its extension) is still this pharmacy's upload.
+    storage.put('licenses', `${objectName}.pdf`, PNG, 'application/pdf');
+    const disguised = await send('POST', `${BASE}/3/licenses`, { number: '13薬第1号', expires_on: TODAY, filename_s3: `${objectName}.pdf` });
+    expect(((await disguised.json()) as Errors).field_errors).toEqual({ filename_s3: ['ファイルはPDF、PNG、JPEGのいずれかにしてください。'] });
   });
 
   it('refuses a past expiry, a missing or foreign file, bad types and huge strings', async () => {
@@ -283,7 +325,6 @@ describe('licences', () => {
     expect(await fieldErrors({ number: 'x'.repeat(10_000), expires_on: TODAY, filename_s3: objectName })).toEqual({ number: ['許可番号は100文字以内で入力してください。'] });
     expect((await fieldErrors({ number: 1, expires_on: null }))?.number).toEqual(['許可番号の形式が正しくありません。']);
     expect((await post({ number: 'A', expires_on: '9999-12-31', filename_s3: objectName })).status).toBe(201);
-    expect((await getJson(app, `${BASE}/5/licenses/presigned_url?content_type=text/html`)).status).toBe(422);
     expect((await getJson(app, `${BASE}/999999/licenses`)).status).toBe(404);
     expect((await getJson(app, `${BASE}/999999/licenses/presigned_url`)).status).toBe(404);
   });

@@ -36,8 +36,8 @@ function withParam(url: string, name: string, value: string): string {
 }
 
 describe('presigned PUT and GET', () => {
-  it('uploads with the signed content type and downloads the same bytes', async () => {
-    const url = storage.presignPut('licenses', 'pharmacies/12/免許証.pdf', { contentType: PDF, maxBytes: 1000 });
+  it('uploads with a content type the link takes and downloads the same bytes', async () => {
+    const url = storage.presignPut('licenses', 'pharmacies/12/免許証.pdf', { contentTypes: [PDF], maxBytes: 1000 });
     expect(url.startsWith('/storage/licenses/pharmacies/12/%E5%85%8D%E8%A8%B1%E8%A8%BC.pdf?')).toBe(true);
     const res = await put(url, '%PDF-1.7 免許');
     expect(res.status).toBe(200);
@@ -57,25 +57,57 @@ describe('presigned PUT and GET', () => {
 
   it('serves the demo environment at /demo/storage from its own folder', async () => {
     const demo = app.environments.demo.storage;
-    const url = demo.presignPut('licenses', 'demo-only.pdf', { contentType: PDF, maxBytes: 100 });
+    const url = demo.presignPut('licenses', 'demo-only.pdf', { contentTypes: [PDF], maxBytes: 100 });
     expect(url.startsWith('/demo/storage/licenses/demo-only.pdf?')).toBe(true);
-    expect((await put(url, 'demo')).status).toBe(200);
+    expect((await put(url, '%PDF-demo')).status).toBe(200);
     expect(existsSync(join(app.dir, 'storage', 'demo', 'licenses', 'demo-only.pdf'))).toBe(true);
     expect(storage.get('licenses', 'demo-only.pdf')).toBeUndefined();
     // The same signature on the other environment's path is refused.
     expect((await put(url.replace('/demo/storage', '/storage'), 'x')).status).toBe(403);
   });
 
-  it('refuses another content type (415) and a body over the limit (413), saving nothing', async () => {
-    const url = storage.presignPut('licenses', 'limits.pdf', { contentType: PDF, maxBytes: 10 });
-    const wrongType = await put(url, 'x', 'text/html');
+  it('refuses a content type the link does not take (415) and a body over the limit (413), saving nothing', async () => {
+    const url = storage.presignPut('licenses', 'limits.pdf', { contentTypes: [PDF], maxBytes: 10 });
+    const wrongType = await put(url, '%PDF-x', 'text/html');
     expect(wrongType.status).toBe(415);
-    expect(await errors(wrongType)).toEqual(['ファイルの種類がURLの指定と一致しません。']);
-    const tooBig = await put(url, '12345678901');
+    expect(await errors(wrongType)).toEqual(['この種類のファイルはアップロードできません。アップロードできるのはPDFです。']);
+    const tooBig = await put(url, '%PDF-123456');
     expect(tooBig.status).toBe(413);
     expect(await errors(tooBig)).toEqual(['ファイルが大きすぎます。上限は10バイトです。']);
     expect(storage.get('licenses', 'limits.pdf')).toBeUndefined();
-    expect((await put(url, '1234567890', 'Application/PDF')).status).toBe(200);
+    expect((await put(url, '%PDF-12345', 'Application/PDF; charset=binary')).status).toBe(200);
+    expect(storage.get('licenses', 'limits.pdf')?.contentType).toBe(PDF);
+  });
+
+  it('takes any of the types the link names, each checked by its bytes against its Content-Type, and keeps the type it was sent with', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const link = (key: string) => storage.presignPut('licenses', key, { contentTypes: [PDF, 'image/png', 'image/jpeg'], maxBytes: 100 });
+    const send = (url: string, body: Buffer | string, contentType?: string) =>
+      app.app.request(url, { method: 'PUT', headers: contentType === undefined ? {} : { 'content-type': contentType }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+    expect((await send(link('several/a'), '%PDF-1.4 a', PDF)).status).toBe(200);
+    expect((await send(link('several/b'), png, 'image/png')).status).toBe(200);
+    expect(storage.get('licenses', 'several/a')?.contentType).toBe(PDF);
+    expect(storage.get('licenses', 'several/b')?.contentType).toBe('image/png');
+    const served = await get(storage.presignGet('licenses', 'several/b'));
+    expect(served.headers.get('content-type')).toBe('image/png');
+    // Bytes that are not what the Content-Type says, a type the link does not name, or no type at all: 415, nothing kept.
+    const refusals: [string, Response, string][] = [
+      ['PNG bytes sent as PDF', await send(link('several/c'), png, PDF), 'ファイルの中身がPDFではありません。'],
+      ['text sent as PNG', await send(link('several/d'), 'これは画像ではありません', 'image/png'), 'ファイルの中身がPNGではありません。'],
+      ['a GIF sent as a GIF', await send(link('several/e'), 'GIF89a......', 'image/gif'), 'この種類のファイルはアップロードできません。アップロードできるのはPDF・PNG・JPEGです。'],
+      ['no Content-Type', await send(link('several/f'), '%PDF-1.4'), 'この種類のファイルはアップロードできません。アップロードできるのはPDF・PNG・JPEGです。'],
+    ];
+    for (const [name, res, message] of refusals) {
+      expect(res.status, name).toBe(415);
+      expect(await errors(res), name).toEqual([message]);
+    }
+    for (const key of ['several/c', 'several/d', 'several/e', 'several/f']) expect(storage.get('licenses', key), key).toBeUndefined();
+  });
+
+  it('signs only bare media types, at least one', () => {
+    expect(() => storage.presignPut('licenses', 'x.pdf', { contentTypes: [], maxBytes: 10 })).toThrow(RangeError);
+    expect(() => storage.presignPut('licenses', 'x.pdf', { contentTypes: ['text/plain; charset=utf-8'], maxBytes: 10 })).toThrow(RangeError);
+    expect(() => storage.presignPut('licenses', 'x.pdf', { contentTypes: ['application/pdf,text/html'], maxBytes: 10 })).toThrow(RangeError);
   });
 
   it('answers HEAD with the headers only, and judges the body, not a Content-Length that lies', async () => {
@@ -83,7 +115,7 @@ describe('presigned PUT and GET', () => {
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe('10');
     expect(await head.text()).toBe('');
-    const url = storage.presignPut('licenses', 'liar.pdf', { contentType: PDF, maxBytes: 4 });
+    const url = storage.presignPut('licenses', 'liar.pdf', { contentTypes: [PDF], maxBytes: 4 });
     const liar = await app.app.request(url, { method: 'PUT', headers: { 'content-type': PDF, 'content-length': '4' }, body: '123456789' });
     expect(liar.status).toBe(413);
     expect(storage.get('licenses', 'liar.pdf')).toBeUndefined();
@@ -108,7 +140,7 @@ describe('presigned PUT and GET', () => {
 
   it('refuses every tampered URL with 403', async () => {
     storage.put('licenses', 'tamper.pdf', 'secret', PDF);
-    const putUrl = storage.presignPut('licenses', 'tamper.pdf', { contentType: PDF, maxBytes: 10, expiresIn: 60 });
+    const putUrl = storage.presignPut('licenses', 'tamper.pdf', { contentTypes: [PDF], maxBytes: 10, expiresIn: 60 });
     const getUrl = storage.presignGet('licenses', 'tamper.pdf', { expiresIn: 60, filename: 'a.pdf' });
     const signature = new URLSearchParams(getUrl.split('?')[1]).get('X-Signature')!;
     const flipped = signature[0] === 'A' ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
@@ -124,7 +156,9 @@ describe('presigned PUT and GET', () => {
       ['GET URL used to PUT', put(getUrl, 'x')],
       ['PUT URL used to GET', get(putUrl)],
       ['size raised', put(withParam(putUrl, 'X-Max-Bytes', '100000'), 'x')],
-      ['type changed', put(withParam(putUrl, 'X-Content-Type', 'text/html'), 'x', 'text/html')],
+      ['type changed', put(withParam(putUrl, 'X-Content-Types', 'text/html'), 'x', 'text/html')],
+      ['type added', put(withParam(putUrl, 'X-Content-Types', 'application/pdf,text/html'), 'x', 'text/html')],
+      ['types left out', put(withParam(putUrl, 'X-Content-Types', ''), 'x', 'text/html')],
       ['expiry not a number', put(withParam(putUrl, 'X-Expires', '1e99'), 'x')],
     ];
     for (const [name, response] of cases) {
@@ -151,7 +185,7 @@ describe('keys', () => {
 
   it.each(tricks)('refuses %j at every call with 400', (key) => {
     for (const call of [
-      () => storage.presignPut('licenses', key, { contentType: PDF, maxBytes: 10 }),
+      () => storage.presignPut('licenses', key, { contentTypes: [PDF], maxBytes: 10 }),
       () => storage.presignGet('licenses', key),
       () => storage.put('licenses', key, 'x', PDF),
       () => storage.get('licenses', key),

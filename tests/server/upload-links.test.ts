@@ -28,8 +28,8 @@ async function call(path: string, token: string, init: { method?: string; json?:
 const put = (url: string, bytes: Buffer, contentType: string) => app.app.request(url, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) });
 
 const KINDS = [
-  { name: 'licence files', path: `${BASE}/pharmacies/1/licenses/presigned_url?content_type=application%2Fpdf` },
-  { name: 'manual images', path: `${BASE}/manual_files/presigned_url?content_type=image%2Fpng` },
+  { name: 'licence files', path: `${BASE}/pharmacies/1/licenses/presigned_url` },
+  { name: 'manual images', path: `${BASE}/manual_files/presigned_url` },
 ];
 
 describe.each(KINDS)('$name', ({ path }) => {

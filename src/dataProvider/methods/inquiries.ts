@@ -105,7 +105,7 @@ export const inquiryMethods = (send: SendRequest, upload: UploadMethods, fetchIm
   sendInquiryMessage: async (roomId, { content, replyMessageId, file }) => {
     let descriptor: Record<string, unknown> | undefined;
     if (file) {
-      const objectName = await upload.uploadThroughPresignedUrl({ presignPath: PRESIGN_PATH, file, query: { contentType: file.type } });
+      const objectName = await upload.uploadThroughPresignedUrl({ presignPath: PRESIGN_PATH, file });
       descriptor = { fileNameS3: objectName, name: file.name, size: file.size, fileType: file.type, extension: extensionOf(file.name) };
     }
     const body = { content, replyMessageId: replyMessageId ?? null, ...(descriptor && { file: descriptor }) };

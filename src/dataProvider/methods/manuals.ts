@@ -1,5 +1,5 @@
 import type { SendRequest } from '../apiClient';
-import { createHttpError, NETWORK_FAILURE_STATUS } from '../httpError';
+import { putToPresignedUrl } from './uploads';
 
 /** The manual knowledge base's calls that are not CRUD (spec section 7 "Manuals"). */
 export const MANUAL_CATEGORIES_PATH = '/api/v2/core/admin/manual_categories';
@@ -49,18 +49,12 @@ export const manualMethods = (send: SendRequest, fetchImpl: () => typeof fetch):
     await send({ method: 'DELETE', path: `${MANUAL_CATEGORIES_PATH}/${encodeURIComponent(String(id))}` });
   },
   uploadManualImage: async (file) => {
-    const { json } = await send<PresignAnswer | undefined>({ path: MANUAL_IMAGE_PRESIGN_PATH, query: { contentType: file.type } });
+    // Section 7's link takes no type: the PUT's Content-Type says the picture's.
+    const { json } = await send<PresignAnswer | undefined>({ path: MANUAL_IMAGE_PRESIGN_PATH });
     if (typeof json?.presignedUrl !== 'string' || typeof json.publicUrl !== 'string') {
       throw new Error(`${MANUAL_IMAGE_PRESIGN_PATH}: 署名付きURLの応答に presigned_url と public_url がありません`);
     }
-    let response: Response;
-    try {
-      // The link is the object store's, not the API's: no bearer token.
-      response = await fetchImpl()(json.presignedUrl, { method: 'PUT', body: file, headers: { 'Content-Type': file.type } });
-    } catch {
-      throw createHttpError(NETWORK_FAILURE_STATUS);
-    }
-    if (!response.ok) throw createHttpError(response.status);
+    await putToPresignedUrl(fetchImpl, json.presignedUrl, file);
     return json.publicUrl;
   },
 });

@@ -59,11 +59,7 @@ export const pharmacyMasterMethods = (send: SendRequest, uploads: UploadMethods)
       (await send<{ results?: PostalAddress[] } | undefined>({ path: POSTAL_CODE_SEARCH_PATH, query: { postalCode } })).json?.results ?? [],
     getPharmacyLicenses: async (pharmacyId) => (await send<License[] | undefined>({ path: licensesPath(pharmacyId) })).json ?? [],
     createPharmacyLicense: async (pharmacyId, { number, expiresOn, file }) => {
-      const filenameS3 = await uploads.uploadThroughPresignedUrl({
-        presignPath: `${licensesPath(pharmacyId)}/presigned_url`,
-        file,
-        query: { contentType: file.type },
-      });
+      const filenameS3 = await uploads.uploadThroughPresignedUrl({ presignPath: `${licensesPath(pharmacyId)}/presigned_url`, file });
       return (await send<License>({ method: 'POST', path: licensesPath(pharmacyId), body: { number, expiresOn, filenameS3 } })).json;
     },
     deletePharmacyLicense: async (pharmacyId, licenseId) => {

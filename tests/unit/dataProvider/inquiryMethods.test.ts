@@ -50,10 +50,14 @@ describe('inquiry methods', () => {
     const bodies: unknown[] = [];
     server.use(
       http.get(`${CORE}/admin/inquiry_messages/file_presigned_url`, ({ request }) => {
-        expect(new URL(request.url).searchParams.get('content_type')).toBe('image/png');
+        // Section 7's link takes no parameter: the PUT's Content-Type says the type.
+        expect(new URL(request.url).search).toBe('');
         return HttpResponse.json({ presigned_url: 'http://storage.localhost/x?sig=1', object_name: 'uploads/1/x' });
       }),
-      http.put('http://storage.localhost/x', () => new HttpResponse(null, { status: 200 })),
+      http.put('http://storage.localhost/x', ({ request }) => {
+        expect(request.headers.get('content-type')).toBe('image/png');
+        return new HttpResponse(null, { status: 200 });
+      }),
       http.post(`${CORE}/admin/inquiry_rooms/9/messages`, async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({ id: 1, content: 'a', files: [], created_at: '2026-11-22T00:00:00Z' }, { status: 201 });

@@ -26,7 +26,7 @@ describe('manual methods', () => {
     expect((await dataProvider.getManualCategory(1)).children[0]).toMatchObject({ id: 2, parentId: 1, hasChild: false, manualsCount: 2 });
   });
 
-  it('uploads an image: asks for a link for its type, PUTs it without the token, answers the public URL', async () => {
+  it('uploads an image: asks for a link (no parameter), PUTs it with its type without the token, answers the public URL', async () => {
     const calls: { method: string; url: string; authorization: string | null; contentType: string | null }[] = [];
     server.use(
       http.get(`${CORE}/admin/manual_files/presigned_url`, ({ request }) => {
@@ -41,17 +41,17 @@ describe('manual methods', () => {
     const url = await dataProvider.uploadManualImage(new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }));
     expect(url).toBe('/storage/manual-images/a.png');
     expect(calls).toEqual([
-      { method: 'GET', url: '?content_type=image%2Fpng', authorization: 'Bearer token', contentType: null },
+      { method: 'GET', url: '', authorization: 'Bearer token', contentType: null },
       { method: 'PUT', url: '', authorization: null, contentType: 'image/png' },
     ]);
   });
 
-  it('fails with the storage status when the object store refuses the bytes', async () => {
+  it("fails with the storage status and its reason when the object store refuses the bytes", async () => {
     server.use(
       http.get(`${CORE}/admin/manual_files/presigned_url`, () => HttpResponse.json({ presigned_url: 'http://localhost/storage/manual-images/b.png', public_url: '/storage/manual-images/b.png' })),
-      http.put('http://localhost/storage/manual-images/b.png', () => HttpResponse.json({ errors: ['ファイルの中身が指定された種類の画像ではありません。'] }, { status: 415 })),
+      http.put('http://localhost/storage/manual-images/b.png', () => HttpResponse.json({ errors: ['ファイルの中身がPNGではありません。'] }, { status: 415 })),
     );
-    await expect(dataProvider.uploadManualImage(new Blob(['<svg/>'], { type: 'image/png' }))).rejects.toMatchObject({ status: 415 });
+    await expect(dataProvider.uploadManualImage(new Blob(['<svg/>'], { type: 'image/png' }))).rejects.toMatchObject({ status: 415, body: { messages: ['ファイルの中身がPNGではありません。'] } });
   });
 
   it('create, rename or move, and delete a category with snake_case bodies', async () => {

@@ -106,7 +106,7 @@ describe('account methods', () => {
 });
 
 describe('uploadThroughPresignedUrl', () => {
-  it('asks for a link, PUTs the file with its content type and no bearer token, and returns the object name', async () => {
+  it('asks for a link with no parameter (section 7 takes none), PUTs the file with its content type and no bearer token, and returns the object name', async () => {
     const calls: Call[] = [];
     server.use(
       http.get(`${CORE}/admin/pharmacies/3/licenses/presigned_url`, ({ request }) => {
@@ -125,12 +125,30 @@ describe('uploadThroughPresignedUrl', () => {
       }),
     );
     const file = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
-    const objectName = await dataProvider.uploadThroughPresignedUrl({ presignPath: '/api/v2/core/admin/pharmacies/3/licenses/presigned_url', file, query: { fileName: 'a.pdf' } });
+    const objectName = await dataProvider.uploadThroughPresignedUrl({ presignPath: '/api/v2/core/admin/pharmacies/3/licenses/presigned_url', file });
     expect(objectName).toBe('licenses/abc.pdf');
     expect(calls).toEqual([
-      { method: 'GET', path: '/core/api/v2/admin/pharmacies/3/licenses/presigned_url?file_name=a.pdf', body: undefined, authorization: 'Bearer token' },
+      { method: 'GET', path: '/core/api/v2/admin/pharmacies/3/licenses/presigned_url', body: undefined, authorization: 'Bearer token' },
       { method: 'PUT', path: '/bucket/licenses/abc', body: '%PDF-1.4', authorization: null, contentType: 'application/pdf' },
     ]);
+  });
+
+  it("shows the store's own reason for a refused PUT when it gives one as JSON (the reference API's 415), else the status's", async () => {
+    server.use(
+      http.get(`${CORE}/admin/inquiry_messages/file_presigned_url`, () => HttpResponse.json({ presigned_url: `${STORAGE}/z`, object_name: 'z' })),
+      http.put(`${STORAGE}/z`, () => HttpResponse.json({ errors: ['ファイルの中身がPNGではありません。'] }, { status: 415 })),
+    );
+    const file = new Blob(['これは画像ではありません'], { type: 'image/png' });
+    await expect(dataProvider.uploadThroughPresignedUrl({ presignPath: '/api/v2/core/admin/inquiry_messages/file_presigned_url', file })).rejects.toMatchObject({
+      status: 415,
+      body: { messages: ['ファイルの中身がPNGではありません。'] },
+    });
+    // An S3 answers XML: the generic message for the status.
+    server.use(http.put(`${STORAGE}/z`, () => new HttpResponse('<Error><Code>AccessDenied</Code></Error>', { status: 403, headers: { 'content-type': 'application/xml' } })));
+    await expect(dataProvider.uploadThroughPresignedUrl({ presignPath: '/api/v2/core/admin/inquiry_messages/file_presigned_url', file })).rejects.toMatchObject({
+      status: 403,
+      body: { messages: ['この操作を行う権限がありません。'] },
+    });
   });
 
   it('fails with the storage status when the PUT is refused, and on a link without object name', async () => {

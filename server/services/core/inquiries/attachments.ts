@@ -6,7 +6,9 @@ import type { ServiceContext } from '../../../shared/context';
 import { ApiError, validationError } from '../../../shared/errors';
 import { UPLOAD_LINK_SECONDS, type UploadKind, type UploadLinks } from '../../../shared/uploadLinks';
 import type { InquirySide } from './access';
-import { INQUIRY_FILE_BUCKET, INQUIRY_FILE_MAX_BYTES, INQUIRY_FILE_TYPES, SEED_ATTACHMENTS, seedAttachmentBody, sniffImageType } from './files';
+import {
+  INQUIRY_FILE_BUCKET, INQUIRY_FILE_EXTENSIONS, INQUIRY_FILE_MAX_BYTES, INQUIRY_FILE_TYPES, isInquiryFileType, SEED_ATTACHMENTS, seedAttachmentBody, sniffImageType,
+} from './files';
 import type { FileSchema } from './schema';
 import type { InquiryUser } from './store';
 import { INQUIRY_TEXTS } from './texts';
@@ -41,8 +43,8 @@ export interface InquiryAttachments {
    * the message is committed.
    */
   attach(user: InquiryUser, roomId: number, file: z.infer<typeof FileSchema>): Promise<Attachment>;
-  /** A presigned PUT for one image, counted against the user's outstanding uploads. */
-  presign(c: Context<AuthEnv>, user: InquiryUser, side: InquirySide, contentType?: string): Promise<{ presigned_url: string; object_name: string }>;
+  /** A presigned PUT for one PNG or JPEG image (its Content-Type says which), counted against the user's outstanding uploads. */
+  presign(c: Context<AuthEnv>, user: InquiryUser, side: InquirySide): Promise<{ presigned_url: string; object_name: string }>;
   /** A deleted message's file, when it is the message's own copy (never a seed's shared image). */
   removeOf(fileObject: string | null): void;
 }
@@ -73,7 +75,6 @@ export function setUpInquiryAttachments(ctx: ServiceContext, uploads: UploadLink
       };
       const key = file.file_name_s3;
       if (!key.startsWith(`${UPLOAD_PREFIX}${user.id}/`)) throw refuse(INQUIRY_TEXTS.fileMissing);
-      const extension = /\.(png|jpe?g)$/i.exec(file.name)?.[1].toLowerCase();
       let upload;
       try {
         upload = await storage.readHead(INQUIRY_FILE_BUCKET, key, SNIFF_BYTES);
@@ -82,8 +83,11 @@ export function setUpInquiryAttachments(ctx: ServiceContext, uploads: UploadLink
       }
       if (!upload) throw refuse(INQUIRY_TEXTS.fileMissing);
       if (upload.size > INQUIRY_FILE_MAX_BYTES) throw refuse(INQUIRY_TEXTS.fileTooLarge, key);
-      const type = sniffImageType(upload.head);
-      if (!type || !extension) throw refuse(INQUIRY_TEXTS.fileRefused, key);
+      // The type is the one the PUT sent and the storage kept (it checked the bytes then); they are
+      // checked again here, for an object that came another way. The name must say an image too.
+      const type = upload.contentType;
+      if (!isInquiryFileType(type) || sniffImageType(upload.head) !== type || !/\.(png|jpe?g)$/i.test(file.name)) throw refuse(INQUIRY_TEXTS.fileRefused, key);
+      const extension = INQUIRY_FILE_EXTENSIONS[type];
       const attachedKey = `${ATTACHED_PREFIX}${roomId}/${randomUUID()}`;
       if (!(await storage.copy(INQUIRY_FILE_BUCKET, key, attachedKey, type))) throw refuse(INQUIRY_TEXTS.fileMissing);
       const kept = await storage.readHead(INQUIRY_FILE_BUCKET, attachedKey, SNIFF_BYTES);
@@ -93,13 +97,12 @@ export function setUpInquiryAttachments(ctx: ServiceContext, uploads: UploadLink
       }
       return { uploadKey: key, key: attachedKey, name: file.name, size: kept.size, type, extension };
     },
-    async presign(c, user, side, contentType = 'image/png') {
+    async presign(c, user, side) {
       // An upload is only ever attached to a message: a user who may write in no pharmacy's room gets no upload link.
       if (side === 'pharmacy' && ![...c.get('principal').pharmacyRights.values()].includes('write')) throw new ApiError(403, [WRITE_FORBIDDEN]);
-      if (!(INQUIRY_FILE_TYPES as readonly string[]).includes(contentType)) throw validationError({ content_type: [INQUIRY_TEXTS.fileRefused] });
       const objectName = `${UPLOAD_PREFIX}${user.id}/${randomUUID()}`;
       await uploads.issue(kind, user.id, objectName);
-      const presignedUrl = storage.presignPut(INQUIRY_FILE_BUCKET, objectName, { contentType, maxBytes: INQUIRY_FILE_MAX_BYTES, expiresIn: UPLOAD_LINK_SECONDS });
+      const presignedUrl = storage.presignPut(INQUIRY_FILE_BUCKET, objectName, { contentTypes: INQUIRY_FILE_TYPES, maxBytes: INQUIRY_FILE_MAX_BYTES, expiresIn: UPLOAD_LINK_SECONDS });
       return { presigned_url: presignedUrl, object_name: objectName };
     },
     removeOf(fileObject) {

@@ -5,6 +5,9 @@ export const INQUIRY_FILE_BUCKET = 'inquiry-files';
 export const INQUIRY_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const INQUIRY_FILE_TYPES = ['image/png', 'image/jpeg'] as const;
 export type InquiryFileType = (typeof INQUIRY_FILE_TYPES)[number];
+/** A message's `extension`, from the type its upload was PUT with (the name the user gave may say `jpeg`). */
+export const INQUIRY_FILE_EXTENSIONS: Record<InquiryFileType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+export const isInquiryFileType = (type: string): type is InquiryFileType => (INQUIRY_FILE_TYPES as readonly string[]).includes(type);
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);

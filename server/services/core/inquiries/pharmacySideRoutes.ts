@@ -49,5 +49,5 @@ export function registerPharmacySideInquiryRoutes(
   });
   app.openapi(pharmacyMessagesRoute, async (c) => c.json(await conversation.messagesPage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
   app.openapi(pharmacyPostMessageRoute, async (c) => c.json(await conversation.postMessage(c, 'pharmacy', Number(c.req.valid('param').id), c.req.valid('json')), 201));
-  app.openapi(pharmacyPresignRoute, async (c) => c.json(await attachments.presign(c, userOf(db, c, 'pharmacy'), 'pharmacy', c.req.valid('query').content_type), 200));
+  app.openapi(pharmacyPresignRoute, async (c) => c.json(await attachments.presign(c, userOf(db, c, 'pharmacy'), 'pharmacy'), 200));
 }

@@ -4,7 +4,7 @@ import { prefetchHeaders } from '../../../shared/prefetch';
 import { createRecordRoute, readRoute, updateRecordRoute, writeRoute } from '../../../shared/routes';
 import {
   DeletedMessageSchema, MessageEditSchema, MessageInputSchema, MessageSchema, MessagesQuerySchema,
-  PharmacyRoomQuerySchema, PresignedUploadSchema, PresignQuerySchema, roomPageHeaders, RoomOpenSchema, RoomPatchSchema, RoomQuerySchema, RoomSchema,
+  PharmacyRoomQuerySchema, PresignedUploadSchema, roomPageHeaders, RoomOpenSchema, RoomPatchSchema, RoomQuerySchema, RoomSchema,
 } from './schema';
 
 /** The room and message calls of spec section 7, both sides: staff under admin, pharmacies under pharmacy. */
@@ -26,7 +26,7 @@ const messagesRoute = (path: `${string}/{id}/messages`, summary: string) => {
 const postMessageRoute = (path: `${string}/{id}/messages`, summary: string) =>
   createRecordRoute(path, { body: MessageInputSchema, response: MessageSchema, responseDescription: '送信したメッセージ', summary, tags });
 const presignRoute = (path: string, summary: string) =>
-  readRoute(path, { query: PresignQuerySchema, response: PresignedUploadSchema, responseDescription: 'presigned_url, object_name', summary, tags });
+  readRoute(path, { response: PresignedUploadSchema, responseDescription: 'presigned_url, object_name', summary, tags });
 
 export const adminRoomsRoute = roomsRoute(ADMIN_ROOMS, RoomQuerySchema, '問い合わせルーム一覧 (x-unread-total: 自分の未読合計)');
 export const patchRoomRoute = updateRecordRoute(ADMIN_ROOMS, {
@@ -34,7 +34,7 @@ export const patchRoomRoute = updateRecordRoute(ADMIN_ROOMS, {
 });
 export const adminMessagesRoute = messagesRoute(`${ADMIN_ROOMS}/{id}/messages`, 'ルームのメッセージ (古い順、1ページ100件; 開くと既読になる)');
 export const adminPostMessageRoute = postMessageRoute(`${ADMIN_ROOMS}/{id}/messages`, 'メッセージ送信 (スタッフ)');
-export const adminPresignRoute = presignRoute(`${ADMIN_MESSAGES}/file_presigned_url`, '添付ファイルのアップロード先 (content_type: image/png | image/jpeg)');
+export const adminPresignRoute = presignRoute(`${ADMIN_MESSAGES}/file_presigned_url`, '添付ファイルのアップロード先 (PUTのContent-Typeは image/png か image/jpeg で、中身と一致すること)');
 export const editMessageRoute = updateRecordRoute(ADMIN_MESSAGES, {
   method: 'patch', body: MessageEditSchema, response: MessageSchema, summary: 'メッセージ編集 (自分のメッセージのみ)', responseDescription: 'メッセージ', tags,
 });

@@ -56,7 +56,7 @@ export function registerInquiryRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
 
   app.openapi(adminMessagesRoute, async (c) => c.json(await conversation.messagesPage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('query').page), 200));
   app.openapi(adminPostMessageRoute, async (c) => c.json(await conversation.postMessage(c, 'admin', Number(c.req.valid('param').id), c.req.valid('json')), 201));
-  app.openapi(adminPresignRoute, async (c) => c.json(await attachments.presign(c, userOf(db, c, 'admin'), 'admin', c.req.valid('query').content_type), 200));
+  app.openapi(adminPresignRoute, async (c) => c.json(await attachments.presign(c, userOf(db, c, 'admin'), 'admin'), 200));
 
   app.openapi(editMessageRoute, async (c) => {
     const user = userOf(db, c, 'admin');

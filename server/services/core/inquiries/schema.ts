@@ -46,7 +46,6 @@ export const RoomPatchSchema = z
 export const RoomOpenSchema = z
   .object({ pharmacy_id: labelled('薬局ID', z.number().int().positive().max(Number.MAX_SAFE_INTEGER)), name: subject, content })
   .openapi('InquiryRoomOpen');
-export const PresignQuerySchema = z.object({ content_type: labelled('Content-Type', z.string().max(100).optional()) });
 
 /*
  * What the calls answer (spec section 7 and its data shapes): a room with its last message and
@@ -108,7 +107,7 @@ export const DeletedMessageSchema = z
   .object({ id: z.number().int(), room_id: z.number().int(), deleted: z.literal(true) })
   .openapi('InquiryMessageDeleted');
 export const PresignedUploadSchema = z
-  .object({ presigned_url: z.string().openapi({ description: 'PUT 先 (15分有効、Content-Type は content_type)' }), object_name: z.string() })
+  .object({ presigned_url: z.string().openapi({ description: 'PUT 先 (15分有効、Content-Type は image/png か image/jpeg で中身と一致すること)' }), object_name: z.string() })
   .openapi('InquiryUpload');
 /** The answers' schemas, for tests that hold real answers against them. */
 export const INQUIRY_ANSWER_SCHEMAS = { room: RoomSchema, message: MessageSchema, deletedMessage: DeletedMessageSchema, presignedUpload: PresignedUploadSchema };

@@ -3,7 +3,7 @@ import { writeWhenFree } from '../../../db/writeWhenFree';
 import { MAX_OUTSTANDING_UPLOADS, UPLOAD_LINK_SECONDS, type UploadKind, type UploadLinks } from '../../../shared/uploadLinks';
 import { randomUUID } from 'node:crypto';
 import {
-  LICENSE_CONTENT_TYPES, LICENSE_MAX_BYTES, LICENSE_NUMBER_MAX, sniffLicenseType, type LicenseContentType,
+  LICENSE_CONTENT_TYPES, LICENSE_MAX_BYTES, LICENSE_NUMBER_MAX, sniffLicenseType,
 } from '../../../../src/contract/pharmacy';
 import { isDayString } from '../../../../src/contract/dates';
 import type { AuthEnv } from '../../../shared/auth';
@@ -30,8 +30,6 @@ export const LICENSE_MESSAGES = {
   fileForeign: 'この薬局にアップロードされたファイルではありません。',
   fileTaken: 'このファイルはすでに登録されています。',
 } as const;
-
-const EXTENSIONS: Record<LicenseContentType, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg' };
 
 const LicenseSchema = z
   .object({
@@ -73,10 +71,9 @@ const listLicensesRoute = readRoute(BASE, {
 });
 
 const presignRoute = readRoute(`${BASE}/presigned_url`, {
-  summary: '許可証ファイルのアップロード用署名付きURL (PUT、15分間有効、10MBまで)',
+  summary: '許可証ファイルのアップロード用署名付きURL (PUT、Content-TypeはPDF・PNG・JPEGのいずれかで中身と一致すること、15分間有効、10MBまで)',
   tags,
   params: pharmacyParam,
-  query: z.object({ content_type: labelled('ファイルの種類', z.enum(LICENSE_CONTENT_TYPES).optional()).openapi({ description: '省略時 application/pdf' }) }),
   response: PresignSchema,
   responseDescription: 'PUT先と、登録時に filename_s3 として送る object_name',
 });
@@ -174,11 +171,12 @@ export function registerLicenseRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
 
   app.openapi(presignRoute, async (c) => {
     const pharmacy = pharmacyOf(c.req.valid('param').id);
-    const contentType = c.req.valid('query').content_type ?? 'application/pdf';
-    const objectName = `pharmacies/${pharmacy.id}/${randomUUID()}.${EXTENSIONS[contentType]}`;
+    // Section 7's link takes no type: the PUT's Content-Type says which of the licence types the
+    // file is, its bytes must agree, and the object keeps it (the registration reads it back).
+    const objectName = `pharmacies/${pharmacy.id}/${randomUUID()}`;
     await uploads.issue(uploadKind, c.get('principal').sub, objectName, UPLOAD_EXPIRES_IN);
     const presignedUrl = storage.presignPut(LICENSE_BUCKET, objectName, {
-      contentType, maxBytes: LICENSE_MAX_BYTES, expiresIn: UPLOAD_EXPIRES_IN,
+      contentTypes: LICENSE_CONTENT_TYPES, maxBytes: LICENSE_MAX_BYTES, expiresIn: UPLOAD_EXPIRES_IN,
     });
     return c.json({ presigned_url: presignedUrl, object_name: objectName }, 200);
   });
@@ -191,8 +189,9 @@ export function registerLicenseRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     if (!isDayString(body.expires_on)) errors.expires_on = [LICENSE_MESSAGES.expiresOnFormat];
     else if (body.expires_on < today) errors.expires_on = [LICENSE_MESSAGES.expiresOnPast];
     const objectName = body.filename_s3;
-    // Only this pharmacy's uploads (a generated name): never another pharmacy's file, nor the seed sample.
-    if (!/^pharmacies\/\d+\/[0-9a-f-]{36}\.(pdf|png|jpg)$/.test(objectName) || !objectName.startsWith(`pharmacies/${pharmacy.id}/`)) {
+    // Only this pharmacy's uploads (a generated name): never another pharmacy's file, nor the seed
+    // sample. A name with an extension is one a link gave before links took any type: still its upload.
+    if (!/^pharmacies\/\d+\/[0-9a-f-]{36}(\.(pdf|png|jpg))?$/.test(objectName) || !objectName.startsWith(`pharmacies/${pharmacy.id}/`)) {
       errors.filename_s3 = [LICENSE_MESSAGES.fileForeign];
     }
     if (Object.keys(errors).length > 0) throw validationError(errors);

@@ -3,18 +3,15 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { readRoute } from '../../../shared/routes';
-import { ManualFilePresignSchema, ManualFileQuerySchema } from './schema';
+import { IMAGE_TYPES, ManualFilePresignSchema } from './schema';
 import { MAX_OUTSTANDING_UPLOADS, UPLOAD_LINK_SECONDS, type UploadKind, type UploadLinks } from '../../../shared/uploadLinks';
 
 export const MANUAL_IMAGES_BUCKET = 'manual-images';
 export const MANUAL_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
-
 const presignRoute = readRoute('/api/v2/admin/manual_files/presigned_url', {
-  summary: 'マニュアル本文の画像アップロード用URL (PUTは画像の中身も確認する、5MBまで)',
+  summary: 'マニュアル本文の画像アップロード用URL (PUTのContent-TypeはPNG・JPEG・GIF・WebPのいずれかで、画像の中身も確認する、5MBまで)',
   tags: ['core: manuals'],
-  query: ManualFileQuerySchema,
   response: ManualFilePresignSchema,
   responseDescription: 'PUT先と公開URL',
 });
@@ -34,13 +31,14 @@ export function registerManualFileRoutes(app: OpenAPIHono<AuthEnv>, ctx: Service
   };
   ctx.jobs.every('manual_images_sweep', IMAGE_SWEEP_MS, (now) => uploads.sweep(uploadKind, now));
   app.openapi(presignRoute, async (c) => {
-    const contentType = c.req.valid('query').content_type;
+    // Section 7's link takes no type: the PUT's Content-Type names the picture's kind, its bytes
+    // must agree, and the public URL serves it with that type (the name carries none).
     const day = ctx.now().toISOString().slice(0, 10).replace(/-/g, '/');
-    const objectName = `${day}/${randomUUID()}.${EXTENSIONS[contentType]}`;
+    const objectName = `${day}/${randomUUID()}`;
     await uploads.issue(uploadKind, c.get('principal').sub, objectName);
     return c.json(
       {
-        presigned_url: ctx.storage.presignPut(MANUAL_IMAGES_BUCKET, objectName, { contentType, maxBytes: MANUAL_IMAGE_MAX_BYTES }),
+        presigned_url: ctx.storage.presignPut(MANUAL_IMAGES_BUCKET, objectName, { contentTypes: IMAGE_TYPES, maxBytes: MANUAL_IMAGE_MAX_BYTES }),
         public_url: ctx.storage.publicUrl(MANUAL_IMAGES_BUCKET, objectName),
         object_name: objectName,
       },

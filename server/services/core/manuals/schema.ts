@@ -44,23 +44,12 @@ export const ManualCategoryPatchSchema = z
   .object({ name: categoryName().optional(), parent_id: parentId() })
   .openapi('ManualCategoryPatch');
 
+/** The kinds of picture a manual's body may show (a PUT of another type is refused, 415). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export const NOT_AN_IMAGE_TYPE = 'アップロードできる画像はPNG・JPEG・GIF・WebPです。';
-
-export const ManualFileQuerySchema = z.object({
-  content_type: labelled(
-    '画像の種類',
-    z
-      .string()
-      .max(100)
-      .refine((type) => (IMAGE_TYPES as readonly string[]).includes(type), { message: NOT_AN_IMAGE_TYPE })
-      .openapi({ example: 'image/png' }),
-  ),
-});
 
 export const ManualFilePresignSchema = z
   .object({
-    presigned_url: z.string().openapi({ description: 'PUT先 (Content-Typeは指定した種類、5MBまで、15分有効)' }),
+    presigned_url: z.string().openapi({ description: 'PUT先 (Content-TypeはPNG・JPEG・GIF・WebPのいずれかで中身と一致すること、5MBまで、15分有効)' }),
     public_url: z.string().openapi({ description: 'アップロード後に本文へ埋め込む公開URL' }),
     object_name: z.string(),
   })

@@ -107,6 +107,12 @@ export interface FieldDeclaration {
    * fixture): screens show that record's name, linked to its detail, instead of the bare id.
    */
   reference?: ReferenceDeclaration;
+  /**
+   * The value is field names of another master, the one whose resource name the record holds at
+   * `resourceAt`, and reads as that master's labels (`fieldLabels`), on screen and in an export
+   * alike: 最近の変更's 変更した項目.
+   */
+  labelsOf?: { resourceAt: string };
 }
 
 /**

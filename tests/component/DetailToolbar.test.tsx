@@ -56,8 +56,8 @@ describe('the detail page’s toolbar', () => {
 describe('削除 on a company (the companyDelete addition)', () => {
   const renderCompany = (company: Record<string, unknown>, capabilities = [...CAPABILITIES]) => {
     const base = fakeRestProvider({ 'v2/core/companies': [company] });
-    const remove = vi.fn(base.delete);
-    const dataProvider: DataProvider = { ...base, delete: remove, getList: async (name, params) => ({ ...(await base.getList(name, params)), meta: { totalPages: 1, currentPage: 1 } }) };
+    const remove = vi.fn(async (_resource: string, params: { id: unknown }) => ({ data: { id: params.id } }));
+    const dataProvider = { ...base, delete: remove, getList: async (name, params) => ({ ...(await base.getList(name, params)), meta: { totalPages: 1, currentPage: 1 } }) } as DataProvider;
     renderWithAdmin(
       <Routes>
         <Route path="/v2/core/companies/:id/*" element={<SchemaShow />} />

@@ -20,6 +20,7 @@ import { specPath } from '../../lib/specPaths';
 import { InlineLoading } from '../../app/InlineLoading';
 import { SafeConfirm } from '../../app/SafeConfirm';
 import { FieldValue, NOT_SET } from '../schema/shared/FieldValue';
+import { fieldLabel } from '../schema/shared/fieldDisplay';
 import { serverMessages } from '../schema/shared/serverErrors';
 import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 import type { AnyResourceDeclaration } from '../types';
@@ -42,7 +43,6 @@ const ShownValue = ({ resource, path, record }: { resource: AnyResourceDeclarati
   );
 };
 
-const labelOf = (resource: AnyResourceDeclaration, path: string) => resource.fields[path]?.label ?? path;
 
 /** Fields with their value before and after, as a table: 項目 | 変更前 | 変更後. */
 const DifferenceTable = ({ resource, rows, before, after, caption, headings = ['変更前', '変更後'] }: {
@@ -64,7 +64,7 @@ const DifferenceTable = ({ resource, rows, before, after, caption, headings = ['
     <TableBody>
       {rows.map(({ key }) => (
         <TableRow key={key}>
-          <TableCell component="th" scope="row">{labelOf(resource, key)}</TableCell>
+          <TableCell component="th" scope="row">{fieldLabel(resource, key)}</TableCell>
           <TableCell><ShownValue resource={resource} path={key} record={before} /></TableCell>
           <TableCell><ShownValue resource={resource} path={key} record={after} /></TableCell>
         </TableRow>

@@ -44,6 +44,9 @@ const ShownValue = ({ resource, path, record }: { resource: AnyResourceDeclarati
 };
 
 
+/** The 項目 column: a label on one line, the column only as wide as the longest. */
+const FIELD_COLUMN = { whiteSpace: 'nowrap', width: '1%' } as const;
+
 /** Fields with their value before and after, as a table: 項目 | 変更前 | 変更後. */
 const DifferenceTable = ({ resource, rows, before, after, caption, headings = ['変更前', '変更後'] }: {
   resource: AnyResourceDeclaration;
@@ -56,7 +59,8 @@ const DifferenceTable = ({ resource, rows, before, after, caption, headings = ['
   <Table size="small" aria-label={caption}>
     <TableHead>
       <TableRow>
-        <TableCell component="th" scope="col">項目</TableCell>
+        {/* As wide as its longest label and no wider: auto layout gave it what 「備考」 wrapped in (two lines at 1440 px). */}
+        <TableCell component="th" scope="col" sx={FIELD_COLUMN}>項目</TableCell>
         <TableCell component="th" scope="col">{headings[0]}</TableCell>
         <TableCell component="th" scope="col">{headings[1]}</TableCell>
       </TableRow>
@@ -64,7 +68,7 @@ const DifferenceTable = ({ resource, rows, before, after, caption, headings = ['
     <TableBody>
       {rows.map(({ key }) => (
         <TableRow key={key}>
-          <TableCell component="th" scope="row">{fieldLabel(resource, key)}</TableCell>
+          <TableCell component="th" scope="row" sx={FIELD_COLUMN}>{fieldLabel(resource, key)}</TableCell>
           <TableCell><ShownValue resource={resource} path={key} record={before} /></TableCell>
           <TableCell><ShownValue resource={resource} path={key} record={after} /></TableCell>
         </TableRow>

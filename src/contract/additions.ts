@@ -29,6 +29,7 @@ export const CAPABILITIES = [
   'manualCategoryWrites',
   'announcements',
   'versions',
+  'companyDelete',
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];
@@ -192,6 +193,11 @@ export const ADDITIONS: Record<Capability, Addition> = {
     what: "/api/v2/core/admin/versions (Rails PaperTrail's versions): every master's changes, who made them and when, with `object_changes`, and the reify of a deleted record.",
     operations: ['GET /api/v2/core/admin/versions', 'GET /api/v2/core/admin/versions/{id}', 'POST /api/v2/core/admin/versions/{id}/reify'],
     without: 'No 変更履歴 tab on a detail page, no 最近の変更 screen or home panel, no 削除済み list or 復元: the portal shows the last save (更新日時, 更新者) as section 7 gives it.',
+  },
+  companyDelete: {
+    what: 'DELETE /api/v2/core/admin/companies/{id}: deletes a company that has no pharmacies (one that has any is a 422 naming how many); with `versions` it can be restored with its id.',
+    operations: ['DELETE /api/v2/core/admin/companies/{id}'],
+    without: 'No 削除 on a company\'s detail page: a company stays once registered, as section 7 has it.',
   },
 };
 

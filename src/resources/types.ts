@@ -107,6 +107,12 @@ export interface FieldDeclaration {
    * fixture): screens show that record's name, linked to its detail, instead of the bare id.
    */
   reference?: ReferenceDeclaration;
+  /**
+   * The value is field names of another master, the one whose resource name the record holds at
+   * `resourceAt`, and reads as that master's labels (`fieldLabels`), on screen and in an export
+   * alike: 最近の変更's 変更した項目.
+   */
+  labelsOf?: { resourceAt: string };
 }
 
 /**
@@ -176,6 +182,17 @@ export interface BadgeDeclaration<K extends string = string> {
   color?: ChipColor;
   /** When the badge shows: a calendar-day field on or before today in Japan (the 'ended' pharmacy). */
   when: { field: K; onOrBeforeToday: true };
+}
+
+/** Delete on the detail page where it is more than section 7's plain call (`capabilities.delete: true`). */
+export interface DeleteDeclaration {
+  /** The addition beyond spec section 7 its call is (src/contract/additions.ts): no 削除 where the environment lacks it. */
+  requires?: Capability;
+  /**
+   * Why this record cannot be deleted yet (the API refuses it with the same sentence), undefined
+   * when it can: 削除 is then disabled with the reason beside it as its description.
+   */
+  refusal?: (record: Record<string, unknown>) => string | undefined;
 }
 
 /** A lazily loaded screen, so every resource view is its own chunk. */
@@ -337,7 +354,7 @@ export interface TypedResourceDeclaration<F extends FieldMap> {
   /** The field that identifies a record in its URL when it is not `id` (`hotCode`). */
   recordKey?: Extract<keyof F, string>;
   /** What the API allows: a read-only master has no create, edit or delete. */
-  capabilities?: { create?: boolean; edit?: boolean; delete?: boolean };
+  capabilities?: { create?: boolean; edit?: boolean; delete?: boolean | DeleteDeclaration };
   /** How updates are sent: the whole form by PUT (core) or only the changed fields by PATCH (fixtures). */
   update?: { method: 'PUT' | 'PATCH'; send: 'form' | 'changed' };
   /** Field names are camelCase paths, as the data provider hands records to the views. */

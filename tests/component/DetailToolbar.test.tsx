@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import fakeRestProvider from 'ra-data-fakerest';
 import type { DataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import SchemaShow from '../../src/resources/schema/show/SchemaShow';
-import { adminAuthProvider, renderWithAdmin } from './renderWithAdmin';
+import { CAPABILITIES } from '../../src/contract/additions';
+import { adminAuthProvider, renderWithAdmin, testRuntime } from './renderWithAdmin';
 
 const staff = adminAuthProvider();
 
@@ -48,5 +50,48 @@ describe('the detail page’s toolbar', () => {
       expect(link).toHaveTextContent(name);
       expect(link.querySelector('svg'), name).not.toBeNull();
     }
+  });
+});
+
+describe('削除 on a company (the companyDelete addition)', () => {
+  const renderCompany = (company: Record<string, unknown>, capabilities = [...CAPABILITIES]) => {
+    const base = fakeRestProvider({ 'v2/core/companies': [company] });
+    const remove = vi.fn(async (_resource: string, params: { id: unknown }) => ({ data: { id: params.id } }));
+    const dataProvider = { ...base, delete: remove, getList: async (name, params) => ({ ...(await base.getList(name, params)), meta: { totalPages: 1, currentPage: 1 } }) } as DataProvider;
+    renderWithAdmin(
+      <Routes>
+        <Route path="/v2/core/companies/:id/*" element={<SchemaShow />} />
+        <Route path="/v2/core/companies" element={<p>会社一覧の画面</p>} />
+      </Routes>,
+      { dataProvider, authProvider: staff, resource: 'v2/core/companies', initialEntries: [`/v2/core/companies/${String(company.id)}`], runtime: testRuntime({ capabilities }) },
+    );
+    return { remove };
+  };
+
+  it('is disabled for a company with pharmacies, the reason (with the count) its accessible description', async () => {
+    renderCompany({ id: 3, name: '薬局のある会社', pharmaciesCount: 12 });
+    const button = await screen.findByRole('button', { name: '削除' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('所属している薬局が12件あるため削除できません。先に薬局一覧タブで薬局を会社から外してください。');
+  });
+
+  it('asks first (focus on キャンセル), deletes an empty company and goes to the list', async () => {
+    const user = userEvent.setup();
+    const { remove } = renderCompany({ id: 4, name: '空の会社', pharmaciesCount: 0 });
+    const button = await screen.findByRole('button', { name: '削除' });
+    expect(button).toBeEnabled();
+    expect(button).not.toHaveAttribute('aria-describedby');
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: '薬局会社「空の会社」を削除しますか？' });
+    expect(within(dialog).getByRole('button', { name: 'キャンセル' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: '削除する' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('v2/core/companies', expect.objectContaining({ id: 4 })));
+    expect(await screen.findByText('会社一覧の画面')).toBeInTheDocument();
+  });
+
+  it('is not offered where the environment lacks the addition', async () => {
+    renderCompany({ id: 5, name: '仕様どおりの会社', pharmaciesCount: 0 }, CAPABILITIES.filter((capability) => capability !== 'companyDelete'));
+    expect(await screen.findByRole('link', { name: '編集' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '削除' })).toBeNull();
   });
 });

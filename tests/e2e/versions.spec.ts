@@ -137,3 +137,73 @@ test('a deleted 定型文 is listed under 削除済み and comes back with its i
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '復元した定型文');
 });
+
+test('delete an empty company from its detail page and restore it from 削除済み with its id, every button by the keyboard; one with pharmacies says why it cannot go', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const api = await adminApi(request);
+  const name = unique('削除して戻す会社');
+  const { id } = await api.post<{ id: number }>('/core/api/v2/admin/companies', { name, note: '削除前の備考' });
+  const { keyboard } = page;
+  const heading = page.getByRole('heading', { level: 1, name });
+
+  // A company with pharmacies: 削除 is disabled, the reason (with the count) its description.
+  const [held] = await api.get<{ id: number; name: string; pharmacies_count: number }[]>('/core/api/v2/admin/companies?sort=-pharmacies_count');
+  expect(held.pharmacies_count).toBeGreaterThan(0);
+  await page.goto(`/v2/core/companies/${held.id}`);
+  const refusedDelete = page.getByRole('button', { name: '削除' });
+  await expect(refusedDelete).toBeDisabled();
+  await expect(refusedDelete).toHaveAccessibleDescription(`所属している薬局が${held.pharmacies_count.toLocaleString('ja-JP')}件あるため削除できません。先に薬局一覧タブで薬局を会社から外してください。`);
+  await expectNoSeriousA11yViolations(page, '会社詳細（削除できない）');
+
+  // The empty company: 削除 from its detail page, asked first with focus on キャンセル.
+  await page.goto(`/v2/core/companies/${id}`);
+  await expect(heading).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: '削除' }), { maxStops: 80 });
+  await expectNoSeriousA11yViolations(page, '会社詳細（削除できる）');
+  await keyboard.press('Enter');
+  const question = page.getByRole('dialog', { name: `薬局会社「${name}」を削除しますか？` });
+  await expect(question.getByRole('button', { name: 'キャンセル' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, '会社詳細（削除の確認）');
+  await tabTo(page, question.getByRole('button', { name: '削除する' }));
+  await keyboard.press('Enter');
+  await expect(page.getByText('薬局会社を削除しました。')).toBeVisible();
+  await expect(page).toHaveURL(/\/v2\/core\/companies(\?|$)/);
+
+  // 削除済み of 薬局会社 on 最近の変更: the company is there, and 復元 brings it back.
+  const filter = encodeURIComponent(JSON.stringify({ itemType: 'v2/core/companies', event: 'destroy', latest: true }));
+  await page.goto(`/v2/core/versions?filter=${filter}`);
+  const row = page.locator('tbody tr').filter({ has: page.getByRole('link', { name: `#${id}`, exact: true }) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('会社名、備考');
+  await expectNoSeriousA11yViolations(page, '削除済み（薬局会社）');
+  await tabTo(page, row.getByRole('button', { name: `薬局会社 #${id} を復元` }), { maxStops: 120 });
+  await keyboard.press('Enter');
+  const restore = page.getByRole('dialog', { name: `薬局会社 #${id} を復元しますか？` });
+  await expect(restore.getByRole('button', { name: 'キャンセル' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, '削除済み（会社の復元の確認）');
+  await tabTo(page, restore.getByRole('button', { name: '復元' }));
+  await keyboard.press('Enter');
+  await expect(page.getByText(`薬局会社 #${id} を復元しました。`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect((await api.get<{ id: number; name: string; note: string }>(`/core/api/v2/admin/companies/${id}`))).toMatchObject({ id, name, note: '削除前の備考' });
+
+  // Its detail is back under the same id, and its 変更履歴 tells the delete and the restore.
+  await page.goto(`/v2/core/companies/${id}`);
+  await expect(heading).toBeVisible();
+  await tabTo(page, page.getByRole('tab', { name: '詳細' }), { maxStops: 80 });
+  await tabTo(page, page.getByRole('tab', { name: '変更履歴' }), { key: 'ArrowRight', maxStops: 8 });
+  await keyboard.press('Enter');
+  const versions = page.getByRole('tabpanel').getByRole('listitem');
+  await expect(versions).toHaveCount(3);
+  await expect(versions.nth(0)).toContainText('登録');
+  await expect(versions.nth(1)).toContainText('削除');
+  await expect(versions.nth(1).getByRole('row', { name: /備考/ })).toContainText('削除前の備考未設定');
+  // The 項目 column holds its label on one line (「備考」 wrapped onto two at 1440 px).
+  const label = versions.nth(1).getByRole('rowheader', { name: '備考' });
+  expect(await label.evaluate((cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  })).toBe(1);
+  await expectNoSeriousA11yViolations(page, '変更履歴（復元した会社）');
+});

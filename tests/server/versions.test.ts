@@ -274,23 +274,46 @@ describe('versions: the contract', () => {
 });
 
 describe('versions: hostile', () => {
-  it('a pharmacy user reads no version, of any record, and cannot reify', async () => {
-    for (const path of [VERSIONS, `${VERSIONS}?item_type=v2/core/pharmacies&item_id=1`, `${VERSIONS}/1`]) {
-      const res = await send('GET', path, undefined, PHARMACY);
-      expect(res.status, path).toBe(403);
+  it('a pharmacy user gets 403 on every versions call (list, filtered to its own pharmacy, detail, reify), and its reify restores nothing', async () => {
+    // Staff only: the CS portal is a staff tool, and spec section 7 gives pharmacy users no history.
+    const reply = (await (await send('POST', '/core/api/v2/admin/saved_replies', { title: '薬局ユーザーの復元', shortcut: 'pharmacyreify', body: '本文' })).json()) as { id: number };
+    expect((await send('DELETE', `/core/api/v2/admin/saved_replies/${reply.id}`)).status).toBe(204);
+    const destroy = (await versionsOf('v2/core/saved_replies', reply.id)).at(-1)!;
+    expect(destroy.event).toBe('destroy');
+    const calls = [
+      ['GET', VERSIONS],
+      ['GET', `${VERSIONS}?item_type=v2/core/pharmacies&item_id=1`],
+      ['GET', `${VERSIONS}?event=destroy&latest=true`],
+      ['GET', `${VERSIONS}/${destroy.id}`],
+      ['POST', `${VERSIONS}/${destroy.id}/reify`],
+    ] as const;
+    for (const [method, path] of calls) {
+      const res = await send(method, path, method === 'POST' ? {} : undefined, PHARMACY);
+      expect(res.status, `${method} ${path}`).toBe(403);
       expect(((await res.json()) as Failure).errors).toEqual(['この操作を行う権限がありません。']);
     }
-    expect((await send('POST', `${VERSIONS}/1/reify`, {}, PHARMACY)).status).toBe(403);
+    expect((await getJson(app, `/core/api/v2/admin/saved_replies/${reply.id}`)).status).toBe(404);
+    expect((await versionsOf('v2/core/saved_replies', reply.id)).at(-1)).toEqual(destroy);
   });
 
-  it('versions cannot be written or edited through the API', async () => {
+  it('versions cannot be written or edited through the API, by staff or a pharmacy user: every other method on /versions and /versions/{id} is refused and changes nothing', async () => {
     const [first] = (await getJson<Version[]>(app, VERSIONS)).body;
-    for (const [method, path] of [['POST', VERSIONS], ['PUT', `${VERSIONS}/${first.id}`], ['PATCH', `${VERSIONS}/${first.id}`], ['DELETE', `${VERSIONS}/${first.id}`]] as const) {
-      const res = await send(method, path, { object_changes: { name: ['a', 'b'] } });
-      expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(404);
-      expect(res.status).toBeLessThan(500);
+    const total = async () => Number((await getJson(app, VERSIONS)).headers.get('x-total-count'));
+    const count = await total();
+    const writes = [
+      ...(['POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method) => [method, VERSIONS] as const),
+      ...(['POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method) => [method, `${VERSIONS}/${first.id}`] as const),
+    ];
+    for (const user of [ADMIN, PHARMACY]) {
+      for (const [method, path] of writes) {
+        const res = await send(method, path, { item_type: 'v2/core/companies', item_id: 1, event: 'update', object_changes: { name: ['a', 'b'] } }, user);
+        // No such route (404), or the pharmacy user refused before any route (403): never a write, never a 5xx.
+        expect([403, 404], `${user.username} ${method} ${path}`).toContain(res.status);
+        expect(((await res.json()) as Failure).errors.length, `${method} ${path}`).toBe(1);
+      }
     }
     expect((await getJson<Version>(app, `${VERSIONS}/${first.id}`)).body).toEqual(first);
+    expect(await total()).toBe(count);
   });
 
   it('answers bad filters and ids with a Japanese 4xx, never a 5xx', async () => {

@@ -24,3 +24,11 @@ export const COMPANY_SHAPE = defineMasterShape({
   defaultSort: '-updatedAt',
   searchable: true,
 });
+
+/**
+ * Why a company cannot be deleted now, or undefined when it can (the `companyDelete` addition):
+ * one that still has pharmacies keeps them, since deleting it would silently clear their 会社.
+ * The API's 422 and the SPA's disabled 削除 say the same sentence.
+ */
+export const companyDeleteRefusal = (pharmacies: number): string | undefined =>
+  pharmacies > 0 ? `所属している薬局が${pharmacies.toLocaleString('ja-JP')}件あるため削除できません。先に薬局一覧タブで薬局を会社から外してください。` : undefined;

@@ -1,10 +1,10 @@
 import type { DataProvider, GetListResult, Identifier, RaRecord, SortPayload } from 'react-admin';
-import type { AnyResourceDeclaration } from '../../resources/types';
+import type { AnyResourceDeclaration, FieldDeclaration } from '../../resources/types';
 import type { ListMeta } from '../../dataProvider';
-import { csvLine, encodeChunk, fileStart, type ExportEncoding } from './csvExport';
+import { csvLine, encodeChunk, fileStart, type ExportCell, type ExportEncoding } from './csvExport';
 import { SERVER_PAGE_SIZE } from '../../lib/constants';
 import { exportCell } from './exportCells';
-import { fieldValue } from '../../resources/schema/shared/fieldDisplay';
+import { fieldLabels, fieldValue } from '../../resources/schema/shared/fieldDisplay';
 import { referenceFallback, referenceIds, referenceName } from '../../resources/schema/shared/references';
 import type { FindDeclaration } from '../../resources/schema/shared/DeclarationsContext';
 
@@ -136,9 +136,16 @@ const referenceNames = (options: ListExportOptions) => {
 };
 
 export const exportList = async (options: ListExportOptions): Promise<ListExportResult> => {
-  const { resource, columns, encoding, signal, onProgress, now = new Date() } = options;
+  const { resource, findDeclaration, columns, encoding, signal, onProgress, now = new Date() } = options;
   const fields = columns.map((source) => ({ source, field: resource.fields[source] }));
   const names = referenceNames(options);
+  // A `labelsOf` field reads as the named master's labels, as on screen (FieldValue).
+  const cell = (source: string, field: FieldDeclaration, record: RaRecord): ExportCell => {
+    const value = fieldValue(field, source, record, now);
+    if (!field.labelsOf) return exportCell(field, value, names.of(source, record));
+    const master: unknown = record[field.labelsOf.resourceAt];
+    return { text: fieldLabels(typeof master === 'string' ? findDeclaration(master) : undefined, value) ?? '' };
+  };
   let blob = new Blob([fileStart(encoding)]);
   let pending: Uint8Array<ArrayBuffer>[] = [];
   let pendingBytes = 0;
@@ -171,7 +178,7 @@ export const exportList = async (options: ListExportOptions): Promise<ListExport
     throwIfAborted(signal);
     let text = '';
     for (const record of records) {
-      text += csvLine(fields.map(({ source, field }) => exportCell(field, fieldValue(field, source, record, now), names.of(source, record))));
+      text += csvLine(fields.map(({ source, field }) => cell(source, field, record)));
     }
     append(text);
     rows += records.length;

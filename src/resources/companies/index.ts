@@ -1,6 +1,6 @@
 import BusinessIcon from '@mui/icons-material/Business';
 import { defineResource } from '../defineResource';
-import { COMPANY_SHAPE } from '../../contract/masters/companies';
+import { COMPANY_SHAPE, companyDeleteRefusal } from '../../contract/masters/companies';
 import { auditGroup } from '../auditFields';
 import { shapeFields, shapeSort } from '../shapeFields';
 
@@ -15,7 +15,8 @@ export const companies = defineResource({
   recordLabel: COMPANY_SHAPE.label,
   api: COMPANY_SHAPE.api,
   recordRepresentation: 'name',
-  capabilities: { create: true, edit: true },
+  // Delete is an addition (section 7 has none); one with pharmacies is refused, as the API does.
+  capabilities: { create: true, edit: true, delete: { requires: 'companyDelete', refusal: (record) => companyDeleteRefusal(Number(record.pharmaciesCount ?? 0)) } },
   update: { method: 'PUT', send: 'form' },
   fields: { ...fields, note: { ...fields.note, rows: 5 } },
   list: {

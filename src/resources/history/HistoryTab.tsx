@@ -20,6 +20,7 @@ import { specPath } from '../../lib/specPaths';
 import { InlineLoading } from '../../app/InlineLoading';
 import { SafeConfirm } from '../../app/SafeConfirm';
 import { FieldValue, NOT_SET } from '../schema/shared/FieldValue';
+import { fieldLabel } from '../schema/shared/fieldDisplay';
 import { serverMessages } from '../schema/shared/serverErrors';
 import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 import type { AnyResourceDeclaration } from '../types';
@@ -42,7 +43,9 @@ const ShownValue = ({ resource, path, record }: { resource: AnyResourceDeclarati
   );
 };
 
-const labelOf = (resource: AnyResourceDeclaration, path: string) => resource.fields[path]?.label ?? path;
+
+/** The 項目 column: a label on one line, the column only as wide as the longest. */
+const FIELD_COLUMN = { whiteSpace: 'nowrap', width: '1%' } as const;
 
 /** Fields with their value before and after, as a table: 項目 | 変更前 | 変更後. */
 const DifferenceTable = ({ resource, rows, before, after, caption, headings = ['変更前', '変更後'] }: {
@@ -56,7 +59,8 @@ const DifferenceTable = ({ resource, rows, before, after, caption, headings = ['
   <Table size="small" aria-label={caption}>
     <TableHead>
       <TableRow>
-        <TableCell component="th" scope="col">項目</TableCell>
+        {/* As wide as its longest label and no wider: auto layout gave it what 「備考」 wrapped in (two lines at 1440 px). */}
+        <TableCell component="th" scope="col" sx={FIELD_COLUMN}>項目</TableCell>
         <TableCell component="th" scope="col">{headings[0]}</TableCell>
         <TableCell component="th" scope="col">{headings[1]}</TableCell>
       </TableRow>
@@ -64,7 +68,7 @@ const DifferenceTable = ({ resource, rows, before, after, caption, headings = ['
     <TableBody>
       {rows.map(({ key }) => (
         <TableRow key={key}>
-          <TableCell component="th" scope="row">{labelOf(resource, key)}</TableCell>
+          <TableCell component="th" scope="row" sx={FIELD_COLUMN}>{fieldLabel(resource, key)}</TableCell>
           <TableCell><ShownValue resource={resource} path={key} record={before} /></TableCell>
           <TableCell><ShownValue resource={resource} path={key} record={after} /></TableCell>
         </TableRow>

@@ -16,7 +16,9 @@ import { VERSIONED_RESOURCES, VERSION_EVENTS, isVersionedResource } from '../../
 import { specPath } from '../../lib/specPaths';
 import { InlineLoading } from '../../app/InlineLoading';
 import { serverMessages } from '../schema/shared/serverErrors';
-import { ChangedFields, ChangedRecordLink } from './RecentChangesList';
+import { ChangedRecordLink } from './RecentChangesList';
+import { FieldValue } from '../schema/shared/FieldValue';
+import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 import type { Version } from './versionState';
 
 /** How many of the newest changes the home screen shows. */
@@ -26,6 +28,7 @@ export const HOME_CHANGES = 10;
 const RecentChangesCard = () => {
   const { data, isPending, error } = useGetList<Version>('v2/core/versions', { pagination: { page: 1, perPage: HOME_CHANGES }, sort: { field: 'id', order: 'DESC' } });
   const rows = (data ?? []).slice(0, HOME_CHANGES);
+  const changedFields = useResourceDeclaration('v2/core/versions').fields.changedFields;
   return (
     <Card>
       <CardHeader title="最近の変更" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
@@ -68,7 +71,7 @@ const RecentChangesCard = () => {
                     </TableCell>
                     <TableCell>{VERSION_EVENTS.find((e) => e.value === version.event)?.label}</TableCell>
                     <TableCell>
-                      <ChangedFields />
+                      <FieldValue source="changedFields" field={changedFields} />
                     </TableCell>
                   </TableRow>
                 </RecordContextProvider>

@@ -11,7 +11,6 @@ import type { Version } from './versionState';
 import { specPath } from '../../lib/specPaths';
 import SchemaList from '../schema/list/SchemaList';
 import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
-import { useFindDeclaration } from '../schema/shared/DeclarationsContext';
 
 const MASTER_CHOICES = Object.entries(VERSIONED_RESOURCES).map(([id, name]) => ({ id, name }));
 
@@ -71,13 +70,6 @@ export const RestoreCell = () => {
   );
 };
 
-/** The changed fields by the Japanese labels of the record's own master. */
-export const ChangedFields = () => {
-  const record = useRecordContext<{ id: number; itemType?: string; objectChanges?: Record<string, unknown> }>();
-  const fields = useFindDeclaration()(record?.itemType ?? '')?.fields ?? {};
-  return <span>{Object.keys(record?.objectChanges ?? {}).map((key) => fields[key]?.label ?? key).join('、')}</span>;
-};
-
 /** The changed record's id, linked to its detail (a deleted one's page says it is gone). */
 export const ChangedRecordLink = () => {
   const record = useRecordContext<{ id: number; itemType?: string; itemId?: number }>();
@@ -90,6 +82,6 @@ export const ChangedRecordLink = () => {
 };
 
 /** 最近の変更: the generated list of every master's versions, newest first, with its filters and export. */
-const RecentChangesList = () => <SchemaList filters={FILTERS} cells={{ changedFields: <ChangedFields />, itemId: <ChangedRecordLink />, restore: <RestoreCell /> }} />;
+const RecentChangesList = () => <SchemaList filters={FILTERS} cells={{ itemId: <ChangedRecordLink />, restore: <RestoreCell /> }} />;
 
 export default RecentChangesList;

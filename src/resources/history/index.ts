@@ -28,8 +28,9 @@ export const versions = defineResource({
     changedFields: {
       type: 'text',
       label: '変更した項目',
-      // The API's keys (the declarations' labels are the screens'; an export names the keys).
-      derive: (record) => Object.keys((record.objectChanges as Record<string, unknown> | undefined) ?? {}).join('、'),
+      // By the changed master's labels, on screen and in an export (its declaration's, as its detail shows them).
+      derive: (record) => Object.keys((record.objectChanges as Record<string, unknown> | undefined) ?? {}),
+      labelsOf: { resourceAt: 'itemType' },
     },
     // 復元 on a delete's row (RestoreCell): no value of its own, nothing to export.
     restore: { type: 'text', label: '復元', derive: () => null },

@@ -3,6 +3,7 @@ import type { DataProvider, GetListParams } from 'react-admin';
 import type { AnyResourceDeclaration } from '../../../src/resources/types';
 import { exportList } from '../../../src/features/export/listExport';
 import { readCsvRows } from '../../../server/shared/csv';
+import { findResource } from '../../../src/resources/registry';
 
 const companies = { name: 'companies', recordRepresentation: 'name' } as unknown as AnyResourceDeclaration;
 
@@ -132,5 +133,30 @@ describe('exportList', () => {
     expect(rows).toBe(3);
     expect(getList.mock.calls[1][1].meta).toEqual({ token: 't2' });
     expect(await read(blob, 'utf-8')).toBe('ID\r\n1\r\n2\r\n3\r\n');
+  });
+
+  it('writes 最近の変更\'s 変更した項目 by each master\'s labels as the screen shows them, not the API\'s keys', async () => {
+    const versions = [
+      { id: 3, itemType: 'v2/core/pharmacies', itemId: 1, event: 'update', objectChanges: { 'pharmacyInvoice.invoiceNumber': ['T1', 'T2'], companyId: [1, 2], note: [null, 'x'] } },
+      { id: 2, itemType: 'v2/core/companies', itemId: 5, event: 'update', objectChanges: { name: ['旧', '新'], note: ['a', null] } },
+      { id: 1, itemType: 'v2/core/gone', itemId: 9, event: 'update', objectChanges: { someKey: [1, 2] } },
+    ];
+    const getList = vi.fn(async () => ({ data: versions, total: versions.length, meta: { totalPages: 1, currentPage: 1 } }));
+    const { blob } = await exportList({
+      dataProvider: { getList } as unknown as DataProvider,
+      resource: findResource('v2/core/versions')!,
+      findDeclaration: findResource,
+      filter: {},
+      columns: ['itemType', 'itemId', 'changedFields'],
+      encoding: 'utf8',
+      signal: new AbortController().signal,
+    });
+    expect(readCsvRows(await read(blob, 'utf-8'))).toEqual([
+      ['マスター', 'レコードID', '変更した項目'],
+      ['薬局', '1', '適格請求書発行事業者登録番号、会社、備考'],
+      ['薬局会社', '5', '会社名、備考'],
+      // A master the portal does not declare: its keys, as the screen shows them.
+      ['不明', '9', 'someKey'],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { COMPANY_SHAPE } from '../../../../src/contract/masters/companies';
+import { COMPANY_SHAPE, companyDeleteRefusal } from '../../../../src/contract/masters/companies';
 import type { Context } from 'hono';
 import type { DB } from '../../../db/open';
 import { tablesVersion } from '../../../db/versions';
@@ -7,11 +7,11 @@ import type { AuthEnv } from '../../../shared/auth';
 import type { ServiceContext } from '../../../shared/context';
 import { actorName } from '../actor';
 import { assertRowCurrent } from '../../../shared/conditionalWrite';
-import { notFoundError, validationError } from '../../../shared/errors';
+import { ApiError, notFoundError, validationError } from '../../../shared/errors';
 import { checkFreshness, maxIso } from '../../../shared/freshness';
 import { answerList } from '../../../shared/listEndpoint';
 import { assertShapeUnique, listDeclarationOf } from '../../../shared/masterShape';
-import { createRecordRoute, detailRoute, listRoute, updateRecordRoute, writeRoute } from '../../../shared/routes';
+import { createRecordRoute, deleteRecordRoute, detailRoute, listRoute, updateRecordRoute, writeRoute } from '../../../shared/routes';
 import { namedColumns, updateColumns } from '../../../shared/partialUpdate';
 import { inList, listParam } from '../../../shared/sql';
 import { pharmaciesOfCompany } from '../pharmacies/routes';
@@ -41,6 +41,12 @@ const membership = (summary: string) =>
 
 const createCompanyRoute = createRecordRoute(COMPANY_LIST.path, write('会社登録', '登録した会社'));
 const updateRoute = updateRecordRoute(COMPANY_LIST.path, update('会社更新', '更新した会社'));
+// Beyond spec section 7 (the companyDelete addition): section 7 gives companies no DELETE.
+const deleteCompanyRoute = deleteRecordRoute(COMPANY_LIST.path, {
+  summary: '会社削除 (所属している薬局がない場合だけ)',
+  description: '所属している薬局がある会社は 422 (件数つき)。削除は版として残り、変更履歴の復元 (reify) で同じIDのまま戻せる。',
+  tags,
+});
 const addPharmaciesRoute = writeRoute('patch', `${COMPANY_LIST.path}/{id}/pharmacies`, membership('会社に薬局を追加 (x-store-cache-control: clear)'));
 const removePharmaciesRoute = writeRoute('delete', `${COMPANY_LIST.path}/{id}/pharmacies`, membership('会社から薬局を外す (x-store-cache-control: clear)'));
 
@@ -121,6 +127,21 @@ export function registerCompanyRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCon
     })();
     c.header('x-last-updated', tablesVersion(db, 'companies') ?? at);
     return c.json(companyDetail(db, id), 200);
+  });
+
+  app.openapi(deleteCompanyRoute, (c) => {
+    const id = Number(c.req.valid('param').id);
+    db.transaction(() => {
+      if (!findCompany(db, id)) throw notFoundError();
+      assertRowCurrent(c, db, 'companies', id);
+      // Counted here, not read from pharmacies_count: the foreign key would clear their company_id (ON DELETE SET NULL).
+      const { pharmacies } = db.prepare('SELECT COUNT(*) AS pharmacies FROM pharmacies WHERE company_id = @id').get({ id }) as { pharmacies: number };
+      const refusal = companyDeleteRefusal(pharmacies);
+      if (refusal) throw new ApiError(422, [refusal]);
+      // The versions trigger keeps the row (event destroy), so 復元 brings it back with its id.
+      db.prepare('DELETE FROM companies WHERE id = @id').run({ id });
+    })();
+    return c.body(null, 204);
   });
 
   app.openapi(addPharmaciesRoute, (c) => {

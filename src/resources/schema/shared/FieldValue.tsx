@@ -5,8 +5,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { CELL_TEXT_CLASS } from '../../../layout/theme';
 import type { BadgeDeclaration, FieldDeclaration } from '../../types';
-import { badgeShows, choiceFor, displayText, fieldValue } from './fieldDisplay';
+import { badgeShows, choiceFor, displayText, fieldLabels, fieldValue } from './fieldDisplay';
 import { ReferenceValue } from './ReferenceValue';
+import { useFindDeclaration } from './DeclarationsContext';
 
 /** Shown on a detail page for a field with no value, so an empty field reads as empty, not as missing. */
 export const NOT_SET = '未設定';
@@ -29,6 +30,7 @@ export const FieldValue = ({
   badges?: readonly BadgeDeclaration[];
 }) => {
   const record = useRecordContext();
+  if (field.labelsOf) return <FieldLabelsValue field={field} source={source} record={record} emptyText={emptyText} truncate={truncate} />;
   const value = fieldValue(field, source, record);
   const text = displayText(field, value);
   const shownBadges = badges.filter((badge) => badgeShows(badge, record));
@@ -75,4 +77,13 @@ export const FieldValue = ({
       ))}
     </>
   );
+};
+
+/** A `labelsOf` field: the other master's field names as its labels (the declarations are looked up only here). */
+const FieldLabelsValue = ({ field, source, record, emptyText, truncate }: { field: FieldDeclaration; source: string; record: Record<string, unknown> | undefined; emptyText: string; truncate: boolean }) => {
+  const findDeclaration = useFindDeclaration();
+  const master = record?.[field.labelsOf!.resourceAt];
+  const text = fieldLabels(typeof master === 'string' ? findDeclaration(master) : undefined, fieldValue(field, source, record));
+  if (text === undefined) return emptyText ? <Typography component="span" variant="body2" color="text.secondary">{emptyText}</Typography> : null;
+  return truncate ? <span className={CELL_TEXT_CLASS}>{text}</span> : <Typography component="span" variant="body2">{text}</Typography>;
 };

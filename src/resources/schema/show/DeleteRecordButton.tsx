@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, useDelete, useNotify, useRecordContext, useRedirect } from 'react-admin';
+import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import type { AnyResourceDeclaration } from '../../types';
+import { isAvailable, useCapabilities } from '../../../app/capabilities';
 import { SafeConfirm } from '../../../app/SafeConfirm';
 import { serverMessages } from '../shared/serverErrors';
 import { TEXTS } from '../../../i18n/texts';
@@ -14,14 +16,22 @@ export const deleteQuestion = (recordLabel: string, name: unknown) =>
  * Delete on the detail page of a master that allows it (`capabilities.delete`): asks first
  * (SafeConfirm, focus on キャンセル), waits for the API (never optimistic: a refused delete must
  * not look done), then goes back to the list. A failure says why and keeps the record on screen.
+ * Where the delete is an addition (`requires`) it shows only in an environment that has it; a
+ * record the API would refuse (`refusal`) gets it disabled, the reason beside it as its description.
  */
 export const DeleteRecordButton = ({ resource }: { resource: AnyResourceDeclaration }) => {
   const record = useRecordContext();
+  const capabilities = useCapabilities();
+  const refusalId = useId();
   const [asking, setAsking] = useState(false);
   const [remove, { isPending }] = useDelete();
   const notify = useNotify();
   const redirect = useRedirect();
-  if (!record) return null;
+  const declared = resource.capabilities?.delete;
+  if (!record || !declared) return null;
+  const { requires, refusal: refusalOf } = declared === true ? {} : declared;
+  if (!isAvailable(capabilities, requires)) return null;
+  const refusal = refusalOf?.(record);
   const confirm = () =>
     remove(
       resource.name,
@@ -41,9 +51,14 @@ export const DeleteRecordButton = ({ resource }: { resource: AnyResourceDeclarat
     );
   return (
     <>
-      <Button label="削除" color="error" onClick={() => setAsking(true)}>
+      <Button label="削除" color="error" onClick={() => setAsking(true)} disabled={refusal !== undefined} aria-describedby={refusal ? refusalId : undefined}>
         <DeleteIcon />
       </Button>
+      {refusal && (
+        <Typography id={refusalId} variant="caption" color="text.secondary" sx={{ alignSelf: 'center', maxWidth: '24rem' }}>
+          {refusal}
+        </Typography>
+      )}
       <SafeConfirm
         isOpen={asking}
         title={deleteQuestion(resource.recordLabel, resource.recordRepresentation ? record[resource.recordRepresentation] : undefined)}

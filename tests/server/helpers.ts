@@ -14,6 +14,8 @@ export interface TestApp extends CreatedApp {
   dispose(): void;
   /** An access token for the production API, or for `audience` (e.g. the demo environment's). */
   token(user?: { username: string; password: string }, audience?: string): Promise<string>;
+  /** Forgets the tokens granted so far: the next `token` signs in afresh (a test clock may outrun their hour). */
+  forgetTokens(): void;
   call(path: string, init?: CallInit): Promise<Response>;
 }
 
@@ -76,6 +78,7 @@ export function startApp({ seedFresh = false, ...options }: StartOptions = {}, d
     dir,
     call,
     token,
+    forgetTokens: () => tokens.clear(),
     dispose() {
       created.close();
       rmSync(dir, { recursive: true, force: true });

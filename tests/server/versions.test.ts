@@ -143,6 +143,9 @@ describe('versions: one per write, from the storage', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...MASTERS), fc.nat(), fc.nat(), async (master, seedOps, pickK) => {
         const ops = fc.sample(opsOf(master), { seed: seedOps, numRuns: 1 })[0];
+        // The service clock moves a second per reading, so a long run outlives a token's hour (a 401
+        // that once failed this test): each run signs in afresh.
+        app.forgetTokens();
         const touched: number[] = [];
         for (const op of ops) {
           if (op.kind === 'create') {
@@ -175,6 +178,14 @@ describe('versions: one per write, from the storage', () => {
           const k = versions[pickK % versions.length];
           const wanted = stateAfter(k)!;
           const restored = await send(master.update, `${master.base}/${id}`, master.writeBodyOf(wanted));
+          if (restored.status === 422) {
+            // Version k's unique value (a company's name, a shortcut) was taken by another record
+            // since: the restore is refused with the clash named, and nothing changed.
+            expect(JSON.stringify(await restored.json())).toContain('すでに');
+            expect((await getJson<Record<string, unknown>>(app, `${master.base}/${id}`)).body).toEqual(detail.body);
+            expect(await versionsOf(master.itemType, id)).toHaveLength(versions.length);
+            continue;
+          }
           expect(restored.status).toBe(200);
           const after = (await getJson<Record<string, unknown>>(app, `${master.base}/${id}`)).body;
           // A field the version does not name was empty then (a create names only what it set).

@@ -8,6 +8,19 @@ import { copyTemplate } from './template';
 export const ADMIN = { username: 'admin@example.com', password: 'Admin1234' };
 export const PHARMACY = { username: 'pharmacy@example.com', password: 'Pharmacy1234' };
 
+/** The fields a pharmacy's create requires, valid: tests spread it and name what they vary. */
+export const PHARMACY_REQUIRED = {
+  name: 'テスト薬局 渋谷店',
+  micode: '1341234567',
+  postal_code: '150-0002',
+  address1: '東京都',
+  address2: '渋谷区',
+  address3: '渋谷1丁目2-3',
+  phone: '03-1234-5678',
+  email: 'shibuya@pharmacy.example.jp',
+  services: ['medorder'],
+};
+
 export interface TestApp extends CreatedApp {
   dir: string;
   /** Close the app and delete its data dir. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceNumberError, PHARMACY_MESSAGES } from '../../src/contract/pharmacy';
-import { getJson, PHARMACY, startApp, type TestApp } from './helpers';
+import { getJson, PHARMACY, PHARMACY_REQUIRED, startApp, type TestApp } from './helpers';
 
 /** Pharmacy masters (issue 9) through HTTP: detail, writes, postal codes, licences, expiries, batch config. */
 const BASE = '/core/api/v2/admin/pharmacies';
@@ -17,16 +17,8 @@ const send = async (method: string, path: string, json?: unknown, token?: string
   app.call(path, { method, token: token === undefined ? await app.token() : token, json });
 
 const VALID = {
-  name: 'テスト薬局 渋谷店',
-  micode: '1341234567',
-  postal_code: '150-0002',
-  address1: '東京都',
-  address2: '渋谷区',
-  address3: '渋谷1丁目2-3',
-  phone: '03-1234-5678',
-  email: 'shibuya@pharmacy.example.jp',
+  ...PHARMACY_REQUIRED,
   web_url: 'https://shibuya.pharmacy.example.jp/',
-  services: ['medorder'],
   started_on: '2024-04-01',
   ended_on: null,
   pharmacy_invoice_attributes: { invoice_number: 'T9234567890123' },

@@ -4,7 +4,7 @@ import { invoiceCheckDigit } from '../../src/contract/pharmacy';
 import { openConnection, type DB } from '../../server/db/open';
 import { CORE_IDS_KEPT } from '../../server/services/core/recordIds';
 import { VERSIONED_MASTERS } from '../../server/services/core/versions/masters';
-import { getJson, startApp, type TestApp } from './helpers';
+import { getJson, PHARMACY_REQUIRED, startApp, type TestApp } from './helpers';
 import { createBody, masterPath, WRITABLE_MASTERS } from './plainMasterProbes';
 
 /*
@@ -83,15 +83,8 @@ const firstRoomId = async () => {
 };
 
 const pharmacyBody = () => ({
+  ...PHARMACY_REQUIRED,
   name: `採番テスト薬局${++n}`,
-  micode: '1341234567',
-  postal_code: '150-0002',
-  address1: '東京都',
-  address2: '渋谷区',
-  address3: '渋谷1丁目2-3',
-  phone: '03-1234-5678',
-  email: 'shibuya@pharmacy.example.jp',
-  services: ['medorder'],
   pharmacy_invoice_attributes: { invoice_number: `T${invoiceCheckDigit('123456789012')}123456789012` },
 });
 

@@ -4,7 +4,7 @@ import { invoiceCheckDigit } from '../../src/contract/pharmacy';
 import { VERSIONED_MASTERS } from '../../server/services/core/versions/masters';
 import { VERSIONED_RESOURCES } from '../../src/contract/versions';
 import { retentionMonths } from '../../server/services/core/versions/retention';
-import { ADMIN, getJson, PHARMACY, startApp, type TestApp } from './helpers';
+import { ADMIN, getJson, PHARMACY, PHARMACY_REQUIRED, startApp, type TestApp } from './helpers';
 
 /*
  * Issue 39: every write through the reference API leaves a version (PaperTrail's shape), from
@@ -92,15 +92,8 @@ const MASTERS: Master[] = [
     base: '/core/api/v2/admin/pharmacies',
     update: 'PUT',
     createBody: fc.record({ name: word.map((w) => `${w}薬局`), invoice: fc.option(fc.stringMatching(/^\d{12}$/)) }).map(({ name, invoice: base }) => ({
+      ...PHARMACY_REQUIRED,
       name,
-      micode: '1341234567',
-      postal_code: '150-0002',
-      address1: '東京都',
-      address2: '渋谷区',
-      address3: '渋谷1丁目2-3',
-      phone: '03-1234-5678',
-      email: 'shibuya@pharmacy.example.jp',
-      services: ['medorder'],
       pharmacy_invoice_attributes: { invoice_number: base === null ? null : invoice(base) },
     })),
     // Partial and nested: any of these, or none (a no-op).

@@ -8,6 +8,9 @@ import type { DB } from './open';
  * (up to 5 s, every other request waiting), and failed after it.
  */
 
+/** SQLITE_BUSY, or SQLITE_BUSY_SNAPSHOT (another connection wrote since this one began reading). */
+export const isLockedError = (e: unknown) => String((e as { code?: unknown } | null)?.code).startsWith('SQLITE_BUSY');
+
 /** The write, or `locked` at once when another connection holds the write lock (no busy wait). */
 export function tryWrite<T>(db: DB, write: () => T): { done: true; value: T } | { done: false } {
   const wait = db.pragma('busy_timeout', { simple: true }) as number;
@@ -15,8 +18,7 @@ export function tryWrite<T>(db: DB, write: () => T): { done: true; value: T } | 
   try {
     return { done: true, value: write() };
   } catch (e) {
-    // SQLITE_BUSY, or SQLITE_BUSY_SNAPSHOT (another connection wrote since this one began reading).
-    if (String((e as { code?: unknown }).code).startsWith('SQLITE_BUSY')) return { done: false };
+    if (isLockedError(e)) return { done: false };
     throw e;
   } finally {
     db.pragma(`busy_timeout = ${wait}`);
@@ -27,6 +29,55 @@ const FIRST_PAUSE_MS = 10;
 const LONGEST_PAUSE_MS = 200;
 /** Past this, the write is made the usual way (SQLite's own busy wait, then its error), as before. */
 export const WRITE_WAIT_MS = 60_000;
+
+/** How long a request's write waits for its turn before it is answered 503 (server/shared/writeTurns.ts). */
+export const WRITE_TURN_WAIT_MS = 30_000;
+
+/** A request's hold on the write lock: `end` commits what it wrote and lets the next turn begin. */
+export interface WriteTurn {
+  end(): void;
+}
+
+/** The turn last handed out on each connection: the next waits for it to end. */
+const lastTurns = new WeakMap<DB, Promise<void>>();
+
+/**
+ * The write lock (`BEGIN IMMEDIATE` on `db`) for one request's writes, taken without holding the
+ * thread: one turn at a time on the connection (a second request's writes would otherwise land in
+ * the first's transaction), and while another connection holds the lock the request thread serves
+ * other requests between tries. Undefined, having changed nothing, when the lock stayed held for
+ * `waitMs`.
+ */
+export async function takeWriteTurn(db: DB, waitMs: number): Promise<WriteTurn | undefined> {
+  const before = lastTurns.get(db) ?? Promise.resolve();
+  let ended!: () => void;
+  const mine = new Promise<void>((resolve) => (ended = resolve));
+  lastTurns.set(db, before.then(() => mine));
+  await before;
+  const giveUpAt = Date.now() + waitMs;
+  for (let wait = FIRST_PAUSE_MS; ; wait = Math.min(wait * 2, LONGEST_PAUSE_MS)) {
+    if (tryWrite(db, () => db.exec('BEGIN IMMEDIATE')).done) {
+      return {
+        end() {
+          try {
+            if (db.inTransaction) db.exec('COMMIT');
+          } catch (e) {
+            // Never leave the connection inside a transaction every later write would join.
+            if (db.inTransaction) db.exec('ROLLBACK');
+            throw e;
+          } finally {
+            ended();
+          }
+        },
+      };
+    }
+    if (Date.now() >= giveUpAt) {
+      ended();
+      return undefined;
+    }
+    await pause(Math.min(wait, Math.max(0, giveUpAt - Date.now())));
+  }
+}
 
 /**
  * Runs `write` (a whole transaction: it is run again from its start) once no other connection

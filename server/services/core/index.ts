@@ -28,7 +28,8 @@ import { registerWarehouseRoutes } from './warehouse/routes';
 import { syncPaperTrail } from '../../db/paperTrail';
 import { CORE_ACTOR_SQL, versionedTables } from './versions/masters';
 import { registerVersionRoutes, versionActor } from './versions/routes';
-import { registerLookupRoutes } from './lookups/routes';
+import { LOOKUPS_PATH, registerLookupRoutes } from './lookups/routes';
+import { writeTurns } from '../../shared/writeTurns';
 import { createUploadLinks } from '../../shared/uploadLinks';
 import { registerRecordEtags } from '../../shared/conditionalWrite';
 import { CORE_VERSIONED_RECORDS } from './versionedRecords';
@@ -52,7 +53,9 @@ export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
 export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
   // Every write's versions name the request's user (versions/, issue 39).
-  app.use('/api/*', requireAuth(ctx.auth), ctx.listWork, versionActor(ctx));
+  // Each write takes its turn at core's write lock without holding the thread (a worker's import
+  // may hold it for seconds); the lookups batch only reads.
+  app.use('/api/*', requireAuth(ctx.auth), ctx.listWork, versionActor(ctx), writeTurns(ctx.db, { reads: [LOOKUPS_PATH] }));
   // The request thread never checkpoints core (openCoreDb): a worker lane does, a turn at a time.
   // One that ends after the environment closed (its files may be gone) is moot, not a failure.
   ctx.jobs.every('core_wal_checkpoint', WAL_CHECKPOINT_MS, () =>

@@ -5,7 +5,10 @@ import type { DB } from './open';
  * Writes from the request thread that may meet another connection's long transaction (issue 36):
  * a master import applies its rows on a worker in one transaction and holds the database's write
  * lock for seconds. A write made the usual way then held the request thread in SQLite's busy wait
- * (up to 5 s, every other request waiting), and failed after it.
+ * (up to 5 s, every other request waiting), and failed after it. Every request-thread write to
+ * such a database goes through a turn here: a write request's whole handling
+ * (server/shared/writeTurns.ts), or one write outside a write request (`writeWhenFree`: a job's
+ * step, a read that marks something read).
  */
 
 /** SQLITE_BUSY, or SQLITE_BUSY_SNAPSHOT (another connection wrote since this one began reading). */
@@ -27,13 +30,10 @@ export function tryWrite<T>(db: DB, write: () => T): { done: true; value: T } | 
 
 const FIRST_PAUSE_MS = 10;
 const LONGEST_PAUSE_MS = 200;
-/** Past this, the write is made the usual way (SQLite's own busy wait, then its error), as before. */
-export const WRITE_WAIT_MS = 60_000;
-
-/** How long a request's write waits for its turn before it is answered 503 (server/shared/writeTurns.ts). */
+/** How long a write waits for its turn before it gives up (a request's answer is then 503). */
 export const WRITE_TURN_WAIT_MS = 30_000;
 
-/** A request's hold on the write lock: `end` commits what it wrote and lets the next turn begin. */
+/** A hold on the write lock: `end` commits what was written in it and lets the next turn begin. */
 export interface WriteTurn {
   end(): void;
 }
@@ -42,11 +42,10 @@ export interface WriteTurn {
 const lastTurns = new WeakMap<DB, Promise<void>>();
 
 /**
- * The write lock (`BEGIN IMMEDIATE` on `db`) for one request's writes, taken without holding the
- * thread: one turn at a time on the connection (a second request's writes would otherwise land in
- * the first's transaction), and while another connection holds the lock the request thread serves
- * other requests between tries. Undefined, having changed nothing, when the lock stayed held for
- * `waitMs`.
+ * The write lock (`BEGIN IMMEDIATE` on `db`), taken without holding the thread: one turn at a time
+ * on the connection (a second request's writes would otherwise land in the first's transaction),
+ * and while another connection holds the lock the thread serves other requests between tries.
+ * Undefined, having changed nothing, when the lock stayed held for `waitMs`.
  */
 export async function takeWriteTurn(db: DB, waitMs: number): Promise<WriteTurn | undefined> {
   const before = lastTurns.get(db) ?? Promise.resolve();
@@ -79,16 +78,28 @@ export async function takeWriteTurn(db: DB, waitMs: number): Promise<WriteTurn |
   }
 }
 
+/** The lock stayed held past the wait: answered like SQLite's own (503 for a request, server/shared/errors.ts). */
+export class WriteLockHeld extends Error {
+  readonly code = 'SQLITE_BUSY';
+  constructor() {
+    super('the write lock stayed held past the wait');
+  }
+}
+
 /**
- * Runs `write` (a whole transaction: it is run again from its start) once no other connection
- * holds the write lock. Between two tries the request thread serves other requests.
+ * Runs `write` (synchronous: one transaction, or statements) in a turn of its own, once no other
+ * connection holds the write lock; between tries the thread serves other requests. Inside an open
+ * turn (this connection already holds the lock: a write request's handling) it runs at once.
  */
 export async function writeWhenFree<T>(db: DB, write: () => T): Promise<T> {
-  const giveUpAt = Date.now() + WRITE_WAIT_MS;
-  for (let wait = FIRST_PAUSE_MS; Date.now() < giveUpAt; wait = Math.min(wait * 2, LONGEST_PAUSE_MS)) {
-    const attempt = tryWrite(db, write);
-    if (attempt.done) return attempt.value;
-    await pause(wait);
+  if (db.inTransaction) return write();
+  const turn = await takeWriteTurn(db, WRITE_TURN_WAIT_MS);
+  if (!turn) throw new WriteLockHeld();
+  let value: T;
+  try {
+    value = write();
+  } finally {
+    turn.end();
   }
-  return write();
+  return value;
 }

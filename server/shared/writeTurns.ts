@@ -6,8 +6,13 @@ import { errorBody, MESSAGES, RETRY_LOCKED_SECONDS } from './errors';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface WriteTurnOptions {
-  /** POST paths that only read (the lookups batch), as the service declares them: they never wait for the write lock. */
-  reads?: readonly string[];
+  /**
+   * Write requests that change no row of this database, by their declared paths (`{kind}` stands
+   * for one segment): the lookups batch (a POST that reads), a job's start (the job store is a
+   * file of its own). They never wait for the lock: a copy started during an import's apply runs
+   * beside it.
+   */
+  untouched?: readonly string[];
   /** How long a write waits for the lock before it is answered 503 (tests shorten it). */
   waitMs?: number;
 }
@@ -26,11 +31,11 @@ export interface WriteTurnOptions {
  * answered 503 with Retry-After and a Japanese message.
  */
 export function writeTurns(db: DB, options: WriteTurnOptions = {}): MiddlewareHandler {
-  const reads = options.reads ?? [];
+  // The request's path carries the service's mount (`/core`, `/demo/core`) before the declared one.
+  const untouched = (options.untouched ?? []).map((path) => new RegExp(`${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/}]+\}/g, '[^/]+')}$`));
   const waitMs = options.waitMs ?? WRITE_TURN_WAIT_MS;
   return async (c, next) => {
-    // The request's path carries the service's mount (`/core`, `/demo/core`) before the declared one.
-    if (READS.has(c.req.method) || reads.some((path) => c.req.path.endsWith(path))) return next();
+    if (READS.has(c.req.method) || untouched.some((path) => path.test(c.req.path))) return next();
     // Read into Hono's cache, where the validators read it from. A body that cannot be read
     // (too large, cut off) is left for the validators to refuse as they always have.
     if (c.req.raw.body) await c.req.arrayBuffer().catch(() => undefined);

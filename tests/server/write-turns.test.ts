@@ -114,12 +114,16 @@ describe('a core write while another connection holds the write lock (issue 36)'
     });
   }
 
-  it('the lookups batch (a POST that only reads) does not wait for the lock', async () => {
+  it('what writes no row of core does not wait for the lock: the lookups batch, a copy\'s or a master job\'s start', async () => {
     const holder = new Database(join(app.dir, 'core.sqlite'));
     holder.exec('BEGIN IMMEDIATE');
     try {
       const batch = await call('POST', '/core/api/v2/common/lookups', { calls: [{ path: '/api/v2/core/admin/companies', query: 'page=1' }] });
       expect(batch.status).toBe(200);
+      const copy = await call('POST', '/core/api/v2/admin/embulks/execute_copy', { service_name: 'core', table_name: 'pharmacies' });
+      expect(copy.status, JSON.stringify(copy.body)).toBe(200);
+      const started = await call('POST', '/core/api/v2/master/ethical_medicines/imports/hot_code', {});
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
     } finally {
       holder.exec('ROLLBACK');
       holder.close();

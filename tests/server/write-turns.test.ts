@@ -82,6 +82,7 @@ const CASES: WriteCase[] = [
       return { method: 'POST', path: `${CORE}/versions/${(body as unknown as { id: number }[])[0].id}/reify`, json: {} };
     },
   },
+  { name: 'a manual read (GET, counts the view)', status: 200, prepare: async () => ({ method: 'GET', path: `${CORE}/manuals/${await firstId(`${CORE}/manuals`)}` }) },
   { name: 'inquiry message (POST)', status: 201, prepare: async () => ({ method: 'POST', path: `${CORE}/inquiry_rooms/${await firstId(`${CORE}/inquiry_rooms`)}/messages`, json: { content: `取り込み中の返信${stamp}` } }) },
 ];
 

@@ -294,7 +294,7 @@ export async function allTogether(): Promise<void> {
       `  import ${imported?.status} in ${took(imported)}; copies ${copies.map((j) => `${j.job_name} ${j.status} in ${took(j)}`).join(', ')}; uploads ${ok} of ${outcomes.length} stored and taken in ${(uploadMs / 1000).toFixed(1)} s (started ${(uploadsStarted / 1000).toFixed(1)} s in)${ok === outcomes.length ? '' : `: ${outcomes.filter((o) => o !== 'ok').join(', ')}`}`,
     );
     console.log(
-      `  server thread meanwhile: loop delay max ${ms(server.max)}, p99 ${ms(server.p99)}; ${server.stalls} stalls over 20 ms, the worst ${ms(server.worst.ms)} (on a core ${ms(server.worst.onCpu)}, waiting for one ${ms(server.worst.waiting)}); the most it computed in one stall ${ms(server.busiest)} (goal <= ${GOAL_MS} ms) ${server.busiest <= GOAL_MS ? 'OK' : 'OVER'}`,
+      `  server thread meanwhile: loop delay max ${ms(server.max)}, p99 ${ms(server.p99)}; ${server.stalls} stalls over 20 ms, the worst ${ms(server.worst.ms)} (on a core ${ms(server.worst.onCpu)}, waiting for one ${ms(server.worst.waiting)}, neither (blocked: I/O, a lock) ${ms(Math.max(0, server.worst.ms - server.worst.onCpu - server.worst.waiting))}); the most it computed in one stall ${ms(server.busiest)} (goal <= ${GOAL_MS} ms) ${server.busiest <= GOAL_MS ? 'OK' : 'OVER'}`,
     );
     console.log(
       `  /config.json during ${(total / 1000).toFixed(1)} s (${waits.length} probes): median ${ms(median(waits))}, p99 ${ms(percentile(waits, 0.99))}, worst ${ms(worst)} = ${(worst / idleMedian).toFixed(0)}x idle (goal <= ${GOAL_MS} ms) ${worst <= GOAL_MS ? 'OK' : 'OVER'}`,

@@ -49,7 +49,10 @@ export const startPortal = async (
   dataDir: string,
   staticDir: string,
 ): Promise<RunningSite & { seedMs: number; loopDelay(): Promise<LoopDelay> }> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'portalServer.ts')], {
+  // PORTAL_NODE_ARGS: extra flags for the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`,
+  // which NODE_OPTIONS refuses), to see what its thread ran during a bench.
+  const nodeArgs = process.env.PORTAL_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(import.meta.dirname, 'portalServer.ts')], {
     cwd: join(import.meta.dirname, '..'),
     env: { ...process.env, DATA_DIR: dataDir, STATIC_DIR: staticDir, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -131,6 +131,9 @@ function createEndpoint(path: string, auth: AuthSettings, options: Required<Cabl
         send(sub.ws, `{"identifier":${JSON.stringify(sub.identifier)},"message":${json}}`);
       }
     },
+    listening(stream) {
+      return (streams.get(stream)?.size ?? 0) > 0;
+    },
     recheckUser(sub) {
       for (const connection of [...(bySub.get(sub) ?? [])]) connection.recheck();
     },

@@ -29,6 +29,11 @@ export interface Cable {
    */
   broadcast(stream: string, message: Record<string, unknown>): void;
   /**
+   * Whether any subscription listens to `stream` now: a message costly to build (a reader's room
+   * frame with their unread total) is not built for a stream nobody would receive it on.
+   */
+  listening(stream: string): boolean;
+  /**
    * Judges the user's open connections again now (token, session, each subscription's channel),
    * closing those that lost a right: a removal from a pharmacy ends the subscriptions in the
    * same turn rather than at the next ping.

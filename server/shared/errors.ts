@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { isLockedError } from '../db/writeWhenFree';
 
 export const MESSAGES = {
   unauthenticated: '認証が必要です。',
@@ -11,7 +12,13 @@ export const MESSAGES = {
   unsupportedMediaType: 'Content-Type は application/json を指定してください。',
   tooManyRequests: 'リクエストが多すぎます。しばらくしてから再度お試しください。',
   internal: 'サーバーでエラーが発生しました。',
+  locked: '他の処理 (マスタの取り込みなど) がデータを更新中のため、保存できませんでした。しばらくしてから再度お試しください。',
 } as const;
+
+/** Retry-After of a write refused because another connection held the write lock (503). */
+export const RETRY_LOCKED_SECONDS = 5;
+
+
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -50,6 +57,12 @@ export function onError(err: Error, c: Context) {
     if (err.status === 413) return c.json(errorBody([MESSAGES.tooLarge]), 413);
     if (err.status === 415) return c.json(errorBody([MESSAGES.unsupportedMediaType]), 415);
     if (err.status > 400 && err.status < 500) return c.json(errorBody([MESSAGES.malformed]), err.status);
+  }
+  // Whatever write still met the lock (server/shared/writeTurns.ts takes turns for every route's):
+  // the client may try again, it is no server fault.
+  if (isLockedError(err)) {
+    c.header('retry-after', String(RETRY_LOCKED_SECONDS));
+    return c.json(errorBody([MESSAGES.locked]), 503);
   }
   console.error(`[api] ${c.req.method} ${c.req.path}:`, err);
   return c.json(errorBody([MESSAGES.internal]), 500);

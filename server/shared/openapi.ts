@@ -52,6 +52,17 @@ export const tooManyRequests = {
   },
 } as const;
 
+/**
+ * A write refused because another connection (a master import's apply) held the database's write
+ * lock past the write's turn (server/shared/writeTurns.ts): documented on every write route.
+ */
+export const lockedWrite = {
+  503: {
+    ...err('他の処理 (マスタの取り込みなど) がデータを更新中で、待っても保存できませんでした。何も変更していません。Retry-After 秒後に再度お試しください'),
+    headers: z.object({ 'retry-after': z.string().openapi({ description: '再試行できるまでの秒数', example: '5' }) }),
+  },
+} as const;
+
 export const listHeaders = z.object({
   'x-total-count': z.string(),
   'x-current-page': z.string(),

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { conditionalErrors, conditionalHeaders, etagHeaders } from './conditionalWrite';
 import { listQuerySchema, type ListDeclaration } from './listEndpoint';
 import { LOOKUP_LIST } from './listLookups';
-import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, SECURITY, tooManyRequests } from './openapi';
+import { commonErrors, idParam, jsonBody, jsonResponse, listHeaders, lockedWrite, SECURITY, tooManyRequests } from './openapi';
 
 /*
  * The OpenAPI routes of a resource, one helper per kind, so a resource file declares only what
@@ -118,6 +118,7 @@ export function writeRoute<
       ...({ [spec.status ?? 200]: success } as Record<S, typeof success>),
       ...commonErrors,
       ...(spec.conditional && conditionalErrors),
+      ...lockedWrite,
     },
   });
 }
@@ -135,7 +136,7 @@ export function createRecordRoute<P extends string, B extends z.ZodType, R exten
     tags: spec.tags,
     security: SECURITY,
     request: writeRequest(path, spec.body, { params: spec.params }),
-    responses: { 201: jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...commonErrors },
+    responses: { 201: jsonResponse(spec.response, spec.responseDescription ?? spec.summary), ...commonErrors, ...lockedWrite },
   });
 }
 
@@ -157,7 +158,7 @@ export function deleteRecordRoute<P extends string>(path: P, spec: Pick<WriteSpe
     tags: spec.tags,
     security: SECURITY,
     request: { params: idParam, headers: conditionalHeaders },
-    responses: { 204: { description: '削除しました' }, ...commonErrors, ...conditionalErrors },
+    responses: { 204: { description: '削除しました' }, ...commonErrors, ...conditionalErrors, ...lockedWrite },
   });
 }
 

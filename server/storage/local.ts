@@ -55,7 +55,7 @@ export interface LocalStorage extends BlobStorage {
    * file ('tooLarge'); the bucket's `accepts` rule judges the first bytes ('refused'). Only a
    * complete, accepted body is renamed into place.
    */
-  putStream(bucket: string, key: string, body: ReadableStream<Uint8Array> | null, contentType: string, maxBytes: number): Promise<'ok' | 'tooLarge' | 'refused'>;
+  putStream(bucket: string, key: string, body: AsyncIterable<Uint8Array> | null, contentType: string, maxBytes: number): Promise<'ok' | 'tooLarge' | 'refused'>;
   /** Throws StorageError(404) for a bucket nobody declared. */
   checkBucket(bucket: string): void;
 }
@@ -282,15 +282,12 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       };
       try {
         try {
-          const reader = body?.getReader();
           let total = 0;
-          while (reader) {
-            const { done, value } = await reader.read();
-            if (done) break;
+          // Leaving the loop early (one byte too many) ends the body: its iterator's return cancels it.
+          for await (const value of body ?? []) {
             total += value.byteLength;
             if (total > maxBytes) {
               outcome = 'tooLarge';
-              await reader.cancel().catch(() => undefined);
               break;
             }
             if (head.length < HEAD_BYTES) head = Buffer.concat([head, Buffer.from(value.subarray(0, HEAD_BYTES - head.length))]);

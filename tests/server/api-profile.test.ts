@@ -160,7 +160,7 @@ describe('the spec profile answers as the platform would', () => {
 describe('the cable in the spec profile', () => {
   it("broadcasts without the additions' fields (unread_total), and the full profile's as they are", () => {
     const sent: Record<string, unknown>[] = [];
-    const endpoint: Cable & { path: string } = { path: '/cable', registerChannel: () => undefined, broadcast: (_stream, message) => void sent.push(message), recheckUser: () => undefined };
+    const endpoint: Cable & { path: string } = { path: '/cable', registerChannel: () => undefined, broadcast: (_stream, message) => void sent.push(message), listening: () => true, recheckUser: () => undefined };
     const cables = { endpoint: (_path: string) => endpoint, recheckUser: () => undefined };
     const room = { id: 1, name: '件名', unread_count: 2, unread_total: 5 };
     platformCables(API_PROFILES.spec, cables).endpoint('/cable').broadcast('inquiry_rooms', room);

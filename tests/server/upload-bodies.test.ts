@@ -1,4 +1,7 @@
+import { serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -242,5 +245,55 @@ describe('taking an upload while a worker holds core\'s write lock (issue 36)', 
     const saved = await saving;
     expect(saved.status).toBe(201);
     expect(saved.body).toMatchObject({ number: '13薬第3636号' });
+  });
+});
+
+describe('an upload through Node\'s HTTP server (issue 36 item 3)', () => {
+  // Under @hono/node-server the body is read from the request's own stream, not the web stream made
+  // of it (which copies every chunk): the bytes stored are exactly those sent, and one byte more
+  // than signed is still refused.
+  let server: Server;
+  let origin: string;
+  beforeAll(async () => {
+    server = await new Promise<Server>((resolve) => {
+      const s = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
+    });
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('stores exactly the bytes sent', async () => {
+    const presign = await call(`${BASE}/pharmacies/3/licenses/presigned_url`);
+    const file = bigFile(PDF);
+    for (let at = 0; at < file.length; at += 4093) file[at] = at % 251;
+    file.set(PDF);
+    const sent = await fetch(`${origin}${presign.body.presigned_url}`, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(file) });
+    expect(sent.status).toBe(200);
+    const stored = await app.environments.production.storage.read('licenses', presign.body.object_name);
+    expect(stored?.body.equals(file)).toBe(true);
+  });
+
+  it('refuses a body past its signed size, sent without a length, and stores nothing', async () => {
+    const presign = await call(`${BASE}/pharmacies/3/licenses/presigned_url`);
+    const maxBytes = Number(new URL(presign.body.presigned_url, origin).searchParams.get('X-Max-Bytes') ?? NaN);
+    const chunk = new Uint8Array(CHUNK).fill(0x20);
+    chunk.set(PDF);
+    let sentBytes = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sentBytes > maxBytes) return controller.close();
+        controller.enqueue(chunk.slice());
+        sentBytes += CHUNK;
+      },
+    });
+    const outcome = await fetch(`${origin}${presign.body.presigned_url}`, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body, duplex: 'half' } as RequestInit)
+      .then((res) => res.status)
+      .catch(() => 'cut off');
+    // Answered 413, or the connection closed under the sender's feet: never stored.
+    expect([413, 'cut off']).toContain(outcome);
+    expect(await app.environments.production.storage.read('licenses', presign.body.object_name)).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import { registerAdminUserRoutes, USER_LIST } from './users/routes';
 import { COMPANY_LIST, registerCompanyRoutes } from './companies/routes';
 import type { CoreServiceContext } from './context';
 import { coreMigrations } from './migrations';
-import { ETHICAL_MEDICINE_LIST, registerEthicalMedicineRoutes } from './ethicalMedicines/routes';
+import { ETHICAL_MEDICINE_LIST, MASTER_JOB_START_PATHS, registerEthicalMedicineRoutes } from './ethicalMedicines/routes';
 import { GROUP_LIST, registerGroupRoutes } from './groups/routes';
 import { LICENSE_EXPIRY_LIST, registerLicenseRoutes } from './licenses/routes';
 import { registerInquiryRoutes } from './inquiries/routes';
@@ -24,11 +24,12 @@ import { registerPostalCodeRoutes } from './postalCodes/routes';
 import { registerPharmacySideRoutes } from './pharmacies/pharmacySideRoutes';
 import { PHARMACY_USER_LIST, registerPharmacyUserRoutes } from './pharmacyUsers/routes';
 import { registerUserRoutes } from './users/accountRoutes';
-import { registerWarehouseRoutes } from './warehouse/routes';
+import { registerWarehouseRoutes, WAREHOUSE_COPY_PATH } from './warehouse/routes';
 import { syncPaperTrail } from '../../db/paperTrail';
 import { CORE_ACTOR_SQL, versionedTables } from './versions/masters';
 import { registerVersionRoutes, versionActor } from './versions/routes';
-import { registerLookupRoutes } from './lookups/routes';
+import { LOOKUPS_PATH, registerLookupRoutes } from './lookups/routes';
+import { writeTurns } from '../../shared/writeTurns';
 import { createUploadLinks } from '../../shared/uploadLinks';
 import { registerRecordEtags } from '../../shared/conditionalWrite';
 import { CORE_VERSIONED_RECORDS } from './versionedRecords';
@@ -52,7 +53,10 @@ export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
 export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
   // Every write's versions name the request's user (versions/, issue 39).
-  app.use('/api/*', requireAuth(ctx.auth), ctx.listWork, versionActor(ctx));
+  // Each write takes its turn at core's write lock without holding the thread (a worker's import
+  // may hold it for seconds); the lookups batch only reads, and the job starts write the job store.
+  const untouched = [LOOKUPS_PATH, ...MASTER_JOB_START_PATHS, WAREHOUSE_COPY_PATH];
+  app.use('/api/*', requireAuth(ctx.auth), ctx.listWork, versionActor(ctx), writeTurns(ctx.db, { untouched }));
   // The request thread never checkpoints core (openCoreDb): a worker lane does, a turn at a time.
   // One that ends after the environment closed (its files may be gone) is moot, not a failure.
   ctx.jobs.every('core_wal_checkpoint', WAL_CHECKPOINT_MS, () =>

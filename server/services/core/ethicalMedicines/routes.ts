@@ -66,7 +66,10 @@ const DownloadBodySchema = z
   })
   .strict();
 
-const downloadRoute = writeRoute('post', `${PATH}/downloads/{kind}`, {
+/** The job starts: they write the job store only, never core's tables (server/shared/writeTurns.ts). */
+export const MASTER_JOB_START_PATHS = [`${PATH}/downloads/{kind}`, `${PATH}/imports/{kind}`] as const;
+
+const downloadRoute = writeRoute('post', MASTER_JOB_START_PATHS[0], {
   summary: 'マスターファイルのダウンロード開始 (hot_code, medhot: start_date / iryohoken: start_year)',
   tags,
   params: kindParam,
@@ -76,7 +79,7 @@ const downloadRoute = writeRoute('post', `${PATH}/downloads/{kind}`, {
   responseDescription: '開始したジョブ',
 });
 
-const importRoute = writeRoute('post', `${PATH}/imports/{kind}`, {
+const importRoute = writeRoute('post', MASTER_JOB_START_PATHS[1], {
   summary: 'ダウンロード済みマスターファイルの取り込み開始',
   tags,
   params: kindParam,

@@ -43,7 +43,8 @@ export function inquiryConversation(ctx: ServiceContext, attachments: InquiryAtt
       const room = readableRoom(db, user, roomId);
       const page = pageText ? Number(pageText) : 1;
       const { rows, total } = listMessages(db, room.id, page);
-      if (shownToPerson(c.req.raw) && markRead(db, user.id, room.id)) await publish.room(room.id, user);
+      // A read (GET) that writes: no write turn of its own (server/shared/writeTurns.ts), so it waits here.
+      if (shownToPerson(c.req.raw) && (await writeWhenFree(db, () => markRead(db, user.id, room.id)))) await publish.room(room.id, user);
       setPagingHeaders(c, { total, page }, MESSAGE_PAGE_SIZE);
       return rows.map((row) => serialiseMessage(row, storage));
     },

@@ -39,13 +39,18 @@ export const inquiryPublisher = (db: DB, cable: Cable, storage: BlobStorage): In
   async room(roomId, only) {
     const room = db.prepare('SELECT pharmacy_id FROM inquiry_rooms WHERE id = @roomId').get({ roomId }) as { pharmacy_id: number } | undefined;
     if (!room) return;
-    const readers = only ? [only] : roomAudience(db, room.pharmacy_id).map((r) => ({ ...r, name: '' }));
+    // Only readers online now (a subscription on their rooms stream): each frame costs an unread
+    // total, and the national audience is every staff user, almost none of them connected.
+    const readers = (only ? [only] : roomAudience(db, room.pharmacy_id).map((r) => ({ ...r, name: '' }))).filter((reader) =>
+      cable.listening(roomsStream(reader.id)),
+    );
     const sent = readers.map(
       (reader) =>
         new Promise<void>((resolve, reject) => {
           frames.push(() => {
             try {
-              const row = findRoom(db, roomId, reader.id);
+              // Gone meanwhile: nobody to build it for.
+              const row = cable.listening(roomsStream(reader.id)) ? findRoom(db, roomId, reader.id) : undefined;
               if (row) cable.broadcast(roomsStream(reader.id), { ...serialiseRoom(row), unread_total: unreadTotal(db, reader) });
               resolve();
             } catch (e) {

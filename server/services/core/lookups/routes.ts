@@ -27,7 +27,9 @@ const AnswerSchema = z
   })
   .openapi('ListLookupAnswer');
 
-const batchRoute = writeRoute('post', '/api/v2/common/lookups', {
+export const LOOKUPS_PATH = '/api/v2/common/lookups';
+
+const batchRoute = writeRoute('post', LOOKUPS_PATH, {
   summary: '一覧の一括呼び出し (ジャンプパレット)',
   description:
     `GET の一覧呼び出しを最大${LIST_LOOKUPS_MAX}件まとめて送り、各一覧の応答 (ステータス、ページのヘッダー、本文) を同じ順で返す。` +

@@ -23,6 +23,7 @@ import { ancestorsOf, categoryTree, subtreeIds } from './categoryRoutes';
 import { ManualDetailSchema, ManualSchema, ManualWrite } from './schema';
 import { cleanManualMarkdown } from './markdown';
 import { MANUAL_SEARCH } from './search';
+import { writeWhenFree } from '../../../db/writeWhenFree';
 
 export const MANUAL_TEXTS = {
   contentEmpty: '本文を入力してください。',
@@ -178,13 +179,14 @@ export function registerManualRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
     });
   });
 
-  app.openapi(getRoute, (c) => {
+  app.openapi(getRoute, async (c) => {
     const id = Number(c.req.valid('param').id);
     if (!findManual(db, id)) throw notFoundError();
     if (!isPrefetch(c)) {
       const viewer = c.get('principal').sub;
       const now = ctx.now();
-      db.transaction(() => {
+      // A read that writes: no write turn of its own (server/shared/writeTurns.ts), so it waits here.
+      await writeWhenFree(db, db.transaction(() => {
         const last = db.prepare('SELECT viewed_at FROM manual_views WHERE manual_id = @id AND viewer = @viewer').get({ id, viewer }) as { viewed_at: string } | undefined;
         if (last && now.getTime() - Date.parse(last.viewed_at) < VIEW_WINDOW_MS) return;
         db.prepare(
@@ -192,7 +194,7 @@ export function registerManualRoutes(app: OpenAPIHono<AuthEnv>, ctx: ServiceCont
            ON CONFLICT(manual_id, viewer) DO UPDATE SET viewed_at = excluded.viewed_at`,
         ).run({ id, viewer, at: now.toISOString() });
         db.prepare('UPDATE manuals SET impressions_count = impressions_count + 1 WHERE id = @id').run({ id });
-      })();
+      }));
     }
     return c.json(manualDetail(db, id), 200);
   });

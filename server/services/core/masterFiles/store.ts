@@ -7,6 +7,7 @@ import { applyRows, type ApplyCounts } from './applyRows';
 import { MASTER_KINDS, type MasterFileKind, type MasterKind, type ParsedRow } from './layouts';
 import { parseCompactDate } from './csv';
 import { runOffThread } from '../../../jobs/offThread';
+import { writeWhenFree } from '../../../db/writeWhenFree';
 
 /**
  * The publishers' folder and the two steps of a refresh (spec section 2 "Ethical medicine").
@@ -107,9 +108,10 @@ export async function downloadMasterFiles(
   const written: string[] = [];
   const dropped: string[] = [];
   try {
-    db.transaction(() => {
+    // The job's turn on the request thread: an import's apply may hold the lock (writeWhenFree.ts).
+    await writeWhenFree(db, db.transaction(() => {
       for (const plan of plans) applyPlan(db, storage, plan, now, result, written, dropped);
-    })();
+    }));
   } catch (e) {
     // Nothing half-saved: objects written for records that were rolled back go too.
     for (const key of written) storage.delete(MASTER_FILES_BUCKET, key);

@@ -56,7 +56,10 @@ const tablesRoute = readRoute('/api/v2/admin/bigqueries/{serviceName}', {
   responseDescription: 'テーブル一覧',
 });
 
-const copyRoute = writeRoute('post', '/api/v2/admin/embulks/execute_copy', {
+/** A copy's start: it writes the job store only, never core's tables (server/shared/writeTurns.ts). */
+export const WAREHOUSE_COPY_PATH = '/api/v2/admin/embulks/execute_copy';
+
+const copyRoute = writeRoute('post', WAREHOUSE_COPY_PATH, {
   body: z
     .object({
       service_name: labelled('サービス名', datasetSchema),

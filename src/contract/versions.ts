@@ -40,6 +40,14 @@ export const ALL_VERSIONED_RESOURCES: Readonly<Record<string, string>> = { ...VE
 export const versionsApiOf = (itemType: string): string =>
   Object.hasOwn(MEDORDER_VERSIONED_RESOURCES, itemType) ? '/api/v2/medorder/admin/versions' : '/api/v2/core/admin/versions';
 
+/**
+ * The versioned records the SPA has no declaration of (a category is a node of the manuals' tree,
+ * with no screen of its own): the labels its changes read as.
+ */
+export const VERSIONED_WITHOUT_SCREEN: Readonly<Record<string, { fields: Readonly<Record<string, { label: string }>> }>> = {
+  'v2/core/manual_categories': { fields: MANUAL_CATEGORY.fields },
+};
+
 /** A versioned master's resource name (`v2/core/companies`). */
 export type VersionedResource = string;
 

@@ -13,7 +13,7 @@ import { addDays } from 'date-fns';
 import { fromTokyoDateTimeLocal, isDayString } from '../../src/contract/dates';
 import { wireKey, type WriteRule } from '../../src/contract/masterShape';
 import { VERSION_EVENTS, type VersionEvent } from '../../src/contract/versions';
-import { retentionMonths, RETENTION_SWEEP_MS } from '../services/core/versions/retention';
+import { retentionMonths, RETENTION_SWEEP_MS } from './versionRetention';
 import { runOffThread } from '../jobs/offThread';
 import type { VersionedMaster } from './versionedMasters';
 import type { Principal } from './auth';

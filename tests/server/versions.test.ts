@@ -6,7 +6,7 @@ import { openConnection } from '../../server/db/open';
 import { VERSIONED_MASTERS } from '../../server/services/core/versions/masters';
 import { MEDORDER_VERSIONED_MASTERS } from '../../server/services/medorder/versions/masters';
 import { MEDORDER_VERSIONED_RESOURCES, VERSIONED_RESOURCES } from '../../src/contract/versions';
-import { retentionMonths } from '../../server/services/core/versions/retention';
+import { retentionMonths } from '../../server/shared/versionRetention';
 import { ADMIN, getJson, PHARMACY, startApp, type TestApp } from './helpers';
 
 /*

@@ -9,6 +9,7 @@ import { coreMasterReader, seedPublishedRows } from './services/core/masterFiles
 import type { SeedScale } from './db/seedCatalogue';
 import { createLegacyService, openLegacyDb } from './services/legacy';
 import { createMedorderService, openMedorderDb } from './services/medorder';
+import { coreStaffNames } from './services/core/actor';
 import type { AuthEnv, AuthSettings } from './shared/auth';
 import { corePharmacyRights } from './services/core/pharmacyUsers/rights';
 import type { IdentityManagement } from './shared/identityManagement';
@@ -88,7 +89,7 @@ export function createEnvironment(options: EnvironmentOptions): Environment {
   const services = {
     core: createCoreService({ db: core, identity, warehouse, lists: createListCaller(prefix, options.dispatch, () => lookupPaths), ...shared }),
     // The ordering service reads core's imported master rows through this reader, never core's file.
-    medorder: createMedorderService({ db: medorder, ...shared }, coreMasterReader(core, storage)),
+    medorder: createMedorderService({ db: medorder, ...shared }, coreMasterReader(core, storage), coreStaffNames(core)),
     legacy: createLegacyService({ db: legacy, ...shared }),
   };
   lookupPaths = lookupListPaths(services);

@@ -19,11 +19,19 @@ type DB = Database.Database;
  * worker thread's import, a migration) has no actor: its versions name no one.
  */
 
+/** A staff member as versions name them: core's user id (as text, PaperTrail's whodunnit) and name. */
+export interface StaffName {
+  whodunnit: string;
+  name: string;
+}
+
 /** Who writes, and the clock of the service they write through. */
 export interface WriteActor {
   /** The token's subject (the identity provider's user id). */
   sub: string;
   now: () => Date;
+  /** The user as core knows them, for a service whose own tables cannot name them (the ordering service's `ACTOR_FROM_REQUEST`). */
+  who?: () => StaffName | undefined;
 }
 
 const actors = new AsyncLocalStorage<WriteActor>();
@@ -55,6 +63,8 @@ export function objectChanges(before: Record<string, unknown> | null, after: Rec
 export function registerPaperTrailFunctions(db: DB): void {
   db.function('paper_trail_actor', { deterministic: false }, () => actors.getStore()?.sub ?? null);
   db.function('paper_trail_now', { deterministic: false }, () => (actors.getStore()?.now() ?? new Date()).toISOString());
+  db.function('paper_trail_whodunnit', { deterministic: false }, () => actors.getStore()?.who?.()?.whodunnit ?? null);
+  db.function('paper_trail_whodunnit_name', { deterministic: false }, () => actors.getStore()?.who?.()?.name ?? null);
   db.function('paper_trail_changes', { deterministic: true }, (before: unknown, after: unknown) => {
     const parse = (json: unknown) => (typeof json === 'string' ? (JSON.parse(json) as Record<string, unknown>) : null);
     const changes = objectChanges(parse(before), parse(after));
@@ -104,6 +114,9 @@ export interface ActorSql {
   whodunnit: string;
   name: string;
 }
+
+/** The actor as the request named them (`WriteActor.who`): for a service that keeps no users of its own. */
+export const ACTOR_FROM_REQUEST: ActorSql = { whodunnit: 'paper_trail_whodunnit()', name: 'paper_trail_whodunnit_name()' };
 
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 

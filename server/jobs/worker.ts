@@ -23,7 +23,7 @@ const TASKS: Record<OffThreadTask, () => Promise<(input: never) => unknown>> = {
   masterImport: async () => (await import('../services/core/masterFiles/importTask')).runMasterImport,
   masterCheck: async () => (await import('../services/core/masterFiles/importTask')).runMasterCheck,
   walCheckpoint: async () => (await import('../db/walCheckpoint')).runWalCheckpoint,
-  versionsSweep: async () => (await import('../services/core/versions/retention')).runVersionsSweep,
+  versionsSweep: async () => (await import('../shared/versionRetention')).runVersionsSweep,
   warehouseTables: async () => (await import('../warehouse/warehouseTask')).runWarehouseTables,
   warehouseCopy: async () => (await import('../warehouse/warehouseTask')).runWarehouseCopy,
   warehouseQuery: async () => (await import('../warehouse/warehouseTask')).runWarehouseQuery,

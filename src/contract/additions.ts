@@ -190,8 +190,15 @@ export const ADDITIONS: Record<Capability, Addition> = {
     without: 'No お知らせ menu entry, screen or palette group.',
   },
   versions: {
-    what: "/api/v2/core/admin/versions (Rails PaperTrail's versions): every master's changes, who made them and when, with `object_changes`, and the reify of a deleted record.",
-    operations: ['GET /api/v2/core/admin/versions', 'GET /api/v2/core/admin/versions/{id}', 'POST /api/v2/core/admin/versions/{id}/reify'],
+    what: "/api/v2/core/admin/versions and /api/v2/medorder/admin/versions (Rails PaperTrail's versions, each service its own): every master's changes, who made them and when, with `object_changes`, and the reify of a deleted record.",
+    operations: [
+      'GET /api/v2/core/admin/versions',
+      'GET /api/v2/core/admin/versions/{id}',
+      'POST /api/v2/core/admin/versions/{id}/reify',
+      'GET /api/v2/medorder/admin/versions',
+      'GET /api/v2/medorder/admin/versions/{id}',
+      'POST /api/v2/medorder/admin/versions/{id}/reify',
+    ],
     without: 'No 変更履歴 tab on a detail page, no 最近の変更 screen or home panel, no 削除済み list or 復元: the portal shows the last save (更新日時, 更新者) as section 7 gives it.',
   },
   companyDelete: {

@@ -19,12 +19,12 @@ import { iryohokens, medisBases, medisGs1s, medisOptions } from './masterFiles';
 import { savedReplies } from './savedReplies';
 import { PLAIN_MASTERS } from '../contract/masters/plainMasters';
 import { masterResource } from './masterResource';
-import { versions } from './history';
+import { medorderVersions, versions } from './history';
 
 /** The masters with a declaration of their own (screens, or presentation over a plain master's shape). */
 const declared: AnyResourceDeclaration[] = [pharmacies, users, companies, groups, dealers, pharmacyLicenseExpires, manuals, ethicalMedicines, embulkManager, nsipses,
   stockableItemFixtures, orderableItemFixtures, stockableItemImportRequests, unknownDeliveries, medisBases, medisGs1s, medisOptions, iryohokens, savedReplies,
-  versions,
+  versions, medorderVersions,
 ];
 
 /**

@@ -233,6 +233,18 @@ test.describe('manuals', () => {
     await page.getByRole('dialog').getByRole('button', { name: '変更' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '中途研修' })).toBeVisible();
 
+    // Its 変更履歴 (issue 39): 最近の変更 kept to the category, the rename by its label; the record links back to its folder.
+    await page.getByRole('link', { name: '変更履歴' }).click();
+    await expect(page).toHaveURL(/\/v2\/core\/versions\?/);
+    const changes = page.locator('tbody tr');
+    await expect(changes).toHaveCount(2);
+    await expect(changes.first()).toContainText('マニュアルカテゴリ');
+    await expect(changes.first()).toContainText('更新');
+    await expect(changes.first()).toContainText('カテゴリ名');
+    await expectNoSeriousA11yViolations(page, '最近の変更（マニュアルカテゴリ）');
+    await changes.first().getByRole('link', { name: `#${childId}`, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '中途研修' })).toBeVisible();
+
     // The parent is not empty: its delete is disabled, and says why (issue 40).
     await page.getByRole('navigation', { name: 'カテゴリの階層' }).getByRole('link', { name: parentName }).click();
     const remove = page.getByRole('button', { name: 'カテゴリを削除' });

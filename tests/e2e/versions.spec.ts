@@ -207,3 +207,51 @@ test('delete an empty company from its detail page and restore it from 削除済
   })).toBe(1);
   await expectNoSeriousA11yViolations(page, '変更履歴（復元した会社）');
 });
+
+test('edit an item fixture, find the change on its 変更履歴 (the ordering service\'s versions) and on 最近の変更 by its マスター, restore it', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const api = await adminApi(request);
+  const name = unique('履歴テスト補正');
+  const base = '/medorder/api/v2/admin/stockable_item_fixtures';
+  const { id } = await api.post<{ id: number }>(base, { name, yj_code: '1124003F2230', unit: '錠', price: 10 });
+
+  await page.goto(`/v2/core/master_sources/stockable_item_fixtures/${id}/edit`);
+  await page.getByRole('spinbutton', { name: '薬価' }).fill('12');
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText(TEXTS.updated)).toBeVisible();
+  expect((await api.get<{ price: number }>(`${base}/${id}`)).price).toBe(12);
+
+  await page.getByRole('tab', { name: '変更履歴' }).click();
+  await expect(page).toHaveURL(new RegExp(`/v2/core/master_sources/stockable_item_fixtures/${id}/history$`));
+  const versions = page.getByRole('tabpanel').getByRole('listitem');
+  await expect(versions).toHaveCount(2);
+  await expect(versions.first()).toContainText('更新');
+  await expect(versions.first().getByRole('link', { name: EDITOR })).toBeVisible();
+  await expect(versions.first().getByRole('row', { name: /薬価/ })).toContainText('1012');
+  await expectNoSeriousA11yViolations(page, '変更履歴（在庫品目補正）');
+
+  // 最近の変更 with マスター 在庫品目補正: the ordering service's list, the change linked to the fixture.
+  await page.goto('/v2/core/versions');
+  await page.getByRole('combobox', { name: 'マスター' }).click();
+  await page.getByRole('option', { name: '在庫品目補正' }).click();
+  await expect(page).toHaveURL(/\/v2\/medorder\/versions\?/);
+  const row = page.locator('tbody tr').filter({ has: page.getByRole('link', { name: `#${id}`, exact: true }) }).first();
+  await expect(row).toContainText('在庫品目補正');
+  await expect(row).toContainText('薬価');
+  await expectNoSeriousA11yViolations(page, '最近の変更（在庫品目補正）');
+
+  // Back to the fixture by its link, and restore the version before the change.
+  await row.getByRole('link', { name: `#${id}`, exact: true }).click();
+  await page.getByRole('tab', { name: '変更履歴' }).click();
+  await expect(versions).toHaveCount(2);
+  await versions.nth(1).getByRole('button', { name: /の版に戻す$/ }).click();
+  const question = page.getByRole('dialog', { name: 'この版に戻しますか？' });
+  await expect(question.getByRole('row', { name: /薬価/ })).toContainText('1210');
+  await expect(question.getByRole('button', { name: 'キャンセル' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, '変更履歴（在庫品目補正を戻す確認）');
+  await question.getByRole('button', { name: 'この版に戻す' }).click();
+  await expect(page.getByText('この版に戻しました。')).toBeVisible();
+  await expect(versions).toHaveCount(3);
+  expect((await api.get<{ price: number; name: string }>(`${base}/${id}`))).toMatchObject({ price: 10, name });
+  await expectNoSeriousA11yViolations(page, '変更履歴（在庫品目補正を戻した後）');
+});

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceCheckDigit } from '../../src/contract/pharmacy';
+import { join } from 'node:path';
+import { openConnection } from '../../server/db/open';
 import { VERSIONED_MASTERS } from '../../server/services/core/versions/masters';
-import { VERSIONED_RESOURCES } from '../../src/contract/versions';
-import { retentionMonths } from '../../server/services/core/versions/retention';
+import { MEDORDER_VERSIONED_MASTERS } from '../../server/services/medorder/versions/masters';
+import { MEDORDER_VERSIONED_RESOURCES, VERSIONED_RESOURCES } from '../../src/contract/versions';
+import { retentionMonths } from '../../server/shared/versionRetention';
 import { ADMIN, getJson, PHARMACY, PHARMACY_REQUIRED, startApp, type TestApp } from './helpers';
 
 /*
@@ -26,6 +29,9 @@ interface Failure {
 }
 
 const VERSIONS = '/core/api/v2/admin/versions';
+/** The ordering service keeps its own versions (its fixtures'), in its own database. */
+const MEDORDER_VERSIONS = '/medorder/api/v2/admin/versions';
+const STOCKABLE_FIXTURES = '/medorder/api/v2/admin/stockable_item_fixtures';
 let app: TestApp;
 let tick = Date.parse('2026-11-21T01:00:00.000Z');
 
@@ -35,8 +41,10 @@ beforeAll(() => {
 afterAll(() => app.dispose());
 
 const send = async (method: string, path: string, json?: unknown, user = ADMIN) => app.call(path, { method, token: await app.token(user), json });
+/** Where a master's versions are read: the ordering service's fixtures at its own path. */
+const versionsPathOf = (itemType: string) => (itemType.includes('_item_fixtures') ? MEDORDER_VERSIONS : VERSIONS);
 const versionsOf = async (itemType: string, id: number) => {
-  const res = await getJson<Version[]>(app, `${VERSIONS}?item_type=${itemType}&item_id=${id}&sort=id`);
+  const res = await getJson<Version[]>(app, `${versionsPathOf(itemType)}?item_type=${itemType}&item_id=${id}&sort=id`);
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -68,7 +76,45 @@ interface Master {
 const word = fc.constantFrom('さくら', 'ひまわり', 'もみじ', 'Ａ社', 'ｶﾀｶﾅ', 'x');
 const plainWrite = (keys: readonly string[]) => (state: Record<string, unknown>) => Object.fromEntries(keys.map((key) => [key, state[key] ?? null]));
 
+const yen = fc.option(fc.nat(100_000));
+const FIXTURE_NAMES = fc.tuple(word, fc.nat(99)).map(([w, n]) => `${w}錠${n}mg`);
+
 const MASTERS: Master[] = [
+  {
+    itemType: 'v2/core/master_sources/stockable_item_fixtures',
+    base: STOCKABLE_FIXTURES,
+    update: 'PATCH',
+    createBody: fc.record({ name: FIXTURE_NAMES, yj_code: fc.constantFrom('1124003F2230', '2171014G1020'), unit: fc.option(fc.constantFrom('錠', 'mL')), price: yen }),
+    // Partial: any of these, none (a no-op), a yes/no set or cleared, a note kept as typed.
+    updateBody: fc.record(
+      { name: FIXTURE_NAMES, unit: fc.option(fc.constantFrom('錠', 'g')), price: yen, generic: fc.option(fc.boolean()), disable_stock: fc.option(fc.boolean()), note: fc.option(fc.constantFrom('メモ', '  空白つき  ')) },
+      { requiredKeys: [] },
+    ),
+    deletes: false,
+    writeBodyOf: plainWrite(['name', 'unit', 'price', 'yj_code', 'receipt_code', 'generic_id', 'generic', 'interim_period_on', 'disable_stock', 'note']),
+  },
+  {
+    itemType: 'v2/core/master_sources/orderable_item_fixtures',
+    base: '/medorder/api/v2/admin/orderable_item_fixtures',
+    update: 'PATCH',
+    createBody: fc.record({ gs1_code: fc.stringMatching(/^\d{14}$/), name_append: fc.option(fc.constantFrom('（分包品）', '（院内）')), quantity: fc.option(fc.nat(1000)) }),
+    updateBody: fc.record(
+      { name_append: fc.option(fc.constantFrom('（分包品）', '（特注）')), quantity: fc.option(fc.nat(1000)), maker_name: fc.option(word), inactive_on: fc.option(fc.constantFrom('2027-03-31', '2027-09-30')) },
+      { requiredKeys: [] },
+    ),
+    deletes: false,
+    writeBodyOf: plainWrite(['name', 'name_append', 'gs1_code', 'jan_code', 'stockable_item_fixture_id', 'quantity', 'maker_name', 'seller_name', 'packet_form', 'packet_volume', 'package_packet_count', 'inactive_on', 'hot_code', 'note']),
+  },
+  {
+    itemType: 'v2/core/manual_categories',
+    base: '/core/api/v2/admin/manual_categories',
+    update: 'PATCH',
+    createBody: fc.record({ name: fc.tuple(word, fc.nat(999)).map(([w, n]) => `${w}${n}`), parent_id: fc.constantFrom(null) }),
+    // A rename, or a move under a seeded category or to the root (a move is its 親カテゴリ's change).
+    updateBody: fc.record({ name: fc.tuple(word, fc.nat(999)).map(([w, n]) => `${w}${n}`), parent_id: fc.constantFrom(null, 1) }, { requiredKeys: [] }),
+    deletes: true,
+    writeBodyOf: plainWrite(['name', 'parent_id']),
+  },
   {
     itemType: 'v2/core/companies',
     base: '/core/api/v2/admin/companies',
@@ -191,10 +237,10 @@ describe('versions: one per write, from the storage', () => {
           exercised += versions.length;
         }
       }),
-      { numRuns: 12 },
+      { numRuns: 24 },
     );
     // The runs wrote and replayed versions, not only refusals.
-    expect(exercised).toBeGreaterThan(12);
+    expect(exercised).toBeGreaterThan(24);
   }, 120_000);
 
   it('names who wrote and when, in the service clock; a no-op save writes none', async () => {
@@ -259,9 +305,71 @@ describe('versions: one per write, from the storage', () => {
   });
 });
 
+describe('versions: the ordering service and the manual categories', () => {
+  it("a fixture's versions are the ordering service's, naming core's user who wrote; core's list holds none of them", async () => {
+    const created = await send('POST', STOCKABLE_FIXTURES, { name: '履歴テスト錠', yj_code: '1124003F2230' });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    expect((await send('PATCH', `${STOCKABLE_FIXTURES}/${id}`, { name: '履歴テスト錠' })).status).toBe(200);
+    expect((await send('PATCH', `${STOCKABLE_FIXTURES}/${id}`, { generic: true, price: 12 })).status).toBe(200);
+    const versions = await versionsOf('v2/core/master_sources/stockable_item_fixtures', id);
+    expect(versions.map((v) => v.event)).toEqual(['create', 'update']);
+    expect(versions[1].object_changes).toEqual({ generic: [null, true], price: [null, 12] });
+    expect(versions[1].whodunnit_name).toBe('管理 花子');
+    const [mine] = (await getJson<Version[]>(app, `${VERSIONS}?whodunnit=${versions[1].whodunnit}&sort=-id`)).body;
+    // The same user as core's versions name: one id across the services.
+    expect(versions[1].whodunnit).toBe(mine.whodunnit);
+    expect((await send('GET', `${VERSIONS}?item_type=v2/core/master_sources/stockable_item_fixtures`)).status).toBe(422);
+  });
+
+  it('a fixture removed outside the API comes back by reify with its id; a new fixture never takes its id', async () => {
+    const id = ((await (await send('POST', STOCKABLE_FIXTURES, { name: '復元テスト錠', yj_code: '2171014G1020', note: 'メモ' })).json()) as { id: number }).id;
+    // No DELETE route (section 7 gives fixtures none): removed as a later delete path or a hand removal would.
+    const medorder = openConnection(join(app.dir, 'medorder.sqlite'));
+    try {
+      expect(medorder.prepare('DELETE FROM stockable_item_fixtures WHERE id = ?').run(id).changes).toBe(1);
+    } finally {
+      medorder.close();
+    }
+    const next = ((await (await send('POST', STOCKABLE_FIXTURES, { name: '後の補正', yj_code: '2171014G1020' })).json()) as { id: number }).id;
+    expect(next).toBeGreaterThan(id);
+    const destroy = (await versionsOf('v2/core/master_sources/stockable_item_fixtures', id)).at(-1)!;
+    expect(destroy.event).toBe('destroy');
+    expect(destroy.whodunnit).toBeNull();
+    const reified = await send('POST', `${MEDORDER_VERSIONS}/${destroy.id}/reify`, {});
+    expect(reified.status).toBe(200);
+    expect(((await reified.json()) as Version).event).toBe('create');
+    expect((await getJson<{ name: string; note: string }>(app, `${STOCKABLE_FIXTURES}/${id}`)).body).toMatchObject({ name: '復元テスト錠', note: 'メモ' });
+    // A core version's id is not the ordering service's: the same id there is another version, or none.
+    expect((await send('POST', `${MEDORDER_VERSIONS}/${destroy.id}/reify`, {})).status).toBe(409);
+  });
+
+  it("a manual category's rename, move and delete are versions with its labels; one whose parent went is not restored", async () => {
+    const parent = ((await (await send('POST', '/core/api/v2/admin/manual_categories', { name: '履歴の親', parent_id: null })).json()) as { id: number }).id;
+    const child = ((await (await send('POST', '/core/api/v2/admin/manual_categories', { name: '履歴の子', parent_id: parent })).json()) as { id: number }).id;
+    expect((await send('PATCH', `/core/api/v2/admin/manual_categories/${child}`, { name: '改名した子' })).status).toBe(200);
+    expect((await send('PATCH', `/core/api/v2/admin/manual_categories/${child}`, { parent_id: null })).status).toBe(200);
+    expect((await send('PATCH', `/core/api/v2/admin/manual_categories/${child}`, { parent_id: parent })).status).toBe(200);
+    expect((await send('DELETE', `/core/api/v2/admin/manual_categories/${child}`)).status).toBe(204);
+    expect((await send('DELETE', `/core/api/v2/admin/manual_categories/${parent}`)).status).toBe(204);
+    const versions = await versionsOf('v2/core/manual_categories', child);
+    expect(versions.map((v) => [v.event, v.object_changes])).toEqual([
+      ['create', { name: [null, '履歴の子'], parent_id: [null, parent] }],
+      ['update', { name: ['履歴の子', '改名した子'] }],
+      ['update', { parent_id: [parent, null] }],
+      ['update', { parent_id: [null, parent] }],
+      ['destroy', { name: ['改名した子', null], parent_id: [parent, null] }],
+    ]);
+    const refused = await send('POST', `${VERSIONS}/${versions.at(-1)!.id}/reify`, {});
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as Failure).errors).toEqual([`親カテゴリ（ID ${parent}）が削除されているため復元できません。`]);
+  });
+});
+
 describe('versions: the contract', () => {
-  it('the server versions exactly the masters the contract names', () => {
+  it('the server versions exactly the masters the contract names, each service its own', () => {
     expect(VERSIONED_MASTERS.map((m) => m.itemType).sort()).toEqual(Object.keys(VERSIONED_RESOURCES).sort());
+    expect(MEDORDER_VERSIONED_MASTERS.map((m) => m.itemType).sort()).toEqual(Object.keys(MEDORDER_VERSIONED_RESOURCES).sort());
   });
 
   it('a plain master keeps versions from its registry line alone (お知らせ: no line in either list)', async () => {
@@ -298,6 +406,12 @@ describe('versions: hostile', () => {
     }
     expect((await getJson(app, `/core/api/v2/admin/saved_replies/${reply.id}`)).status).toBe(404);
     expect((await versionsOf('v2/core/saved_replies', reply.id)).at(-1)).toEqual(destroy);
+    // The ordering service's versions likewise.
+    const [fixtureVersion] = (await getJson<Version[]>(app, MEDORDER_VERSIONS)).body;
+    for (const [method, path] of [['GET', MEDORDER_VERSIONS], ['GET', `${MEDORDER_VERSIONS}/${fixtureVersion.id}`], ['POST', `${MEDORDER_VERSIONS}/${fixtureVersion.id}/reify`]] as const) {
+      const res = await send(method, path, method === 'POST' ? {} : undefined, PHARMACY);
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
   });
 
   it('versions cannot be written or edited through the API, by staff or a pharmacy user: every other method on /versions and /versions/{id} is refused and changes nothing', async () => {
@@ -318,6 +432,18 @@ describe('versions: hostile', () => {
     }
     expect((await getJson<Version>(app, `${VERSIONS}/${first.id}`)).body).toEqual(first);
     expect(await total()).toBe(count);
+    const [fixtureVersion] = (await getJson<Version[]>(app, MEDORDER_VERSIONS)).body;
+    const fixtureCount = Number((await getJson(app, MEDORDER_VERSIONS)).headers.get('x-total-count'));
+    for (const user of [ADMIN, PHARMACY]) {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        for (const path of [MEDORDER_VERSIONS, `${MEDORDER_VERSIONS}/${fixtureVersion.id}`]) {
+          const res = await send(method, path, { item_type: 'v2/core/master_sources/stockable_item_fixtures', item_id: 1, event: 'update' }, user);
+          expect([403, 404], `${user.username} ${method} ${path}`).toContain(res.status);
+        }
+      }
+    }
+    expect((await getJson<Version>(app, `${MEDORDER_VERSIONS}/${fixtureVersion.id}`)).body).toEqual(fixtureVersion);
+    expect(Number((await getJson(app, MEDORDER_VERSIONS)).headers.get('x-total-count'))).toBe(fixtureCount);
   });
 
   it('answers bad filters and ids with a Japanese 4xx, never a 5xx', async () => {
@@ -345,15 +471,16 @@ describe('versions: hostile', () => {
 
 describe('versions: retention', () => {
   it('the job runner sweeps the versions older than the period (three years), and only those', async () => {
-    const total = async () => Number((await getJson(app, VERSIONS)).headers.get('x-total-count'));
-    const count = await total();
-    expect(count).toBeGreaterThan(0);
+    // Both services' versions, each swept by its own chore.
+    const total = async () => Promise.all([VERSIONS, MEDORDER_VERSIONS].map(async (path) => Number((await getJson(app, path)).headers.get('x-total-count'))));
+    const counts = await total();
+    for (const count of counts) expect(count).toBeGreaterThan(0);
     await app.environments.production.jobs.tick();
-    expect(await total()).toBe(count);
+    expect(await total()).toEqual(counts);
     // Three years and a month after the writes, every one of them is past the period.
     tick += (3 * 365 + 31) * 86_400_000;
     await app.environments.production.jobs.tick();
-    expect(await total()).toBe(0);
+    expect(await total()).toEqual([0, 0]);
   });
 
   it('takes its period from VERSIONS_RETENTION_MONTHS, three years when unset or not a whole number of months', () => {

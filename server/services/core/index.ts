@@ -27,7 +27,8 @@ import { registerUserRoutes } from './users/accountRoutes';
 import { registerWarehouseRoutes, WAREHOUSE_COPY_PATH } from './warehouse/routes';
 import { syncPaperTrail } from '../../db/paperTrail';
 import { CORE_ACTOR_SQL, versionedTables } from './versions/masters';
-import { registerVersionRoutes, versionActor } from './versions/routes';
+import { registerCoreVersionRoutes } from './versions/routes';
+import { versionActor } from '../../shared/versionRoutes';
 import { LOOKUPS_PATH, registerLookupRoutes } from './lookups/routes';
 import { writeTurns } from '../../shared/writeTurns';
 import { createUploadLinks } from '../../shared/uploadLinks';
@@ -88,7 +89,7 @@ export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv>
   registerNsipsRoutes(app, ctx);
   registerPlainMasterRoutes(app, ctx, CORE_PLAIN_MASTERS.filter((master) => master !== DEALER_MASTER));
   registerLookupRoutes(app, ctx.lists);
-  registerVersionRoutes(app, ctx);
+  registerCoreVersionRoutes(app, ctx);
   return app;
 }
 

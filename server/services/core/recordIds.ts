@@ -19,7 +19,8 @@ import { VERSIONED_MASTERS } from './versions/masters';
  * (server/shared/masterStore.ts). The memberships (group_pharmacies, pharmacy_users) and the
  * read marks and views are keyed by the ids they join, with no id of their own; the tables that
  * keep a plain integer id are `CORE_IDS_KEPT`. The ordering service (medorder) deletes no row of
- * any table.
+ * any table; its versioned tables (the item fixtures, which a reify brings back by id) and its
+ * versions are AUTOINCREMENT from medorder migration 110.
  */
 export const CORE_ID_TABLES = [
   'companies',

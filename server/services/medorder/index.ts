@@ -16,10 +16,17 @@ import { registerStockRoutes } from './stocks/routes';
 import { medorderMigrations } from './migrations';
 import { registerRecordEtags } from '../../shared/conditionalWrite';
 import { MEDORDER_VERSIONED_RECORDS } from './versionedRecords';
+import { ACTOR_FROM_REQUEST, syncPaperTrail, type StaffName } from '../../db/paperTrail';
+import { versionActor } from '../../shared/versionRoutes';
+import { medorderVersionedTables } from './versions/masters';
+import { registerMedorderVersionRoutes } from './versions/routes';
 
 /** The ordering service's database (its own file; seeds name the pharmacy ids of the shared catalogue and core's seeded medicines). */
 export function openMedorderDb(dir: string, seed: number, scale: SeedScale, seedRows: SeedPublishedRows): DB {
-  return openDatabase(join(dir, 'medorder.sqlite'), medorderMigrations(seed, scale, seedRows));
+  const db = openDatabase(join(dir, 'medorder.sqlite'), medorderMigrations(seed, scale, seedRows));
+  // Its masters' version triggers as their shapes are now; versions name the user the request named.
+  syncPaperTrail(db, medorderVersionedTables(db), ACTOR_FROM_REQUEST);
+  return db;
 }
 
 /** The ordering service's declared lists: the list contract test and the API bench cover each. */
@@ -32,10 +39,17 @@ export const MEDORDER_FILE_ROW_LISTS = MASTER_FILE_ROW_LISTS;
 
 const pingRoute = readRoute('/api/v2/admin/ping', { response: z.object({ ok: z.boolean() }), responseDescription: 'OK', summary: '疎通確認', tags: ['medorder'] });
 
-/** `publishedMaster`: core's imported master rows, the master diffs' source (passed in by the environment). */
-export function createMedorderService(ctx: ServiceContext, publishedMaster: PublishedMasterReader = EMPTY_PUBLISHED_MASTER): OpenAPIHono<AuthEnv> {
+/**
+ * `publishedMaster`: core's imported master rows, the master diffs' source; `staffNames`: core's
+ * user (id and name) of a token's subject, whom the versions name (both passed in by the environment).
+ */
+export function createMedorderService(
+  ctx: ServiceContext,
+  publishedMaster: PublishedMasterReader = EMPTY_PUBLISHED_MASTER,
+  staffNames: (sub: string) => StaffName | undefined = () => undefined,
+): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
-  app.use('/api/*', requireAuth(ctx.auth), ctx.listWork);
+  app.use('/api/*', requireAuth(ctx.auth), ctx.listWork, versionActor(ctx, staffNames));
   // In front of the routes: each versioned record's answers carry its ETag.
   registerRecordEtags(app, ctx.db, MEDORDER_VERSIONED_RECORDS);
   app.openapi(pingRoute, (c) => c.json({ ok: true }, 200));
@@ -43,5 +57,6 @@ export function createMedorderService(ctx: ServiceContext, publishedMaster: Publ
   registerStockRoutes(app, ctx);
   registerFixtureRoutes(app, ctx);
   registerMasterSourceRoutes(app, ctx, publishedMaster);
+  registerMedorderVersionRoutes(app, ctx);
   return app;
 }

@@ -6,6 +6,7 @@ import { batchConfigMigrations } from './batchConfigs/migrations';
 import { masterSourceMigrations } from './masterSources/migrations';
 import { stockMigrations } from './stocks/migrations';
 import { MEDORDER_VERSIONED_RECORDS } from './versionedRecords';
+import { medorderVersionMigrations } from './versions/migrations';
 
 /**
  * The ordering service's migrations, in the order they apply (`openDatabase` applies by version;
@@ -18,6 +19,7 @@ import { MEDORDER_VERSIONED_RECORDS } from './versionedRecords';
  *   60-69  stocks/
  *   90-99  masterSources/ (import requests, fixtures, stockable items)
  *   100    record versions (ETag / If-Match) of the conditionally written records (versionedRecords.ts)
+ *   110    versions/ (the change history, issue 39; its tables AUTOINCREMENT)
  */
 export function medorderMigrations(seed: number, scale: SeedScale, seedRows: SeedPublishedRows): Migration[] {
   return [
@@ -27,5 +29,6 @@ export function medorderMigrations(seed: number, scale: SeedScale, seedRows: See
     ...masterSourceMigrations(seed, scale, seedRows),
     // After every table it versions exists.
     { version: 100, up: rowVersionsSql(MEDORDER_VERSIONED_RECORDS) },
+    ...medorderVersionMigrations,
   ];
 }

@@ -1,4 +1,4 @@
-import { AUDIT_SHAPE_FIELDS, defineMasterShape } from '../masterShape';
+import { AUDIT_SHAPE_FIELDS, defineMasterShape, type ShapeField } from '../masterShape';
 
 /** Longest title and content: the content stays well inside the 256 KB body limit in any script. */
 export const MANUAL_TITLE_MAX = 200;
@@ -28,3 +28,19 @@ export const MANUAL_SHAPE = defineMasterShape({
   defaultSort: '-updatedAt',
   searchable: true,
 });
+
+export const MANUAL_CATEGORY_NAME_MAX = 50;
+
+/**
+ * A manual category as its versions name it (issue 39): the category tree's own code writes it
+ * (server/services/core/manuals/categoryRoutes.ts: create, rename, move, delete), so this is no
+ * master shape, only its fields' names and labels. Its place among its siblings is the tree's
+ * order, no field of a version: a move is the change of its 親カテゴリ.
+ */
+export const MANUAL_CATEGORY = {
+  label: 'マニュアルカテゴリ',
+  fields: {
+    name: { type: 'text', label: 'カテゴリ名', write: { required: true, maxLength: MANUAL_CATEGORY_NAME_MAX } },
+    parentId: { type: 'integer', label: '親カテゴリ', nullable: true, write: { min: 1 } },
+  },
+} as const satisfies { label: string; fields: Record<string, ShapeField> };

@@ -1,16 +1,17 @@
 import type { Identifier } from 'ra-core';
 import type { SendRequest } from '../apiClient';
-import { fillTemplate } from '../endpoint';
-
-/** A deleted record brought back from its destroy version, with its id (the `versions` addition, issue 39). */
-export const REIFY_PATH = '/api/v2/core/admin/versions/{versionId}/reify';
+import { versionsApiOf } from '../../contract/versions';
 
 export interface VersionMethods {
-  reifyVersion: (versionId: Identifier) => Promise<void>;
+  /**
+   * A deleted record brought back from its destroy version, with its id (the `versions` addition,
+   * issue 39), by the service that keeps the master's versions (`itemType`).
+   */
+  reifyVersion: (versionId: Identifier, itemType: string) => Promise<void>;
 }
 
 export const versionMethods = (send: SendRequest): VersionMethods => ({
-  reifyVersion: async (versionId) => {
-    await send({ method: 'POST', path: fillTemplate(REIFY_PATH, { versionId }).path, body: {} });
+  reifyVersion: async (versionId, itemType) => {
+    await send({ method: 'POST', path: `${versionsApiOf(itemType)}/${encodeURIComponent(String(versionId))}/reify`, body: {} });
   },
 });

@@ -7,6 +7,7 @@ import { exportCell } from './exportCells';
 import { fieldLabels, fieldValue } from '../../resources/schema/shared/fieldDisplay';
 import { referenceFallback, referenceIds, referenceName } from '../../resources/schema/shared/references';
 import type { FindDeclaration } from '../../resources/schema/shared/DeclarationsContext';
+import { VERSIONED_WITHOUT_SCREEN } from '../../contract/versions';
 
 /**
  * A declared list's export: every page of the list as the screen asks for it (its filters,
@@ -144,7 +145,7 @@ export const exportList = async (options: ListExportOptions): Promise<ListExport
     const value = fieldValue(field, source, record, now);
     if (!field.labelsOf) return exportCell(field, value, names.of(source, record));
     const master: unknown = record[field.labelsOf.resourceAt];
-    return { text: fieldLabels(typeof master === 'string' ? findDeclaration(master) : undefined, value) ?? '' };
+    return { text: fieldLabels(typeof master === 'string' ? (findDeclaration(master) ?? VERSIONED_WITHOUT_SCREEN[master]) : undefined, value) ?? '' };
   };
   let blob = new Blob([fileStart(encoding)]);
   let pending: Uint8Array<ArrayBuffer>[] = [];

@@ -24,9 +24,9 @@ import { fieldLabel } from '../schema/shared/fieldDisplay';
 import { serverMessages } from '../schema/shared/serverErrors';
 import { useResourceDeclaration } from '../schema/shared/useResourceDeclaration';
 import type { AnyResourceDeclaration } from '../types';
+import { versionsResourceOf } from './versionLists';
 import { asRecord, differences, restoredValues, stateAfter, type FieldDifference, type Version } from './versionState';
 
-const VERSIONS = 'v2/core/versions';
 const eventLabel = (event: Version['event']) => VERSION_EVENTS.find((e) => e.value === event)?.label ?? event;
 
 /** A value as the detail shows it: the field's own view (a reference's name, a choice's label), 未設定 when empty. */
@@ -117,8 +117,9 @@ const HistoryTab = () => {
   const [restoring, setRestoring] = useState<Restoring>();
   const [problem, setProblem] = useState<{ severity: 'error' | 'info'; messages: string[] }>();
   const [saving, setSaving] = useState(false);
+  // The versions are the record's service's (the ordering service keeps its fixtures').
   const { data, error, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteGetList<Version & { id: number }>(
-    VERSIONS,
+    versionsResourceOf(resource.name),
     { filter: { itemType: resource.name, itemId: String(record?.id ?? '') }, sort: { field: 'id', order: 'DESC' }, pagination: { page: 1, perPage: 25 } },
     { enabled: record !== undefined },
   );

@@ -12,7 +12,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../contract/dates';
-import { VERSIONED_RESOURCES, VERSION_EVENTS, isVersionedResource } from '../../contract/versions';
+import { ALL_VERSIONED_RESOURCES, VERSION_EVENTS, isVersionedResource } from '../../contract/versions';
+import { CORE_VERSIONS, MEDORDER_VERSIONS } from './versionLists';
 import { specPath } from '../../lib/specPaths';
 import { InlineLoading } from '../../app/InlineLoading';
 import { serverMessages } from '../schema/shared/serverErrors';
@@ -24,11 +25,21 @@ import type { Version } from './versionState';
 /** How many of the newest changes the home screen shows. */
 export const HOME_CHANGES = 10;
 
-/** The home screen's 最近の変更: the newest ten changes across the masters, and the way to all of them. */
+/**
+ * The home screen's 最近の変更: the newest ten changes across the masters of both services (each
+ * keeps its own versions: the newest page of each, merged by time), and the way to all of them.
+ */
 const RecentChangesCard = () => {
-  const { data, isPending, error } = useGetList<Version>('v2/core/versions', { pagination: { page: 1, perPage: HOME_CHANGES }, sort: { field: 'id', order: 'DESC' } });
-  const rows = (data ?? []).slice(0, HOME_CHANGES);
-  const changedFields = useResourceDeclaration('v2/core/versions').fields.changedFields;
+  const page = { pagination: { page: 1, perPage: HOME_CHANGES }, sort: { field: 'id', order: 'DESC' } } as const;
+  const core = useGetList<Version>(CORE_VERSIONS, page);
+  const medorder = useGetList<Version>(MEDORDER_VERSIONS, page);
+  const isPending = core.isPending || medorder.isPending;
+  const error = core.error ?? medorder.error;
+  // Ids are each service's own, so the two are merged by time; a version keeps its service in its key.
+  const rows = [...(core.data ?? []).map((v) => ({ ...v, key: `core-${v.id}` })), ...(medorder.data ?? []).map((v) => ({ ...v, key: `medorder-${v.id}` }))]
+    .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime())
+    .slice(0, HOME_CHANGES);
+  const changedFields = useResourceDeclaration(CORE_VERSIONS).fields.changedFields;
   return (
     <Card>
       <CardHeader title="最近の変更" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
@@ -53,7 +64,7 @@ const RecentChangesCard = () => {
             </TableHead>
             <TableBody>
               {rows.map((version) => (
-                <RecordContextProvider key={version.id} value={version}>
+                <RecordContextProvider key={version.key} value={version}>
                   <TableRow>
                     <TableCell>{formatDateTime(version.createdAt)}</TableCell>
                     <TableCell>
@@ -65,7 +76,7 @@ const RecentChangesCard = () => {
                         'システム'
                       )}
                     </TableCell>
-                    <TableCell>{isVersionedResource(version.itemType) ? VERSIONED_RESOURCES[version.itemType] : version.itemType}</TableCell>
+                    <TableCell>{isVersionedResource(version.itemType) ? ALL_VERSIONED_RESOURCES[version.itemType] : version.itemType}</TableCell>
                     <TableCell>
                       <ChangedRecordLink />
                     </TableCell>
@@ -81,7 +92,7 @@ const RecentChangesCard = () => {
         )}
       </CardContent>
       <CardActions>
-        <Link component={LinkBase} to={specPath.list('v2/core/versions')}>
+        <Link component={LinkBase} to={specPath.list(CORE_VERSIONS)}>
           最近の変更をすべて表示
         </Link>
       </CardActions>

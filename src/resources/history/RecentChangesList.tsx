@@ -1,25 +1,44 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { AutocompleteInput, LinkBase, ReferenceInput, SelectInput, TextInput, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { AutocompleteInput, LinkBase, ReferenceInput, SelectInput, TextInput, useListContext, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { formatDateTime } from '../../contract/dates';
-import { VERSIONED_RESOURCES, VERSION_EVENTS, isVersionedResource } from '../../contract/versions';
+import { ALL_VERSIONED_RESOURCES, VERSION_EVENTS, isVersionedResource } from '../../contract/versions';
+import { CORE_VERSIONS, versionsResourceOf } from './versionLists';
 import { SafeConfirm } from '../../app/SafeConfirm';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import { serverMessages } from '../schema/shared/serverErrors';
 import type { Version } from './versionState';
 import { specPath } from '../../lib/specPaths';
+import { manualPaths } from '../manuals/useManualCategories';
 import SchemaList from '../schema/list/SchemaList';
 import { TokyoDateInput } from '../../app/inputs/TokyoDateInput';
 
-const MASTER_CHOICES = Object.entries(VERSIONED_RESOURCES).map(([id, name]) => ({ id, name }));
+const MASTER_CHOICES = Object.entries(ALL_VERSIONED_RESOURCES).map(([id, name]) => ({ id, name }));
+
+/**
+ * マスター, which also picks the service whose versions are listed: each service keeps its own
+ * (the ordering service its fixtures'), so a master of the other one opens that service's list
+ * with the same filter, and no master at all is core's (its masters are nearly all).
+ */
+const MasterInput = (props: { source: string; label: string; alwaysOn: boolean }) => {
+  const { resource, filterValues } = useListContext();
+  const navigate = useNavigate();
+  const itemType = typeof filterValues.itemType === 'string' && filterValues.itemType !== '' ? filterValues.itemType : undefined;
+  const wanted = itemType === undefined ? CORE_VERSIONS : versionsResourceOf(itemType);
+  useEffect(() => {
+    if (wanted !== resource) navigate(`${specPath.list(wanted)}?${new URLSearchParams({ filter: JSON.stringify(filterValues) }).toString()}`, { replace: true });
+  }, [wanted, resource, filterValues, navigate]);
+  return <SelectInput {...props} choices={MASTER_CHOICES} />;
+};
 
 /** 最近の変更's filters beyond the declaration's kinds: who, which master, which record, which days (Japan). */
 const FILTERS = [
   <ReferenceInput key="whodunnit" source="whodunnit" reference="v2/core/users" alwaysOn>
     <AutocompleteInput label="変更者" optionText="name" filterToQuery={(text: string) => (text.trim() === '' ? {} : { query: text.trim() })} />
   </ReferenceInput>,
-  <SelectInput key="itemType" source="itemType" label="マスター" choices={MASTER_CHOICES} alwaysOn />,
+  <MasterInput key="itemType" source="itemType" label="マスター" alwaysOn />,
   <TextInput key="itemId" source="itemId" label="レコードID" alwaysOn />,
   <TokyoDateInput key="createdAtFrom" source="createdAtFrom" label="開始日" alwaysOn />,
   <TokyoDateInput key="createdAtTo" source="createdAtTo" label="終了日" alwaysOn />,
@@ -38,11 +57,11 @@ export const RestoreCell = () => {
   const [asking, setAsking] = useState(false);
   const [running, setRunning] = useState(false);
   if (!record || record.event !== 'destroy') return null;
-  const master = isVersionedResource(record.itemType) ? VERSIONED_RESOURCES[record.itemType] : record.itemType;
+  const master = isVersionedResource(record.itemType) ? ALL_VERSIONED_RESOURCES[record.itemType] : record.itemType;
   const restore = async () => {
     setRunning(true);
     try {
-      await dataProvider.reifyVersion(record.id);
+      await dataProvider.reifyVersion(record.id, record.itemType);
       notify(`${master} #${record.itemId} を復元しました。`, { type: 'success' });
       refresh();
     } catch (error) {
@@ -70,12 +89,16 @@ export const RestoreCell = () => {
   );
 };
 
+/** Where a versioned record with no detail page of its own is shown: a manual category, as its folder of the manuals. */
+const PAGES_OF_RECORDS_WITHOUT_SCREEN: Readonly<Record<string, (id: number) => string>> = { 'v2/core/manual_categories': (id) => manualPaths.list(id) };
+
 /** The changed record's id, linked to its detail (a deleted one's page says it is gone). */
 export const ChangedRecordLink = () => {
   const record = useRecordContext<{ id: number; itemType?: string; itemId?: number }>();
   if (!record?.itemType || record.itemId === undefined) return null;
+  const page = PAGES_OF_RECORDS_WITHOUT_SCREEN[record.itemType]?.(record.itemId) ?? specPath.show(record.itemType, record.itemId);
   return (
-    <Link component={LinkBase} to={specPath.show(record.itemType, record.itemId)}>
+    <Link component={LinkBase} to={page}>
       #{record.itemId}
     </Link>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNotify } from 'react-admin';
+import { LinkBase, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -14,6 +14,10 @@ import CreateNewFolderIcon from '@mui/icons-material/CreateNewFolderOutlined';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import DriveFileRenameIcon from '@mui/icons-material/DriveFileRenameOutline';
 import FolderDeleteIcon from '@mui/icons-material/FolderDeleteOutlined';
+import HistoryIcon from '@mui/icons-material/History';
+import { useCapabilities } from '../../app/capabilities';
+import { specPath } from '../../lib/specPaths';
+import { CORE_VERSIONS } from '../history/versionLists';
 import { SafeConfirm } from '../../app/SafeConfirm';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import type { ManualCategoryDetail } from '../../dataProvider/methods/manuals';
@@ -24,6 +28,10 @@ import { manualPaths } from './useManualCategories';
 import { DialogButtons } from '../../app/DialogButtons';
 
 type Dialogs = 'add' | 'rename' | 'move' | 'delete' | null;
+
+/** 最近の変更 of one category: its rename, move and delete versions. */
+export const categoryHistoryPath = (id: number) =>
+  `${specPath.list(CORE_VERSIONS)}?${new URLSearchParams({ filter: JSON.stringify({ itemType: 'v2/core/manual_categories', itemId: String(id) }) }).toString()}`;
 const ROOT = 'root';
 
 /**
@@ -47,6 +55,7 @@ export const CategoryActions = ({ category, manualCount }: { category?: ManualCa
   const [parent, setParent] = useState<string>(ROOT);
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const versions = useCapabilities().has('versions');
 
   const show = (dialog: Dialogs) => {
     setErrors([]);
@@ -113,6 +122,12 @@ export const CategoryActions = ({ category, manualCount }: { category?: ManualCa
             <Typography id="category-delete-blocked" variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }}>
               {blocked}
             </Typography>
+          )}
+          {/* A category has no page of its own: its 変更履歴 is 最近の変更 kept to it (the `versions` addition). */}
+          {versions && (
+            <Button size="small" startIcon={<HistoryIcon />} component={LinkBase} to={categoryHistoryPath(category.id)}>
+              変更履歴
+            </Button>
           )}
         </>
       )}

@@ -76,6 +76,8 @@ describe('resource declarations', () => {
       'v2/core/pharmacy_license_expires.pharmacyId → v2/core/pharmacies',
       'v2/core/master_sources/orderable_item_fixtures.stockableItemFixtureId → v2/core/master_sources/stockable_item_fixtures',
       'v2/core/versions.whodunnit → v2/core/users',
+      // The ordering service's versions name core's users too.
+      'v2/medorder/versions.whodunnit → v2/core/users',
     ]);
   });
 });

@@ -139,6 +139,8 @@ describe('exportList', () => {
     const versions = [
       { id: 3, itemType: 'v2/core/pharmacies', itemId: 1, event: 'update', objectChanges: { 'pharmacyInvoice.invoiceNumber': ['T1', 'T2'], companyId: [1, 2], note: [null, 'x'] } },
       { id: 2, itemType: 'v2/core/companies', itemId: 5, event: 'update', objectChanges: { name: ['旧', '新'], note: ['a', null] } },
+      // A manual category: no screen of its own, its labels from the contract.
+      { id: 4, itemType: 'v2/core/manual_categories', itemId: 3, event: 'update', objectChanges: { name: ['旧', '新'], parentId: [null, 1] } },
       { id: 1, itemType: 'v2/core/gone', itemId: 9, event: 'update', objectChanges: { someKey: [1, 2] } },
     ];
     const getList = vi.fn(async () => ({ data: versions, total: versions.length, meta: { totalPages: 1, currentPage: 1 } }));
@@ -155,6 +157,7 @@ describe('exportList', () => {
       ['マスター', 'レコードID', '変更した項目'],
       ['薬局', '1', '適格請求書発行事業者登録番号、会社、備考'],
       ['薬局会社', '5', '会社名、備考'],
+      ['マニュアルカテゴリ', '3', 'カテゴリ名、親カテゴリ'],
       // A master the portal does not declare: its keys, as the screen shows them.
       ['不明', '9', 'someKey'],
     ]);

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { MANUAL_SHAPE } from '../../../../src/contract/masters/manuals';
+import { MANUAL_CATEGORY_NAME_MAX, MANUAL_SHAPE } from '../../../../src/contract/masters/manuals';
 import { answerSchema, writeSchemas } from '../../../shared/masterShape';
 import { labelled } from '../../../shared/validation';
 
@@ -35,7 +35,6 @@ export const ManualWrite = writeSchemas(MANUAL_SHAPE, 'Manual', {
   updateName: 'ManualPatch',
 });
 
-export const MANUAL_CATEGORY_NAME_MAX = 50;
 const categoryName = () => labelled('カテゴリ名', z.string().trim().min(1).max(MANUAL_CATEGORY_NAME_MAX).openapi({ example: '棚卸し' }));
 const parentId = () => labelled('親カテゴリ', z.number().int().positive().max(1e12).nullable().optional().openapi({ description: 'null または省略でルート' }));
 

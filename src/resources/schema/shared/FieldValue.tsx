@@ -8,6 +8,7 @@ import type { BadgeDeclaration, FieldDeclaration } from '../../types';
 import { badgeShows, choiceFor, displayText, fieldLabels, fieldValue } from './fieldDisplay';
 import { ReferenceValue } from './ReferenceValue';
 import { useFindDeclaration } from './DeclarationsContext';
+import { VERSIONED_WITHOUT_SCREEN } from '../../../contract/versions';
 
 /** Shown on a detail page for a field with no value, so an empty field reads as empty, not as missing. */
 export const NOT_SET = '未設定';
@@ -83,7 +84,7 @@ export const FieldValue = ({
 const FieldLabelsValue = ({ field, source, record, emptyText, truncate }: { field: FieldDeclaration; source: string; record: Record<string, unknown> | undefined; emptyText: string; truncate: boolean }) => {
   const findDeclaration = useFindDeclaration();
   const master = record?.[field.labelsOf!.resourceAt];
-  const text = fieldLabels(typeof master === 'string' ? findDeclaration(master) : undefined, fieldValue(field, source, record));
+  const text = fieldLabels(typeof master === 'string' ? (findDeclaration(master) ?? VERSIONED_WITHOUT_SCREEN[master]) : undefined, fieldValue(field, source, record));
   if (text === undefined) return emptyText ? <Typography component="span" variant="body2" color="text.secondary">{emptyText}</Typography> : null;
   return truncate ? <span className={CELL_TEXT_CLASS}>{text}</span> : <Typography component="span" variant="body2">{text}</Typography>;
 };

@@ -1,4 +1,4 @@
-import type { AnyResourceDeclaration, BadgeDeclaration, Choice, FieldDeclaration } from '../../types';
+import type { BadgeDeclaration, Choice, FieldDeclaration } from '../../types';
 import { formatDate, formatDateTime, isOnOrBeforeToday } from '../../../contract/dates';
 import { getPath } from '../../../dataProvider/writePayload';
 import { referenceFallback, referenceIds } from './references';
@@ -60,9 +60,12 @@ export const isNumericField = (field: FieldDeclaration) => !field.reference && (
 export const badgeShows = (badge: BadgeDeclaration, record: Record<string, unknown> | undefined, now: Date = new Date()): boolean =>
   isOnOrBeforeToday(getPath(record, badge.when.field), now);
 
+/** What a field's label is read from: a master's declaration, or the labels alone of a record with no screen (VERSIONED_WITHOUT_SCREEN). */
+type LabelledFields = { fields: Readonly<Record<string, { label: string } | undefined>> };
+
 /** A master's field by its Japanese label as its screens show it; the name itself where the master does not declare it. */
-export const fieldLabel = (declaration: Pick<AnyResourceDeclaration, 'fields'> | undefined, name: string): string => declaration?.fields[name]?.label ?? name;
+export const fieldLabel = (declaration: LabelledFields | undefined, name: string): string => declaration?.fields[name]?.label ?? name;
 
 /** Field names of a master as its labels (a `labelsOf` field's value): 会社名、備考; undefined when there are none. */
-export const fieldLabels = (declaration: Pick<AnyResourceDeclaration, 'fields'> | undefined, names: unknown): string | undefined =>
+export const fieldLabels = (declaration: LabelledFields | undefined, names: unknown): string | undefined =>
   Array.isArray(names) && names.length > 0 ? names.map((name) => fieldLabel(declaration, String(name))).join('、') : undefined;

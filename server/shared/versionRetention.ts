@@ -1,6 +1,6 @@
 import { subMonths } from 'date-fns';
-import { openConnection, type DB } from '../../../db/open';
-import { tryWrite } from '../../../db/writeWhenFree';
+import { openConnection, type DB } from '../db/open';
+import { tryWrite } from '../db/writeWhenFree';
 
 /** How long versions are kept: `VERSIONS_RETENTION_MONTHS` (default 36, three years). */
 export const DEFAULT_RETENTION_MONTHS = 36;

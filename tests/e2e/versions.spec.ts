@@ -153,6 +153,11 @@ test('delete an empty company from its detail page and restore it from 削除済
   const refusedDelete = page.getByRole('button', { name: '削除' });
   await expect(refusedDelete).toBeDisabled();
   await expect(refusedDelete).toHaveAccessibleDescription(`所属している薬局が${held.pharmacies_count.toLocaleString('ja-JP')}件あるため削除できません。先に薬局一覧タブで薬局を会社から外してください。`);
+  // The reason wraps within the page (the toolbar's nowrap once ran it off the right edge).
+  const reason = page.getByText(/^所属している薬局が/);
+  const { right, overflow } = await reason.evaluate((el) => ({ right: el.getBoundingClientRect().right, overflow: el.scrollWidth - el.clientWidth }));
+  expect(overflow).toBe(0);
+  expect(right).toBeLessThanOrEqual(page.viewportSize()!.width);
   await expectNoSeriousA11yViolations(page, '会社詳細（削除できない）');
 
   // The empty company: 削除 from its detail page, asked first with focus on キャンセル.

@@ -55,7 +55,7 @@ export const DeleteRecordButton = ({ resource }: { resource: AnyResourceDeclarat
         <DeleteIcon />
       </Button>
       {refusal && (
-        <Typography id={refusalId} variant="caption" color="text.secondary" sx={{ alignSelf: 'center', maxWidth: '24rem' }}>
+        <Typography id={refusalId} variant="caption" color="text.secondary" sx={{ alignSelf: 'center', maxWidth: '24rem', whiteSpace: 'normal' }}>
           {refusal}
         </Typography>
       )}

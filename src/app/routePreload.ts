@@ -74,16 +74,25 @@ export const customRoutePages = (routes: ReactElement[]) =>
 const ANY_RECORD = '0';
 
 /**
+ * 薬局一覧, the master list agents open most. Its screen is the generated list, one chunk for every
+ * master's list, which the home screen's 最近の変更 card already brings (it draws its cells with
+ * the list's), so where the environment keeps versions preloading it costs no bytes; it lets a
+ * sidebar click draw the list in its first render instead of after the chunk's import resolves
+ * (issue 38's warm visit).
+ */
+const PHARMACIES_LIST_PATH = '/v2/core/pharmacies';
+
+/**
  * Where a user on `pathname` most likely goes next, as paths whose screens the idle prefetch
- * loads: from the home screen the inquiries; from a list, a record's detail (a row's click);
+ * loads: from the home screen the inquiries and the master lists; from a list, a record's detail (a row's click);
  * from a detail, its edit form. Never a whole family of screens: every chunk fetched here is
  * script a first visit pays for, and a list visit's first seconds are measured against stock
  * react-admin's (issue 38). Any other screen loads on the intent to open it (a link's hover,
  * press or focus: `preloadRoute` from main.tsx) or on its click.
  */
 export const likelyNextPaths = (pathname: string, resourceNames: readonly string[]): string[] => {
-  // The inquiries: the screen agents keep open all day.
-  if (pathname === '/') return [INQUIRIES_PATH];
+  // The master lists first (their chunk is in already), then the inquiries: the screen agents keep open all day.
+  if (pathname === '/') return [PHARMACIES_LIST_PATH, INQUIRIES_PATH];
   const base = resourceNames
     .map((name) => `/${name}`)
     .filter((candidate) => pathname === candidate || pathname.startsWith(`${candidate}/`))

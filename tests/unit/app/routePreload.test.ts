@@ -76,7 +76,7 @@ describe('preloadRoute', () => {
 
 describe('the idle prefetch: the screen a user most likely opens next, never a family (issue 38)', () => {
   it.each([
-    ['/', ['/v2/core/inquiries']],
+    ['/', ['/v2/core/pharmacies', '/v2/core/inquiries']],
     ['/v2/core/companies', ['/v2/core/companies/0']],
     ['/v2/core/companies/3', ['/v2/core/companies/0/edit']],
     ['/v2/core/companies/3/pharmacies', ['/v2/core/companies/0/edit']],

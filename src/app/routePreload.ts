@@ -52,15 +52,33 @@ export const routeChunks = (
   }),
 ];
 
-/** Starts loading the chunks of the screen at `pathname`; resolves (never rejects) when they are in. */
-export const preloadRoute = async (pathname: string, table: RouteChunks[]): Promise<void> => {
+/**
+ * The route each pathname matched, per table. A link's hover, press and focus and the router's
+ * navigation each ask for the same pathname, and matchPath compiles every route's pattern again
+ * on each call (about a hundred, 3 ms a click on the loaded 2-core machine, at the press).
+ */
+const matched = new WeakMap<RouteChunks[], Map<string, { route: RouteChunks; rest: string } | undefined>>();
+
+const routeAt = (pathname: string, table: RouteChunks[]) => {
+  let seen = matched.get(table);
+  if (!seen) matched.set(table, (seen = new Map()));
+  if (seen.has(pathname)) return seen.get(pathname);
+  let found: { route: RouteChunks; rest: string } | undefined;
   for (const route of table) {
     const match = matchPath({ path: route.path, end: true }, pathname);
     if (match) {
-      await route.preload(match.params['*'] ?? '').catch(() => undefined);
-      return;
+      found = { route, rest: match.params['*'] ?? '' };
+      break;
     }
   }
+  seen.set(pathname, found);
+  return found;
+};
+
+/** Starts loading the chunks of the screen at `pathname`; resolves (never rejects) when they are in. */
+export const preloadRoute = async (pathname: string, table: RouteChunks[]): Promise<void> => {
+  const found = routeAt(pathname, table);
+  if (found) await found.route.preload(found.rest).catch(() => undefined);
 };
 
 /** Custom routes as App.tsx mounts them (`<Route path element={<Page />} />`). */

@@ -13,6 +13,8 @@ import { resources } from './resources/registry';
 import { resourceRoutes } from './resources/resourceViews';
 import { appRoutes, noLayoutRoutes } from './customRoutes';
 import { StartupError } from './app/StartupError';
+import { whenIdle } from './app/lazyPage';
+import { prepareTokyoTime } from './contract/dates';
 import { createQueryClient } from './app/queryClient';
 import { customRoutePages, preloadLikelyNext, preloadRoute, routeChunks } from './app/routePreload';
 import { INQUIRIES_PATH, prefetchInquiries } from './customRoutes/inquiries/roomsQuery';
@@ -45,9 +47,14 @@ const firstScreenShown = (queryClient: QueryClient) =>
     });
   });
 
-/** While the user reads the first screen, fetch the chunks of the screen they most likely open next. */
+/**
+ * While the user reads the first screen, ready Tokyo time (the next screen's dates) and fetch the
+ * chunks of the screen they most likely open next.
+ */
 const prefetchNextScreens = async (queryClient: QueryClient) => {
   await firstScreenShown(queryClient);
+  await whenIdle();
+  prepareTokyoTime();
   await preloadLikelyNext(window.location.pathname, routes, resources.map((resource) => resource.name));
 };
 

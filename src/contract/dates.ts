@@ -73,6 +73,17 @@ const formatInTokyo = (instant: Date, pattern: string): string => {
   return text;
 };
 
+/**
+ * Readies the conversion to Tokyo time before there is a value to show. The first conversion in a
+ * page builds the Intl formatter @date-fns/tz reads Tokyo's offset with: about 20 ms of ICU set-up
+ * on the 2-core machine when idle, more under load. Start-up calls this while the page is idle, so
+ * the first screen that shows a time (薬局一覧's 更新日時, opened from a home screen with no
+ * 最近の変更 yet) does not pay it inside its render.
+ */
+export const prepareTokyoTime = (): void => {
+  tzOffset(TOKYO, new Date());
+};
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar day `yyyy-MM-dd` that exists (no 2026-02-30), years 0001 to 9999. */

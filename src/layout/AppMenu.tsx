@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ComponentType } from 'react';
+import { memo, useId, useMemo, useState, type ComponentType } from 'react';
 import { LinkBase, useSidebarState } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -39,7 +39,12 @@ const useBadgeCount = (badge: MenuEntry['badge']): number | undefined => {
   return badge === 'inquiryUnread' ? unread : undefined;
 };
 
-const EntryLink = ({ label, to, icon: Icon, current, badge }: { label: string; to: string; icon: ComponentType; current: boolean; requires?: unknown; badge?: MenuEntry['badge'] }) => {
+/**
+ * One entry. Memoised: a change of screen redraws the two entries whose `current` changed, not
+ * the sidebar's thirty links (their MUI buttons, badges and tooltips were a fair part of the
+ * click's first render, issue 38's warm visit).
+ */
+const EntryLink = memo(({ label, to, icon: Icon, current, badge }: { label: string; to: string; icon: ComponentType; current: boolean; requires?: unknown; badge?: MenuEntry['badge'] }) => {
   const [open] = useSidebarState();
   const count = useBadgeCount(badge);
   // The badge is drawn on the icon (open or minimised alike) and hidden from assistive
@@ -59,7 +64,8 @@ const EntryLink = ({ label, to, icon: Icon, current, badge }: { label: string; t
       </MinimisedTooltip>
     </ListItem>
   );
-};
+});
+EntryLink.displayName = 'EntryLink';
 
 const Entries = ({ section, labelledBy, id }: { section: MenuSection; labelledBy?: string; id?: string }) => {
   const { pathname } = useLocation();

@@ -1,10 +1,21 @@
-import { useEffect } from 'react';
-import { describe, expect, it } from 'vitest';
+import { useEffect, type ComponentProps } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSidebarState } from 'react-admin';
 import { AppMenu } from '../../src/layout/AppMenu';
 import { renderWithAdmin, testRuntime } from './renderWithAdmin';
+
+/** Every entry draws one Badge (its icon's): counting them counts the entries drawn. */
+const badges = vi.hoisted(() => ({ drawn: 0 }));
+vi.mock('@mui/material/Badge', async (importOriginal) => {
+  const { default: Badge } = await importOriginal<typeof import('@mui/material/Badge')>();
+  const CountedBadge = (props: ComponentProps<typeof Badge>) => {
+    badges.drawn += 1;
+    return <Badge {...props} />;
+  };
+  return { default: CountedBadge };
+});
 
 const Minimised = () => {
   const [, setOpen] = useSidebarState();
@@ -42,6 +53,19 @@ describe('AppMenu (the sidebar)', () => {
     expect(current).toBeVisible();
     expect(within(nav()).getByRole('button', { name: '薬局マスタ' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(nav()).getByRole('link', { name: 'ホーム' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('on a click to another screen redraws only the two entries whose current screen changed, the link staying the same element (issue 38)', async () => {
+    const user = userEvent.setup();
+    renderWithAdmin(<AppMenu />);
+    await user.click(within(nav()).getByRole('button', { name: '薬局マスタ' }));
+    const link = within(nav()).getByRole('link', { name: '薬局一覧' });
+    badges.drawn = 0;
+    await user.click(link);
+    expect(link).toBeInTheDocument();
+    expect(link).toHaveAttribute('aria-current', 'page');
+    expect(within(nav()).getByRole('link', { name: 'ホーム' })).not.toHaveAttribute('aria-current');
+    expect(badges.drawn).toBe(2);
   });
 
   it('reaches the dropdowns with Tab and opens them with Enter and Space', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { lazyPage, preloadLoader } from '../../src/app/lazyPage';
 
@@ -48,5 +48,37 @@ describe('lazyPage', () => {
     await expect(Page.preload()).rejects.toThrow('Failed to fetch');
     await Page.preload();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+/** Turns of the event loop (never a timer) until `found` holds, at most `turns`. */
+const untilWithinTurns = async (found: () => boolean, turns = 200) => {
+  for (let turn = 0; turn < turns && !found(); turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  return found();
+};
+
+describe('lazyPage outside act(), as in the browser', () => {
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  let previous: boolean | undefined;
+  beforeEach(() => {
+    previous = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    // React holds a Suspense boundary's content until 300 ms after its fallback showed, by a
+    // timer; with the timers stopped, a screen held so never shows.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = previous;
+  });
+
+  it('shows a screen as soon as its chunk arrives, never held for React’s fallback throttle (the warm list visit waited 300 ms for it)', async () => {
+    let resolve!: (module: ReturnType<typeof screenModule>) => void;
+    const Page = lazyPage(() => new Promise((done) => (resolve = done)));
+    const { container } = render(<Page />);
+    // The fallback is committed (react-admin's Loading draws nothing for its first second).
+    expect(await untilWithinTurns(() => container.innerHTML === '', 5)).toBe(true);
+    resolve(screenModule('薬局一覧'));
+    expect(await untilWithinTurns(() => screen.queryByText('薬局一覧') !== null)).toBe(true);
   });
 });

@@ -1,10 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ComponentType } from 'react';
+import { matchPath } from 'react-router-dom';
 import { lazyPage, type PageLoader } from '../../../src/app/lazyPage';
 import fc from 'fast-check';
 import { customRoutePages, likelyNextPaths, preloadLikelyNext, preloadRoute, routeChunks } from '../../../src/app/routePreload';
 import type { ResourceDeclaration } from '../../../src/resources/types';
 import type { ResourceRoutes } from '../../../src/resources/resourceViews';
+
+vi.mock('react-router-dom', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('react-router-dom')>();
+  return { ...actual, matchPath: vi.fn(actual.matchPath) };
+});
 
 const loader = () => vi.fn<PageLoader>(async () => ({ default: () => null }));
 
@@ -66,6 +72,16 @@ describe('preloadRoute', () => {
     expect(called()).toEqual(expected);
   });
 
+  it('matches a pathname against the table once: a link’s hover, press, focus and navigation compile no pattern again (issue 38)', async () => {
+    const { table, called } = setup();
+    await preloadRoute('/v2/core/companies/3/pharmacies', table);
+    const compiled = vi.mocked(matchPath).mock.calls.length;
+    expect(compiled).toBeGreaterThan(0);
+    for (let intent = 0; intent < 3; intent += 1) await preloadRoute('/v2/core/companies/3/pharmacies', table);
+    expect(vi.mocked(matchPath).mock.calls.length).toBe(compiled);
+    expect(called()).toEqual(['show', 'pharmaciesTab']);
+  });
+
   it('never rejects: a chunk that fails now loads again when the screen renders', async () => {
     const broken = vi.fn<PageLoader>(async () => Promise.reject(new TypeError('Failed to fetch')));
     const table = routeChunks([{ path: '/login', component: lazyPage(broken) }], [], () => ({ list: () => null, subRoutes: [] }));
@@ -76,7 +92,7 @@ describe('preloadRoute', () => {
 
 describe('the idle prefetch: the screen a user most likely opens next, never a family (issue 38)', () => {
   it.each([
-    ['/', ['/v2/core/inquiries']],
+    ['/', ['/v2/core/pharmacies', '/v2/core/inquiries']],
     ['/v2/core/companies', ['/v2/core/companies/0']],
     ['/v2/core/companies/3', ['/v2/core/companies/0/edit']],
     ['/v2/core/companies/3/pharmacies', ['/v2/core/companies/0/edit']],

@@ -16,12 +16,27 @@ export default defineConfig({
         test: {
           name: 'component',
           include: ['tests/component/**/*.test.{ts,tsx}'],
+          exclude: ['tests/component/**/*.isolated.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/component/setup.ts'],
           testTimeout: 20000,
           // react-admin and MUI take most of each file's time to import; one shared module graph
           // instead of one per file. Tests do not share state: each renders its own providers.
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // A file that mocks a module the shared graph also loads (a counted MUI Badge) gets a
+          // graph of its own: with isolate false, whether its mock took depended on which file
+          // the worker ran before it (AppMenu's redraw count read 0 in a full run).
+          name: 'component-isolated',
+          include: ['tests/component/**/*.isolated.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/component/setup.ts'],
+          testTimeout: 20000,
+          isolate: true,
         },
       },
       {

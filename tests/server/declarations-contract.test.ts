@@ -26,6 +26,9 @@ beforeAll(async () => {
   for (const note of ['変更履歴の契約テスト（1回目）', '変更履歴の契約テスト（2回目）']) {
     const res = await app.call('/core/api/v2/admin/companies/1', { method: 'PUT', token, json: { note } });
     if (res.status !== 200) throw new Error(`company write: ${res.status}`);
+    // The ordering service keeps its own versions (its item fixtures'): two writes there too.
+    const fixture = await app.call('/medorder/api/v2/admin/stockable_item_fixtures/1', { method: 'PATCH', token, json: { note } });
+    if (fixture.status !== 200) throw new Error(`fixture write: ${fixture.status}`);
   }
 });
 afterAll(() => app.dispose());

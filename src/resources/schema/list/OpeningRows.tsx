@@ -1,5 +1,6 @@
 import { memo, useCallback, useRef, type MouseEvent } from 'react';
-import { DataTableBody, DataTableRow, useNavigate, useRecordContext, useResourceContext, type DataTableBodyProps, type DataTableRowProps } from 'react-admin';
+import { DataTableRow, useNavigate, useRecordContext, useResourceContext, type DataTableRowProps } from 'react-admin';
+import { schemaRowsBody } from './SchemaCells';
 import { specPath } from '../../../lib/specPaths';
 import { OPENING_ROW_CLASS } from '../../../layout/theme';
 
@@ -53,4 +54,4 @@ const OpeningRow = memo((props: DataTableRowProps) => {
 OpeningRow.displayName = 'OpeningRow';
 
 /** The table body whose rows open on click (SchemaDataTable's, for a list whose rows have 詳細). */
-export const OpeningRowsBody = (props: DataTableBodyProps) => <DataTableBody {...props} row={OpeningRow} />;
+export const OpeningRowsBody = schemaRowsBody(OpeningRow);

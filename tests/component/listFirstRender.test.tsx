@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Profiler } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import { AdminContext, ResourceContextProvider, TestMemoryRouter, localStorageStore, memoryStore, testDataProvider, type AuthProvider, type GetListParams } from 'react-admin';
+import SchemaList from '../../src/resources/schema/list/SchemaList';
+import { createQueryClient } from '../../src/app/queryClient';
+import { prefetchFirstList } from '../../src/app/listPrefetch';
+import { createI18nProvider } from '../../src/i18n';
+import { findResource, resources } from '../../src/resources/registry';
+import { DeclarationsProvider } from '../../src/resources/schema/shared/DeclarationsContext';
+import { RuntimeProvider } from '../../src/app/RuntimeContext';
+import { testRuntime } from './renderWithAdmin';
+
+const RESOURCE = 'v2/core/pharmacies';
+const rows = [
+  { id: 7, companyId: 1, name: '桜薬局', address1: '東京都', updatedAt: new Date('2026-10-01T00:00:00Z') },
+  { id: 8, companyId: 2, name: '若葉薬局', address1: '大阪府', updatedAt: new Date('2026-09-01T00:00:00Z') },
+];
+
+afterEach(() => localStorage.clear());
+
+describe('a list whose answer is already in the cache (prefetched at the hover or press)', () => {
+  it('draws its rows in its first commit, not a frame without rows and a second render', async () => {
+    const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: rows, total: 2 }));
+    const dataProvider = testDataProvider({ getList: getList as never, getMany: (async () => ({ data: [] })) as never });
+    const authProvider: AuthProvider = {
+      login: async () => undefined,
+      logout: async () => undefined,
+      checkAuth: async () => undefined,
+      checkError: async () => undefined,
+      canAccess: async () => true,
+    };
+    const queryClient = createQueryClient();
+    // What the home screen left in the cache: the session checked, the list and its access asked at the hover.
+    queryClient.setQueryData(['auth', 'checkAuth', {}], true);
+    await prefetchFirstList({ resources, location: { pathname: `/${RESOURCE}`, search: '' }, queryClient, dataProvider, mayList: async () => true, canAccess: authProvider.canAccess });
+    // Every commit of the list: whether its table held the first row then.
+    const commits: boolean[] = [];
+    const onCommit = () => commits.push(document.body.textContent?.includes('桜薬局') ?? false);
+    // Synchronously, as the click's render would: nothing the screen awaits can resolve in between.
+    act(() => {
+      render(
+        <RuntimeProvider runtime={testRuntime()}>
+          <TestMemoryRouter initialEntries={[`/${RESOURCE}`]}>
+            <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={createI18nProvider(resources)} store={localStorageStore()} queryClient={queryClient}>
+              <DeclarationsProvider findDeclaration={findResource}>
+                <ResourceContextProvider value={RESOURCE}>
+                  <Profiler id="list" onRender={onCommit}>
+                    <SchemaList />
+                  </Profiler>
+                </ResourceContextProvider>
+              </DeclarationsProvider>
+            </AdminContext>
+          </TestMemoryRouter>
+        </RuntimeProvider>,
+      );
+    });
+    expect(screen.getByText('桜薬局')).toBeTruthy();
+    expect(commits[0]).toBe(true);
+    expect(getList).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the rows of a generated list', () => {
+  const manyRows = Array.from({ length: 25 }, (_, index) => ({ id: index + 1, companyId: 1, name: `薬局${index + 1}`, address1: '東京都', updatedAt: new Date('2026-10-01T00:00:00Z') }));
+
+  const renderList = async (store = localStorageStore()) => {
+    const dataProvider = testDataProvider({ getList: (async () => ({ data: manyRows, total: 25 })) as never, getMany: (async () => ({ data: [] })) as never });
+    render(
+      <RuntimeProvider runtime={testRuntime()}>
+        <TestMemoryRouter initialEntries={[`/${RESOURCE}`]}>
+          <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider(resources)} store={store} queryClient={createQueryClient()}>
+            <DeclarationsProvider findDeclaration={findResource}>
+              <ResourceContextProvider value={RESOURCE}>
+                <SchemaList />
+              </ResourceContextProvider>
+            </DeclarationsProvider>
+          </AdminContext>
+        </TestMemoryRouter>
+      </RuntimeProvider>,
+    );
+    return screen.findByText('薬局25');
+  };
+
+  it('read the columns the user hid once for the page, not once per cell', async () => {
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    await renderList();
+    const hiddenColumnReads = getItem.mock.calls.filter(([key]) => key.endsWith(`${RESOURCE}.datatable`)).length;
+    getItem.mockRestore();
+    // react-admin's own cell read them twice per cell and render: 475 reads here. The header's
+    // cells and the column chooser still read them per column (28 reads in all).
+    expect(hiddenColumnReads).toBeGreaterThan(0);
+    expect(hiddenColumnReads).toBeLessThan(manyRows.length * 2);
+  });
+
+  it('leave out the columns the user hid, in every row and in the header', async () => {
+    const store = memoryStore({ [`guest.${RESOURCE}.datatable`]: ['address1'] });
+    await renderList(store);
+    expect(screen.queryAllByText('東京都')).toHaveLength(0);
+    const table = screen.getByRole('table');
+    const headers = table.querySelectorAll('thead th').length;
+    for (const row of table.querySelectorAll('tbody tr')) expect(row.querySelectorAll('td')).toHaveLength(headers);
+  });
+});

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Profiler } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter, localStorageStore, memoryStore, testDataProvider, type AuthProvider, type GetListParams } from 'react-admin';
 import SchemaList from '../../src/resources/schema/list/SchemaList';
 import { createQueryClient } from '../../src/app/queryClient';
@@ -62,14 +62,23 @@ describe('a list whose answer is already in the cache (prefetched at the hover o
 });
 
 describe('the rows of a generated list', () => {
-  const manyRows = Array.from({ length: 25 }, (_, index) => ({ id: index + 1, companyId: 1, name: `薬局${index + 1}`, address1: '東京都', updatedAt: new Date('2026-10-01T00:00:00Z') }));
+  const LONG_ADDRESS = '東京都千代田区丸の内一丁目九番二号グラントウキョウサウスタワー';
+  const manyRows = Array.from({ length: 25 }, (_, index) => ({ id: index + 1, companyId: 1, name: `薬局${index + 1}`, address1: index === 0 ? LONG_ADDRESS : '東京都', updatedAt: new Date('2026-10-01T00:00:00Z') }));
+
+  const signedIn: AuthProvider = {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getIdentity: async () => ({ id: 'u1' }),
+  };
 
   const renderList = async (store = localStorageStore()) => {
     const dataProvider = testDataProvider({ getList: (async () => ({ data: manyRows, total: 25 })) as never, getMany: (async () => ({ data: [] })) as never });
     render(
       <RuntimeProvider runtime={testRuntime()}>
         <TestMemoryRouter initialEntries={[`/${RESOURCE}`]}>
-          <AdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider(resources)} store={store} queryClient={createQueryClient()}>
+          <AdminContext dataProvider={dataProvider} authProvider={signedIn} i18nProvider={createI18nProvider(resources)} store={store} queryClient={createQueryClient()}>
             <DeclarationsProvider findDeclaration={findResource}>
               <ResourceContextProvider value={RESOURCE}>
                 <SchemaList />
@@ -94,11 +103,20 @@ describe('the rows of a generated list', () => {
   });
 
   it('leave out the columns the user hid, in every row and in the header', async () => {
-    const store = memoryStore({ [`guest.${RESOURCE}.datatable`]: ['address1'] });
+    // Hidden columns are remembered per user: the key names the signed-in user's id.
+    const store = memoryStore({ [`u1.${RESOURCE}.datatable`]: ['address1'] });
     await renderList(store);
-    expect(screen.queryAllByText('東京都')).toHaveLength(0);
+    await waitFor(() => expect(screen.queryAllByText('東京都')).toHaveLength(0));
+    expect(screen.queryByText(LONG_ADDRESS)).toBeNull();
+    expect(screen.getByText('薬局25')).toBeTruthy();
     const table = screen.getByRole('table');
     const headers = table.querySelectorAll('thead th').length;
     for (const row of table.querySelectorAll('tbody tr')) expect(row.querySelectorAll('td')).toHaveLength(headers);
+  });
+
+  it('keep a long value whole in its cell\'s title, and a short one without', async () => {
+    await renderList();
+    expect(screen.getByText(LONG_ADDRESS).getAttribute('title')).toBe(LONG_ADDRESS);
+    expect(screen.getAllByText('東京都')[0].hasAttribute('title')).toBe(false);
   });
 });

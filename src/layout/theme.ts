@@ -57,6 +57,8 @@ export const REFERENCE_LINK_CLASS = 'cs-ReferenceLink';
 export const LIST_CELL_CLASS = 'cs-ListCell';
 export const LIST_CELL_RIGHT_CLASS = 'cs-ListCell-right';
 export const LIST_CELL_NOWRAP_CLASS = 'cs-ListCell-nowrap';
+/** The class of a generated list's row (src/resources/schema/list/SchemaCells.tsx): MUI's TableRow with hover. */
+export const LIST_ROW_CLASS = 'cs-ListRow';
 
 /**
  * Styles for the elements a list repeats in every row, written once as plain CSS rather than as a
@@ -106,7 +108,7 @@ const rowStyles = {
 } as const;
 
 /**
- * A list's data cell as MUI's small body TableCell draws it (typography body2, 6px 16px, the
+ * A list's row as MUI's TableRow with hover draws it, and its data cell as MUI's small body TableCell draws it (typography body2, 6px 16px, the
  * table's border), written once: react-admin's cell is two styled components deep, and a page's
  * 150-odd cells were serialised by emotion on every render (issue 38).
  */
@@ -121,6 +123,8 @@ const listCellStyles = (theme: Theme) => ({
     padding: '6px 16px',
     color: theme.palette.text.primary,
   },
+  [`.${LIST_ROW_CLASS}`]: { color: 'inherit', display: 'table-row', verticalAlign: 'middle', outline: 0 },
+  [`.${LIST_ROW_CLASS}:hover`]: { backgroundColor: theme.palette.action.hover },
   [`.${LIST_CELL_RIGHT_CLASS}`]: { textAlign: 'right', flexDirection: 'row-reverse' },
   [`.${LIST_CELL_NOWRAP_CLASS}`]: { whiteSpace: 'nowrap' },
 });

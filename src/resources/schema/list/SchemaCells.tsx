@@ -1,6 +1,6 @@
-import { createContext, memo, useContext, useMemo, type ComponentType, type ReactNode } from 'react';
+import { createContext, memo, useContext, useMemo, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import { DataTable, DataTableBody, useDataTableRenderContext, useDataTableStoreContext, useStore, type DataTableBodyProps } from 'react-admin';
-import { LIST_CELL_CLASS, LIST_CELL_NOWRAP_CLASS, LIST_CELL_RIGHT_CLASS } from '../../../layout/theme';
+import { LIST_CELL_CLASS, LIST_CELL_NOWRAP_CLASS, LIST_CELL_RIGHT_CLASS, LIST_ROW_CLASS } from '../../../layout/theme';
 
 /**
  * The columns the user hid in this table, read once for the page of rows. react-admin's own
@@ -18,11 +18,31 @@ const HiddenColumns = ({ children }: { children: ReactNode }) => {
   return <HiddenColumnsContext.Provider value={set}>{children}</HiddenColumnsContext.Provider>;
 };
 
+export interface ListRowProps {
+  className?: string;
+  children?: ReactNode;
+  onClick?: (event: MouseEvent<HTMLTableRowElement>) => void;
+  onMouseDown?: (event: MouseEvent<HTMLTableRowElement>) => void;
+}
+
+/**
+ * A generated list's row: a plain `<tr>` with react-admin's row classes and one theme class that
+ * looks as MUI's hover row does. react-admin's row (a styled TableRow, with its own store read for
+ * expanded rows, its resource definition and click handling) is for rowClick, expand and bulk
+ * selection, which these lists do not use.
+ */
+export const ListRow = memo(({ className, children, onClick, onMouseDown }: ListRowProps) => (
+  <tr className={`MuiTableRow-root MuiTableRow-hover ${className ?? ''} ${LIST_ROW_CLASS}`} onClick={onClick} onMouseDown={onMouseDown}>
+    {children}
+  </tr>
+));
+ListRow.displayName = 'ListRow';
+
 /** A table body (react-admin's, with `row` for its rows) that reads the hidden columns once for its cells. */
-export const schemaRowsBody = (row?: ComponentType) => {
+export const schemaRowsBody = (row: ComponentType<ListRowProps> = ListRow) => {
   const Body = (props: DataTableBodyProps) => (
     <HiddenColumns>
-      <DataTableBody {...props} row={row ?? props.row} />
+      <DataTableBody {...props} row={row as ComponentType} />
     </HiddenColumns>
   );
   return Body;

@@ -94,7 +94,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.mjs'],
+    files: ['**/*.mjs', 'src/shims/*.cjs'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -82,8 +82,19 @@ const codeSplitting = {
   ],
 };
 
+/**
+ * Polyfills of what every supported browser has, required by node-polyglot (react-admin's
+ * translations, in the start-up chunk), replaced by the built-ins: `object.entries` alone brought
+ * get-intrinsic, call-bind and a dozen other packages into every first visit (issue 38).
+ */
+const builtIns = {
+  'object.entries': resolve(import.meta.dirname, 'src/shims/objectEntries.cjs'),
+  hasown: resolve(import.meta.dirname, 'src/shims/hasOwn.cjs'),
+};
+
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: { alias: builtIns },
   server: {
     proxy: apiProxy,
   },

@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, Resource, localStorageStore, type AuthProvider, type DataProvider } from 'react-admin';
 import { useMemo, useState } from 'react';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
@@ -35,47 +35,50 @@ export interface AppProps {
 /** react-admin's access-denied screen: the portal's 403 page, at its own URL. */
 const AccessDenied = () => <Navigate to="/forbidden" replace />;
 
+/** react-admin's default store (its Admin's): lists keep no state there, the column choices do. */
+const store = localStorageStore();
+
+/**
+ * react-admin's Admin as its two parts: Admin itself also imports react-admin's English
+ * translations as its default i18nProvider, 6 KB of every first visit the portal never uses.
+ */
 const PortalAdmin = ({ authProvider, dataProvider, queryClient, available }: Omit<AppProps, 'runtime'> & { available: readonly AnyResourceDeclaration[] }) => (
-  <Admin
-    title="CS portal"
-    authProvider={authProvider}
-    dataProvider={dataProvider}
-    i18nProvider={i18nProvider}
-    routerProvider={routerProvider}
-    queryClient={queryClient}
-    layout={AppLayout}
-    loginPage={LoginPage}
-    dashboard={HomePage}
-    catchAll={NotFoundPage}
-    accessDenied={AccessDenied}
-    theme={theme}
-    requireAuth
-    disableTelemetry
-  >
-    {available.map((resource) => {
-      const routes = resourceRoutes(resource);
-      return (
-        <Resource
-          key={resource.name}
-          name={resource.name}
-          list={routes.list}
-          hasCreate={!!routes.create}
-          hasEdit={!!routes.edit}
-          hasShow={!!routes.show}
-          recordRepresentation={resource.recordRepresentation}
-        >
-          {routes.subRoutes.map(({ path, view: View }) => (
-            <Route key={path} path={path} element={<View />} />
-          ))}
-          {routes.create && <Route path="new/*" element={<routes.create />} />}
-          {routes.edit && <Route path=":id/edit/*" element={<routes.edit />} />}
-          {routes.show && <Route path=":id/*" element={<routes.show />} />}
-        </Resource>
-      );
-    })}
-    <CustomRoutes noLayout>{noLayoutRoutes}</CustomRoutes>
-    <CustomRoutes>{appRoutes}</CustomRoutes>
-  </Admin>
+  <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} routerProvider={routerProvider} queryClient={queryClient} store={store} theme={theme}>
+    <AdminUI
+      title="CS portal"
+      layout={AppLayout}
+      loginPage={LoginPage}
+      dashboard={HomePage}
+      catchAll={NotFoundPage}
+      accessDenied={AccessDenied}
+      requireAuth
+      disableTelemetry
+    >
+      {available.map((resource) => {
+        const routes = resourceRoutes(resource);
+        return (
+          <Resource
+            key={resource.name}
+            name={resource.name}
+            list={routes.list}
+            hasCreate={!!routes.create}
+            hasEdit={!!routes.edit}
+            hasShow={!!routes.show}
+            recordRepresentation={resource.recordRepresentation}
+          >
+            {routes.subRoutes.map(({ path, view: View }) => (
+              <Route key={path} path={path} element={<View />} />
+            ))}
+            {routes.create && <Route path="new/*" element={<routes.create />} />}
+            {routes.edit && <Route path=":id/edit/*" element={<routes.edit />} />}
+            {routes.show && <Route path=":id/*" element={<routes.show />} />}
+          </Resource>
+        );
+      })}
+      <CustomRoutes noLayout>{noLayoutRoutes}</CustomRoutes>
+      <CustomRoutes>{appRoutes}</CustomRoutes>
+    </AdminUI>
+  </AdminContext>
 );
 
 /**

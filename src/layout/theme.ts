@@ -1,4 +1,5 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { alpha, darken, lighten, type Theme } from '@mui/material/styles';
 import { focusMainHeading, MAIN_CONTENT_ID } from '../app/useFocusHeadingOnNavigate';
 
 /**
@@ -52,6 +53,12 @@ export const ROW_ACTIONS_CLASS = 'cs-RowActions';
 export const OPENING_ROW_CLASS = 'cs-OpeningRow';
 /** The class of a list cell's link to the record it names (src/resources/schema/shared/ReferenceValue.tsx). */
 export const REFERENCE_LINK_CLASS = 'cs-ReferenceLink';
+/** The class of a generated list's data cell (src/resources/schema/list/SchemaCells.tsx), with its two variants. */
+export const LIST_CELL_CLASS = 'cs-ListCell';
+export const LIST_CELL_RIGHT_CLASS = 'cs-ListCell-right';
+export const LIST_CELL_NOWRAP_CLASS = 'cs-ListCell-nowrap';
+/** The class of a generated list's row (src/resources/schema/list/SchemaCells.tsx): MUI's TableRow with hover. */
+export const LIST_ROW_CLASS = 'cs-ListRow';
 
 /**
  * Styles for the elements a list repeats in every row, written once as plain CSS rather than as a
@@ -100,6 +107,28 @@ const rowStyles = {
   },
 } as const;
 
+/**
+ * A list's row as MUI's TableRow with hover draws it, and its data cell as MUI's small body TableCell draws it (typography body2, 6px 16px, the
+ * table's border), written once: react-admin's cell is two styled components deep, and a page's
+ * 150-odd cells were serialised by emotion on every render (issue 38).
+ */
+const listCellStyles = (theme: Theme) => ({
+  [`.${LIST_CELL_CLASS}`]: {
+    ...theme.typography.body2,
+    display: 'table-cell',
+    verticalAlign: 'inherit',
+    // MUI's TableCell border: the divider made opaque, lightened (or in the dark palette darkened).
+    borderBottom: `1px solid ${theme.palette.mode === 'dark' ? darken(alpha(theme.palette.divider, 1), 0.68) : lighten(alpha(theme.palette.divider, 1), 0.88)}`,
+    textAlign: 'left',
+    padding: '6px 16px',
+    color: theme.palette.text.primary,
+  },
+  [`.${LIST_ROW_CLASS}`]: { color: 'inherit', display: 'table-row', verticalAlign: 'middle', outline: 0 },
+  [`.${LIST_ROW_CLASS}:hover`]: { backgroundColor: theme.palette.action.hover },
+  [`.${LIST_CELL_RIGHT_CLASS}`]: { textAlign: 'right', flexDirection: 'row-reverse' },
+  [`.${LIST_CELL_NOWRAP_CLASS}`]: { whiteSpace: 'nowrap' },
+});
+
 const base = defaultTheme as RaThemeOptions & { components?: Record<string, unknown> };
 
 /** react-admin's default theme with a Japanese font stack, AA colours and visible focus. */
@@ -120,7 +149,7 @@ export const theme: RaThemeOptions = {
     ...base.components,
     // A wide table scrolls in its own box. react-admin lets the whole page grow to fit it
     // (minWidth: fit-content), which pushed a wide list's count and links off-screen at 1440 px.
-    MuiCssBaseline: { styleOverrides: rowStyles },
+    MuiCssBaseline: { styleOverrides: (theme: Theme) => ({ ...rowStyles, ...listCellStyles(theme) }) },
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
     RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
     RaToolbar: { styleOverrides: { root: { backgroundColor: palette.toolbar } } },

@@ -1,5 +1,6 @@
 import { memo, useCallback, useRef, type MouseEvent } from 'react';
-import { DataTableBody, DataTableRow, useNavigate, useRecordContext, useResourceContext, type DataTableBodyProps, type DataTableRowProps } from 'react-admin';
+import { useNavigate, useRecordContext, useResourceContext } from 'react-admin';
+import { ListRow, schemaRowsBody, type ListRowProps } from './SchemaCells';
 import { specPath } from '../../../lib/specPaths';
 import { OPENING_ROW_CLASS } from '../../../layout/theme';
 
@@ -34,7 +35,7 @@ export const opensRow = (event: MouseEvent<HTMLElement>, selectedAtPress: string
  * A list row that opens its record's detail (the spec's URL) on a click anywhere on it. The row
  * itself takes no focus: the keyboard's way is the row's 詳細 link, in the row's reading order.
  */
-const OpeningRow = memo((props: DataTableRowProps) => {
+const OpeningRow = memo((props: ListRowProps) => {
   const record = useRecordContext();
   const resource = useResourceContext();
   const navigate = useNavigate();
@@ -48,9 +49,9 @@ const OpeningRow = memo((props: DataTableRowProps) => {
     },
     [navigate, record, resource],
   );
-  return <DataTableRow {...props} className={`${props.className ?? ''} ${OPENING_ROW_CLASS}`} onMouseDown={onMouseDown} onClick={onClick} />;
+  return <ListRow className={`${props.className ?? ''} ${OPENING_ROW_CLASS}`} onMouseDown={onMouseDown} onClick={onClick}>{props.children}</ListRow>;
 });
 OpeningRow.displayName = 'OpeningRow';
 
 /** The table body whose rows open on click (SchemaDataTable's, for a list whose rows have 詳細). */
-export const OpeningRowsBody = (props: DataTableBodyProps) => <DataTableBody {...props} row={OpeningRow} />;
+export const OpeningRowsBody = schemaRowsBody(OpeningRow);

@@ -21,6 +21,7 @@ import { PageLinks } from './PageLinks';
 import { listTitleOf } from '../../listTitle';
 import { RowActions } from './RowActions';
 import { OpeningRowsBody } from './OpeningRows';
+import { SchemaColumn, schemaRowsBody } from './SchemaCells';
 import { useCapabilities } from '../../../app/capabilities';
 import { listTakes } from '../../../dataProvider/listParameters';
 
@@ -37,8 +38,8 @@ const filterInput = (filter: FilterDeclaration): ReactElement =>
   );
 
 const dateLike = new Set(['date', 'datetime']);
-/** One object for every date cell, so react-admin's memoised cells see the same props each render. */
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+/** The body of a list whose rows open nowhere on a click (no 詳細). */
+const PlainRowsBody = schemaRowsBody();
 
 /**
  * A wide table scrolls sideways in its own box; its first column (the row's identity) and its last
@@ -96,7 +97,7 @@ export const SchemaDataTable = ({ resource, storeKey, cells }: { resource: AnyRe
         // Not react-admin's rowClick: it opens react-admin's own route even from a link or a
         // selection drag inside the row. A row with 詳細 opens where 詳細 goes (OpeningRows).
         rowClick={false}
-        body={actions.includes('show') ? OpeningRowsBody : undefined}
+        body={actions.includes('show') ? OpeningRowsBody : PlainRowsBody}
         bulkActionButtons={false}
         hiddenColumns={list.hiddenColumns}
         storeKey={storeKey}
@@ -107,21 +108,21 @@ export const SchemaDataTable = ({ resource, storeKey, cells }: { resource: AnyRe
           const field = fields[source];
           const numeric = isNumericField(field);
           return (
-            <DataTable.Col
+            <SchemaColumn
               key={source}
               source={source}
               disableSort={!sorts || (!field.sortable && !(field.sortAs && capabilities.has(field.sortAs.requires)))}
               align={numeric ? 'right' : 'left'}
-              sx={dateLike.has(field.type) ? NO_WRAP : undefined}
+              nowrap={dateLike.has(field.type)}
             >
               {cells?.[source] ?? <FieldValue source={source} field={field} truncate badges={list.badges?.filter((badge) => badge.column === source)} />}
-            </DataTable.Col>
+            </SchemaColumn>
           );
         })}
         {actions.length > 0 && (
-          <DataTable.Col label="操作" disableSort>
+          <SchemaColumn label="操作" disableSort>
             <RowActions actions={actions} />
-          </DataTable.Col>
+          </SchemaColumn>
         )}
       </DataTable>
     </Box>

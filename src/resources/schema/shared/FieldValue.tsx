@@ -1,7 +1,6 @@
 import { useRecordContext } from 'react-admin';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { CELL_TEXT_CLASS } from '../../../layout/theme';
 import type { BadgeDeclaration, FieldDeclaration } from '../../types';
@@ -63,8 +62,12 @@ export const FieldValue = ({
       // over half the row. The detail page links it.
       <Link href={`mailto:${text}`}>{text}</Link>
     ) : truncate ? (
-      // One class for each of a page's 125-odd cells (the theme's), not a styled component each.
-      <span className={CELL_TEXT_CLASS}>{text}</span>
+      // One class for each of a page's 125-odd cells (the theme's), not a styled component each. A
+      // value that may be clipped keeps its whole text in the title, as a list's names do
+      // (ReferenceValue): MUI's Tooltip around each long address was a component tree per row.
+      <span className={CELL_TEXT_CLASS} title={text && text.length > 20 ? text : undefined}>
+        {text}
+      </span>
     ) : (
       <Typography component="span" variant="body2" sx={{ whiteSpace: field.type === 'longText' ? 'pre-wrap' : 'normal', overflowWrap: 'anywhere' }}>
         {text}
@@ -72,7 +75,7 @@ export const FieldValue = ({
     );
   return (
     <>
-      {truncate && text && text.length > 20 && !field.reference ? <Tooltip title={text}>{content}</Tooltip> : content}
+      {content}
       {shownBadges.map((badge) => (
         <Chip key={badge.label} size="small" label={badge.label} color={badge.color ?? 'default'} sx={{ ml: 1 }} />
       ))}

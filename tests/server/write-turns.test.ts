@@ -146,16 +146,27 @@ describe('a core write while another connection holds the write lock (issue 36)'
   });
 });
 
+/** A WAL database with one table, opened twice: the server's connection and one that holds the lock. */
+function notesDatabase() {
+  const dir = tempDir();
+  const file = join(dir, 'notes.sqlite');
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.exec('CREATE TABLE notes (body TEXT)');
+  db.close();
+  const server = openConnection(file);
+  const holder = openConnection(file);
+  const dispose = () => {
+    server.close();
+    holder.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { server, holder, dispose };
+}
+
 describe('a write whose lock stays held past the wait (writeTurns)', () => {
   it('is answered 503 with Retry-After and a Japanese message, and changes nothing', async () => {
-    const dir = tempDir();
-    const file = join(dir, 'turns.sqlite');
-    const db = new Database(file);
-    db.pragma('journal_mode = WAL');
-    db.exec('CREATE TABLE notes (body TEXT)');
-    db.close();
-    const server = openConnection(file);
-    const holder = openConnection(file);
+    const { server, holder, dispose } = notesDatabase();
     const api = new Hono();
     api.onError(onError);
     api.use('*', writeTurns(server, { waitMs: 30 }));
@@ -175,21 +186,12 @@ describe('a write whose lock stays held past the wait (writeTurns)', () => {
     expect(server.inTransaction).toBe(false);
     expect((await api.request('/notes', { method: 'POST' })).status).toBe(201);
     expect(server.prepare('SELECT COUNT(*) AS n FROM notes').get()).toEqual({ n: 1 });
-    server.close();
-    holder.close();
-    rmSync(dir, { recursive: true, force: true });
+    dispose();
   });
 
   it('a write that still meets the lock (not through a turn) is a 503, never a 500', async () => {
-    const dir = tempDir();
-    const file = join(dir, 'busy.sqlite');
-    const db = new Database(file);
-    db.pragma('journal_mode = WAL');
-    db.exec('CREATE TABLE notes (body TEXT)');
-    db.close();
-    const server = openConnection(file);
+    const { server, holder, dispose } = notesDatabase();
     server.pragma('busy_timeout = 0');
-    const holder = openConnection(file);
     const api = new Hono();
     api.onError(onError);
     api.post('/notes', (c) => {
@@ -203,9 +205,7 @@ describe('a write whose lock stays held past the wait (writeTurns)', () => {
       expect(refused.headers.get('retry-after')).toBe('5');
     } finally {
       holder.exec('ROLLBACK');
-      server.close();
-      holder.close();
-      rmSync(dir, { recursive: true, force: true });
+      dispose();
     }
   });
 });

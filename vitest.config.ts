@@ -9,7 +9,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', isolate: false },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: ['tests/unit/**/*.isolated.test.{ts,tsx}'], environment: 'node', isolate: false },
+      },
+      {
+        extends: true,
+        // A module's first use measured in a fresh graph (a cache another file already warmed reads as built).
+        test: { name: 'unit-isolated', include: ['tests/unit/**/*.isolated.test.{ts,tsx}'], environment: 'node', isolate: true },
       },
       {
         extends: true,

@@ -11,7 +11,7 @@ class CountingDateTimeFormat extends IntlDateTimeFormat {
 }
 
 /**
- * A file of its own: @date-fns/tz keeps its formatter per zone for the life of the module, so
+ * A file of its own (and a graph of its own, the unit-isolated project): @date-fns/tz keeps its formatter per zone for the life of the module, so
  * only a fresh module shows whether a conversion still has it to build.
  */
 describe('prepareTokyoTime', () => {

@@ -22,14 +22,14 @@ test.describe('announcements (お知らせ)', () => {
     await expect(section).toHaveAttribute('aria-expanded', 'true');
     const link = sidebar.getByRole('link', { name: 'お知らせ一覧' });
     await expect(link).toHaveAttribute('href', '/v2/core/announcements');
-    // Right after start-up a first click here is sometimes lost on a loaded machine (the URL stays
-    // at /; CI 1 run of 2 again on 2026-11-29 with one click, the pointer left over 薬局一覧, five
-    // rows above; cause not found, open on issue 38): the link is clicked again until it has taken
-    // the user there, so the test still fails if the link never navigates.
-    await expect(async () => {
-      await link.click();
-      await expect(page).toHaveURL(/\/v2\/core\/announcements$/, { timeout: 2000 });
-    }).toPass({ timeout: 15000 });
+    // The section opens with MUI's Collapse animation. A click while it is still opening was lost
+    // now and then on a loaded machine (the URL stayed at /, the pointer five rows above the link):
+    // Playwright scrolls the still-clipped wrapper to reach the link, the growing wrapper moves it
+    // between mousedown and mouseup, and no click fires. A person clicks a link they can see, so
+    // the test waits for the section to finish opening, then clicks once.
+    await expect(sidebar.locator('.MuiCollapse-root', { has: page.getByRole('link', { name: 'お知らせ一覧' }) })).toHaveClass(/(^|\s)MuiCollapse-entered(\s|$)/);
+    await link.click();
+    await expect(page).toHaveURL(/\/v2\/core\/announcements$/);
     await expect(page.locator('tbody tr', { hasText: '年末年始のサポート窓口休業のお知らせ' })).toBeVisible();
     const headers = (await page.locator('thead th').allInnerTexts()).map((text) => text.trim());
     expect(headers).toEqual(['タイトル', '公開開始日', '公開終了日', '公開', '更新日時', '操作']);

@@ -24,8 +24,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  */
 export type OffThreadTask = 'masterImport' | 'masterCheck' | 'walCheckpoint' | 'versionsSweep' | 'warehouseTables' | 'warehouseCopy' | 'warehouseQuery' | 'warehouseClose';
 
-type Lane = 'master' | 'warehouse';
-const LANES: Record<OffThreadTask, Lane> = {
+export type JobLane = 'master' | 'warehouse';
+const LANES: Record<OffThreadTask, JobLane> = {
   masterImport: 'master',
   masterCheck: 'master',
   walCheckpoint: 'master',
@@ -56,10 +56,10 @@ export interface JobAnswer {
   error?: string;
 }
 
-const processes = new Map<Lane, ChildProcess>();
+const processes = new Map<JobLane, ChildProcess>();
 let nextId = 1;
 /** Tasks waiting for an answer, per lane (a lane's process dying fails only its own tasks). */
-const pending: Record<Lane, Map<number, Pending>> = { master: new Map(), warehouse: new Map() };
+const pending: Record<JobLane, Map<number, Pending>> = { master: new Map(), warehouse: new Map() };
 
 /** tsx's loader (`--import` of the job process; its `.` export). */
 function tsxLoader(): string {
@@ -75,7 +75,7 @@ export function bootstrap(entryFile: string): string {
   return `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
 }
 
-function failAll(lane: Lane, started: ChildProcess, error: Error) {
+function failAll(lane: JobLane, started: ChildProcess, error: Error) {
   if (processes.get(lane) !== started) return;
   for (const { reject } of pending[lane].values()) reject(error);
   pending[lane].clear();
@@ -93,7 +93,7 @@ function hold(child: ChildProcess, busy: boolean) {
   }
 }
 
-function processOf(lane: Lane): ChildProcess {
+function processOf(lane: JobLane): ChildProcess {
   const running = processes.get(lane);
   if (running) return running;
   const waiting = pending[lane];
@@ -145,9 +145,9 @@ export function runOffThread<T>(task: OffThreadTask, input: unknown): Promise<T>
   });
 }
 
-/** The job processes' ids (a test checks none is left behind). */
-export function jobProcessIds(): number[] {
-  return [...processes.values()].flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
+/** Each running lane's process id (tests: a lane's process killed, none left behind). */
+export function jobProcessIds(): Partial<Record<JobLane, number>> {
+  return Object.fromEntries([...processes].flatMap(([lane, child]) => (child.pid === undefined ? [] : [[lane, child.pid]])));
 }
 
 /** Ends the job processes (tests, shutdown); their waiting tasks fail, and the next task starts a new one. */

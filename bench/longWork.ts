@@ -6,7 +6,7 @@
  * - importing a malformed 30 MB one (every line from the middle on lacks a column): parse, fail;
  * - a warehouse copy of the imported master (ethical_medicines, about 85,000 rows) into DuckDB.
  * The imports' parsing and applying and the whole warehouse copy (DuckDB's synchronous appender
- * included) run on worker threads (server/jobs/offThread.ts); the request thread only hands work
+ * included) run in job processes (server/jobs/offThread.ts); the request thread only hands work
  * over, so what is measured is how little of it is left there.
  * The server is the real app in this process (its one request thread), the job runner ticked by
  * hand; the probe sends a request every 5 ms and a 2 ms heartbeat catches any longer stall.

@@ -267,9 +267,10 @@ export interface ParsedFile {
 
 /**
  * Parses every downloaded file of the kind first (any failure throws its per-line Japanese
- * reason before anything is written), then applies them all in one transaction. Both run on the
- * worker thread (importTask.ts), with its own connection to this database: the request
- * thread only reads the blobs, so other requests are served while a 20 MB master is imported.
+ * reason before anything is written), then applies them all in one transaction. Both run in the
+ * master lane's job process (importTask.ts), which reads the stored files itself, with its own
+ * connection to this database: the request thread only names the files, so other requests are
+ * served while a 27 MB master is imported.
  */
 export async function importMasterFiles(db: DB, storage: BlobStorage, kind: MasterKind, now: string): Promise<ImportResult> {
   const files = db
@@ -288,7 +289,7 @@ export async function importMasterFiles(db: DB, storage: BlobStorage, kind: Mast
 /** A downloaded file whose bytes are gone from storage (removed by hand, or between the listing and the read). */
 export const missingMasterFile = (fileName: string) => `${fileName} が保存領域に見つかりません。もう一度ダウンロードしてください。`;
 
-/** Applies parsed files in one transaction and marks them imported (the worker's connection). */
+/** Applies parsed files in one transaction and marks them imported (the job process's connection). */
 export function applyParsedFiles(db: DB, parsed: readonly ParsedFile[], now: string): ImportResult {
   const mark = db.prepare('UPDATE master_files SET rows_count = @rows_count, imported_at = @imported_at WHERE id = @id');
   return db.transaction(() => {

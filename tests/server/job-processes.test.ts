@@ -1,10 +1,12 @@
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JOBS_STOPPED, jobProcessEnded, jobProcessIds, LANE_NICENESS, runOffThread, stopOffThread } from '../../server/jobs/offThread';
+import { sampleHotFile } from '../../server/services/core/masterFiles/sample';
+import { startApp } from './helpers';
 
 /**
  * Issue 36 item 3: the long-work lanes run in job processes of their own, lowered whole. A lane's
@@ -108,9 +110,43 @@ describe('job processes (issue 36 item 3)', () => {
       host.kill('SIGKILL');
       await exited;
       // Its channel closed with the server: it exits at once, not at some later timeout.
-      await vi.waitFor(() => expect(ended(pid)).toBe(true), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(() => expect(ended(pid)).toBe(true), { timeout: 10_000, interval: 20 });
     } finally {
       host.kill('SIGKILL');
     }
   }, 30_000);
+});
+
+describe('a master file\'s bytes never cross the request thread (issue 36 item 3)', () => {
+  it('the download\'s job process writes the checked bytes, placed by the transaction; the import reads them itself', async () => {
+    const app = startApp({ now: () => new Date('2026-11-21T03:00:00.000Z'), jobTickMs: 0 });
+    try {
+      const { jobs, storage } = app.environments.production;
+      const token = await app.token();
+      const upstream = sampleHotFile(3_000);
+      writeFileSync(join(app.dir, 'master-sources', 'hot_code', 'MEDIS_HOT13_20261119.csv'), upstream);
+      const put = vi.spyOn(storage, 'put');
+      const read = vi.spyOn(storage, 'read');
+      const get = vi.spyOn(storage, 'get');
+      const settle = async () => {
+        for (let i = 0; i < 10 && jobs.list().some((j) => !['SUCCEEDED', 'FAILED'].includes(j.status)); i++) await jobs.tick();
+      };
+      const base = '/core/api/v2/master/ethical_medicines';
+      expect((await app.call(`${base}/downloads/hot_code`, { method: 'POST', token, json: { start_date: '2026-11-19' } })).status).toBe(202);
+      await settle();
+      expect(jobs.list({ kind: 'ethical_medicines_download_hot_code' })[0]).toMatchObject({ status: 'SUCCEEDED' });
+      expect((await app.call(`${base}/imports/hot_code`, { method: 'POST', token })).status).toBe(202);
+      await settle();
+      expect(jobs.list({ kind: 'ethical_medicines_import_hot_code' })[0]).toMatchObject({ status: 'SUCCEEDED', statusReason: null });
+      // The request thread wrote the 27 MB master synchronously (put) and read it back to hand over (read).
+      expect(put).not.toHaveBeenCalled();
+      expect(read).not.toHaveBeenCalled();
+      expect(get).not.toHaveBeenCalled();
+      expect(Buffer.compare(storage.get('master-files', 'hot_code/MEDIS_HOT13_20261119.csv')!.body, upstream)).toBe(0);
+      // No staged copy is left over.
+      expect(readdirSync(join(app.dir, 'storage', 'production', '.tmp'))).toEqual([]);
+    } finally {
+      app.dispose();
+    }
+  });
 });

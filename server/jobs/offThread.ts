@@ -145,6 +145,15 @@ export function runOffThread<T>(task: OffThreadTask, input: unknown): Promise<T>
   });
 }
 
+/**
+ * Starts every lane's process now, idle: a fork is synchronous on the request thread (the kernel
+ * copies the server's page tables, ~5-40 ms for a national-scale server), so the server pays it
+ * once at start instead of at the first warehouse copy in the middle of the day's work.
+ */
+export function startJobProcesses(): void {
+  for (const lane of new Set(Object.values(LANES))) processOf(lane);
+}
+
 /** Each running lane's process id (tests: a lane's process killed, none left behind). */
 export function jobProcessIds(): Partial<Record<JobLane, number>> {
   return Object.fromEntries([...processes].flatMap(([lane, child]) => (child.pid === undefined ? [] : [[lane, child.pid]])));

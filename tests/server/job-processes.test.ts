@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { JOBS_STOPPED, jobProcessEnded, jobProcessIds, LANE_NICENESS, runOffThread, stopOffThread } from '../../server/jobs/offThread';
+import { JOBS_STOPPED, jobProcessEnded, jobProcessIds, LANE_NICENESS, runOffThread, startJobProcesses, stopOffThread } from '../../server/jobs/offThread';
 import { sampleHotFile } from '../../server/services/core/masterFiles/sample';
 import { startApp } from './helpers';
 
@@ -78,6 +78,15 @@ describe('job processes (issue 36 item 3)', () => {
     expect(niceness.length).toBeGreaterThan(3);
     expect(niceness.every((nice) => nice >= LANE_NICENESS)).toBe(true);
     expect(threadNiceness(process.pid)[0]).toBeLessThan(LANE_NICENESS);
+  });
+
+  it('forks every lane at start, so a task later forks nothing', async () => {
+    startJobProcesses();
+    const started = jobProcessIds();
+    expect(Object.keys(started).sort()).toEqual(['master', 'warehouse']);
+    await checkpoint();
+    await runOffThread('warehouseClose', { file: join(dir, 'never-opened.duckdb') });
+    expect(jobProcessIds()).toEqual(started);
   });
 
   it('leaves no process behind once stopped, and fails what was waiting', async () => {

@@ -6,7 +6,7 @@
  * - importing a malformed 30 MB one (every line from the middle on lacks a column): parse, fail;
  * - a warehouse copy of the imported master (ethical_medicines, about 85,000 rows) into DuckDB.
  * The imports' parsing and applying and the whole warehouse copy (DuckDB's synchronous appender
- * included) run on worker threads (server/jobs/offThread.ts); the request thread only hands work
+ * included) run in job processes (server/jobs/offThread.ts); the request thread only hands work
  * over, so what is measured is how little of it is left there.
  * The server is the real app in this process (its one request thread), the job runner ticked by
  * hand; the probe sends a request every 5 ms and a 2 ms heartbeat catches any longer stall.
@@ -256,6 +256,9 @@ export async function allTogether(): Promise<void> {
       }
     })();
     const started = performance.now();
+    // This process is the clients (the prober, and the uploader's thread sending 160 MB): on the
+    // same 2 cores as the server, so its CPU is printed beside the figure.
+    const clientCpu = process.cpuUsage();
     await call('/core/api/v2/master/ethical_medicines/imports/hot_code', { method: 'POST' });
     for (const table of ['ethical_medicines', 'pharmacies']) await call('/core/api/v2/admin/embulks/execute_copy', { method: 'POST', json: { service_name: 'core', table_name: table } });
     // The uploads start once the import and a copy are both at work, so all three overlap.
@@ -278,6 +281,7 @@ export async function allTogether(): Promise<void> {
     const total = performance.now() - started;
     done = true;
     await probe;
+    const { user, system } = process.cpuUsage(clientCpu);
     const server = await portal.loopDelay();
 
     const worst = Math.max(...waits);
@@ -295,6 +299,9 @@ export async function allTogether(): Promise<void> {
     );
     console.log(
       `  server thread meanwhile: loop delay max ${ms(server.max)}, p99 ${ms(server.p99)}; ${server.stalls} stalls over 20 ms, the worst ${ms(server.worst.ms)} (on a core ${ms(server.worst.onCpu)}, waiting for one ${ms(server.worst.waiting)}, neither (blocked: I/O, a lock) ${ms(Math.max(0, server.worst.ms - server.worst.onCpu - server.worst.waiting))}); the most it computed in one stall ${ms(server.busiest)} (goal <= ${GOAL_MS} ms) ${server.busiest <= GOAL_MS ? 'OK' : 'OVER'}`,
+    );
+    console.log(
+      `  the bench's clients (prober and uploader, one process beside the server's on the same cores) used ${((user + system) / 1000).toFixed(0)} ms of CPU meanwhile (${((user + system) / 10 / total).toFixed(0)}% of a core)`,
     );
     console.log(
       `  /config.json during ${(total / 1000).toFixed(1)} s (${waits.length} probes): median ${ms(median(waits))}, p99 ${ms(percentile(waits, 0.99))}, worst ${ms(worst)} = ${(worst / idleMedian).toFixed(0)}x idle (goal <= ${GOAL_MS} ms) ${worst <= GOAL_MS ? 'OK' : 'OVER'}`,

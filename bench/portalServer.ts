@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createApp } from '../server/app';
+import { startJobProcesses } from '../server/jobs/offThread';
 
 const dataDir = process.env.DATA_DIR;
 const staticDir = process.env.STATIC_DIR;
@@ -18,6 +19,8 @@ const server = serve({ fetch: created.app.fetch, port: 0, hostname: '127.0.0.1' 
   console.log(`listening http://127.0.0.1:${info.port} seeded-in ${Date.now() - started}`);
 });
 created.attachWebSockets(server as Server);
+// As server/main.ts: the long-work lanes' processes are forked at start.
+startJobProcesses();
 // The server thread's stalls (bench/export.ts): on SIGUSR2, the longest event-loop delay since the
 // last report, and its p99, in ms. It leaves out the prober's own stalls but not the OS's: time
 // the core went to another process counts too, so each stall is also split by the kernel's

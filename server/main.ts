@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { createApp } from './app';
 import { SEED_IDENTITY_USERS } from './identity/users';
+import { startJobProcesses } from './jobs/offThread';
 
 const port = Number(process.env.PORT || 3000);
 const dataDir = resolve(process.env.DATA_DIR || './data');
@@ -21,6 +22,8 @@ const server = serve({ fetch: app.fetch, port }, (info) => {
   for (const u of SEED_IDENTITY_USERS.slice(0, 2)) console.log(`    ${u.email} / ${u.password} (role ${u.role})`);
 });
 attachWebSockets(server as Server);
+// The long-work lanes' processes are forked now, while nobody waits (offThread.ts).
+startJobProcesses();
 
 const shutdown = () => {
   server.close();

@@ -1,24 +1,25 @@
+import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
-import type { OffThreadTask } from './offThread';
+import type { JobAnswer, OffThreadTask } from './offThread';
 
 /**
- * A lane's thread yields a core to the request thread (issue 36): on a 2-core machine an import,
- * a warehouse copy (DuckDB's threads are started from here and inherit it) and the uploads'
- * writes all want a core at once, and a request then waited hundreds of milliseconds for one.
- * Linux keeps a nice value per thread, so this lowers only this thread; elsewhere it would lower
- * the whole process, so it is left alone.
+ * A lane's job process (offThread.ts): one message per task, answered with its result or its
+ * error's message. It yields the cores to the server (issue 36): on a 2-core machine an import,
+ * a warehouse copy and the uploads' writes all want a core at once, and a request then waited
+ * for one. Linux keeps a nice value per thread, and the server lowered only this process's main
+ * thread: the threads Node started before it (V8's garbage collector and compiler helpers) are
+ * lowered here, and every thread started later (libuv's pool, DuckDB's) inherits the value.
  */
-const LANE_NICENESS = 10;
-if (process.platform === 'linux') {
+const niceness = Number(process.env.JOB_LANE_NICENESS ?? 0);
+if (niceness > 0) {
   try {
-    setPriority(0, LANE_NICENESS);
+    if (process.platform === 'linux') for (const thread of readdirSync('/proc/self/task')) setPriority(Number(thread), niceness);
+    else setPriority(niceness);
   } catch {
-    /* not allowed here (a container's policy): the lane runs at the server's priority */
+    /* not allowed here (a container's policy): the job runs at the server's priority */
   }
 }
 
-/** The worker thread's side of offThread.ts: one message per task, answered with its result or its error's message. */
 const TASKS: Record<OffThreadTask, () => Promise<(input: never) => unknown>> = {
   masterImport: async () => (await import('../services/core/masterFiles/importTask')).runMasterImport,
   masterCheck: async () => (await import('../services/core/masterFiles/importTask')).runMasterCheck,
@@ -30,13 +31,19 @@ const TASKS: Record<OffThreadTask, () => Promise<(input: never) => unknown>> = {
   warehouseClose: async () => (await import('../warehouse/warehouseTask')).runWarehouseClose,
 };
 
-parentPort!.on('message', (message: { id: number; task: OffThreadTask; input: never }) => {
+const answer = (message: JobAnswer) => process.send?.(message);
+
+process.on('message', (message: { id: number; task: OffThreadTask; input: never }) => {
   void (async () => {
     try {
       const run = await TASKS[message.task]();
-      parentPort!.postMessage({ id: message.id, result: await run(message.input) });
+      answer({ id: message.id, result: await run(message.input) });
     } catch (e) {
-      parentPort!.postMessage({ id: message.id, error: e instanceof Error && e.message ? e.message : String(e) });
+      answer({ id: message.id, error: e instanceof Error && e.message ? e.message : String(e) });
     }
   })();
 });
+
+// The server is gone (it exited, or was killed with -9): its channel closed, so no task of this
+// process can be answered any more. Ending here leaves no job process behind.
+process.on('disconnect', () => process.exit(0));

@@ -52,6 +52,18 @@ export interface BlobHead {
   lastModified: Date;
 }
 
+/**
+ * An object another process writes (a job process: the request thread never holds its bytes).
+ * It writes `file`; `place` then puts the file under its key in one rename (quick enough for the
+ * caller's database transaction, so the record and the object change together); `discard` drops
+ * it. A staged file is never seen under its key before `place`.
+ */
+export interface StagedObject {
+  readonly file: string;
+  place(): void;
+  discard(): void;
+}
+
 export interface BlobStorage {
   presignPut(bucket: string, key: string, options: PresignPutOptions): string;
   presignGet(bucket: string, key: string, options?: PresignGetOptions): string;
@@ -76,6 +88,14 @@ export interface BlobStorage {
    * the request thread and appears whole or not at all. False when `fromKey` does not exist.
    */
   copy(bucket: string, fromKey: string, toKey: string, contentType: string): Promise<boolean>;
+  /** A new object for another process to write, put under `key` with `contentType` by its `place`. */
+  stage(bucket: string, key: string, contentType: string): StagedObject;
+  /**
+   * The file holding an object's bytes on this machine (undefined when there is none), for a job
+   * process to read them itself: handing megabytes over from the request thread held it for tens
+   * of milliseconds (issue 36).
+   */
+  localFile(bucket: string, key: string): string | undefined;
 }
 
 /** A refused storage call: a bad key or token (400), an unknown bucket (404), a key clash (409). */

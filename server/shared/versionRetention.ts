@@ -10,7 +10,7 @@ export function retentionMonths(value = process.env.VERSIONS_RETENTION_MONTHS): 
   return value !== undefined && value !== '' && Number.isInteger(months) && months > 0 ? months : DEFAULT_RETENTION_MONTHS;
 }
 
-/** The sweep runs on the job runner's clock, hourly, on a worker lane (`runVersionsSweep`), never on the request thread. */
+/** The sweep runs on the job runner's clock, hourly, on the master lane (`runVersionsSweep`), never on the request thread. */
 export const RETENTION_SWEEP_MS = 60 * 60 * 1000;
 
 /** Rows deleted per statement: a long backlog goes in short transactions, so writers never wait long. */
@@ -33,7 +33,7 @@ export function sweepVersions(db: DB, now: Date, months: number, batches = Infin
 }
 
 /**
- * The hourly chore's work on a worker lane (server/jobs/worker.ts): a sweep of a long backlog is
+ * The hourly chore's work on the master lane (server/jobs/worker.ts): a sweep of a long backlog is
  * seconds of deletes, which the request thread must not spend (issue 39 item 6). A turn whose
  * batch meets another connection's write lock (a master import's apply) stops there without
  * waiting, and the next turn goes on: answers how many went and whether the sweep was cut short.

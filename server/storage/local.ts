@@ -20,6 +20,7 @@ import {
   type ListResult,
   type PresignGetOptions,
   type PresignPutOptions,
+  type StagedObject,
 } from '../shared/storage';
 import { checkBucketName, compareKeys, encodeKey, normaliseKey, normalisePrefix, STORAGE_MESSAGES } from './keys';
 import { grantQuery, type Grant } from './signing';
@@ -332,6 +333,45 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       }
       await placeAtomically(tmp, bucket, normal, contentType);
       return true;
+    },
+
+    stage(bucket, key, contentType): StagedObject {
+      checkBucket(bucket);
+      if (!MEDIA_TYPE.test(contentType)) throw new RangeError(`not a media type: ${contentType}`);
+      const normal = normaliseKey(key);
+      const path = dataPath(bucket, normal);
+      mkdirSync(tmpDir, { recursive: true });
+      const file = join(tmpDir, randomUUID());
+      return {
+        file,
+        place() {
+          try {
+            mkdirSync(dirname(path), { recursive: true });
+            renameSync(file, path);
+          } catch (e) {
+            rmSync(file, { force: true });
+            const code = (e as NodeJS.ErrnoException).code;
+            if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR') throw new StorageError(409, STORAGE_MESSAGES.clash);
+            throw e;
+          }
+          const at = now();
+          utimesSync(path, at, at);
+          writeAtomically(metaPath(bucket, normal), JSON.stringify({ contentType }));
+        },
+        discard() {
+          rmSync(file, { force: true });
+        },
+      };
+    },
+
+    localFile(bucket, key) {
+      checkBucket(bucket);
+      const path = dataPath(bucket, normaliseKey(key));
+      try {
+        return statSync(path).isFile() ? path : undefined;
+      } catch {
+        return undefined;
+      }
     },
 
     async readHead(bucket, key, bytes): Promise<BlobHead | undefined> {

@@ -5,7 +5,7 @@ import { openSourceTable, quoteIdentifier, sourceColumns } from './sourceTables'
 import { WAREHOUSE_META, type CopyResult, type WarehouseDataset } from './datasets';
 
 /*
- * One warehouse copy, as the warehouse's worker thread runs it (warehouseTask.ts): the service
+ * One warehouse copy, as the warehouse's job process runs it (warehouseTask.ts): the service
  * table's snapshot replaces the warehouse table and its metadata row in one DuckDB transaction,
  * all or nothing. It runs off the request thread because DuckDB's appender is synchronous: one
  * flush of a large table holds its thread for about 50 ms, longer than a request may wait.

@@ -13,7 +13,7 @@ export interface CopyResult {
   modifiedAt: string;
 }
 
-/** Query parameters: plain values, as they cross to the warehouse's worker thread. */
+/** Query parameters: plain values, as they cross to the warehouse's job process. */
 export type WarehouseParams = Record<string, string | number | bigint | boolean | null>;
 
 /** The bookkeeping table: what BigQuery's table metadata gives, per copied table. */

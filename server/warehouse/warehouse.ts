@@ -10,7 +10,7 @@ import type { WarehouseFile } from './warehouseTask';
  * bookkeeping table with what BigQuery's table metadata gives (created, modified, bytes, rows),
  * written in the same transaction as the rows it describes.
  *
- * The file is the warehouse worker thread's (warehouseTask.ts): copies, listings and queries are
+ * The file is the warehouse job process's (warehouseTask.ts): copies, listings and queries are
  * tasks sent there, so a copy's synchronous DuckDB work never holds the request thread (issue 22
  * item 7). What the service's own databases answer (the whitelist) stays here.
  */

@@ -6,10 +6,9 @@ import { quoteIdentifier, sourceTables } from './sourceTables';
 import { WAREHOUSE_DATASETS, WAREHOUSE_META, type CopyResult, type WarehouseDataset, type WarehouseParams } from './datasets';
 
 /*
- * The warehouse's side of its worker thread (server/jobs/offThread.ts, lane `warehouse`): this
- * thread alone opens the DuckDB file. An instance is per thread (DuckDB's instance cache lives in
- * each thread's own copy of the addon's JavaScript), and two instances on one file do not see
- * each other's writes, so the request thread holds no connection to it and asks here instead.
+ * The warehouse's side of its job process (server/jobs/offThread.ts, lane `warehouse`): this
+ * process alone opens the DuckDB file. Two instances on one file do not see each other's writes,
+ * so the request thread holds no connection to it and asks here instead.
  */
 
 /** Which file, and what a first open needs (the service databases' files, the clock for the seed). */

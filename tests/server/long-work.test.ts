@@ -93,7 +93,7 @@ describe('long work off the request thread (issue 22 item 7)', () => {
     expect(malformed.worst, `worst wait ${malformed.worst.toFixed(0)} ms during a ${malformed.total.toFixed(0)} ms check`).toBeLessThan(Math.min(1000, malformed.total / 4));
   });
 
-  it('answers cheap requests during a warehouse copy of the imported master, its DuckDB work on the worker thread', { timeout: 180_000 }, async () => {
+  it('answers cheap requests during a warehouse copy of the imported master, its DuckDB work in its job process', { timeout: 180_000 }, async () => {
     // After the import above: core's ethical_medicines holds its 40,000 rows.
     const core = new Database(join(app.dir, 'core.sqlite'), { readonly: true });
     const { n: rows } = core.prepare('SELECT count(*) AS n FROM ethical_medicines').get() as { n: number };

@@ -42,7 +42,7 @@ export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
   // The plain masters' tables follow their shapes: made, or grown by the fields a shape gained.
   ensurePlainMasterTables(db);
   syncPaperTrail(db, versionedTables(db), CORE_ACTOR_SQL);
-  // Master imports commit from a worker: the chore below checkpoints, never this thread.
+  // Master imports commit from a job process: the chore below checkpoints, never this thread.
   requestThreadCheckpointsOff(db);
   return db;
 }
@@ -54,11 +54,11 @@ export function openCoreDb(dir: string, seed: number, scale: SeedScale): DB {
 export function createCoreService(ctx: CoreServiceContext): OpenAPIHono<AuthEnv> {
   const app = createApi<AuthEnv>();
   // Every write's versions name the request's user (versions/, issue 39).
-  // Each write takes its turn at core's write lock without holding the thread (a worker's import
+  // Each write takes its turn at core's write lock without holding the thread (a job process's import
   // may hold it for seconds); the lookups batch only reads, and the job starts write the job store.
   const untouched = [LOOKUPS_PATH, ...MASTER_JOB_START_PATHS, WAREHOUSE_COPY_PATH];
   app.use('/api/*', requireAuth(ctx.auth), ctx.listWork, versionActor(ctx), writeTurns(ctx.db, { untouched }));
-  // The request thread never checkpoints core (openCoreDb): a worker lane does, a turn at a time.
+  // The request thread never checkpoints core (openCoreDb): the master lane does, a turn at a time.
   // One that ends after the environment closed (its files may be gone) is moot, not a failure.
   ctx.jobs.every('core_wal_checkpoint', WAL_CHECKPOINT_MS, () =>
     runOffThread('walCheckpoint', { dbFile: ctx.db.name }).catch((e: unknown) => {

@@ -1,8 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DB } from '../../../db/open';
-import type { BlobStorage } from '../../../shared/storage';
+import type { BlobStorage, StagedObject } from '../../../shared/storage';
 import { applyRows, type ApplyCounts } from './applyRows';
 import { MASTER_KINDS, type MasterFileKind, type MasterKind, type ParsedRow } from './layouts';
 import { parseCompactDate } from './csv';
@@ -104,17 +103,19 @@ export async function downloadMasterFiles(
 ): Promise<DownloadResult> {
   const result: DownloadResult = { files: [], downloaded: 0, unchanged: 0, removed: [], quarantined: [] };
   const plans: KindPlan[] = [];
-  for (const fileKind of DOWNLOADED_WITH[kind]) plans.push(await planKind(db, fileKind, wanted, result));
   const written: string[] = [];
   const dropped: string[] = [];
   try {
+    for (const fileKind of DOWNLOADED_WITH[kind]) plans.push(await planKind(db, storage, fileKind, wanted, result));
     // The job's turn on the request thread: an import's apply may hold the lock (writeWhenFree.ts).
     await writeWhenFree(db, db.transaction(() => {
-      for (const plan of plans) applyPlan(db, storage, plan, now, result, written, dropped);
+      for (const plan of plans) applyPlan(db, plan, now, result, written, dropped);
     }));
   } catch (e) {
-    // Nothing half-saved: objects written for records that were rolled back go too.
+    // Nothing half-saved: objects placed for records that were rolled back go too, and so do the
+    // checked copies not placed yet.
     for (const key of written) storage.delete(MASTER_FILES_BUCKET, key);
+    for (const plan of plans) for (const { staged } of plan.changed) staged.discard();
     throw e;
   }
   for (const key of dropped) storage.delete(MASTER_FILES_BUCKET, key);
@@ -123,15 +124,15 @@ export async function downloadMasterFiles(
 
 interface KindPlan {
   kind: MasterFileKind;
-  /** Changed or new files, read and checked. */
-  changed: { file: UpstreamFile; body: Buffer; sha256: string; rowsCount?: number }[];
+  /** Changed or new files, checked, their bytes written by the job process where the transaction places them. */
+  changed: { file: UpstreamFile; staged: StagedObject; size: number; sha256: string; rowsCount?: number }[];
   /** Files that failed the check for the first time with these bytes. */
   quarantine: { file: UpstreamFile; sha256: string; reason: string }[];
   /** Names still in the upstream folder (downloaded records of any other name are withdrawn). */
   present: Set<string>;
 }
 
-async function planKind(db: DB, kind: MasterFileKind, wanted: (file: UpstreamFile) => boolean, result: DownloadResult): Promise<KindPlan> {
+async function planKind(db: DB, storage: BlobStorage, kind: MasterFileKind, wanted: (file: UpstreamFile) => boolean, result: DownloadResult): Promise<KindPlan> {
   const root = masterSourceDir(db);
   const all = upstreamFiles(root, kind);
   const known = db.prepare('SELECT sha256 FROM master_files WHERE kind = @kind AND file_name = @file_name');
@@ -140,34 +141,43 @@ async function planKind(db: DB, kind: MasterFileKind, wanted: (file: UpstreamFil
   for (const file of all.filter(wanted)) {
     const path = join(root, kind, file.fileName);
     if (statSync(path).size > MAX_MASTER_FILE_BYTES) throw new Error(`${file.fileName} は大きすぎます（${MAX_MASTER_FILE_BYTES / 1024 / 1024}MBまで）。`);
-    const body = await readFile(path);
     // Every file is checked as its import would read it: a bad one is quarantined with its lines'
-    // reasons, not stored. Hashing and checking run on the worker thread, on a copy (the body is
-    // still to be stored). Only a file no import reads keeps its row count from here.
+    // reasons, not stored. The job process reads it once, hashes and checks those bytes, and writes
+    // them to the staged object when they are good and new (issue 36: the request thread wrote a
+    // 27 MB master synchronously). Only a file no import reads keeps its row count from here.
     const listedOnly = !(MASTER_KINDS as readonly MasterFileKind[]).includes(kind);
-    const copy = new Uint8Array(body);
-    const check = await runOffThread<MasterCheckResult>('masterCheck', { kind, fileName: file.fileName, body: copy } satisfies MasterCheckInput, [copy.buffer]);
+    const previous = known.get({ kind, file_name: file.fileName }) as { sha256: string } | undefined;
+    const staged = storage.stage(MASTER_FILES_BUCKET, `${kind}/${file.fileName}`, 'text/csv');
+    let check: MasterCheckResult;
+    try {
+      check = await runOffThread<MasterCheckResult>('masterCheck', {
+        kind, fileName: file.fileName, source: path, maxBytes: MAX_MASTER_FILE_BYTES, stage: staged.file, storedSha256: previous?.sha256,
+      } satisfies MasterCheckInput);
+    } catch (e) {
+      staged.discard();
+      throw e;
+    }
     const { sha256 } = check;
     const earlier = quarantined.get({ kind, file_name: file.fileName, sha256 }) as { reason: string } | undefined;
     if (earlier || check.problem !== undefined) {
+      staged.discard();
       const reason = earlier?.reason ?? check.problem!;
       result.quarantined.push({ fileName: file.fileName, reason });
       if (!earlier) plan.quarantine.push({ file, sha256, reason });
       continue;
     }
-    const rowsCount = listedOnly ? check.rowsCount : undefined;
     result.files.push(file.fileName);
-    const previous = known.get({ kind, file_name: file.fileName }) as { sha256: string } | undefined;
-    if (previous?.sha256 === sha256) {
+    if (!check.staged) {
+      staged.discard();
       result.unchanged += 1;
       continue;
     }
-    plan.changed.push({ file, body, sha256, rowsCount });
+    plan.changed.push({ file, staged, size: check.size, sha256, rowsCount: listedOnly ? check.rowsCount : undefined });
   }
   return plan;
 }
 
-function applyPlan(db: DB, storage: BlobStorage, plan: KindPlan, now: string, result: DownloadResult, written: string[], dropped: string[]): void {
+function applyPlan(db: DB, plan: KindPlan, now: string, result: DownloadResult, written: string[], dropped: string[]): void {
   const { kind } = plan;
   const upsert = db.prepare(
     `INSERT INTO master_files (kind, file_name, file_date, storage_key, size, sha256, downloaded_at) VALUES (@kind, @file_name, @file_date, @storage_key, @size, @sha256, @downloaded_at)
@@ -182,11 +192,12 @@ function applyPlan(db: DB, storage: BlobStorage, plan: KindPlan, now: string, re
   for (const { file, sha256, reason } of plan.quarantine) {
     quarantine.run({ kind, file_name: file.fileName, file_date: file.fileDate, sha256, reason, quarantined_at: now });
   }
-  for (const { file, body, sha256, rowsCount } of plan.changed) {
+  for (const { file, staged, size, sha256, rowsCount } of plan.changed) {
     const key = `${kind}/${file.fileName}`;
-    storage.put(MASTER_FILES_BUCKET, key, body, 'text/csv');
+    // One rename: the bytes were written by the job process.
+    staged.place();
     written.push(key);
-    upsert.run({ kind, file_name: file.fileName, file_date: file.fileDate, storage_key: key, size: body.length, sha256, downloaded_at: now });
+    upsert.run({ kind, file_name: file.fileName, file_date: file.fileDate, storage_key: key, size, sha256, downloaded_at: now });
     if (rowsCount !== undefined) setRowsCount.run({ kind, file_name: file.fileName, rows_count: rowsCount });
     result.downloaded += 1;
   }
@@ -220,23 +231,32 @@ interface MasterFileRow {
   storage_key: string;
 }
 
-/** What the request thread hands the worker (importTask.ts) to import a kind's files. */
+/** What the request thread hands the job process (importTask.ts) to import a kind's files: the files it reads them from. */
 export interface MasterImportInput {
   dbFile: string;
   kind: MasterKind;
   now: string;
-  files: { id: number; fileName: string; body: Uint8Array }[];
+  files: { id: number; fileName: string; path: string }[];
 }
 
-/** What it hands the worker to check one downloaded file. */
+/** What it hands the job process to check one upstream file, and where to write it when it is good and new. */
 export interface MasterCheckInput {
   kind: MasterFileKind;
   fileName: string;
-  body: Uint8Array;
+  /** The publisher's file. */
+  source: string;
+  /** Read no more than this (the file may have grown since it was listed). */
+  maxBytes: number;
+  /** The staged object's file the checked bytes go to. */
+  stage: string;
+  /** The hash of the file downloaded before under this name: the same bytes are not written again. */
+  storedSha256?: string;
 }
 
-/** The check's answer: the file's hash, and its rows, or why it cannot be imported. */
-export type MasterCheckResult = { sha256: string; rowsCount: number; problem?: undefined } | { sha256: string; rowsCount?: undefined; problem: string };
+/** The check's answer: the file's hash and size, and its rows, or why it cannot be imported; `staged` when its bytes were written. */
+export type MasterCheckResult =
+  | { sha256: string; size: number; rowsCount: number; problem?: undefined; staged: boolean }
+  | { sha256: string; size: number; rowsCount?: undefined; problem: string; staged: false };
 
 export interface ParsedFile {
   file: Pick<MasterFileRow, 'id' | 'file_name'>;
@@ -247,9 +267,10 @@ export interface ParsedFile {
 
 /**
  * Parses every downloaded file of the kind first (any failure throws its per-line Japanese
- * reason before anything is written), then applies them all in one transaction. Both run on the
- * worker thread (importTask.ts), with its own connection to this database: the request
- * thread only reads the blobs, so other requests are served while a 20 MB master is imported.
+ * reason before anything is written), then applies them all in one transaction. Both run in the
+ * master lane's job process (importTask.ts), which reads the stored files itself, with its own
+ * connection to this database: the request thread only names the files, so other requests are
+ * served while a 27 MB master is imported.
  */
 export async function importMasterFiles(db: DB, storage: BlobStorage, kind: MasterKind, now: string): Promise<ImportResult> {
   const files = db
@@ -258,20 +279,17 @@ export async function importMasterFiles(db: DB, storage: BlobStorage, kind: Mast
   if (files.length === 0) throw new Error(`取り込む${MASTER_KIND_LABELS[kind]}のファイルがありません。先にダウンロードしてください。`);
   const input: MasterImportInput = { dbFile: db.name, kind, now, files: [] };
   for (const file of files) {
-    const blob = await storage.read(MASTER_FILES_BUCKET, file.storage_key);
-    if (!blob) throw new Error(`${file.file_name} が保存領域に見つかりません。もう一度ダウンロードしてください。`);
-    input.files.push({ id: file.id, fileName: file.file_name, body: ownBytes(blob.body) });
+    const path = storage.localFile(MASTER_FILES_BUCKET, file.storage_key);
+    if (!path) throw new Error(missingMasterFile(file.file_name));
+    input.files.push({ id: file.id, fileName: file.file_name, path });
   }
-  return runOffThread<ImportResult>('masterImport', input, input.files.map((f) => f.body.buffer as ArrayBuffer));
+  return runOffThread<ImportResult>('masterImport', input);
 }
 
-/** The bytes in an ArrayBuffer of their own, so they can be handed to the worker without a copy. */
-function ownBytes(body: Buffer): Uint8Array {
-  if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength) return new Uint8Array(body.buffer, 0, body.byteLength);
-  return new Uint8Array(body);
-}
+/** A downloaded file whose bytes are gone from storage (removed by hand, or between the listing and the read). */
+export const missingMasterFile = (fileName: string) => `${fileName} が保存領域に見つかりません。もう一度ダウンロードしてください。`;
 
-/** Applies parsed files in one transaction and marks them imported (the worker's connection). */
+/** Applies parsed files in one transaction and marks them imported (the job process's connection). */
 export function applyParsedFiles(db: DB, parsed: readonly ParsedFile[], now: string): ImportResult {
   const mark = db.prepare('UPDATE master_files SET rows_count = @rows_count, imported_at = @imported_at WHERE id = @id');
   return db.transaction(() => {

@@ -2,7 +2,7 @@ import type { ComponentType, ReactElement } from 'react';
 import { matchPath } from 'react-router-dom';
 import type { ResourceDeclaration } from '../resources/types';
 import type { ResourceRoutes } from '../resources/resourceViews';
-import { preloadLoader, preloadPage, whenIdle } from './lazyPage';
+import { preloadLoader, preloadPage, whenIdle, whenRead } from './lazyPage';
 import { tabLoader } from '../resources/schema/show/tabViews';
 import { INQUIRIES_PATH } from '../customRoutes/inquiries/roomsQuery';
 
@@ -121,20 +121,14 @@ export const likelyNextPaths = (pathname: string, resourceNames: readonly string
   return first !== 'new' && second !== 'edit' ? [`${base}/${ANY_RECORD}/edit`] : [];
 };
 
-/**
- * How long a list is read before the idle prefetch loads a record's detail. A user reads the rows
- * before opening one, and the detail's chunk (13 KB) loaded at idle fell inside the first seconds
- * of a first visit, which issue 38 measures against stock react-admin's (10 s). Meanwhile the
- * intent to open a row (the pointer over it or its 詳細 link, focus: `onLinkIntent`) loads it.
- */
-export const LIST_READING_MS = 10_000;
-
 const isDetailPath = (path: string) => path.endsWith(`/${ANY_RECORD}`);
 
 /** Loads the screens a user on `pathname` most likely opens next, one at a time, each when the page is idle. */
 export const preloadLikelyNext = async (pathname: string, table: RouteChunks[], resourceNames: readonly string[]): Promise<void> => {
   for (const path of likelyNextPaths(pathname, resourceNames)) {
-    if (isDetailPath(path)) await new Promise((resolve) => setTimeout(resolve, LIST_READING_MS));
+    // A user reads the rows before opening one; meanwhile the intent to open a row (the pointer
+    // over it or its 詳細 link, focus: `onLinkIntent`) loads the detail.
+    if (isDetailPath(path)) await whenRead();
     await whenIdle();
     await preloadRoute(path, table);
   }

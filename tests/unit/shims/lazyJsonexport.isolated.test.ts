@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { resolve } from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { ResolvedConfig } from 'vite';
 import { createRequire } from 'node:module';
 import { lazyCsvExporter } from '../../../vite.config';
 
@@ -13,9 +13,11 @@ vi.mock('jsonexport/dist/index.js', () => {
 });
 
 const root = resolve(import.meta.dirname, '../../..');
-const csvOf = (convert: (data: unknown, ...rest: unknown[]) => unknown, data: unknown, options?: object) =>
+type Callback = (error: Error | null, csv: string) => void;
+type Convert = (data: unknown, options: unknown, callback?: Callback) => unknown;
+const csvOf = (convert: Convert, data: unknown, options?: object) =>
   new Promise<string>((done, fail) => {
-    const callback = (error: Error | null, csv: string) => (error ? fail(error) : done(csv));
+    const callback: Callback = (error, csv) => (error ? fail(error) : done(csv));
     if (options) convert(data, options, callback);
     else convert(data, callback);
   });

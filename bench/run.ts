@@ -27,7 +27,9 @@
  *   2.47 (pharmacies/{id}/users query full id) in run 2, each under 1.3 in the other run.
  * - first-visit (issue 38): a cold signed-in visit to 薬局一覧 beside stock react-admin's, 5 pairs back to back
  *   (bench/firstVisit.ts): script bytes transferred in the first 10 s (goal <= 1.2x stock's), LCP (goal <= 1.1x), and
- *   how long after the rows a row's company name is drawn (goal <= 100 ms).
+ *   how long after the rows a row's company name is drawn (goal <= 100 ms); and each side's timeline of what the rows
+ *   wait on (the start-up chunk, config.json, the list chunk, the list call, the company names: request start and
+ *   answer end, medians from navigation start).
  * - lighthouse (issue 38): Lighthouse 12 (node API, desktop preset, the system Chromium through chrome-launcher) on the
  *   same cold signed-in visit, 3 runs a side alternating (bench/lighthouse.ts): Performance (goal >= stock's), LCP, TBT,
  *   bytes, and the accessibility audits that fail.

@@ -92,8 +92,34 @@ const builtIns = {
   hasown: resolve(import.meta.dirname, 'src/shims/hasOwn.cjs'),
 };
 
+/**
+ * react-admin's default CSV exporter loads jsonexport on its first call (src/shims/lazyJsonexport.ts)
+ * instead of with every list: the list controller names it as its default `exporter`, so its
+ * package came in the list chunk of every first visit although the portal's lists export through
+ * their own dialog (issue 38: the first visit's script bytes). Only ra-core's import is redirected;
+ * the shim's own import of the package resolves as usual.
+ *
+ * The portal's build only: bench/bareList is stock react-admin as its developer gets it (its list
+ * shows react-admin's export button, whose exporter this is), and it is built with this config.
+ */
+const LAZY_JSONEXPORT = resolve(import.meta.dirname, 'src/shims/lazyJsonexport.ts');
+export const lazyCsvExporter = (): Plugin => {
+  let portal = false;
+  return {
+    name: 'cs-portal:lazy-csv-exporter',
+    enforce: 'pre',
+    configResolved(config) {
+      portal = resolve(config.root) === resolve(import.meta.dirname);
+    },
+    resolveId(source, importer) {
+      if (portal && source === 'jsonexport/dist/index.js' && importer && /[\\/]ra-core[\\/]/.test(importer)) return LAZY_JSONEXPORT;
+      return null;
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [lazyCsvExporter(), react(), precompress()],
   resolve: { alias: builtIns },
   server: {
     proxy: apiProxy,

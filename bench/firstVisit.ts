@@ -20,9 +20,19 @@ export interface FirstVisitSide {
   rows: string;
   /** A row's reference drawn as a name (a link to the record), when the screen has one. */
   reference?: string;
+  /** What the rows wait on, printed as a timeline. */
+  milestones?: Milestone[];
+}
+
+/** A resource the visit waits on, by a pattern of its URL: when its request started and its answer ended (ms from navigation start). */
+export interface Milestone {
+  label: string;
+  url: RegExp;
 }
 
 export interface FirstVisit {
+  /** Per milestone's label, the first matching request's start and end. */
+  timeline: Record<string, { start: number; end: number }>;
   scriptBytes: number;
   scriptRequests: number;
   lcp: number;
@@ -64,9 +74,18 @@ export const firstVisit = async (browser: Browser, side: FirstVisitSide): Promis
     await page.waitForTimeout(Math.max(0, FIRST_VISIT_WINDOW_MS - (Date.now() - started)));
     const scripts = log.all.filter((record) => record.type === 'Script' && record.done);
     const state = await page.evaluate(() => window.__firstVisit!);
+    const resources = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd })),
+    );
+    const timeline: FirstVisit['timeline'] = {};
+    for (const milestone of side.milestones ?? []) {
+      const found = resources.find((entry) => milestone.url.test(entry.name));
+      if (found) timeline[milestone.label] = { start: found.start, end: found.end };
+    }
     const rowsAt = state.marks[side.rows];
     const referenceAt = side.reference ? state.marks[side.reference] : undefined;
     return {
+      timeline,
       scriptBytes: scripts.reduce((sum, record) => sum + record.transferred, 0),
       scriptRequests: scripts.length,
       lcp: state.lcp,

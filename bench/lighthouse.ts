@@ -89,15 +89,20 @@ export const pairedLighthouse = async (sides: [{ url: string; storage: Record<st
   for (let run = 0; run < runs; run += 1) {
     for (const index of run % 2 === 0 ? [0, 1] : [1, 0]) results[index].push(await lighthouseRun(sides[index].url, sides[index].storage));
   }
-  const medians = (list: LighthouseFigures[]) => ({
-    performance: medianOf(list.map((figures) => figures.performance)),
-    accessibility: medianOf(list.map((figures) => figures.accessibility)),
-    lcp: medianOf(list.map((figures) => figures.lcp)),
-    tbt: medianOf(list.map((figures) => figures.tbt)),
-    bytes: medianOf(list.map((figures) => figures.bytes)),
-    scriptBytes: medianOf(list.map((figures) => figures.scriptBytes)),
-    failedA11y: [...new Set(list.flatMap((figures) => figures.failedA11y))],
-    scores: list.map((figures) => figures.performance),
-  });
+  // A run whose score Lighthouse could not compute (NaN: a metric missing, as under heavy load)
+  // is shown in the runs but left out of the medians: sorted with NaN, a median is any value.
+  const medians = (all: LighthouseFigures[]) => {
+    const list = all.filter((figures) => Number.isFinite(figures.performance));
+    return {
+      performance: medianOf(list.map((figures) => figures.performance)),
+      accessibility: medianOf(list.map((figures) => figures.accessibility)),
+      lcp: medianOf(list.map((figures) => figures.lcp)),
+      tbt: medianOf(list.map((figures) => figures.tbt)),
+      bytes: medianOf(list.map((figures) => figures.bytes)),
+      scriptBytes: medianOf(list.map((figures) => figures.scriptBytes)),
+      failedA11y: [...new Set(list.flatMap((figures) => figures.failedA11y))],
+      scores: all.map((figures) => figures.performance),
+    };
+  };
   return { ours: medians(results[0]), theirs: medians(results[1]) };
 };

@@ -27,7 +27,9 @@
  *   2.47 (pharmacies/{id}/users query full id) in run 2, each under 1.3 in the other run.
  * - first-visit (issue 38): a cold signed-in visit to 薬局一覧 beside stock react-admin's, 5 pairs back to back
  *   (bench/firstVisit.ts): script bytes transferred in the first 10 s (goal <= 1.2x stock's), LCP (goal <= 1.1x), and
- *   how long after the rows a row's company name is drawn (goal <= 100 ms).
+ *   how long after the rows a row's company name is drawn (goal <= 100 ms); and each side's timeline of what the rows
+ *   wait on (the start-up chunk, config.json, the list chunk, the list call, the company names: request start and
+ *   answer end, medians from navigation start).
  * - lighthouse (issue 38): Lighthouse 12 (node API, desktop preset, the system Chromium through chrome-launcher) on the
  *   same cold signed-in visit, 3 runs a side alternating (bench/lighthouse.ts): Performance (goal >= stock's), LCP, TBT,
  *   bytes, and the accessibility audits that fail.
@@ -232,8 +234,30 @@ const firstVisitBench = async (browser: Awaited<ReturnType<typeof launchBrowser>
   const visits = await pairedFirstVisits(
     browser,
     [
-      { base: portalUrl, url: PHARMACIES, storage: portalStorage, rows: PHARMACY_ROWS, reference: `${PHARMACY_ROWS} a[href*="/v2/core/companies/"]` },
-      { base: stockUrl, url: '/#/pharmacies', storage: {}, rows: PHARMACY_ROWS },
+      {
+        base: portalUrl,
+        url: PHARMACIES,
+        storage: portalStorage,
+        rows: PHARMACY_ROWS,
+        reference: `${PHARMACY_ROWS} a[href*="/v2/core/companies/"]`,
+        milestones: [
+          { label: 'start-up chunk', url: /\/assets\/index-[^/]*\.js$/ },
+          { label: 'config.json', url: /\/config\.json$/ },
+          { label: 'list chunk', url: /\/assets\/list-[^/]*\.js$/ },
+          { label: 'list call', url: PHARMACIES_CALL },
+          { label: 'company names', url: /\/admin\/companies\?/ },
+        ],
+      },
+      {
+        base: stockUrl,
+        url: '/#/pharmacies',
+        storage: {},
+        rows: PHARMACY_ROWS,
+        milestones: [
+          { label: 'start-up chunk', url: /\/assets\/index-[^/]*\.js$/ },
+          { label: 'list call', url: /\/api\/pharmacies/ },
+        ],
+      },
     ],
     FIRST_VISIT_RUNS,
   );
@@ -245,6 +269,17 @@ const firstVisitBench = async (browser: Awaited<ReturnType<typeof launchBrowser>
   line(`script bytes transferred in the first ${FIRST_VISIT_WINDOW_MS / 1000} s`, (visit) => visit.scriptBytes, kb, FIRST_VISIT_SCRIPT_GOAL);
   console.log(`    script requests: CS portal ${medianOf(visits.ours.map((visit) => visit.scriptRequests))}, stock react-admin ${medianOf(visits.theirs.map((visit) => visit.scriptRequests))} (medians)`);
   line('LCP (Largest Contentful Paint)', (visit) => visit.lcp, ms, FIRST_VISIT_LCP_GOAL);
+  // What the rows wait on: each resource's request start and answer end, medians from navigation start.
+  const timeline = (label: string, side: FirstVisit[]) => {
+    const labels = [...new Set(side.flatMap((visit) => Object.keys(visit.timeline)))];
+    const steps = labels.map((name) => {
+      const seen = side.map((visit) => visit.timeline[name]).filter((step) => step !== undefined);
+      return `${name} ${ms(medianOf(seen.map((step) => step.start)))}→${ms(medianOf(seen.map((step) => step.end)))}`;
+    });
+    console.log(`    ${label}: ${steps.join(', ')}; rows ${ms(medianOf(side.map((visit) => visit.rowsAt)))}, LCP ${ms(medianOf(side.map((visit) => visit.lcp)))}`);
+  };
+  timeline('CS portal timeline', visits.ours);
+  timeline('stock timeline    ', visits.theirs);
   const after = visits.ours.map((visit) => visit.referencesAfterRows ?? NaN);
   const worst = Math.max(...after);
   console.log(

@@ -14,7 +14,7 @@ import { resourceRoutes } from './resources/resourceViews';
 import { appRoutes, noLayoutRoutes } from './customRoutes';
 import { StartupError } from './app/StartupError';
 import { whenIdle } from './app/lazyPage';
-import { prepareTokyoTime } from './contract/dates';
+import { prepareFormats } from './app/prepareFormats';
 import { createQueryClient } from './app/queryClient';
 import { customRoutePages, preloadLikelyNext, preloadRoute, routeChunks } from './app/routePreload';
 import { INQUIRIES_PATH, prefetchInquiries } from './customRoutes/inquiries/roomsQuery';
@@ -47,14 +47,10 @@ const firstScreenShown = (queryClient: QueryClient) =>
     });
   });
 
-/**
- * While the user reads the first screen, ready Tokyo time (the next screen's dates) and fetch the
- * chunks of the screen they most likely open next.
- */
+/** While the user reads the first screen, fetch the chunks of the screen they most likely open next. */
 const prefetchNextScreens = async (queryClient: QueryClient) => {
   await firstScreenShown(queryClient);
   await whenIdle();
-  prepareTokyoTime();
   await preloadLikelyNext(window.location.pathname, routes, resources.map((resource) => resource.name));
 };
 
@@ -109,6 +105,10 @@ const start = async () => {
   onInAppNavigation((window as { navigation?: NavigationLike }).navigation, window.location.origin, prefetchScreen);
   onLinkIntent(document, window.location.origin, prefetchScreen);
   authProvider.startSilentRenewal();
+  // The first screen's call and chunk are on the network now (the call started in this turn's
+  // microtasks) and the main thread waits for them: ready the formatters its render would build
+  // (issue 38: the first visit's render held the paint, so its LCP, for all of its work).
+  window.setTimeout(prepareFormats, 0);
 
   const runtime = {
     config,

@@ -110,11 +110,22 @@ export const onInAppNavigation = (
   });
 };
 
-/** Where an in-app link goes, or undefined for other sites, downloads and new tabs. */
+/**
+ * What a list row that opens on a click names as its address (src/resources/schema/list/OpeningRows.tsx):
+ * the row is no link, but the pointer over it is the intent to open its record.
+ */
+export const OPENS_ATTRIBUTE = 'data-opens';
+
+/** Where an in-app link (or an opening row) goes, or undefined for other sites, downloads and new tabs. */
 const linkTarget = (target: EventTarget | null, origin: string): { pathname: string; search: string } | undefined => {
-  const link = target instanceof Element ? target.closest('a[href]') : null;
-  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download') || (link.target && link.target !== '_self')) return undefined;
-  const url = new URL(link.href, origin);
+  const link = target instanceof Element ? target.closest(`a[href], [${OPENS_ATTRIBUTE}]`) : null;
+  if (!link) return undefined;
+  let href: string;
+  if (link instanceof HTMLAnchorElement) {
+    if (link.hasAttribute('download') || (link.target && link.target !== '_self')) return undefined;
+    href = link.href;
+  } else href = link.getAttribute(OPENS_ATTRIBUTE)!;
+  const url = new URL(href, origin);
   return url.origin === origin ? { pathname: url.pathname, search: url.search } : undefined;
 };
 

@@ -2,7 +2,7 @@ import type { ComponentType, ReactElement } from 'react';
 import { matchPath } from 'react-router-dom';
 import type { ResourceDeclaration } from '../resources/types';
 import type { ResourceRoutes } from '../resources/resourceViews';
-import { preloadLoader, preloadPage, whenIdle } from './lazyPage';
+import { preloadLoader, preloadPage, whenIdle, whenRead } from './lazyPage';
 import { tabLoader } from '../resources/schema/show/tabViews';
 import { INQUIRIES_PATH } from '../customRoutes/inquiries/roomsQuery';
 
@@ -121,9 +121,14 @@ export const likelyNextPaths = (pathname: string, resourceNames: readonly string
   return first !== 'new' && second !== 'edit' ? [`${base}/${ANY_RECORD}/edit`] : [];
 };
 
+const isDetailPath = (path: string) => path.endsWith(`/${ANY_RECORD}`);
+
 /** Loads the screens a user on `pathname` most likely opens next, one at a time, each when the page is idle. */
 export const preloadLikelyNext = async (pathname: string, table: RouteChunks[], resourceNames: readonly string[]): Promise<void> => {
   for (const path of likelyNextPaths(pathname, resourceNames)) {
+    // A user reads the rows before opening one; meanwhile the intent to open a row (the pointer
+    // over it or its 詳細 link, focus: `onLinkIntent`) loads the detail.
+    if (isDetailPath(path)) await whenRead();
     await whenIdle();
     await preloadRoute(path, table);
   }

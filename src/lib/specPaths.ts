@@ -29,20 +29,31 @@ export const matchesPattern = (segments: readonly string[], pattern: string): bo
   return parts.length === segments.length && parts.every((part, index) => part.startsWith(':') || part === segments[index]);
 };
 
+/**
+ * A catalogue's names split once, the longest first (in catalogue order among equals), so the
+ * first that matches is the longest. Every link a list page renders (a hundred) is matched: split
+ * again per entry and per link, this was milliseconds of the list's first render (issue 38).
+ */
+const indexes = new WeakMap<RouteCatalogue, { entry: RouteEntry; segments: string[] }[]>();
+const indexOf = (catalogue: RouteCatalogue) => {
+  let index = indexes.get(catalogue);
+  if (!index) {
+    index = catalogue.map((entry) => ({ entry, segments: splitPath(entry.name) })).sort((a, b) => b.segments.length - a.segments.length);
+    indexes.set(catalogue, index);
+  }
+  return index;
+};
+
 /** The registered resource a pathname lives under (the longest matching name), and the rest. */
 export const matchResource = (
   pathname: string,
   catalogue: RouteCatalogue,
 ): { resource: string; rest: string[]; entry: RouteEntry } | undefined => {
   const segments = splitPath(pathname);
-  let best: RouteEntry | undefined;
-  for (const entry of catalogue) {
-    const nameSegments = splitPath(entry.name);
-    const matches = nameSegments.every((segment, index) => segments[index] === segment);
-    if (matches && (!best || nameSegments.length > splitPath(best.name).length)) best = entry;
+  for (const { entry, segments: name } of indexOf(catalogue)) {
+    if (name.every((segment, index) => segments[index] === segment)) return { resource: entry.name, rest: segments.slice(name.length), entry };
   }
-  if (!best) return undefined;
-  return { resource: best.name, rest: segments.slice(splitPath(best.name).length), entry: best };
+  return undefined;
 };
 
 /** The declared sub-route a rest of a path is, if any. Static segments win over `:params`. */

@@ -27,6 +27,15 @@ describe('onLinkIntent', () => {
     expect(prefetch.mock.calls).toEqual(Array.from({ length: 3 }, () => [{ pathname: '/v2/core/pharmacies', search: '?page=2' }]));
   });
 
+  it('passes the record a list row opens on the pointer over any of its cells; a link inside the row passes its own address', () => {
+    const { root, prefetch } = setUp(
+      '<table><tbody><tr data-opens="/v2/core/pharmacies/7"><td class="name">薬局A</td><td><a href="/v2/core/companies/3">会社</a></td></tr></tbody></table>',
+    );
+    root.querySelector('.name')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    root.querySelector('a')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect(prefetch.mock.calls).toEqual([[{ pathname: '/v2/core/pharmacies/7', search: '' }], [{ pathname: '/v2/core/companies/3', search: '' }]]);
+  });
+
   it('ignores other sites, new tabs, downloads and anything that is not a link', () => {
     const { root, prefetch } = setUp(
       '<a href="https://elsewhere.test/v2/core/pharmacies">a</a><a href="/v2/core/pharmacies" target="_blank">b</a><a href="/x.csv" download>c</a><button>d</button><a>e</a>',

@@ -41,6 +41,8 @@ describe('a row opens on a click anywhere on it', () => {
     const cell = await screen.findByText('グリーン薬局 宇治店');
     const row = cell.closest('tr')!;
     expect(row).not.toHaveAttribute('tabindex');
+    // Where it opens, for the pointer's intent (the detail's chunk loads on it: onLinkIntent).
+    expect(row).toHaveAttribute('data-opens', '/v2/core/pharmacies/7422');
     await userEvent.setup().click(within(row).getByText('京都府'));
     expect(screen.getByLabelText('URL')).toHaveTextContent(/^\/v2\/core\/pharmacies\/7422$/);
   });

@@ -1,4 +1,5 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { FIRST_SCREEN_READING_MS } from '../../app/lazyPage';
 
 const loadDialog = () => import('./CommandPaletteDialog');
 const CommandPaletteDialog = lazy(loadDialog);
@@ -19,7 +20,7 @@ export const isPaletteShortcut = (event: Pick<KeyboardEvent, 'key' | 'code' | 'c
  * The jump palette on every signed-in screen: Ctrl+K / ⌘K toggles it from anywhere (also from
  * inside a text field: the browser's own Ctrl+K, its search box, is taken over), the header's
  * button opens it. The dialog is a chunk of its own, loaded on the first opening or earlier on
- * the button's hover and focus, or when the browser is idle.
+ * the button's hover and focus, or when the browser is idle after the first screen was read.
  */
 export const PaletteProvider = ({ children }: { children: ReactNode }) => {
   const [open, setOpen] = useState(false);
@@ -39,8 +40,13 @@ export const PaletteProvider = ({ children }: { children: ReactNode }) => {
 
   useEffect(() => {
     if (typeof requestIdleCallback !== 'function') return;
-    const handle = requestIdleCallback(preload, { timeout: 5_000 });
-    return () => cancelIdleCallback(handle);
+    // After the first screen has been read a while (its chunk imports the detail's: 16 KB).
+    let handle: number | undefined;
+    const reading = window.setTimeout(() => (handle = requestIdleCallback(preload, { timeout: 5_000 })), FIRST_SCREEN_READING_MS);
+    return () => {
+      window.clearTimeout(reading);
+      if (handle !== undefined) cancelIdleCallback(handle);
+    };
   }, [preload]);
 
   const palette = useMemo<Palette>(

@@ -115,9 +115,34 @@ describe('the idle prefetch: the screen a user most likely opens next, never a f
     );
   });
 
-  it('on a list loads the detail screen and its first tab, nothing else', async () => {
-    const { table, called } = setup();
-    await preloadLikelyNext('/v2/core/companies', table, ['v2/core/companies']);
-    expect(called()).toEqual(['show']);
+  it('on a list loads the detail screen and its first tab, nothing else, and nothing while the list is read for its first 10 s', async () => {
+    vi.useFakeTimers();
+    try {
+      const { table, called } = setup();
+      const done = preloadLikelyNext('/v2/core/companies', table, ['v2/core/companies']);
+      // Issue 38 counts a first visit's script bytes over its first 10 s.
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(called()).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      // Then the first idle moment.
+      await vi.runAllTimersAsync();
+      await done;
+      expect(called()).toEqual(['show']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('on a detail loads its edit form at the first idle moment: only a list waits', async () => {
+    vi.useFakeTimers();
+    try {
+      const { table, called } = setup();
+      const done = preloadLikelyNext('/v2/core/companies/3', table, ['v2/core/companies']);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(called()).toEqual(['edit']);
+      await done;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -43,13 +43,18 @@ const OpeningRow = memo((props: ListRowProps) => {
   const onMouseDown = useCallback(() => {
     selectedAtPress.current = selectedText();
   }, []);
+  const opens = record && resource ? specPath.show(resource, record.id) : undefined;
   const onClick = useCallback(
     (event: MouseEvent<HTMLTableRowElement>) => {
-      if (record && resource && opensRow(event, selectedAtPress.current)) navigate(specPath.show(resource, record.id));
+      if (opens && opensRow(event, selectedAtPress.current)) navigate(opens);
     },
-    [navigate, record, resource],
+    [navigate, opens],
   );
-  return <ListRow className={`${props.className ?? ''} ${OPENING_ROW_CLASS}`} onMouseDown={onMouseDown} onClick={onClick}>{props.children}</ListRow>;
+  return (
+    <ListRow className={`${props.className ?? ''} ${OPENING_ROW_CLASS}`} onMouseDown={onMouseDown} onClick={onClick} opens={opens}>
+      {props.children}
+    </ListRow>
+  );
 });
 OpeningRow.displayName = 'OpeningRow';
 

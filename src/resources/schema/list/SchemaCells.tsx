@@ -1,5 +1,6 @@
 import { createContext, memo, useContext, useMemo, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import { DataTable, DataTableBody, useDataTableRenderContext, useDataTableStoreContext, useStore, type DataTableBodyProps } from 'react-admin';
+import { OPENS_ATTRIBUTE } from '../../../app/listPrefetch';
 import { LIST_CELL_CLASS, LIST_CELL_NOWRAP_CLASS, LIST_CELL_RIGHT_CLASS, LIST_ROW_CLASS } from '../../../layout/theme';
 
 /**
@@ -23,6 +24,8 @@ export interface ListRowProps {
   children?: ReactNode;
   onClick?: (event: MouseEvent<HTMLTableRowElement>) => void;
   onMouseDown?: (event: MouseEvent<HTMLTableRowElement>) => void;
+  /** The address a click on the row opens, for the intent prefetch (`OPENS_ATTRIBUTE`). */
+  opens?: string;
 }
 
 /**
@@ -31,8 +34,8 @@ export interface ListRowProps {
  * expanded rows, its resource definition and click handling) is for rowClick, expand and bulk
  * selection, which these lists do not use.
  */
-export const ListRow = memo(({ className, children, onClick, onMouseDown }: ListRowProps) => (
-  <tr className={`MuiTableRow-root MuiTableRow-hover ${className ?? ''} ${LIST_ROW_CLASS}`} onClick={onClick} onMouseDown={onMouseDown}>
+export const ListRow = memo(({ className, children, onClick, onMouseDown, opens }: ListRowProps) => (
+  <tr className={`MuiTableRow-root MuiTableRow-hover ${className ?? ''} ${LIST_ROW_CLASS}`} onClick={onClick} onMouseDown={onMouseDown} {...{ [OPENS_ATTRIBUTE]: opens }}>
     {children}
   </tr>
 ));

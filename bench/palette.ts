@@ -13,7 +13,7 @@
  *   own floor (rendering the results), which no server work can lower;
  * and, right before each text in the same page, `GET users/me` (the cheapest authenticated call)
  * fetched as the data provider would, so both meet the same moment of the machine. The goal is
- * all results <= 2x users/me at p95. A few texts are also typed a key at a time (a scanner's
+ * all results <= 3x users/me at p95 (issue 38 goal 5; issue 25 had asked 2x). A few texts are also typed a key at a time (a scanner's
  * 20 ms, a person's 120 ms): from the last key, they include the PALETTE_DEBOUNCE_MS pause. The
  * palette's requests are counted (one lookups batch per text), with the list calls they carry,
  * and the most out at once (goal: one).
@@ -32,7 +32,8 @@ import { launchBrowser, signedInContext } from './browser';
 import { adminSession, startPortal } from './servers';
 import { PALETTE_DEBOUNCE_MS } from '../src/features/palette/paletteLookups';
 
-const GOAL = 2;
+/** Issue 38 goal 5: p95 keystroke to results at national scale, as a multiple of users/me's p95. */
+const GOAL = 3;
 /** Without the batch, at most this many times the batch's own p95 (issue 35). */
 const SPEC_GOAL = 1.5;
 const ROUNDS = 3;

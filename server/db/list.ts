@@ -177,6 +177,18 @@ export function cachedPage<R>(db: DB, tables: readonly string[], key: string, re
   return cachesOf(db).rendered.get(`custom\u0000${key}`, tablesState(db, tables).key, read) as { value: R; total: number };
 }
 
+/**
+ * `rank`, then the sort, then the id, over the window's rows: the same keys as `orderBySql`, each
+ * evaluated once inside (the outer query reads them as columns, so no row is looked up again).
+ */
+function rankedSql(q: ListQuery, where: string): string {
+  const dir = q.sort.desc ? 'DESC' : 'ASC';
+  const bySort = q.sort.expr !== q.idColumn;
+  const columns = `${q.idColumn} AS list_id, ${q.sort.rank ?? '0'} AS list_rank${bySort ? `, ${q.sort.expr} AS list_sort` : ''}`;
+  const order = `list_rank ASC, ${bySort ? `list_sort ${dir}, ` : ''}list_id ${dir}`;
+  return `SELECT list_id FROM (SELECT ${columns} ${q.from}${where} ORDER BY ${q.idColumn} LIMIT ${RANK_WINDOW}) ORDER BY ${order}`;
+}
+
 /** The SQL and cache keys of a list's costly parts: its count, a costly filter's order, a deep page's anchor. */
 function costlySql(q: ListQuery) {
   const orderBy = orderBySql(q);
@@ -193,16 +205,20 @@ function costlySql(q: ListQuery) {
     orderKey: `${filterKey}\u0000${orderBy}`,
     /** Whether the page is read from the ordered ids of the whole filter, given its total. */
     ordered: (total: number) => (q.cacheOrder && total <= ORDER_MAX_IDS) || q.sort.rank !== undefined,
-    // A ranked order over more matches than the window ranks the window's (the rank is a lookup per row).
-    order: (total: number) =>
-      q.sort.rank !== undefined && total > RANK_WINDOW
-        ? `SELECT ${q.idColumn} ${q.from} WHERE ${q.idColumn} IN (SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${q.idColumn} LIMIT ${RANK_WINDOW}) ORDER BY ${orderBy}`
-        : `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy}`,
+    // A costly filter's whole order (a ranked one is read by `ranked`, with its total).
+    order: `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy}`,
     /**
      * A costly filter whose order is not kept is still read a page of ids at a time, by OFFSET
      * (on the list lane, where the walk holds no one else): reading its rows in the same query
      * would evaluate the filter (a search's subquery, all its matches) on the request thread.
      */
+    /**
+     * A ranked search in one pass (issue 38): the first `RANK_WINDOW` matches by id, each with its
+     * rank and sort value read as it is matched, then ordered. Fewer rows than the window are all
+     * the matches, so their number is the total and no count walks them again; a full window is
+     * exactly `order(total)`'s ids for any total, and only the count is read besides.
+     */
+    ranked: rankedSql(q, where),
     pageIdsKey: `${filterKey}\u0000${orderBy}\u0000${offset}\u0000${q.pageSize}`,
     pageIds: `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`,
     deep: offset > (q.maxOffset ?? MAX_OFFSET),
@@ -218,14 +234,25 @@ const countOf = (db: DB, sql: string, q: ListQuery) => (prepared(db, sql).get(q.
 const idsOf = (db: DB, sql: string, q: ListQuery) => Float64Array.from(prepared(db, sql).raw(true).all(q.params) as [number][], ([id]) => id);
 const anchorOf = (db: DB, sql: string, q: ListQuery) => prepared(db, sql).raw(true).get(q.params) as unknown[] | undefined;
 
+/** A ranked search's total and order (`costlySql(q).ranked`): one pass over its matches, and a count only when they fill the window. */
+function readRanked(db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>): { total: number; order: Float64Array } {
+  const order = idsOf(db, sql.ranked, q);
+  return { total: order.length < RANK_WINDOW ? order.length : countOf(db, sql.count, q), order };
+}
+
 function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
   const sql = costlySql(q);
   const { counts, anchors, orders, pageIds: idPages } = cachesOf(db);
+  if (q.sort.rank !== undefined && !(counts.has(sql.countKey, state) && orders.has(sql.orderKey, state))) {
+    const { total, order } = readRanked(db, q, sql);
+    counts.set(sql.countKey, state, total);
+    orders.set(sql.orderKey, state, order);
+  }
   const total = counts.get(sql.countKey, state, () => countOf(db, sql.count, q));
   const { offset, orderBy } = sql;
   if (offset >= total) return { rows: [], total };
   const ids = sql.ordered(total)
-    ? orders.get(sql.orderKey, state, () => idsOf(db, sql.order(total), q)).subarray(offset, offset + q.pageSize)
+    ? orders.get(sql.orderKey, state, () => idsOf(db, sql.order, q)).subarray(offset, offset + q.pageSize)
     : q.cacheOrder
       ? idPages.get(sql.pageIdsKey, state, () => idsOf(db, sql.pageIds, q))
       : undefined;
@@ -282,9 +309,10 @@ export function readListWork(db: DB, q: ListQuery): ListWork {
   return db.transaction(() => {
     const sql = costlySql(q);
     const state = tablesState(db, q.tables).key;
+    if (q.sort.rank !== undefined) return { state, ...readRanked(db, q, sql) };
     const total = countOf(db, sql.count, q);
     if (sql.offset >= total) return { state, total };
-    if (sql.ordered(total)) return { state, total, order: idsOf(db, sql.order(total), q) };
+    if (sql.ordered(total)) return { state, total, order: idsOf(db, sql.order, q) };
     if (q.cacheOrder) return { state, total, pageIds: idsOf(db, sql.pageIds, q) };
     if (sql.deep) return { state, total, anchor: anchorOf(db, sql.anchor, q) ?? null };
     return { state, total };

@@ -11,7 +11,7 @@ import { listLane, ListWorkRefused } from '../jobs/listLane';
 import { checkFreshness } from './freshness';
 import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
 import { sortValuesBeyondSpec } from './beyondSpec';
-import { searchFilter, searchRank, type SearchIndex } from './search';
+import { searchesFewRows, searchFilter, searchRank, type SearchIndex } from './search';
 import { RELEVANCE_SORT } from '../../src/contract';
 import { declaredSchema } from './typeAdapters';
 import { labelled } from './validation';
@@ -191,7 +191,9 @@ export async function answerList<Row extends Record<string, unknown>, Out extend
   };
   let result: Awaited<ReturnType<typeof renderListElsewhere<Row, CompressibleBody>>>;
   try {
-    result = await renderListElsewhere(db, query, `json:${params.fields ?? ''}`, render, laneReader(c, db));
+    // A search of a small table costs less here than its hand-over to the lane (INLINE_SEARCH_ROWS).
+    const elsewhere = search && searchesFewRows(db, list.search!) ? undefined : laneReader(c, db);
+    result = await renderListElsewhere(db, query, `json:${params.fields ?? ''}`, render, elsewhere);
   } catch (error) {
     if (error instanceof ListWorkRefused) return tooManyListRequests(c, error.refusal);
     throw error;

@@ -102,6 +102,26 @@ export function searchIndexRebuildSql(db: DB, index: SearchIndex): string {
     ${searchIndexSql(index)}`;
 }
 
+/**
+ * A search over at most this many rows is read on the request thread, not the list lane (issue
+ * 38): its worst case (a term that every row holds, each row ranked) is under a millisecond (the
+ * 828 groups of the national seed all ranked: 0.4 ms), about what the hand-over to the lane's
+ * worker costs on an idle machine and far less than the worker's wake-up on a loaded one (it runs
+ * at a lower priority). Of the palette's nine lists five are this small (staff users, groups,
+ * dealers, saved replies, announcements).
+ */
+export const INLINE_SEARCH_ROWS = 1_000;
+
+/**
+ * Whether `index`'s table is small enough to search here (`INLINE_SEARCH_ROWS`): its largest id
+ * bounds its row count from above (ids are positive and unique), read from the primary key's
+ * last entry, so a table of more rows is never taken for a small one.
+ */
+export function searchesFewRows(db: DB, index: SearchIndex): boolean {
+  const { n } = db.prepare(`SELECT max(${index.idColumn}) AS n FROM ${index.table}`).get() as { n: number | null };
+  return (n ?? 0) <= INLINE_SEARCH_ROWS;
+}
+
 /** An FTS5 phrase for a term: double quotes inside are doubled, so no query syntax gets through. */
 const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDS } from '../../server/app';
 import { RANK_WINDOW } from '../../server/db/list';
+import { listLane } from '../../server/jobs/listLane';
+import { INLINE_SEARCH_ROWS } from '../../server/shared/search';
 import { openCoreDb } from '../../server/services/core';
 import { PAGE_SIZE } from '../../server/shared/paging';
 import { ADMIN, PHARMACY, startApp, type TestApp } from './helpers';
@@ -103,5 +105,39 @@ describe('costly searches do not hold other users', () => {
     expect(after.status).toBe(200);
     expect(Number(after.headers.get('x-total-count'))).toBe(total + 1);
     expect(after.body.at(-1).brand_name).toBe(`${NAME} 7 新規`);
+  });
+});
+
+describe('a search of a small table is read on the request thread (issue 38)', () => {
+  let app: TestApp;
+  beforeAll(() => {
+    app = startApp({ jobTickMs: 0, fairness: { concurrent: 100, burstMs: 1e9, msPerSecond: 1e9 } });
+  });
+  afterAll(() => app?.dispose());
+
+  it('asks the lane for a search of more rows than INLINE_SEARCH_ROWS only', async () => {
+    const token = await app.token(ADMIN);
+    const laneReads: string[] = [];
+    const laneRead = listLane.read.bind(listLane);
+    listLane.read = (user, file, query) => {
+      laneReads.push(query.from);
+      return laneRead(user, file, query);
+    };
+    try {
+      const db = openCoreDb(app.dir, SEEDS.production, 'small');
+      const rows = (table: string) => (db.prepare(`SELECT max(id) AS n FROM ${table}`).get() as { n: number }).n;
+      // The seed's dealers fit the bound and its medicines do not: the test is about both sides of it.
+      expect(rows('dealers')).toBeLessThanOrEqual(INLINE_SEARCH_ROWS);
+      expect(rows('ethical_medicines')).toBeGreaterThan(INLINE_SEARCH_ROWS);
+      db.close();
+      const dealers = await app.call(`/core/api/v2/master/dealers?sort=relevance&query=${encodeURIComponent('薬品')}`, { token }).then(read);
+      expect(dealers.status).toBe(200);
+      expect(laneReads).toEqual([]);
+      const medicines = await app.call(`${MEDICINES}?sort=relevance&query=${encodeURIComponent('錠')}`, { token }).then(read);
+      expect(medicines.status).toBe(200);
+      expect(laneReads).toEqual(['FROM ethical_medicines m']);
+    } finally {
+      listLane.read = laneRead;
+    }
   });
 });

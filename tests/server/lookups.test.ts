@@ -205,4 +205,25 @@ describe('the lookups batch shares the request thread', () => {
     expect(res.status).toBe(200);
     expect(events).toEqual(['call /api/v2/core/admin/pharmacies', 'another request', 'call /api/v2/core/admin/companies', 'call /api/v2/core/master/dealers']);
   });
+
+  it('runs no more calls once the client hung up (the palette aborts the batch of a text typed over)', async () => {
+    const hangUp = new AbortController();
+    const called: string[] = [];
+    const lists: ListCaller = {
+      accepts: () => true,
+      call: async ({ path }) => {
+        called.push(path);
+        // The palette's newer text aborts this batch while its first search runs.
+        hangUp.abort();
+        return Response.json([]);
+      },
+    };
+    const core = new OpenAPIHono<AuthEnv>();
+    registerLookupRoutes(core, lists);
+    const calls = ['/api/v2/core/admin/pharmacies', '/api/v2/core/admin/companies', '/api/v2/core/master/dealers'].map((path) => ({ path, query: '' }));
+    const request = new Request('http://reference.test/api/v2/common/lookups', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ calls }), signal: hangUp.signal });
+    const res = await core.fetch(request);
+    expect(called).toEqual(['/api/v2/core/admin/pharmacies']);
+    expect(res.status).toBe(204);
+  });
 });

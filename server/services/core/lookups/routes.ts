@@ -88,11 +88,15 @@ export function registerLookupRoutes(app: OpenAPIHono<AuthEnv>, lists: ListCalle
     assertListPaths(calls, lists);
     const authorization = c.req.header('authorization');
     const answers: string[] = [];
+    const hungUp = c.req.raw.signal;
     for (const [index, call] of calls.entries()) {
       // A list call may be a national-scale search of tens of milliseconds on the request thread:
       // between two of them the thread answers what else has arrived, so a batch holds another
       // request for at most one of its calls, not for their sum (the long-work goal, issue 22).
       if (index > 0) await letOthersRun();
+      // The palette aborts the batch of a text typed over (issue 38): nobody reads the rest of its
+      // answers, and its searches would hold the list lane ahead of the newer text's.
+      if (hungUp.aborted) return c.body(null, 204);
       // Each call is charged to the caller's list budget as it runs (server/shared/fairness.ts): once
       // it is spent, the rest answer 429 each, at the cost of a refusal.
       answers.push(await answerText(await lists.call({ path: call.path, query: call.query ?? '' }, authorization)));

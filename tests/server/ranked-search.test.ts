@@ -1,0 +1,195 @@
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RANK_WINDOW, readListWork, runList, type ListQuery } from '../../server/db/list';
+import { tableVersionsSql, versionTriggersSql } from '../../server/db/versions';
+import { listLane } from '../../server/jobs/listLane';
+import { startApp, type TestApp } from './helpers';
+
+/*
+ * A ranked search (`sort=relevance`, the jump palette's) reads its matches in one pass (issue 38):
+ * each match's rank and sort value as it is matched, and the count only when the matches fill the
+ * window. Before, a count walked every match and the order walked them again. The answers must
+ * be the same rows in the same order, with the same total, for every query: `todaysRanked` is the
+ * engine's semantics before the change (a count, then every match ordered by rank, or the first
+ * RANK_WINDOW by id when more match), and both the engine and the real lists are held to it.
+ */
+
+// Every search to the list lane, however small its table (INLINE_SEARCH_ROWS): the real lists'
+// queries are seen there, where the test holds each to the count-then-order answer.
+vi.mock('../../server/shared/search', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../server/shared/search')>()), searchesFewRows: () => false }));
+
+/** The ranked total and order as the engine read them before issue 38: a count, then the order. */
+function todaysRanked(db: Database.Database, q: ListQuery): { total: number; order: number[] } {
+  const where = q.where.length ? ` WHERE ${q.where.map((w) => `(${w})`).join(' AND ')}` : '';
+  const dir = q.sort.desc ? 'DESC' : 'ASC';
+  const sorted = q.sort.expr === q.idColumn ? `${q.idColumn} ${dir}` : `${q.sort.expr} ${dir}, ${q.idColumn} ${dir}`;
+  const orderBy = `${q.sort.rank} ASC, ${sorted}`;
+  const total = (db.prepare(`SELECT COUNT(*) AS n ${q.from}${where}`).get(q.params) as { n: number }).n;
+  const sql =
+    total > RANK_WINDOW
+      ? `SELECT ${q.idColumn} ${q.from} WHERE ${q.idColumn} IN (SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${q.idColumn} LIMIT ${RANK_WINDOW}) ORDER BY ${orderBy}`
+      : `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy}`;
+  return { total, order: (db.prepare(sql).raw(true).all(q.params) as [number][]).map(([id]) => id) };
+}
+
+describe('the list engine ranks a search in one pass', () => {
+  // More rows than the window, so a filter can match fewer, exactly as many or more.
+  const ROWS = RANK_WINDOW + 1_500;
+  const ALPHABET = ['ア', 'イ', 'カ', 'ル', '薬', '局', 'a', '1'];
+  let db: Database.Database;
+  /** Rows the filter was evaluated for: each pass over the matches counts each of them once. */
+  let evaluated = 0;
+
+  beforeAll(() => {
+    db = new Database(':memory:');
+    db.function('seen', (id: number) => {
+      evaluated += 1;
+      return id;
+    });
+    db.exec(`${tableVersionsSql}
+      CREATE TABLE items (id INTEGER PRIMARY KEY, grp INTEGER NOT NULL, sort_key TEXT);
+      CREATE TABLE items_short (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
+      ${versionTriggersSql('items')}`);
+    const item = db.prepare('INSERT INTO items (id, grp, sort_key) VALUES (?, ?, ?)');
+    const short = db.prepare('INSERT INTO items_short (id, text) VALUES (?, ?)');
+    // A fixed stream of pseudo-random values: names over a small alphabet (a term starts at
+    // many positions), sort keys with ties and NULLs (the id breaks them).
+    let seed = 38;
+    const next = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+    db.transaction(() => {
+      for (let id = 1; id <= ROWS; id++) {
+        item.run(id, next(ROWS), next(10) === 0 ? null : `k${next(300)}`);
+        short.run(id, Array.from({ length: 4 + next(8) }, () => ALPHABET[next(ALPHABET.length)]).join(''));
+      }
+    })();
+  });
+  afterAll(() => db.close());
+
+  const rankedQuery = (below: number, term: string, expr: string, desc: boolean, page: number): ListQuery => ({
+    select: 'i.id, i.sort_key',
+    from: 'FROM items i',
+    where: ['i.grp < @below AND seen(i.id) IS NOT NULL'],
+    params: { below, term },
+    sort: { expr, desc, rank: 'COALESCE(NULLIF((SELECT instr(s.text, @term) FROM items_short s WHERE s.id = i.id), 0), 1000000)' },
+    page,
+    pageSize: 25,
+    idColumn: 'i.id',
+    tables: ['items'],
+    cacheOrder: true,
+  });
+
+  it('answers every filter, term, sort and page as the count-then-order did, below, at and beyond the window', () => {
+    const below = fc.oneof(fc.integer({ min: 0, max: ROWS + 1 }), fc.constantFrom(RANK_WINDOW - 1, RANK_WINDOW, RANK_WINDOW + 1));
+    const term = fc.string({ unit: fc.constantFrom(...ALPHABET), minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(below, term, fc.constantFrom('i.sort_key', 'i.id'), fc.boolean(), fc.integer({ min: 1, max: 900 }), (limit, text, expr, desc, page) => {
+        const q = rankedQuery(limit, text, expr, desc, page);
+        const expected = todaysRanked(db, q);
+        const work = readListWork(db, q);
+        expect(work.total).toBe(expected.total);
+        // A page beyond the matches needs no order (the engine may skip it).
+        if ((page - 1) * 25 < expected.total) expect(Array.from(work.order ?? [])).toEqual(expected.order);
+        // The request thread's own read (no lane) gives the same page.
+        const { rows, total } = runList<{ id: number }>(db, q);
+        expect(total).toBe(expected.total);
+        expect(rows.map((row) => row.id)).toEqual(expected.order.slice((page - 1) * 25, page * 25));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('walks the matches once when they fit the window (the count walked them a second time)', () => {
+    const q = rankedQuery(5_000, 'カル', 'i.sort_key', true, 1);
+    const matches = todaysRanked(db, q).total;
+    evaluated = 0;
+    const work = readListWork(db, q);
+    expect(work.total).toBe(matches);
+    expect(evaluated).toBe(matches);
+    // A full window still needs the count: the matches beyond it are counted, never ranked.
+    const many = rankedQuery(ROWS + 1, 'カル', 'i.sort_key', true, 1);
+    evaluated = 0;
+    expect(readListWork(db, many).total).toBe(ROWS);
+    expect(evaluated).toBe(RANK_WINDOW + ROWS);
+  });
+});
+
+describe('the real lists ranked, for random queries (three scripts, codes, hostile characters)', () => {
+  let app: TestApp;
+  let db: Database.Database;
+  let token: string;
+  /** The list query each ranked page handed to the list lane, by request URL. */
+  const asked = new Map<string, ListQuery>();
+  let current = '';
+  const read = listLane.read.bind(listLane);
+
+  beforeAll(async () => {
+    app = startApp({ jobTickMs: 0, fairness: { concurrent: 100, burstMs: 1e9, msPerSecond: 1e9 } });
+    token = await app.token();
+    db = new Database(`${app.dir}/core.sqlite`, { readonly: true });
+    listLane.read = (user, file, query) => {
+      asked.set(current, query);
+      return read(user, file, query);
+    };
+  });
+  afterAll(() => {
+    listLane.read = read;
+    db.close();
+    app.dispose();
+  });
+
+  const LISTS = [
+    '/core/api/v2/admin/pharmacies?add_ended=true',
+    '/core/api/v2/admin/pharmacies?',
+    '/core/api/v2/admin/companies?',
+    '/core/api/v2/admin/users?',
+    '/core/api/v2/admin/groups?',
+    '/core/api/v2/master/dealers?',
+    '/core/api/v2/master/ethical_medicines?include_inactive=true',
+  ];
+
+  /** Katakana as hiragana, ASCII as full-width: spellings the folding must make one. */
+  const respell = (text: string, script: number) =>
+    [...text]
+      .map((ch) => {
+        const code = ch.codePointAt(0)!;
+        if (script === 1 && code >= 0x30a1 && code <= 0x30f6) return String.fromCodePoint(code - 0x60);
+        if (script === 2 && code >= 0x21 && code <= 0x7e) return String.fromCodePoint(code + 0xfee0);
+        return ch;
+      })
+      .join('');
+
+  it('answers each list and page with the same rows, order and total as the count-then-order did', async () => {
+    const names: string[] = [];
+    for (const list of LISTS) {
+      const rows = (await (await app.call(`${list}&page=1`, { token })).json()) as Record<string, unknown>[];
+      for (const row of rows.slice(0, 8)) for (const key of ['name', 'brand_name', 'micode', 'address1']) if (typeof row[key] === 'string') names.push(row[key] as string);
+    }
+    const fragment = fc
+      .tuple(fc.constantFrom(...names), fc.nat(), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 2 }))
+      .map(([name, start, length, script]) => respell([...name].slice(start % name.length, (start % name.length) + length).join(''), script));
+    const hostile = fc.constantFrom('%', '_', '%00', '\u0000', '"', "'", '*', 'NEAR(', 'AND', '(', ')', ':', '^', '\\', '　', '-', 'ー', 'ﾒﾃﾞｨｶﾙ', 'ふぁーま', '薬局', '本町');
+    const digits = fc.stringMatching(/^[0-9]{1,14}$/);
+    let compared = 0;
+    const query = fc.array(fc.oneof(fragment, fragment, hostile, digits), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(' '));
+    await fc.assert(
+      fc.asyncProperty(query, fc.constantFrom(...LISTS), fc.integer({ min: 1, max: 3 }), async (text, list, page) => {
+        current = `${list}&query=${encodeURIComponent(text)}&sort=relevance&page=${page}`;
+        const response = await app.call(current, { token });
+        expect(response.status).toBe(200);
+        const ids = ((await response.json()) as { id: number }[]).map((row) => row.id);
+        const q = asked.get(current);
+        // No lane read: no search (a text that folds to nothing) or the page was kept from an
+        // earlier identical request, checked then.
+        if (!q) return;
+        const expected = todaysRanked(db, q);
+        expect(Number(response.headers.get('x-total-count'))).toBe(expected.total);
+        expect(ids).toEqual(expected.order.slice((page - 1) * 25, page * 25));
+        compared += 1;
+      }),
+      { numRuns: 250 },
+    );
+    // Most texts are searches read on the lane (the rest fold to nothing or repeat a page).
+    expect(compared).toBeGreaterThan(150);
+  });
+});

@@ -79,6 +79,34 @@ function decodeSegment(segment: string): Record<string, unknown> {
 }
 
 /**
+ * Tokens whose signature this key has already verified, newest last. The browser sends the same
+ * token on every call for an hour, and the lookups batch checks it once per call inside it (nine
+ * for one palette search): the RSA check was most of a cached batch's own time. Whether a token's
+ * bytes carry a valid signature under a key never changes, so only that is remembered; the claims
+ * (issuer, audience, expiry) and the session are checked on every call. Keyed by the whole token,
+ * so any other spelling is verified afresh; a failure is never remembered. Bounded: a token
+ * beyond the bound is verified again, never trusted.
+ */
+const VERIFIED_TOKENS_KEPT = 2048;
+const verifiedTokens = new WeakMap<KeyObject, Set<string>>();
+
+function signatureVerified(token: string, key: KeyObject): boolean {
+  const kept = verifiedTokens.get(key);
+  if (!kept?.has(token)) return false;
+  // Newest last, so the bound drops the longest unused.
+  kept.delete(token);
+  kept.add(token);
+  return true;
+}
+
+function rememberVerified(token: string, key: KeyObject): void {
+  let kept = verifiedTokens.get(key);
+  if (!kept) verifiedTokens.set(key, (kept = new Set()));
+  kept.add(token);
+  if (kept.size > VERIFIED_TOKENS_KEPT) kept.delete(kept.values().next().value as string);
+}
+
+/**
  * Verifies a compact RS256 JWT and its registered claims, synchronously on this thread: an RSA
  * verification takes well under a millisecond, while WebCrypto (jose) would queue it behind
  * password hashes in libuv's pool. Only RS256 is accepted, so `none` and HS256-with-the-public-key
@@ -90,13 +118,16 @@ export function verifyJwt(token: string, settings: JwtSettings): Record<string, 
   const header = decodeSegment(parts[0]);
   if (header.alg !== 'RS256' || header.crit !== undefined) throw unauthenticated();
   const signature = decodeBase64url(parts[2]);
-  let valid: boolean;
-  try {
-    valid = verifySignature('RSA-SHA256', Buffer.from(`${parts[0]}.${parts[1]}`), settings.publicKey, signature);
-  } catch {
-    throw unauthenticated();
+  if (!signatureVerified(token, settings.publicKey)) {
+    let valid: boolean;
+    try {
+      valid = verifySignature('RSA-SHA256', Buffer.from(`${parts[0]}.${parts[1]}`), settings.publicKey, signature);
+    } catch {
+      throw unauthenticated();
+    }
+    if (!valid) throw unauthenticated();
+    rememberVerified(token, settings.publicKey);
   }
-  if (!valid) throw unauthenticated();
   const payload = decodeSegment(parts[1]);
   const aud = payload.aud;
   const audiences = Array.isArray(aud) ? aud : [aud];

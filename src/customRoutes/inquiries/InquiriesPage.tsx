@@ -6,15 +6,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import { Screen } from '../../app/Screen';
+import { whenIdle } from '../../app/lazyPage';
 import { SafeConfirm } from '../../app/SafeConfirm';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import type { InquiryFile, InquiryMessage } from '../../dataProvider/methods/inquiries';
 import { attachmentContentType } from './attachmentRules';
 import { ChatWindow } from './ChatWindow';
-import { ImagePreviewDialog } from './ImagePreviewDialog';
 import { activeInquiryFilterCount, inquiryFilterQuery, matchesInquiryFilter, parseInquiryFilter, type InquiryFilter } from './inquiryFilter';
 import { CLOSED_STATUS, REOPENED_STATUS } from './inquiryStatus';
-import { MessageDialog, type MessageDialogState } from './MessageDialog';
+import type { MessageDialogState } from './MessageDialog';
 import { MESSAGE_DRAFT_RESOURCE, readMessageDraft } from '../../features/drafts/messageDrafts';
 import { useDraftKey } from '../../features/drafts/formDrafts';
 import { NotificationToggle } from './NotificationToggle';
@@ -23,9 +23,7 @@ import { meQueryOptions, MESSAGES_QUERY_KEY, messagesQueryKey, messagesQueryOpti
 import { useCapabilities } from '../../app/capabilities';
 import { withUnread } from '../../layout/documentTitle';
 import { compareMessages, mergeReceived } from './mergeReceived';
-import { RoomFilterDialog } from './RoomFilterDialog';
 import { RoomList } from './RoomList';
-import { SubjectDialog } from './SubjectDialog';
 import { useInquiryCable } from './useInquiryCable';
 import { HeardMessages } from './heardMessages';
 
@@ -84,8 +82,30 @@ const useHeightToWindowBottom = () => {
 };
 
 /** The inquiry screen (spec section 2): rooms, the open room's chat, its modals, live over the cable. */
+type Dialogs = typeof import('./dialogs');
+let loadedDialogs: Dialogs | undefined;
+let dialogsChunk: Promise<Dialogs> | undefined;
+const loadDialogs = () => (dialogsChunk ??= import('./dialogs').then((loaded) => (loadedDialogs = loaded)));
+// Asked when the page is idle after this chunk loads: on a cold visit after the rooms are asked
+// and drawn, and when the home screen's idle prefetch brought this chunk, before the click.
+void whenIdle().then(loadDialogs);
+
+/** The screen's dialogs (./dialogs.ts), drawn at once when their chunk is in; undefined until it is. */
+const useDialogs = () => {
+  const [dialogs, setDialogs] = useState(loadedDialogs);
+  useEffect(() => {
+    let mounted = true;
+    if (!dialogs) void loadDialogs().then((loaded) => mounted && setDialogs(loaded));
+    return () => {
+      mounted = false;
+    };
+  }, [dialogs]);
+  return dialogs;
+};
+
 const InquiriesPage = () => {
   const { ref: panes, height: panesHeight } = useHeightToWindowBottom();
+  const dialogs = useDialogs();
   const provider = usePortalDataProvider();
   // Who signs a saved reply's {担当者名}: the signed-in staff member's display name.
   const { identity } = useGetIdentity();
@@ -314,10 +334,22 @@ const InquiriesPage = () => {
           />
         </Card>
       </Box>
-      <RoomFilterDialog open={filterOpen} filter={filter} onClose={() => setFilterOpen(false)} onApply={applyFilter} />
-      <MessageDialog state={dialog} onClose={() => setDialog(undefined)} onSend={send} onEdit={edit} draftKey={draftKey} placeholders={{ 薬局名: selected?.pharmacy.name, 担当者名: identity?.fullName }} />
-      <SubjectDialog open={subjectOpen} subject={selected?.name ?? ''} onClose={() => setSubjectOpen(false)} onSave={(name) => changeRoom({ name })} />
-      <ImagePreviewDialog file={preview} onClose={() => setPreview(undefined)} download={provider.downloadInquiryFile} />
+      {/* A dialog asked for before its chunk is in opens when it arrives: its state waits here. */}
+      {dialogs && (
+        <>
+          <dialogs.RoomFilterDialog open={filterOpen} filter={filter} onClose={() => setFilterOpen(false)} onApply={applyFilter} />
+          <dialogs.MessageDialog
+            state={dialog}
+            onClose={() => setDialog(undefined)}
+            onSend={send}
+            onEdit={edit}
+            draftKey={draftKey}
+            placeholders={{ 薬局名: selected?.pharmacy.name, 担当者名: identity?.fullName }}
+          />
+          <dialogs.SubjectDialog open={subjectOpen} subject={selected?.name ?? ''} onClose={() => setSubjectOpen(false)} onSave={(name) => changeRoom({ name })} />
+          <dialogs.ImagePreviewDialog file={preview} onClose={() => setPreview(undefined)} download={provider.downloadInquiryFile} />
+        </>
+      )}
       <SafeConfirm
         isOpen={deleting !== undefined}
         title="メッセージの削除"

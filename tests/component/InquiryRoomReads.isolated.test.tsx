@@ -16,6 +16,7 @@ import { createSendMock, createTestDataProvider, renderWithAdmin } from './rende
  */
 interface FakeSubscription {
   params: Record<string, unknown>;
+  unsubscribed?: boolean;
   mixin: { connected?: (details: { reconnected: boolean }) => void; received?: (data: unknown) => void };
 }
 const cable = vi.hoisted(() => ({ subscriptions: [] as FakeSubscription[] }));
@@ -23,8 +24,9 @@ vi.mock('@rails/actioncable', () => ({
   createConsumer: () => ({
     subscriptions: {
       create: (params: Record<string, unknown>, mixin: FakeSubscription['mixin']) => {
-        cable.subscriptions.push({ params, mixin });
-        return { unsubscribe: () => undefined };
+        const made: FakeSubscription = { params, mixin };
+        cable.subscriptions.push(made);
+        return { unsubscribe: () => void (made.unsubscribed = true) };
       },
     },
     disconnect: () => undefined,
@@ -165,6 +167,20 @@ describe('opening a room (issue 38)', () => {
     expect(within(log).getByText('メッセージ4')).toBeInTheDocument();
     expect(within(log).queryByRole('progressbar')).toBeNull();
     expect(messagesReads(send)).toEqual([4]);
+  }, 60_000);
+
+  it('keeps the channels of the last two rooms the pointer passed over, besides the open room', async () => {
+    const user = userEvent.setup();
+    const send = apiSend();
+    renderScreen(send);
+    const list = await roomList();
+    await user.click(within(list).getByText('ルーム1'));
+    await within(await screen.findByRole('log', { name: 'メッセージ' })).findByText('メッセージ1');
+    for (const id of [2, 3, 4, 5]) await user.hover(within(list).getByText(`ルーム${id}`));
+    const kept = cable.subscriptions.filter((made) => made.params.channel === 'InquiryMessagesChannel' && !made.unsubscribed).map((made) => made.params.room_id);
+    expect(kept.sort()).toEqual([1, 4, 5]);
+    // Passing over rooms reads nothing.
+    expect(messagesReads(send)).toEqual([1]);
   }, 60_000);
 
   it('reads without waiting longer for a subscription the server does not confirm, and reads again once it does', async () => {

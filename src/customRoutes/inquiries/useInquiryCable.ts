@@ -17,6 +17,12 @@ export interface InquiryCableHandlers {
   onCaughtUp: (roomId: number) => void;
 }
 
+/**
+ * Rooms about to open whose channels are kept besides the open one: the room clicked and one more
+ * the pointer passed over while its read waits.
+ */
+const INTENDED_KEPT = 2;
+
 /** One room's messages channel on the tab's connection. */
 interface RoomChannel {
   subscription: Subscription;
@@ -32,8 +38,8 @@ export interface InquiryCable {
   live: boolean;
   /**
    * Subscribes to a room the user is about to open (the pointer over it, focus, the click), so its
-   * messages can be read once the subscription is confirmed and need no second read. One such room
-   * is kept besides the open one.
+   * messages can be read once the subscription is confirmed and need no second read. The last
+   * INTENDED_KEPT such rooms are kept besides the open one.
    */
   watch: (roomId: number) => void;
   /**
@@ -53,7 +59,9 @@ export interface InquiryCable {
  */
 export const useInquiryCable = (roomId: number | undefined, handlers: InquiryCableHandlers, view: InquiryScreenView): InquiryCable => {
   const { consumer, connected, roomsLive, listen, showScreen } = useInquiryLive();
-  const [confirmedRooms, setConfirmedRooms] = useState<ReadonlySet<number>>(new Set());
+  // Drawn again when the open room's subscription is confirmed (`live`); a room about to open is
+  // confirmed without a render (the pointer moving over the list draws nothing).
+  const [, setOpenConfirmed] = useState(0);
   const handlersRef = useRef(handlers);
   useEffect(() => {
     handlersRef.current = handlers;
@@ -72,17 +80,16 @@ export const useInquiryCable = (roomId: number | undefined, handlers: InquiryCab
   const channels = useRef(new Map<number, RoomChannel>());
   const openRoom = useRef(roomId);
   openRoom.current = roomId;
-  /** The room last watched for an open to come: kept with the open one. */
-  const intended = useRef<number>(undefined);
+  /** The rooms last watched for an open to come, newest last: kept with the open one. */
+  const intended = useRef<number[]>([]);
 
-  /** Leaves every room's channel but the open one and the one about to open. */
+  /** Leaves every room's channel but the open one and the last INTENDED_KEPT watched. */
   const prune = useCallback(() => {
     for (const [id, channel] of channels.current) {
-      if (id === openRoom.current || id === intended.current) continue;
+      if (id === openRoom.current || intended.current.includes(id)) continue;
       channel.subscription.unsubscribe();
       for (const resolve of channel.waiting) resolve();
       channels.current.delete(id);
-      setConfirmedRooms((rooms) => (rooms.has(id) ? new Set([...rooms].filter((room) => room !== id)) : rooms));
     }
   }, []);
 
@@ -97,7 +104,7 @@ export const useInquiryCable = (roomId: number | undefined, handlers: InquiryCab
           {
             connected: () => {
               channel.confirmed = true;
-              setConfirmedRooms((rooms) => (rooms.has(id) ? rooms : new Set([...rooms, id])));
+              if (id === openRoom.current) setOpenConfirmed((count) => count + 1);
               for (const resolve of channel.waiting.splice(0)) resolve();
               handlersRef.current.onCaughtUp(id);
             },
@@ -112,7 +119,7 @@ export const useInquiryCable = (roomId: number | undefined, handlers: InquiryCab
 
   const watch = useCallback(
     (id: number) => {
-      intended.current = id;
+      intended.current = [...intended.current.filter((watched) => watched !== id), id].slice(-INTENDED_KEPT);
       subscribe(id);
       prune();
     },
@@ -141,10 +148,11 @@ export const useInquiryCable = (roomId: number | undefined, handlers: InquiryCab
         for (const resolve of channel.waiting) resolve();
       }
       channels.current.clear();
-      setConfirmedRooms(new Set());
     },
     [consumer],
   );
 
-  return { connected, live: connected && roomsLive && (roomId === undefined || confirmedRooms.has(roomId)), watch, whenLive };
+  // Read here, not kept as state: a room confirmed while it was about to open is live as it opens.
+  const openLive = roomId === undefined || channels.current.get(roomId)?.confirmed === true;
+  return { connected, live: connected && roomsLive && openLive, watch, whenLive };
 };

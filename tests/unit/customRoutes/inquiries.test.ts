@@ -8,6 +8,7 @@ import { isEdited } from '../../../src/customRoutes/inquiries/ChatWindow';
 import { compareMessages, compareRooms, mergeReceived } from '../../../src/customRoutes/inquiries/mergeReceived';
 import { isNearBottom } from '../../../src/customRoutes/inquiries/infiniteScroll';
 import { HeardMessages } from '../../../src/customRoutes/inquiries/heardMessages';
+import { formatDate, formatDateTime, formatTokyoTime } from '../../../src/contract/dates';
 import type { InquiryMessage } from '../../../src/dataProvider/methods/inquiries';
 import { prefetchInquiries, roomsOnScreen } from '../../../src/customRoutes/inquiries/roomsQuery';
 
@@ -247,5 +248,19 @@ describe('HeardMessages: what the cable tells while a room is read is folded int
     heard.heard(message(5, '一つ目が終わった後'));
     expect(second.fold([]).map((m) => m.id)).toEqual([4, 5]);
     second.end();
+  });
+});
+
+describe('inquiry times without the time-zone library (issue 38)', () => {
+  it("match the contract's Japan-time formatting for any instant since 1952, recent or not", () => {
+    const instant = fc.date({ min: new Date('1952-01-01T00:00:00Z'), max: new Date('2200-12-31T23:59:59Z'), noInvalidDate: true });
+    fc.assert(
+      fc.property(instant, instant, (at, now) => {
+        const recent = now.getTime() - at.getTime() < RECENT_TIME_MS;
+        expect(formatInquiryTime(at, now)).toBe(recent ? formatTokyoTime(at) : formatDate(at));
+        expect(formatMessageTime(at, now)).toBe(recent ? formatTokyoTime(at) : formatDateTime(at));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

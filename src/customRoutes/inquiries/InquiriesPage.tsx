@@ -204,6 +204,13 @@ const InquiriesPage = () => {
   // OPEN_ROOM_HOLD_MS): one render draws the room with its messages. Opening it at once drew a
   // spinner, and the messages in a second render of the whole screen (issue 38). A later click wins.
   const opening = useRef<number>(undefined);
+  // Left before the read answered (a sidebar click): the room opens nowhere.
+  useEffect(
+    () => () => {
+      opening.current = undefined;
+    },
+    [],
+  );
   const openRoom = async (id: number) => {
     opening.current = id;
     // Read once the room's subscription is confirmed (usually already, from the pointer over it):

@@ -151,6 +151,16 @@ describe('opening a room (issue 38)', () => {
     return screen.findByRole('list', { name: '問い合わせルーム' });
   };
 
+  it("makes the top room's channel ready as the list draws, reading nothing for it", async () => {
+    const send = apiSend();
+    renderScreen(send);
+    const list = await roomList();
+    await within(list).findByText('ルーム30');
+    const top = Number(within(list).getAllByRole('listitem')[0].querySelector('[data-testid^="inquiry-room-"]')!.getAttribute('data-testid')!.split('-').pop());
+    await waitFor(() => expect(subscription('InquiryMessagesChannel', top)).toBeDefined());
+    expect(messagesReads(send)).toEqual([]);
+  }, 60_000);
+
   it('subscribes to a room when the pointer is over it, then on the click draws the room with its messages in one render', async () => {
     const user = userEvent.setup();
     const send = apiSend();

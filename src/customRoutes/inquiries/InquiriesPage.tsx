@@ -175,6 +175,13 @@ const InquiriesPage = () => {
     () => roomsOnScreen(rooms.data?.pages ?? [], receivedRooms, (room) => matchesInquiryFilter(room, filter)),
     [rooms.data, receivedRooms, filter],
   );
+  // The room at the top (the latest activity) is the one an agent most likely opens next: its
+  // channel is made ready as the list draws, so its click reads at once (no read is made for it).
+  const topRoom = roomList[0]?.id;
+  const { watch } = cable;
+  useEffect(() => {
+    if (topRoom !== undefined) watch(topRoom);
+  }, [topRoom, watch]);
   // A preselected room (?roomId=) that is not among the loaded pages is read on its own.
   const listed = roomList.find((room) => room.id === roomId);
   const single = useQuery({

@@ -16,6 +16,7 @@ import { createSendMock, createTestDataProvider, renderWithAdmin } from './rende
  */
 interface FakeSubscription {
   params: Record<string, unknown>;
+  unsubscribed?: boolean;
   mixin: { connected?: (details: { reconnected: boolean }) => void; received?: (data: unknown) => void };
 }
 const cable = vi.hoisted(() => ({ subscriptions: [] as FakeSubscription[] }));
@@ -23,14 +24,16 @@ vi.mock('@rails/actioncable', () => ({
   createConsumer: () => ({
     subscriptions: {
       create: (params: Record<string, unknown>, mixin: FakeSubscription['mixin']) => {
-        cable.subscriptions.push({ params, mixin });
-        return { unsubscribe: () => undefined };
+        const made: FakeSubscription = { params, mixin };
+        cable.subscriptions.push(made);
+        return { unsubscribe: () => void (made.unsubscribed = true) };
       },
     },
     disconnect: () => undefined,
   }),
 }));
-const subscription = (channel: string) => cable.subscriptions.find((candidate) => candidate.params.channel === channel);
+const subscription = (channel: string, roomId?: number) =>
+  cable.subscriptions.find((candidate) => candidate.params.channel === channel && (roomId === undefined || candidate.params.room_id === roomId));
 const confirm = async (channel: string) => {
   await waitFor(() => expect(subscription(channel)).toBeDefined());
   act(() => subscription(channel)!.mixin.connected?.({ reconnected: false }));
@@ -50,7 +53,7 @@ const ROOM_PAGES: Record<number, ReturnType<typeof room>[]> = {
   2: Array.from({ length: 5 }, (_, index) => room(index + 26)),
 };
 
-const apiSend = () => {
+const apiSend = (messagesAnswer: (roomId: number) => Promise<void> = async () => undefined) => {
   const send = createSendMock();
   send.mockImplementation(async (request: ApiRequest) => {
     if (request.path.endsWith('/users/me')) return { status: 200, headers: new Headers(), json: { id: 1, name: '管理 花子' } } as ApiResponse<unknown>;
@@ -61,6 +64,7 @@ const apiSend = () => {
     }
     if (/\/inquiry_rooms\/\d+\/messages$/.test(request.path)) {
       const roomId = Number(/inquiry_rooms\/(\d+)/.exec(request.path)![1]);
+      await messagesAnswer(roomId);
       const headers = new Headers({ 'x-current-page': '1', 'x-total-pages': '1' });
       return {
         status: 200,
@@ -78,6 +82,10 @@ const roomsPageReads = (send: ReturnType<typeof apiSend>) =>
     .map(([request]) => request)
     .filter((request) => request.path.endsWith('/admin/inquiry_rooms') && request.query?.roomId === undefined)
     .map((request) => Number(request.query?.page));
+
+/** Each room whose messages were asked, in order. */
+const messagesReads = (send: ReturnType<typeof apiSend>) =>
+  send.mock.calls.map(([request]) => /\/inquiry_rooms\/(\d+)\/messages$/.exec(request.path)?.[1]).filter((id) => id !== undefined).map(Number);
 
 const PharmaciesScreen = () => <Title title="薬局一覧" />;
 
@@ -109,9 +117,11 @@ describe('the inquiry screen reads each rooms page once (issue 38)', () => {
     await within(list).findByText('ルーム30');
     await user.click(within(list).getByText('ルーム3'));
     await confirm('InquiryMessagesChannel');
-    await within(screen.getByRole('log', { name: 'メッセージ' })).findByText('メッセージ3');
+    await within(await screen.findByRole('log', { name: 'メッセージ' })).findByText('メッセージ3');
 
     expect(roomsPageReads(send).sort()).toEqual([1, 2]);
+    // The room's messages once: read after its subscription was confirmed, so no second read catches up.
+    expect(messagesReads(send)).toEqual([3]);
 
     // A pharmacy writes in room 28 (page 2): heard on the rooms channel, it moves to the top, unread, with no read.
     const newest = { ...room(28), unread_count: 1, last_message: { id: 999, content: '至急確認をお願いします。', created_at: '2026-11-02T00:00:00Z', sender_id: 55 } };
@@ -119,5 +129,108 @@ describe('the inquiry screen reads each rooms page once (issue 38)', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('至急確認をお願いします。'));
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('未読 1件');
     expect(roomsPageReads(send).sort()).toEqual([1, 2]);
+  }, 60_000);
+});
+
+describe('opening a room (issue 38)', () => {
+  beforeEach(() => {
+    cable.subscriptions.length = 0;
+  });
+
+  const renderScreen = (send: ReturnType<typeof apiSend>) =>
+    renderWithAdmin(
+      <AppLayout>
+        <Routes>
+          <Route path="/v2/core/inquiries" element={<InquiriesPage />} />
+        </Routes>
+      </AppLayout>,
+      { dataProvider: createTestDataProvider({ send }), initialEntries: ['/v2/core/inquiries'] },
+    );
+  const roomList = async () => {
+    await confirm('InquiryRoomsChannel');
+    return screen.findByRole('list', { name: '問い合わせルーム' });
+  };
+
+  it("makes the top room's channel ready as the list draws, reading nothing for it", async () => {
+    const send = apiSend();
+    renderScreen(send);
+    const list = await roomList();
+    await within(list).findByText('ルーム30');
+    const top = Number(within(list).getAllByRole('listitem')[0].querySelector('[data-testid^="inquiry-room-"]')!.getAttribute('data-testid')!.split('-').pop());
+    await waitFor(() => expect(subscription('InquiryMessagesChannel', top)).toBeDefined());
+    expect(messagesReads(send)).toEqual([]);
+  }, 60_000);
+
+  it('subscribes to a room when the pointer is over it, then on the click draws the room with its messages in one render', async () => {
+    const user = userEvent.setup();
+    const send = apiSend();
+    renderScreen(send);
+    const list = await roomList();
+    await user.hover(within(list).getByText('ルーム4'));
+    expect(subscription('InquiryMessagesChannel', 4)).toBeDefined();
+    act(() => subscription('InquiryMessagesChannel', 4)!.mixin.connected?.({ reconnected: false }));
+    expect(messagesReads(send)).toEqual([]);
+
+    await user.click(within(list).getByText('ルーム4'));
+    // The room shows once its messages are in: never a spinner first.
+    const log = await screen.findByRole('log', { name: 'メッセージ' });
+    expect(within(log).getByText('メッセージ4')).toBeInTheDocument();
+    expect(within(log).queryByRole('progressbar')).toBeNull();
+    expect(messagesReads(send)).toEqual([4]);
+  }, 60_000);
+
+  it('keeps the channels of the last two rooms the pointer passed over, besides the open room', async () => {
+    const user = userEvent.setup();
+    const send = apiSend();
+    renderScreen(send);
+    const list = await roomList();
+    await user.click(within(list).getByText('ルーム1'));
+    await within(await screen.findByRole('log', { name: 'メッセージ' })).findByText('メッセージ1');
+    for (const id of [2, 3, 4, 5]) await user.hover(within(list).getByText(`ルーム${id}`));
+    const kept = cable.subscriptions.filter((made) => made.params.channel === 'InquiryMessagesChannel' && !made.unsubscribed).map((made) => made.params.room_id);
+    expect(kept.sort()).toEqual([1, 4, 5]);
+    // Passing over rooms reads nothing.
+    expect(messagesReads(send)).toEqual([1]);
+  }, 60_000);
+
+  it('reads without waiting longer for a subscription the server does not confirm, and reads again once it does', async () => {
+    const user = userEvent.setup();
+    const send = apiSend();
+    renderScreen(send);
+    const list = await roomList();
+    await user.click(within(list).getByText('ルーム5'));
+    await within(await screen.findByRole('log', { name: 'メッセージ' })).findByText('メッセージ5');
+    expect(messagesReads(send)).toEqual([5]);
+    // The read was made before the confirmation: what was posted in between is read at it.
+    act(() => subscription('InquiryMessagesChannel', 5)!.mixin.connected?.({ reconnected: false }));
+    await waitFor(() => expect(messagesReads(send)).toEqual([5, 5]));
+  }, 60_000);
+
+  it('keeps a message heard while the room is being read, which the answer does not hold', async () => {
+    const user = userEvent.setup();
+    let answer!: () => void;
+    const send = apiSend((roomId) => (roomId === 6 ? new Promise<void>((resolve) => (answer = resolve)) : Promise.resolve()));
+    renderScreen(send);
+    const list = await roomList();
+    await user.hover(within(list).getByText('ルーム6'));
+    act(() => subscription('InquiryMessagesChannel', 6)!.mixin.connected?.({ reconnected: false }));
+    await user.click(within(list).getByText('ルーム6'));
+    await waitFor(() => expect(messagesReads(send)).toEqual([6]));
+    // Posted after the server made its answer, heard before the answer arrives.
+    act(() =>
+      subscription('InquiryMessagesChannel', 6)!.mixin.received?.({
+        id: 61,
+        room_id: 6,
+        sender_id: 55,
+        sender_name: '山本 一樹',
+        content: '読んでいる間の追記です。',
+        files: [],
+        created_at: '2026-11-01T00:01:00Z',
+      }),
+    );
+    act(() => answer());
+    const log = await screen.findByRole('log', { name: 'メッセージ' });
+    await within(log).findByText('メッセージ6');
+    expect(within(log).getByText('読んでいる間の追記です。')).toBeInTheDocument();
   }, 60_000);
 });

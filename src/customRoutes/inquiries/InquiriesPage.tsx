@@ -1,20 +1,20 @@
 import { useGetIdentity } from 'react-admin';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import { Screen } from '../../app/Screen';
+import { whenIdle } from '../../app/lazyPage';
 import { SafeConfirm } from '../../app/SafeConfirm';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
 import type { InquiryFile, InquiryMessage } from '../../dataProvider/methods/inquiries';
 import { attachmentContentType } from './attachmentRules';
 import { ChatWindow } from './ChatWindow';
-import { ImagePreviewDialog } from './ImagePreviewDialog';
 import { activeInquiryFilterCount, inquiryFilterQuery, matchesInquiryFilter, parseInquiryFilter, type InquiryFilter } from './inquiryFilter';
 import { CLOSED_STATUS, REOPENED_STATUS } from './inquiryStatus';
-import { MessageDialog, type MessageDialogState } from './MessageDialog';
+import type { MessageDialogState } from './MessageDialog';
 import { MESSAGE_DRAFT_RESOURCE, readMessageDraft } from '../../features/drafts/messageDrafts';
 import { useDraftKey } from '../../features/drafts/formDrafts';
 import { NotificationToggle } from './NotificationToggle';
@@ -23,10 +23,15 @@ import { meQueryOptions, MESSAGES_QUERY_KEY, messagesQueryKey, messagesQueryOpti
 import { useCapabilities } from '../../app/capabilities';
 import { withUnread } from '../../layout/documentTitle';
 import { compareMessages, mergeReceived } from './mergeReceived';
-import { RoomFilterDialog } from './RoomFilterDialog';
 import { RoomList } from './RoomList';
-import { SubjectDialog } from './SubjectDialog';
 import { useInquiryCable } from './useInquiryCable';
+import { HeardMessages } from './heardMessages';
+
+/** The longest a clicked room waits for its messages before it opens with a spinner. */
+const OPEN_ROOM_HOLD_MS = 200;
+
+/** The longest a clicked room's read waits for its subscription's confirmation (the socket slow or down). */
+const LIVE_WAIT_MS = 100;
 
 /** How often relative times ("within 23 hours") are re-evaluated. */
 const CLOCK_TICK_MS = 60_000;
@@ -40,39 +45,67 @@ const useNow = () => {
   return now;
 };
 
-/** The inquiry screen (spec section 2): rooms, the open room's chat, its modals, live over the cable. */
 /** Space kept below the panes, as the page's own bottom padding. */
 const PANES_BOTTOM_GAP = 16;
+/** Where the panes start below the header and the title (1440 × 900, no alert): the first visit's guess. */
+const USUAL_PANES_TOP = 120;
+/** Where the panes started when last measured: the next visit lays them out at that height at once. */
+let lastPanesTop: number | undefined;
 
 /**
- * The panes reach the bottom of the window: their height is the window's less where they start
- * (the header, title and any alert above them), measured again on resize and when what is above
- * them changes height. A fixed calc() left about 130 px unused at 1440 × 900.
+ * The panes reach the bottom of the window: their height is the viewport's less where they start
+ * (the header, title and any alert above them). Where they start is read when the browser has laid
+ * them out (a ResizeObserver's turn, on the parent, which also tells when what is above them
+ * changes height), never in the render's commit: reading it in a layout effect forced a layout of
+ * the whole screen inside the task that draws the rooms, and its state update a second one
+ * (issue 38, 18-40 ms a visit). A fixed calc() left about 130 px unused at 1440 × 900.
  */
 const useHeightToWindowBottom = () => {
   const ref = useRef<HTMLDivElement>(null);
-  const [height, setHeight] = useState<number>();
-  useLayoutEffect(() => {
+  const [top, setTop] = useState(lastPanesTop ?? USUAL_PANES_TOP);
+  useEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
     const measure = () => {
-      const top = element.getBoundingClientRect().top + window.scrollY;
-      setHeight(Math.max(window.innerHeight - top - PANES_BOTTOM_GAP, 0));
+      lastPanesTop = element.getBoundingClientRect().top + window.scrollY;
+      setTop(lastPanesTop);
     };
-    measure();
-    window.addEventListener('resize', measure);
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    if (element.parentElement) observer?.observe(element.parentElement);
-    return () => {
-      window.removeEventListener('resize', measure);
-      observer?.disconnect();
-    };
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return undefined;
+    }
+    const observer = new ResizeObserver(measure);
+    if (element.parentElement) observer.observe(element.parentElement);
+    return () => observer.disconnect();
   }, []);
-  return { ref, height };
+  return { ref, height: `max(calc(100vh - ${top + PANES_BOTTOM_GAP}px), 0px)` };
+};
+
+/** The inquiry screen (spec section 2): rooms, the open room's chat, its modals, live over the cable. */
+type Dialogs = typeof import('./dialogs');
+let loadedDialogs: Dialogs | undefined;
+let dialogsChunk: Promise<Dialogs> | undefined;
+const loadDialogs = () => (dialogsChunk ??= import('./dialogs').then((loaded) => (loadedDialogs = loaded)));
+// Asked when the page is idle after this chunk loads: on a cold visit after the rooms are asked
+// and drawn, and when the home screen's idle prefetch brought this chunk, before the click.
+void whenIdle().then(loadDialogs);
+
+/** The screen's dialogs (./dialogs.ts), drawn at once when their chunk is in; undefined until it is. */
+const useDialogs = () => {
+  const [dialogs, setDialogs] = useState(loadedDialogs);
+  useEffect(() => {
+    let mounted = true;
+    if (!dialogs) void loadDialogs().then((loaded) => mounted && setDialogs(loaded));
+    return () => {
+      mounted = false;
+    };
+  }, [dialogs]);
+  return dialogs;
 };
 
 const InquiriesPage = () => {
   const { ref: panes, height: panesHeight } = useHeightToWindowBottom();
+  const dialogs = useDialogs();
   const provider = usePortalDataProvider();
   // Who signs a saved reply's {担当者名}: the signed-in staff member's display name.
   const { identity } = useGetIdentity();
@@ -93,23 +126,32 @@ const InquiriesPage = () => {
     // (receivedRooms), so pages read meanwhile stay true: a return to the screen reads none again.
     ...(socketUp && roomsLive && { staleTime: Infinity }),
   });
-  const messages = useQuery({ ...messagesQueryOptions(provider, roomId as number), enabled: roomId !== undefined });
+  // What the cable tells while a room's messages are being read, folded into the read's answer.
+  const [heard] = useState(() => new HeardMessages());
 
   const setMessages = (update: (list: InquiryMessage[]) => InquiryMessage[], id = roomId) =>
     queryClient.setQueryData<InquiryMessage[]>(messagesQueryKey(id), (list) => (list ? update(list) : list));
 
   const capabilities = useCapabilities();
-  const { connected, live } = useInquiryCable(
+  const cable = useInquiryCable(
     roomId,
     {
       onMessage: (message) => {
+        heard.heard(message);
         setMessages((list) => mergeReceived(list, message, compareMessages), message.roomId);
         // Someone else wrote in the open room: reading it again marks it read for this staff member.
-        if (!message.deleted && me.data && String(message.senderId) !== String(me.data.id)) {
+        if (message.roomId === roomId && !message.deleted && me.data && String(message.senderId) !== String(me.data.id)) {
           void queryClient.invalidateQueries({ queryKey: messagesQueryKey(message.roomId) });
         }
       },
-      onCaughtUp: (id) => void queryClient.invalidateQueries({ queryKey: messagesQueryKey(id) }),
+      onCaughtUp: (id) => {
+        const state = queryClient.getQueryState(messagesQueryKey(id));
+        // No read yet: the first one starts after this moment and misses nothing.
+        if (state === undefined) return;
+        // A read on its way began before this moment (the room is being opened): made again. A list
+        // held from before: read again now if on screen, otherwise when the room is next opened.
+        void queryClient.invalidateQueries({ queryKey: messagesQueryKey(id), refetchType: state.fetchStatus === 'fetching' ? 'all' : 'active' });
+      },
       onReconnected: () => {
         // Nothing is replayed: the provider reads the rooms again; the messages are read here.
         void queryClient.invalidateQueries({ queryKey: MESSAGES_QUERY_KEY });
@@ -123,10 +165,23 @@ const InquiriesPage = () => {
     },
   );
 
+  const { connected, live } = cable;
+  const messages = useQuery({
+    ...messagesQueryOptions(provider, roomId as number, heard),
+    enabled: roomId !== undefined,
+  });
+
   const roomList = useMemo(
     () => roomsOnScreen(rooms.data?.pages ?? [], receivedRooms, (room) => matchesInquiryFilter(room, filter)),
     [rooms.data, receivedRooms, filter],
   );
+  // The room at the top (the latest activity) is the one an agent most likely opens next: its
+  // channel is made ready as the list draws, so its click reads at once (no read is made for it).
+  const topRoom = roomList[0]?.id;
+  const { watch } = cable;
+  useEffect(() => {
+    if (topRoom !== undefined) watch(topRoom);
+  }, [topRoom, watch]);
   // A preselected room (?roomId=) that is not among the loaded pages is read on its own.
   const listed = roomList.find((room) => room.id === roomId);
   const single = useQuery({
@@ -142,18 +197,37 @@ const InquiriesPage = () => {
   // without it, the sum over the rooms loaded so far.
   const unreadTotal = sharedUnreadTotal ?? (capabilities.has('unreadTotal') ? undefined : roomList.reduce((sum, room) => sum + room.unreadCount, 0));
 
-  const updateSearch = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    setSearch(next);
-  };
-  // The room's messages are asked at the click, not after the screen has rendered the new URL.
-  const openRoom = (id: number) => {
-    void queryClient.prefetchQuery(messagesQueryOptions(provider, id));
-    updateSearch({ roomId: String(id) });
+  // From the URL as it is when the change is made (a room opens after its read, a moment after the click).
+  const updateSearch = (changes: Record<string, string | undefined>) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    });
+  // The room's messages are asked at the click, and the room opens once they are in (or after
+  // OPEN_ROOM_HOLD_MS): one render draws the room with its messages. Opening it at once drew a
+  // spinner, and the messages in a second render of the whole screen (issue 38). A later click wins.
+  const opening = useRef<number>(undefined);
+  // Left before the read answered (a sidebar click): the room opens nowhere.
+  useEffect(
+    () => () => {
+      opening.current = undefined;
+    },
+    [],
+  );
+  const openRoom = async (id: number) => {
+    opening.current = id;
+    // Read once the room's subscription is confirmed (usually already, from the pointer over it):
+    // a read made before it would be made again at the confirmation.
+    cable.watch(id);
+    await cable.whenLive(id, LIVE_WAIT_MS);
+    if (opening.current !== id) return;
+    const read = queryClient.prefetchQuery(messagesQueryOptions(provider, id, heard));
+    await Promise.race([read, new Promise((resolve) => window.setTimeout(resolve, OPEN_ROOM_HOLD_MS))]);
+    if (opening.current === id) updateSearch({ roomId: String(id) });
   };
   const applyFilter = (next: InquiryFilter) => {
     const q = inquiryFilterQuery(next);
@@ -234,13 +308,14 @@ const InquiriesPage = () => {
       <Box
         ref={panes}
         data-live={live}
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 380px) 1fr' }, gap: 2, height: { md: panesHeight ?? 'calc(100vh - 220px)' }, minHeight: 480 }}
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 380px) 1fr' }, gap: 2, height: { md: panesHeight }, minHeight: 480 }}
       >
         <Card sx={{ minHeight: 0, height: { xs: 420, md: 'auto' } }}>
           <RoomList
             rooms={roomList}
             selectedId={roomId}
-            onSelect={openRoom}
+            onSelect={(id) => void openRoom(id)}
+            onIntent={cable.watch}
             now={now}
             isPending={rooms.isPending}
             isError={rooms.isError}
@@ -273,10 +348,22 @@ const InquiriesPage = () => {
           />
         </Card>
       </Box>
-      <RoomFilterDialog open={filterOpen} filter={filter} onClose={() => setFilterOpen(false)} onApply={applyFilter} />
-      <MessageDialog state={dialog} onClose={() => setDialog(undefined)} onSend={send} onEdit={edit} draftKey={draftKey} placeholders={{ 薬局名: selected?.pharmacy.name, 担当者名: identity?.fullName }} />
-      <SubjectDialog open={subjectOpen} subject={selected?.name ?? ''} onClose={() => setSubjectOpen(false)} onSave={(name) => changeRoom({ name })} />
-      <ImagePreviewDialog file={preview} onClose={() => setPreview(undefined)} download={provider.downloadInquiryFile} />
+      {/* A dialog asked for before its chunk is in opens when it arrives: its state waits here. */}
+      {dialogs && (
+        <>
+          <dialogs.RoomFilterDialog open={filterOpen} filter={filter} onClose={() => setFilterOpen(false)} onApply={applyFilter} />
+          <dialogs.MessageDialog
+            state={dialog}
+            onClose={() => setDialog(undefined)}
+            onSend={send}
+            onEdit={edit}
+            draftKey={draftKey}
+            placeholders={{ 薬局名: selected?.pharmacy.name, 担当者名: identity?.fullName }}
+          />
+          <dialogs.SubjectDialog open={subjectOpen} subject={selected?.name ?? ''} onClose={() => setSubjectOpen(false)} onSave={(name) => changeRoom({ name })} />
+          <dialogs.ImagePreviewDialog file={preview} onClose={() => setPreview(undefined)} download={provider.downloadInquiryFile} />
+        </>
+      )}
       <SafeConfirm
         isOpen={deleting !== undefined}
         title="メッセージの削除"

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { InlineLoading } from '../../app/InlineLoading';
 import type { InquiryRoom } from '../../dataProvider/methods/inquiries';
-import { isNearBottom } from './infiniteScroll';
+import { isNearBottom, LOAD_AHEAD_VIEWPORTS } from './infiniteScroll';
 import { formatInquiryTime } from './inquiryTime';
 import { StatusChip } from './StatusChip';
 import { useLatestCallback } from './useLatestCallback';
@@ -22,6 +22,8 @@ export interface RoomListProps {
   rooms: InquiryRoom[];
   selectedId?: number;
   onSelect: (id: number) => void;
+  /** The user is about to open a room: the pointer is over it, or it has focus. */
+  onIntent?: (id: number) => void;
   now: Date;
   isPending: boolean;
   isError: boolean;
@@ -38,13 +40,27 @@ const TWO_LINES = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient:
 const pharmacyLine = (room: InquiryRoom) => `${room.pharmacy.id} ${room.pharmacy.name}（${room.pharmacy.address1}）`;
 
 /** One room of the list: drawn again only when the room, its selection or the clock changes, not with every render of the screen. */
-const RoomRow = memo(function RoomRow({ room, selected, onSelect, now }: { room: InquiryRoom; selected: boolean; onSelect: (id: number) => void; now: Date }) {
+const RoomRow = memo(function RoomRow({
+  room,
+  selected,
+  onSelect,
+  onIntent,
+  now,
+}: {
+  room: InquiryRoom;
+  selected: boolean;
+  onSelect: (id: number) => void;
+  onIntent: (id: number) => void;
+  now: Date;
+}) {
   return (
     <ListItem disablePadding>
       <ListItemButton
         selected={selected}
         aria-current={selected ? 'true' : undefined}
         onClick={() => onSelect(room.id)}
+        onPointerEnter={() => onIntent(room.id)}
+        onFocus={() => onIntent(room.id)}
         divider
         data-testid={`inquiry-room-${room.id}`}
         sx={{ display: 'block', py: 1 }}
@@ -80,15 +96,48 @@ const RoomRow = memo(function RoomRow({ room, selected, onSelect, now }: { room:
   );
 });
 
-export const RoomList = ({ headerActions, rooms, selectedId, onSelect, now, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, filterCount, onOpenFilter }: RoomListProps) => {
+export const RoomList = ({ headerActions, rooms, selectedId, onSelect, onIntent, now, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, filterCount, onOpenFilter }: RoomListProps) => {
   const scroller = useRef<HTMLDivElement>(null);
+  const end = useRef<HTMLDivElement>(null);
   const select = useLatestCallback(onSelect);
-  const loadAhead = () => {
+  const intend = useLatestCallback((id: number) => onIntent?.(id));
+  const loadAhead = useLatestCallback(() => {
     const element = scroller.current;
     if (element && hasNextPage && !isFetchingNextPage && isNearBottom(element)) fetchNextPage();
-  };
-  // A short first page (or a tall screen) may already be near the bottom without any scroll.
-  useEffect(loadAhead);
+  });
+  // Whether the list's end is within 3 viewport heights of the pane's bottom, as the browser last
+  // saw it after a layout: reading the pane's scroll sizes in an effect forced a second layout of
+  // the whole screen inside the render that draws the rooms (issue 38: 25-50 ms a visit).
+  const observer = useRef<IntersectionObserver>(undefined);
+  const loadAheadIfNear = useLatestCallback((near: boolean) => {
+    if (near && hasNextPage && !isFetchingNextPage) fetchNextPage();
+  });
+  useEffect(() => {
+    const root = scroller.current;
+    if (!root || typeof IntersectionObserver === 'undefined') return undefined;
+    observer.current = new IntersectionObserver((entries) => loadAheadIfNear(entries[entries.length - 1].isIntersecting), {
+      root,
+      rootMargin: `0px 0px ${LOAD_AHEAD_VIEWPORTS * 100}% 0px`,
+      threshold: 0,
+    });
+    return () => {
+      observer.current?.disconnect();
+      observer.current = undefined;
+    };
+  }, [loadAheadIfNear]);
+  // A short first page (or a tall screen) may already be near the bottom without any scroll, and
+  // may stay near after a page is read: observing the end anew has the browser say where it is
+  // after its next layout. Without IntersectionObserver (jsdom) the sizes are read here and at each scroll.
+  useEffect(() => {
+    const target = end.current;
+    if (!observer.current) {
+      loadAhead();
+      return;
+    }
+    if (!target) return;
+    observer.current.unobserve(target);
+    observer.current.observe(target);
+  }, [loadAhead, hasNextPage, isFetchingNextPage, rooms.length, isPending, isError]);
 
   return (
     <Stack sx={{ minHeight: 0, height: '100%' }}>
@@ -109,7 +158,7 @@ export const RoomList = ({ headerActions, rooms, selectedId, onSelect, now, isPe
           </Button>
         </Stack>
       </Stack>
-      <Box ref={scroller} onScroll={loadAhead} sx={{ overflowY: 'auto', flex: 1, minHeight: 0 }} data-testid="inquiry-room-scroller">
+      <Box ref={scroller} onScroll={() => observer.current === undefined && loadAhead()} sx={{ overflowY: 'auto', flex: 1, minHeight: 0 }} data-testid="inquiry-room-scroller">
         {isPending ? (
           <InlineLoading />
         ) : isError ? (
@@ -123,11 +172,12 @@ export const RoomList = ({ headerActions, rooms, selectedId, onSelect, now, isPe
         ) : (
           <List disablePadding aria-label="問い合わせルーム">
             {rooms.map((room) => (
-              <RoomRow key={room.id} room={room} selected={room.id === selectedId} onSelect={select} now={now} />
+              <RoomRow key={room.id} room={room} selected={room.id === selectedId} onSelect={select} onIntent={intend} now={now} />
             ))}
           </List>
         )}
         {isFetchingNextPage && <InlineLoading />}
+        <div ref={end} />
       </Box>
     </Stack>
   );

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/
 import type { CsPortalDataProvider } from '../../dataProvider';
 import type { InquiryRoom, InquiryRoomPage } from '../../dataProvider/methods/inquiries';
 import { inquiryFilterQuery, parseInquiryFilter } from './inquiryFilter';
+import type { HeardMessages } from './heardMessages';
 import { compareRooms } from './mergeReceived';
 
 /** Every rooms query starts with this key: read again on (re)connection, as nothing is replayed. */
@@ -46,11 +47,27 @@ export const roomsQueryOptions = (provider: RoomsProvider, query: RoomsQuery) =>
 export const MESSAGES_QUERY_KEY = ['inquiries', 'messages'] as const;
 export const messagesQueryKey = (roomId: number | undefined) => [...MESSAGES_QUERY_KEY, roomId] as const;
 
-/** A room's messages, oldest first; the screen and the click that opens the room ask the same query. */
-export const messagesQueryOptions = (provider: MessagesProvider, roomId: number) =>
+/**
+ * A room's messages, oldest first; the screen and the click that opens the room ask the same query.
+ * On the screen, what the cable tells while the read is on its way is folded into its answer (`heard`).
+ */
+export const messagesQueryOptions = (provider: MessagesProvider, roomId: number, heard?: HeardMessages) =>
   queryOptions({
     queryKey: messagesQueryKey(roomId),
-    queryFn: ({ signal }) => provider.getInquiryMessages(roomId, signal),
+    // Never stale by age: the room's channel keeps a held list current, and a list that may have
+    // missed something is marked for a read (at the subscription's confirmation, on a reconnect,
+    // on a message from someone else). So the list a click has just read is not read again as the
+    // room shows, nor at every window focus.
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => {
+      const read = heard?.begin(roomId);
+      try {
+        const answer = await provider.getInquiryMessages(roomId, signal);
+        return read ? read.fold(answer) : answer;
+      } finally {
+        read?.end();
+      }
+    },
   });
 
 /** The room read on its own (a preselected room that no loaded page holds). */

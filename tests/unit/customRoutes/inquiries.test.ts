@@ -7,6 +7,9 @@ import { INQUIRY_STATUSES, inquiryStatusLabel, UNKNOWN_STATUS_LABEL } from '../.
 import { isEdited } from '../../../src/customRoutes/inquiries/ChatWindow';
 import { compareMessages, compareRooms, mergeReceived } from '../../../src/customRoutes/inquiries/mergeReceived';
 import { isNearBottom } from '../../../src/customRoutes/inquiries/infiniteScroll';
+import { HeardMessages } from '../../../src/customRoutes/inquiries/heardMessages';
+import { formatDate, formatDateTime, formatTokyoTime } from '../../../src/contract/dates';
+import type { InquiryMessage } from '../../../src/dataProvider/methods/inquiries';
 import { prefetchInquiries, roomsOnScreen } from '../../../src/customRoutes/inquiries/roomsQuery';
 
 const STATUS_VALUES = INQUIRY_STATUSES.map((s) => s.value);
@@ -190,5 +193,74 @@ describe('prefetchInquiries: what the screen reads first, started beside its chu
     expect(calls.getInquiryRooms).not.toHaveBeenCalled();
     await prefetchInquiries(queryClient, calls, { pathname: '/v2/core/inquiries', search: '?roomId=abc' });
     expect(calls.getInquiryMessages).not.toHaveBeenCalled();
+  });
+});
+
+describe('HeardMessages: what the cable tells while a room is read is folded into the answer (issue 38)', () => {
+  const message = (id: number, content: string, roomId = 7, deleted?: boolean): InquiryMessage => ({
+    id,
+    roomId,
+    senderId: 55,
+    senderName: '山本 一樹',
+    content,
+    files: [],
+    createdAt: new Date(Date.UTC(2026, 10, 1, 0, id)),
+    ...(deleted && { deleted }),
+  });
+
+  it('folds what was heard during the read, in the order heard, and nothing heard before it began', () => {
+    const heard = new HeardMessages();
+    heard.heard(message(1, '読む前に届いた古い版'));
+    const read = heard.begin(7);
+    heard.heard(message(3, '読んでいる間に届いた'));
+    heard.heard(message(2, '編集前'));
+    heard.heard(message(2, '編集後'));
+    heard.heard(message(9, 'ほかのルーム', 8));
+    const answer = [message(1, '最初の質問'), message(2, '編集前')];
+    expect(read.fold(answer).map((m) => [m.id, m.content])).toEqual([
+      [1, '最初の質問'],
+      [2, '編集後'],
+      [3, '読んでいる間に届いた'],
+    ]);
+    read.end();
+  });
+
+  it('drops a message deleted during the read, and keeps nothing once no read is on its way', () => {
+    const heard = new HeardMessages();
+    const read = heard.begin(7);
+    heard.heard(message(2, '削除', 7, true));
+    expect(read.fold([message(1, '残る'), message(2, '削除')]).map((m) => m.id)).toEqual([1]);
+    read.end();
+    read.end();
+    heard.heard(message(5, '読みがないときに届いた'));
+    const next = heard.begin(7);
+    expect(next.fold([message(1, '残る')]).map((m) => m.id)).toEqual([1]);
+    next.end();
+  });
+
+  it('gives each of two reads at once what was heard since its own start', () => {
+    const heard = new HeardMessages();
+    const first = heard.begin(7);
+    heard.heard(message(3, '一つ目の後'));
+    const second = heard.begin(7);
+    heard.heard(message(4, '二つ目の後'));
+    first.end();
+    heard.heard(message(5, '一つ目が終わった後'));
+    expect(second.fold([]).map((m) => m.id)).toEqual([4, 5]);
+    second.end();
+  });
+});
+
+describe('inquiry times without the time-zone library (issue 38)', () => {
+  it("match the contract's Japan-time formatting for any instant since 1952, recent or not", () => {
+    const instant = fc.date({ min: new Date('1952-01-01T00:00:00Z'), max: new Date('2200-12-31T23:59:59Z'), noInvalidDate: true });
+    fc.assert(
+      fc.property(instant, instant, (at, now) => {
+        const recent = now.getTime() - at.getTime() < RECENT_TIME_MS;
+        expect(formatInquiryTime(at, now)).toBe(recent ? formatTokyoTime(at) : formatDate(at));
+        expect(formatMessageTime(at, now)).toBe(recent ? formatTokyoTime(at) : formatDateTime(at));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -111,6 +111,8 @@ export function searchIndexRebuildSql(db: DB, index: SearchIndex): string {
  * dealers, saved replies, announcements).
  */
 export const INLINE_SEARCH_ROWS = 1_000;
+/** The bound in force: a test that must see every search on the lane sets it to 0 (and back). */
+export const inlineSearch = { maxRows: INLINE_SEARCH_ROWS };
 
 /**
  * Whether `index`'s table is small enough to search here (`INLINE_SEARCH_ROWS`): its largest id
@@ -119,7 +121,7 @@ export const INLINE_SEARCH_ROWS = 1_000;
  */
 export function searchesFewRows(db: DB, index: SearchIndex): boolean {
   const { n } = db.prepare(`SELECT max(${index.idColumn}) AS n FROM ${index.table}`).get() as { n: number | null };
-  return (n ?? 0) <= INLINE_SEARCH_ROWS;
+  return (n ?? 0) <= inlineSearch.maxRows;
 }
 
 /** An FTS5 phrase for a term: double quotes inside are doubled, so no query syntax gets through. */

@@ -3,6 +3,7 @@ import { Layout, useCanAccess } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { AppHeader } from './AppHeader';
+import { AppSidebar } from './AppSidebar';
 import { AppMenu } from './AppMenu';
 import { PageHeading } from './PageHeading';
 import { useFocusHeadingOnNavigate } from '../app/useFocusHeadingOnNavigate';
@@ -49,7 +50,7 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
         one rooms subscription per tab, staff only (inside AdminOnly), closed on sign-out. */}
     <InquiryLiveProvider>
       <PaletteProvider>
-        <Layout appBar={AppHeader} menu={AppMenu} appBarAlwaysOn>
+        <Layout appBar={AppHeader} menu={AppMenu} sidebar={AppSidebar} appBarAlwaysOn>
           <PageHeading />
           <FocusHeadingOnNavigate />
           {children}

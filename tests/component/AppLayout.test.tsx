@@ -59,6 +59,24 @@ describe('AppLayout', () => {
     vi.restoreAllMocks();
   });
 
+  it('mounts without reading the window’s scroll offset: a read forces the whole new page’s layout inside the commit (issue 38)', async () => {
+    const own = Object.getOwnPropertyDescriptor(window, 'pageYOffset');
+    let reads = 0;
+    Object.defineProperty(window, 'pageYOffset', { configurable: true, get: () => (reads += 1, 0) });
+    try {
+      renderLayout('/');
+      expect(await screen.findByRole('heading', { level: 1, name: 'ホーム' })).toBeInTheDocument();
+      // The sidebar is react-admin's drawer, its classes kept for the theme's overrides.
+      const menu = screen.getByRole('navigation', { name: 'メインメニュー' });
+      expect(menu.closest('.RaSidebar-fixed')).not.toBeNull();
+      expect(menu.closest('.RaSidebar-docked')).not.toBeNull();
+      expect(reads).toBe(0);
+    } finally {
+      if (own) Object.defineProperty(window, 'pageYOffset', own);
+      else delete (window as { pageYOffset?: number }).pageYOffset;
+    }
+  });
+
   it('gives every screen one h1 from its <Title> and the document title 「<screen> | CS portal」', async () => {
     renderLayout('/v2/core/inquiries');
     const main = await screen.findByRole('main');

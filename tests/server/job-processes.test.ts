@@ -52,6 +52,9 @@ const checkpoint = () => runOffThread<{ log: number; checkpointed: number }>('wa
 
 describe('job processes (issue 36 item 3)', () => {
   it('fails only the dead lane’s tasks, in Japanese, and the next task starts a new process', async () => {
+    // Fresh processes: server test files share their modules, and one that ran an import before
+    // this file leaves its master process running and ready, which could answer before the kill.
+    await stopOffThread();
     const dying = checkpoint();
     const other = runOffThread('warehouseClose', { file: join(dir, 'never-opened.duckdb') });
     const { master, warehouse } = jobProcessIds();

@@ -10,23 +10,23 @@
  * - an instant (`*At`): a Date, shown as its Tokyo wall time.
  *
  * date-fns with @date-fns/tz does the work, as the design card asks, with Asia/Tokyo from the
- * zone database (so Japan's 1948-1951 summer time is right too, where UTC+9 arithmetic was not):
- * - formatting: `lightFormat` of a `TZDate` in Asia/Tokyo (`format` would also bring the locale
- *   machinery, which these numeric patterns do not use);
+ * zone database (so Japan's 1948-1951 summer time is right too):
+ * - Tokyo's offset: since 1952 Japan keeps UTC+9 all year (the zone database's last change is the
+ *   end of summer time in September 1951), so an instant from then on is moved by nine hours with
+ *   no look-up; an older one asks `tzOffset('Asia/Tokyo')`. Asking Intl for every value cost 10 µs
+ *   a call and ~25 ms of ICU set-up inside a page's first render (issue 38); the fixed offset costs
+ *   0.3 µs and no set-up. A property test holds both to the zone database the machine has, up to
+ *   2200, so a future change in Japan's law would fail it as soon as the zone data knows it.
+ * - formatting: the wall time's fields read with UTC getters, written as the patterns below say
+ *   (a property test holds each to date-fns's `lightFormat` of a `TZDate` in Asia/Tokyo);
  * - parsing: `parseISO` for an instant with its own zone; a Tokyo wall time (no zone, or a
- *   datetime-local value) is read as UTC by parseISO and moved back by `tzOffset('Asia/Tokyo')`,
- *   because TZDate's wall-clock setters depend on the machine's zone (see fromTokyoWall);
+ *   datetime-local value) is read as UTC by parseISO and moved back by Tokyo's offset, because
+ *   TZDate's wall-clock setters depend on the machine's zone (see fromTokyoWall);
  * - day arithmetic: `subDays` / `subMonths` on a UTC noon, then back to a `yyyy-MM-dd` string.
  * What stays ours is the shape the APIs may write (`API_INSTANT`) and the range checks parseISO is
  * laxer about (24:00, zone hours over 23, year 0000).
- *
- * Cost: a conversion to Tokyo asks Intl for the offset a few times. Measured over 100,000 distinct
- * instants on the 2-core machine against the UTC+9 arithmetic this replaced: formatDateTime 0.35
- * → 10 µs a call, parseApiDate of an API timestamp 1.1 → 2.1 µs. A list page formats at most a
- * few hundred, and re-renders format the same ones again, so formatted strings are memoised per
- * instant (0.03 µs a repeated call).
  */
-import { TZDate, tz, tzOffset } from '@date-fns/tz';
+import { tz, tzOffset } from '@date-fns/tz';
 import { isValid, lightFormat, parseISO, subDays, subMonths } from 'date-fns';
 
 const TOKYO = 'Asia/Tokyo';
@@ -38,6 +38,14 @@ const MS_PER_SECOND = 1_000;
 
 const DAY_FORMAT = 'yyyy-MM-dd';
 
+/** From this instant on (1952-01-01 00:00 Japan time) Tokyo is UTC+9 all year. */
+const FIXED_OFFSET_SINCE = Date.UTC(1951, 11, 31, 15);
+const TOKYO_OFFSET_MS = 9 * MS_PER_HOUR;
+
+/** Tokyo's offset from UTC at an instant, in milliseconds. */
+const tokyoOffsetAt = (time: number): number =>
+  time >= FIXED_OFFSET_SINCE ? TOKYO_OFFSET_MS : tzOffset(TOKYO, new Date(time)) * MS_PER_MINUTE;
+
 /**
  * The instant whose Tokyo wall time is `wall`, given as that wall time read as UTC (what parseISO
  * gives for the text with a `Z`). Not TZDate's own wall-clock setters: they go through the
@@ -46,43 +54,32 @@ const DAY_FORMAT = 'yyyy-MM-dd';
  * next to an offset change.
  */
 const fromTokyoWall = (wall: Date): Date => {
-  const guess = new Date(wall.getTime() - tzOffset(TOKYO, wall) * MS_PER_MINUTE);
-  return new Date(wall.getTime() - tzOffset(TOKYO, guess) * MS_PER_MINUTE);
+  const guess = wall.getTime() - tokyoOffsetAt(wall.getTime());
+  return new Date(wall.getTime() - tokyoOffsetAt(guess));
 };
 
 /** A `yyyy-MM-dd` (and `THH:mm[:ss]`) text read as UTC: plain arithmetic in parseISO, no zone. */
 const asUtc = (text: string): Date => parseISO(text.length === 10 ? `${text}T00:00Z` : `${text}Z`);
 
-/**
- * The last few hundred formatted instants per pattern. A list re-renders its cells on every
- * change of selection or hover; a bounded map keeps that to one conversion per value.
- */
-const MEMO_SIZE = 500;
-const memo = new Map<string, Map<number, string>>();
+const pad2 = (value: number) => String(value).padStart(2, '0');
 
-/** An instant in Tokyo wall time, with a date-fns pattern. */
-const formatInTokyo = (instant: Date, pattern: string): string => {
-  const time = instant.getTime();
-  let seen = memo.get(pattern);
-  if (!seen) memo.set(pattern, (seen = new Map()));
-  const known = seen.get(time);
-  if (known !== undefined) return known;
-  const text = lightFormat(new TZDate(time, TOKYO), pattern);
-  if (seen.size >= MEMO_SIZE) seen.delete(seen.keys().next().value!);
-  seen.set(time, text);
-  return text;
+/** An instant's Tokyo wall time, to be read with the UTC getters. */
+const tokyoWallOf = (instant: Date): Date => new Date(instant.getTime() + tokyoOffsetAt(instant.getTime()));
+
+/** date-fns's `yyyy`: the era's year (1 BC is 1), at least four digits. */
+const yearOf = (wall: Date) => {
+  const year = wall.getUTCFullYear();
+  return String(year > 0 ? year : 1 - year).padStart(4, '0');
 };
 
 /**
- * Readies the conversion to Tokyo time before there is a value to show. The first conversion in a
- * page builds the Intl formatter @date-fns/tz reads Tokyo's offset with: about 20 ms of ICU set-up
- * on the 2-core machine when idle, more under load. Start-up calls this while the page is idle, so
- * the first screen that shows a time (薬局一覧's 更新日時, opened from a home screen with no
- * 最近の変更 yet) does not pay it inside its render.
+ * The patterns times are written in, each as date-fns would write it (`TOKYO_PATTERNS` in the
+ * tests pairs each with its date-fns pattern).
  */
-export const prepareTokyoTime = (): void => {
-  tzOffset(TOKYO, new Date());
-};
+const writeJapaneseDay = (w: Date) => `${yearOf(w)}年${w.getUTCMonth() + 1}月${w.getUTCDate()}日`;
+const writeClock = (w: Date) => `${pad2(w.getUTCHours())}:${pad2(w.getUTCMinutes())}`;
+const writeIsoDay = (w: Date) => `${yearOf(w)}-${pad2(w.getUTCMonth() + 1)}-${pad2(w.getUTCDate())}`;
+const writeSlashDay = (w: Date) => `${yearOf(w)}/${pad2(w.getUTCMonth() + 1)}/${pad2(w.getUTCDate())}`;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -137,13 +134,15 @@ const japaneseDayOf = (day: string) => {
 export const formatDate = (value: DateValue): string => {
   if (isDayString(value)) return japaneseDayOf(value);
   const date = toInstant(value);
-  return date ? formatInTokyo(date, 'yyyy年M月d日') : '';
+  return date ? writeJapaneseDay(tokyoWallOf(date)) : '';
 };
 
 /** `2026年11月22日 09:05` (24-hour clock, Japan time); empty string for a missing or invalid value. */
 export const formatDateTime = (value: DateValue): string => {
   const date = toInstant(value);
-  return date ? formatInTokyo(date, 'yyyy年M月d日 HH:mm') : '';
+  if (!date) return '';
+  const wall = tokyoWallOf(date);
+  return `${writeJapaneseDay(wall)} ${writeClock(wall)}`;
 };
 
 /**
@@ -153,20 +152,22 @@ export const formatDateTime = (value: DateValue): string => {
 export const formatSlashDate = (value: DateValue): string => {
   if (isDayString(value)) return value.replaceAll('-', '/');
   const date = toInstant(value);
-  return date ? formatInTokyo(date, 'yyyy/MM/dd') : '';
+  return date ? writeSlashDay(tokyoWallOf(date)) : '';
 };
 
 /** `2026/11/22 09:05`: an instant's Japan wall time to the minute (exports). Empty for a missing or invalid value. */
 export const formatSlashDateTime = (value: DateValue): string => {
   const date = toInstant(value);
-  return date ? formatInTokyo(date, 'yyyy/MM/dd HH:mm') : '';
+  if (!date) return '';
+  const wall = tokyoWallOf(date);
+  return `${writeSlashDay(wall)} ${writeClock(wall)}`;
 };
 
 /** The Japan calendar day of an instant as `yyyy-MM-dd`. */
-export const toTokyoDay = (instant: Date): string => formatInTokyo(instant, DAY_FORMAT);
+export const toTokyoDay = (instant: Date): string => writeIsoDay(tokyoWallOf(instant));
 
 /** An instant's Japan time of day, `HH:mm` (24-hour clock). */
-export const formatTokyoTime = (instant: Date): string => formatInTokyo(instant, 'HH:mm');
+export const formatTokyoTime = (instant: Date): string => writeClock(tokyoWallOf(instant));
 
 /** Today in Japan as `yyyy-MM-dd` (e.g. whether a pharmacy's `endedOn` has passed). */
 export const todayInTokyo = (now: Date = new Date()): string => toTokyoDay(now);
@@ -206,7 +207,10 @@ export const formatDuration = (milliseconds: number): string => {
 };
 
 /** An instant as Japan wall time `yyyy-MM-ddTHH:mm`, the value of an `<input type="datetime-local">`. */
-export const toTokyoDateTimeLocal = (instant: Date): string => formatInTokyo(instant, "yyyy-MM-dd'T'HH:mm");
+export const toTokyoDateTimeLocal = (instant: Date): string => {
+  const wall = tokyoWallOf(instant);
+  return `${writeIsoDay(wall)}T${writeClock(wall)}`;
+};
 
 const DATE_TIME_LOCAL = /^(\d{4}-\d{2}-\d{2})T(\d{2}):\d{2}(:\d{2})?$/;
 

@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { lightFormat } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -5,6 +7,9 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
+  formatSlashDate,
+  formatSlashDateTime,
+  formatTokyoTime,
   fromTokyoDateTimeLocal,
   isDayString,
   isOnOrBeforeToday,
@@ -130,6 +135,42 @@ describe('parseApiDate', () => {
         expect(parseApiDate(toTokyoDateTimeLocal(date))).toEqual(wholeMinute);
       }),
     );
+  });
+});
+
+/** Each way a time is written, with the date-fns pattern it must equal. */
+const TOKYO_PATTERNS: [string, (instant: Date) => string][] = [
+  ['yyyy年M月d日', formatDate],
+  ['yyyy年M月d日 HH:mm', formatDateTime],
+  ['yyyy/MM/dd', formatSlashDate],
+  ['yyyy/MM/dd HH:mm', formatSlashDateTime],
+  ['yyyy-MM-dd', toTokyoDay],
+  ['HH:mm', formatTokyoTime],
+  ["yyyy-MM-dd'T'HH:mm", toTokyoDateTimeLocal],
+];
+
+describe('the same text as date-fns with the zone database', () => {
+  it('writes every pattern as lightFormat of a TZDate in Asia/Tokyo, for any instant from year 1 to 2200 (property)', () => {
+    // Up to 2200: a change in Japan's offset that the machine's zone data knows of fails this.
+    const anyInstant = fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('2200-01-01T00:00:00Z'), noInvalidDate: true });
+    const aroundTheChanges = fc.date({ min: new Date('1945-01-01T00:00:00Z'), max: new Date('1953-01-01T00:00:00Z'), noInvalidDate: true });
+    fc.assert(
+      fc.property(fc.oneof(anyInstant, aroundTheChanges), (instant) => {
+        for (const [pattern, write] of TOKYO_PATTERNS) {
+          expect(write(instant)).toBe(lightFormat(new TZDate(instant.getTime(), 'Asia/Tokyo'), pattern));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('agrees at the last change of Japan’s offset (summer time ended 1951-09-08) and the first instant of the fixed offset', () => {
+    for (const text of ['1951-09-08T14:59:59Z', '1951-09-08T15:00:00Z', '1951-12-31T14:59:59Z', '1951-12-31T15:00:00Z']) {
+      const instant = new Date(text);
+      for (const [pattern, write] of TOKYO_PATTERNS) {
+        expect(write(instant)).toBe(lightFormat(new TZDate(instant.getTime(), 'Asia/Tokyo'), pattern));
+      }
+    }
   });
 });
 

@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { specPath } from '../../lib/specPaths';
-import { InlineLoading } from '../../app/InlineLoading';
 import { NO_FIXTURE } from '../../resources/stockableItemFixtures';
 import { STOCKABLE_FIXTURE_SHAPE } from '../../contract/masters/itemFixtures';
 import { listTakes } from '../../dataProvider/listParameters';
 import { useCapabilities } from '../../app/capabilities';
+import { MasterSection } from './MasterSection';
 
 export const STOCKABLE_FIXTURES = 'v2/core/master_sources/stockable_item_fixtures';
 export const ORDERABLE_FIXTURES = 'v2/core/master_sources/orderable_item_fixtures';
@@ -32,36 +32,35 @@ const FixtureSummary = ({
   newQuery: Record<string, string>;
   describe: (record: Record<string, unknown>) => string;
 }) => {
-  const { data, isPending } = useGetList(resource, { filter, sort: SORT, pagination: PAGE });
+  const { data, error, isPending } = useGetList(resource, { filter, sort: SORT, pagination: PAGE });
   const newLink = `${specPath.create(resource)}?${new URLSearchParams(newQuery).toString()}`;
   return (
-    <Box component="section" aria-label={title} sx={{ display: 'grid', gap: 1 }}>
-      <Typography variant="h6" component="h2">
-        {title}
-      </Typography>
-      {isPending ? (
-        <InlineLoading />
-      ) : (data ?? []).length === 0 ? (
+    <MasterSection
+      title={title}
+      isPending={isPending}
+      error={error}
+      isEmpty={(data ?? []).length === 0}
+      empty={
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           <Typography>{NO_FIXTURE}</Typography>
           <Button component={LinkBase} to={newLink} variant="outlined">
             {title}を新規登録
           </Button>
         </Box>
-      ) : (
-        (data ?? []).map((record) => (
-          <Box key={record.id} sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-            <Typography>{describe(record)}</Typography>
-            <Button component={LinkBase} to={specPath.show(resource, record.id)}>
-              詳細
-            </Button>
-            <Button component={LinkBase} to={specPath.edit(resource, record.id)}>
-              編集
-            </Button>
-          </Box>
-        ))
-      )}
-    </Box>
+      }
+    >
+      {(data ?? []).map((record) => (
+        <Box key={record.id} sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <Typography>{describe(record)}</Typography>
+          <Button component={LinkBase} to={specPath.show(resource, record.id)}>
+            詳細
+          </Button>
+          <Button component={LinkBase} to={specPath.edit(resource, record.id)}>
+            編集
+          </Button>
+        </Box>
+      ))}
+    </MasterSection>
   );
 };
 

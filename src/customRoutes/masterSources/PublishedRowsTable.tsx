@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,10 +8,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Attributes, PublishedTable } from '../../dataProvider/methods/masterSources';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { InlineLoading } from '../../app/InlineLoading';
 import { formatDate } from '../../contract/dates';
-import { serverMessages } from '../../resources/schema/shared/serverErrors';
 import { MASTER_SOURCES_QUERY } from '../../features/masterDiff/StockableDiffPanel';
+import { MasterSection } from './MasterSection';
 
 /** The publishers' tables of one code (spec section 2), their columns in Japanese. */
 const TABLES: Record<PublishedTable, { title: string; columns: [key: string, label: string][] }> = {
@@ -60,38 +58,27 @@ export const PublishedRowsTable = ({ table, codeKey }: { table: PublishedTable; 
     queryFn: () => dataProvider.getPublishedRows(table, codeKey),
   });
   return (
-    <Box component="section" aria-label={title}>
-      <Typography variant="h6" component="h2">
-        {title}
-      </Typography>
-      {isPending ? (
-        <InlineLoading />
-      ) : error ? (
-        <Typography color="error">{serverMessages(error).join(' ')}</Typography>
-      ) : (data ?? []).length === 0 ? (
-        <Typography>行はありません</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                {columns.map(([key, label]) => (
-                  <TableCell key={key}>{label}</TableCell>
+    <MasterSection title={title} isPending={isPending} error={error} isEmpty={(data ?? []).length === 0} empty={<Typography>行はありません</Typography>}>
+      <TableContainer>
+        <Table size="small" aria-label={title}>
+          <TableHead>
+            <TableRow>
+              {columns.map(([key, label]) => (
+                <TableCell key={key}>{label}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(data as Attributes[]).map((row, index) => (
+              <TableRow key={index}>
+                {columns.map(([key]) => (
+                  <TableCell key={key}>{cellText(key, row[key])}</TableCell>
                 ))}
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {(data as Attributes[]).map((row, index) => (
-                <TableRow key={index}>
-                  {columns.map(([key]) => (
-                    <TableCell key={key}>{cellText(key, row[key])}</TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </Box>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </MasterSection>
   );
 };

@@ -8,10 +8,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { MasterStockableItem, StockableItemSearch } from '../../dataProvider/methods/masterSources';
 import { usePortalDataProvider } from '../../app/usePortalDataProvider';
-import { InlineLoading } from '../../app/InlineLoading';
 import { formatDate, todayInTokyo } from '../../contract/dates';
-import { serverMessages } from '../../resources/schema/shared/serverErrors';
 import { sortOrderableItems } from './orderableItemSort';
+import { MasterSection } from './MasterSection';
 import { MASTER_SOURCES_QUERY } from '../../features/masterDiff/StockableDiffPanel';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -58,19 +57,14 @@ export const StockableItemMaster = ({ search, title = '発注マスター' }: { 
     queryFn: () => dataProvider.searchStockableItems(search),
   });
   return (
-    <Box component="section" aria-label={title} sx={{ display: 'grid', gap: 1 }}>
-      <Typography variant="h6" component="h2">
-        {title}
-      </Typography>
-      {isPending ? (
-        <InlineLoading />
-      ) : error ? (
-        <Typography color="error">{serverMessages(error).join(' ')}</Typography>
-      ) : data && data.items.length > 0 ? (
-        data.items.map((item) => <MasterItemTable key={item.id} item={item} />)
-      ) : (
-        <Typography>発注マスターに在庫品目はありません</Typography>
-      )}
-    </Box>
+    <MasterSection
+      title={title}
+      isPending={isPending}
+      error={error}
+      isEmpty={!data || data.items.length === 0}
+      empty={<Typography>発注マスターに在庫品目はありません</Typography>}
+    >
+      {data?.items.map((item) => <MasterItemTable key={item.id} item={item} />)}
+    </MasterSection>
   );
 };

@@ -118,7 +118,7 @@ const RoomRow = memo(function RoomRow({
       >
         <span className={roomClass('line')}>
           {/* One line beside the time; cut with … where narrow, so the whole line shows on hover. */}
-          <span className={roomClass('pharmacy')} title={pharmacyLine(room)}>
+          <span className={roomClass('pharmacy')} title={pharmacyLine(room)} data-pharmacy-line>
             {pharmacyLine(room)}
           </span>
           <span className={roomClass('time')}>{formatInquiryTime(room.lastMessage?.createdAt, now)}</span>

@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Title } from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { AppLayout } from '../../src/layout/AppLayout';
 import InquiriesPage from '../../src/customRoutes/inquiries/InquiriesPage';
 import type { ApiRequest, ApiResponse } from '../../src/dataProvider';
@@ -88,6 +88,12 @@ const messagesReads = (send: ReturnType<typeof apiSend>) =>
   send.mock.calls.map(([request]) => /\/inquiry_rooms\/(\d+)\/messages$/.exec(request.path)?.[1]).filter((id) => id !== undefined).map(Number);
 
 const PharmaciesScreen = () => <Title title="薬局一覧" />;
+
+/** Where the router is: a screen's URL as the user would see it in the address bar. */
+const CurrentLocation = () => {
+  const location = useLocation();
+  return <output data-testid="current-location">{`${location.pathname}${location.search}`}</output>;
+};
 
 describe('the inquiry screen reads each rooms page once (issue 38)', () => {
   beforeEach(() => {
@@ -232,5 +238,64 @@ describe('opening a room (issue 38)', () => {
     const log = await screen.findByRole('log', { name: 'メッセージ' });
     await within(log).findByText('メッセージ6');
     expect(within(log).getByText('読んでいる間の追記です。')).toBeInTheDocument();
+  }, 60_000);
+});
+
+/**
+ * Turns of the event loop (setImmediate, which the fake timers below leave alone) until `done`,
+ * at most `limit`: Testing Library's waitFor waits on setTimeout, which they stop.
+ */
+const turnsUntil = async (done: () => boolean, limit = 200) => {
+  for (let turn = 0; turn < limit && !done(); turn += 1) await act(() => new Promise((resolve) => setImmediate(resolve)));
+};
+
+describe('a room clicked just before leaving the screen (issue 38)', () => {
+  beforeEach(() => {
+    cable.subscriptions.length = 0;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('does not open the screen again when its read answers after the user has gone to another screen', async () => {
+    const user = userEvent.setup();
+    let answer!: () => void;
+    const send = apiSend((roomId) => (roomId === 7 ? new Promise<void>((resolve) => (answer = resolve)) : Promise.resolve()));
+    renderWithAdmin(
+      <AppLayout>
+        <CurrentLocation />
+        <Link to="/v2/core/pharmacies">別の画面へ</Link>
+        <Routes>
+          <Route path="/v2/core/pharmacies" element={<PharmaciesScreen />} />
+          <Route path="/v2/core/inquiries" element={<InquiriesPage />} />
+        </Routes>
+      </AppLayout>,
+      { dataProvider: createTestDataProvider({ send }), initialEntries: ['/v2/core/inquiries'] },
+    );
+    await confirm('InquiryRoomsChannel');
+    const list = await screen.findByRole('list', { name: '問い合わせルーム' });
+    await user.hover(within(list).getByText('ルーム7'));
+    act(() => subscription('InquiryMessagesChannel', 7)!.mixin.connected?.({ reconnected: false }));
+
+    // The room's hold (the longest a clicked room waits for its messages) stands still from the
+    // click on, so the user leaves while the room is still waiting for its read, on any machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => fireEvent.click(within(list).getByText('ルーム7')));
+    await turnsUntil(() => messagesReads(send).length > 0);
+    expect(messagesReads(send)).toEqual([7]);
+    act(() => fireEvent.click(screen.getByRole('link', { name: '別の画面へ' })));
+    expect(screen.getByTestId('current-location')).toHaveTextContent(/^\/v2\/core\/pharmacies$/);
+    expect(screen.queryByRole('list', { name: '問い合わせルーム' })).toBeNull();
+
+    // The read answers now: the room it was for opens nowhere, the user stays where they went.
+    const read = send.mock.results[send.mock.calls.findIndex(([request]) => /\/inquiry_rooms\/7\/messages$/.test(request.path))].value as Promise<unknown>;
+    await act(async () => {
+      answer();
+      await read;
+    });
+    // Turns of the event loop: everything the answer sets off in promises has run.
+    await turnsUntil(() => false, 20);
+    expect(screen.getByTestId('current-location')).toHaveTextContent(/^\/v2\/core\/pharmacies$/);
+    expect(screen.getByRole('heading', { level: 1, name: '薬局一覧' })).toBeInTheDocument();
   }, 60_000);
 });

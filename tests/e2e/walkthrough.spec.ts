@@ -146,7 +146,7 @@ test.describe('what a new user found walking every screen', () => {
     // The pharmacy line beside the time is one line, cut where narrow: it names itself in full on hover.
     const pharmacyLines = await rooms.getByRole('listitem').evaluateAll((items) =>
       items.map((item) => {
-        const line = item.querySelector('p, span')!;
+        const line = item.querySelector('[data-pharmacy-line]')!;
         return { title: line.getAttribute('title'), text: line.textContent };
       }),
     );

@@ -17,7 +17,7 @@ import { specPath } from '../../lib/specPaths';
 import type { InquiryFile, InquiryMessage, InquiryRoom } from '../../dataProvider/methods/inquiries';
 import { formatMessageTime } from './inquiryTime';
 import { isClosedRoom } from './inquiryStatus';
-import { StatusChip } from './StatusChip';
+import { StatusChip, statusChipStyles } from './StatusChip';
 import { useLatestCallback } from './useLatestCallback';
 
 /** A message changed after it was sent (its edit moves updated_at; sending sets both the same). */
@@ -147,7 +147,11 @@ export const ChatWindow = (props: ChatWindowProps) => {
   const closed = isClosedRoom(room.status);
   return (
     <Stack sx={{ minHeight: 0, height: '100%' }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={(theme) => ({ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap', ...statusChipStyles(theme) })}
+      >
         <Box sx={{ flex: 1, minWidth: 200 }}>
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="inquiry-room-subject">
             {room.name}

@@ -88,24 +88,28 @@ let dialogsChunk: Promise<Dialogs> | undefined;
 const loadDialogs = () => (dialogsChunk ??= import('./dialogs').then((loaded) => (loadedDialogs = loaded)));
 // Asked when the page is idle after this chunk loads: on a cold visit after the rooms are asked
 // and drawn, and when the home screen's idle prefetch brought this chunk, before the click.
-void whenIdle().then(loadDialogs);
+const dialogsAtIdle = whenIdle().then(loadDialogs);
 
-/** The screen's dialogs (./dialogs.ts), drawn at once when their chunk is in; undefined until it is. */
-const useDialogs = () => {
+/**
+ * The screen's dialogs (./dialogs.ts), drawn once their chunk is in: at idle, or at once when one
+ * is `wanted` (asked for before then). Never asked in the commit that first draws the rooms: its
+ * preload of the chunk's twelve files was 12 ms of that task on a cold visit (issue 38).
+ */
+const useDialogs = (wanted: boolean) => {
   const [dialogs, setDialogs] = useState(loadedDialogs);
   useEffect(() => {
+    if (dialogs) return undefined;
     let mounted = true;
-    if (!dialogs) void loadDialogs().then((loaded) => mounted && setDialogs(loaded));
+    void (wanted ? loadDialogs() : dialogsAtIdle).then((loaded) => mounted && setDialogs(loaded));
     return () => {
       mounted = false;
     };
-  }, [dialogs]);
+  }, [dialogs, wanted]);
   return dialogs;
 };
 
 const InquiriesPage = () => {
   const { ref: panes, height: panesHeight } = useHeightToWindowBottom();
-  const dialogs = useDialogs();
   const provider = usePortalDataProvider();
   // Who signs a saved reply's {担当者名}: the signed-in staff member's display name.
   const { identity } = useGetIdentity();
@@ -247,6 +251,7 @@ const InquiriesPage = () => {
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [roomBusy, setRoomBusy] = useState(false);
   const [roomError, setRoomError] = useState<string>();
+  const dialogs = useDialogs(filterOpen || dialog !== undefined || subjectOpen || preview !== undefined);
 
   const send = async (content: string, file: File | undefined, replyTo: InquiryMessage | undefined) => {
     if (roomId === undefined) return;

@@ -2,18 +2,15 @@ import { memo, useEffect, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { alpha, type Theme } from '@mui/material/styles';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { InlineLoading } from '../../app/InlineLoading';
 import type { InquiryRoom } from '../../dataProvider/methods/inquiries';
 import { isNearBottom, LOAD_AHEAD_VIEWPORTS } from './infiniteScroll';
 import { formatInquiryTime } from './inquiryTime';
-import { StatusChip } from './StatusChip';
+import { StatusChip, statusChipStyles, UNREAD_CHIP_CLASS } from './StatusChip';
 import { useLatestCallback } from './useLatestCallback';
 
 export interface RoomListProps {
@@ -35,9 +32,63 @@ export interface RoomListProps {
 }
 
 /** The room list (spec section 2): one row per room, the next page loaded ahead while scrolling. */
-const TWO_LINES = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' } as const;
-
 const pharmacyLine = (room: InquiryRoom) => `${room.pharmacy.id} ${room.pharmacy.name}（${room.pharmacy.address1}）`;
+
+/** The classes of a room's row and its parts (`roomRowStyles`). */
+const ROOM = 'cs-InquiryRoom';
+const roomClass = (part: string) => `${ROOM}-${part}`;
+
+const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/**
+ * A room's row as MUI's ListItemButton (divider, selected) with Typography lines drew it, written
+ * once as classes under the list: each row was a ButtonBase with its ripple, two Stacks, four
+ * Typographies and two Chips, about a dozen styled components that emotion serialised per row in
+ * the cold visit's first render (issue 38: with the shell, the render that draws the rooms). The
+ * row is a native button, so the keyboard (Tab, Enter, Space) and screen readers meet it as before.
+ */
+// Lengths as strings: under `sx` a number for a gap, margin or radius is a multiple of the theme's unit.
+const roomRowStyles = (theme: Theme) => ({
+  [`& .${roomClass('list')}`]: { listStyle: 'none', margin: 0, padding: 0 },
+  [`& .${ROOM}`]: {
+    display: 'block',
+    width: '100%',
+    boxSizing: 'border-box',
+    padding: '8px 16px',
+    border: 0,
+    borderBottom: `1px solid ${theme.palette.divider}`,
+    backgroundClip: 'padding-box',
+    backgroundColor: 'transparent',
+    color: 'inherit',
+    font: 'inherit',
+    textAlign: 'left',
+    cursor: 'pointer',
+    transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+    '&[aria-current="true"]': { backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity) },
+    '&[aria-current="true"]:hover': { backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity + theme.palette.action.hoverOpacity) },
+    // The ring drawn inside the row, as every list button's here: the pane clips its overflow.
+    '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: -3 },
+  },
+  [`& .${roomClass('line')}`]: { display: 'flex', alignItems: 'center', gap: '8px' },
+  [`& .${roomClass('line')} + .${roomClass('line')}, & .${roomClass('line')} + .${roomClass('last')}`]: { marginTop: '4px' },
+  [`& .${roomClass('pharmacy')}`]: { ...theme.typography.body2, color: theme.palette.text.secondary, minWidth: 0, flex: 1, ...oneLine },
+  [`& .${roomClass('time')}`]: { ...theme.typography.caption, color: theme.palette.text.secondary, flexShrink: 0 },
+  // The whole name on up to two lines; a longer one ends in … and shows in full on hover.
+  [`& .${roomClass('name')}`]: {
+    ...theme.typography.subtitle2,
+    flex: 1,
+    minWidth: 0,
+    display: '-webkit-box',
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+    overflowWrap: 'anywhere',
+  },
+  [`& .${roomClass('unread')} .${roomClass('name')}`]: { fontWeight: 700 },
+  [`& .${roomClass('last')}`]: { ...theme.typography.body2, display: 'block', ...oneLine },
+  ...statusChipStyles(theme),
+});
 
 /** One room of the list: drawn again only when the room, its selection or the clock changes, not with every render of the screen. */
 const RoomRow = memo(function RoomRow({
@@ -53,46 +104,35 @@ const RoomRow = memo(function RoomRow({
   onIntent: (id: number) => void;
   now: Date;
 }) {
+  const unread = room.unreadCount > 0;
   return (
-    <ListItem disablePadding>
-      <ListItemButton
-        selected={selected}
+    <li>
+      <button
+        type="button"
+        className={unread ? `${ROOM} ${roomClass('unread')}` : ROOM}
         aria-current={selected ? 'true' : undefined}
         onClick={() => onSelect(room.id)}
         onPointerEnter={() => onIntent(room.id)}
         onFocus={() => onIntent(room.id)}
-        divider
         data-testid={`inquiry-room-${room.id}`}
-        sx={{ display: 'block', py: 1 }}
       >
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <span className={roomClass('line')}>
           {/* One line beside the time; cut with … where narrow, so the whole line shows on hover. */}
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }} title={pharmacyLine(room)}>
+          <span className={roomClass('pharmacy')} title={pharmacyLine(room)} data-pharmacy-line>
             {pharmacyLine(room)}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-            {formatInquiryTime(room.lastMessage?.createdAt, now)}
-          </Typography>
-        </Stack>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+          </span>
+          <span className={roomClass('time')}>{formatInquiryTime(room.lastMessage?.createdAt, now)}</span>
+        </span>
+        <span className={roomClass('line')}>
           <StatusChip status={room.status} size="small" />
-          {/* The whole name on up to two lines; a longer one ends in … and shows in full on hover. */}
-          <Typography
-            variant="subtitle2"
-            component="span"
-            title={room.name}
-            data-room-name
-            sx={{ flex: 1, minWidth: 0, fontWeight: room.unreadCount > 0 ? 700 : 500, ...TWO_LINES }}
-          >
+          <span className={roomClass('name')} title={room.name} data-room-name>
             {room.name}
-          </Typography>
-          {room.unreadCount > 0 && <Chip size="small" color="error" label={`未読 ${room.unreadCount}件`} />}
-        </Stack>
-        <Typography variant="body2" noWrap sx={{ mt: 0.5 }}>
-          {room.lastMessage?.content ?? ''}
-        </Typography>
-      </ListItemButton>
-    </ListItem>
+          </span>
+          {unread && <span className={UNREAD_CHIP_CLASS}>{`未読 ${room.unreadCount}件`}</span>}
+        </span>
+        <span className={roomClass('last')}>{room.lastMessage?.content ?? ''}</span>
+      </button>
+    </li>
   );
 });
 
@@ -158,7 +198,12 @@ export const RoomList = ({ headerActions, rooms, selectedId, onSelect, onIntent,
           </Button>
         </Stack>
       </Stack>
-      <Box ref={scroller} onScroll={() => observer.current === undefined && loadAhead()} sx={{ overflowY: 'auto', flex: 1, minHeight: 0 }} data-testid="inquiry-room-scroller">
+      <Box
+        ref={scroller}
+        onScroll={() => observer.current === undefined && loadAhead()}
+        sx={(theme) => ({ overflowY: 'auto', flex: 1, minHeight: 0, ...roomRowStyles(theme) })}
+        data-testid="inquiry-room-scroller"
+      >
         {isPending ? (
           <InlineLoading />
         ) : isError ? (
@@ -170,11 +215,11 @@ export const RoomList = ({ headerActions, rooms, selectedId, onSelect, onIntent,
             問い合わせはありません。
           </Typography>
         ) : (
-          <List disablePadding aria-label="問い合わせルーム">
+          <ul className={roomClass('list')} aria-label="問い合わせルーム">
             {rooms.map((room) => (
               <RoomRow key={room.id} room={room} selected={room.id === selectedId} onSelect={select} onIntent={intend} now={now} />
             ))}
-          </List>
+          </ul>
         )}
         {isFetchingNextPage && <InlineLoading />}
         <div ref={end} />

@@ -13,8 +13,9 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import ShortTextIcon from '@mui/icons-material/ShortText';
 import type { InquiryMessage } from '../../dataProvider/methods/inquiries';
 import { serverMessages } from '../../resources/schema/shared/serverErrors';
-import { ATTACHMENT_ACCEPT, attachmentProblem, SEND_FAILED_MESSAGE } from './attachmentRules';
+import { ATTACHMENT_ACCEPT, attachmentProblem } from './attachmentRules';
 import { useDelayedFocus } from './useDelayedFocus';
+import { SendFailedAlert } from './SendFailedAlert';
 import { ManualInserter } from './ManualInserter';
 import { insertSnippet } from './manualSnippets';
 import { SavedReplyInserter } from './SavedReplyInserter';
@@ -124,14 +125,7 @@ export const MessageDialog = ({ state, onClose, onSend, onEdit, draftKey, placeh
     <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby="inquiry-message-title" fullWidth maxWidth="sm">
       <DialogTitle id="inquiry-message-title">{title}</DialogTitle>
       <DialogContent>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {SEND_FAILED_MESSAGE}
-            {error.map((message) => (
-              <Box key={message}>{message}</Box>
-            ))}
-          </Alert>
-        )}
+        {error && <SendFailedAlert messages={error} />}
         {state?.mode === 'send' && state.replyTo && (
           <Box sx={{ borderLeft: 3, borderColor: 'divider', pl: 1, mb: 1 }}>
             <Typography variant="caption" color="text.secondary">

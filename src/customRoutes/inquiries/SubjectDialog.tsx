@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { serverMessages } from '../../resources/schema/shared/serverErrors';
-import { SEND_FAILED_MESSAGE } from './attachmentRules';
 import { useDelayedFocus } from './useDelayedFocus';
+import { SendFailedAlert } from './SendFailedAlert';
 import { DialogButtons } from '../../app/DialogButtons';
 
 /** The subject edit modal: disabled when empty or saving; a failure keeps the text (spec sections 2 and 8). */
@@ -42,14 +40,7 @@ export const SubjectDialog = ({ open, subject, onClose, onSave }: { open: boolea
     <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby="inquiry-subject-title" fullWidth maxWidth="sm">
       <DialogTitle id="inquiry-subject-title">件名を変更</DialogTitle>
       <DialogContent>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {SEND_FAILED_MESSAGE}
-            {error.map((message) => (
-              <Box key={message}>{message}</Box>
-            ))}
-          </Alert>
-        )}
+        {error && <SendFailedAlert messages={error} />}
         <TextField
           inputRef={input}
           label="件名"

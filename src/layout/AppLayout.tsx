@@ -6,6 +6,7 @@ import { AppHeader } from './AppHeader';
 import { AppSidebar } from './AppSidebar';
 import { AppMenu } from './AppMenu';
 import { PageHeading } from './PageHeading';
+import { ListStylesAhead } from './ListStylesAhead';
 import { useFocusHeadingOnNavigate } from '../app/useFocusHeadingOnNavigate';
 import { PaletteProvider } from '../features/palette/PaletteProvider';
 import { InquiryLiveProvider } from '../customRoutes/inquiries/InquiryLiveProvider';
@@ -54,6 +55,8 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
           <PageHeading />
           <FocusHeadingOnNavigate />
           {children}
+          {/* The generated lists' styles, written while the page is idle, before a list is opened. */}
+          <ListStylesAhead />
         </Layout>
       </PaletteProvider>
     </InquiryLiveProvider>

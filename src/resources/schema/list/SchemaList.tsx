@@ -1,4 +1,4 @@
-import { BooleanInput, DataTable, ListBase, ListToolbar, Loading, Offline, Title, useGetIdentity, useListContext } from 'react-admin';
+import { BooleanInput, DataTable, ListBase, ListContextProvider, ListToolbar, Loading, Offline, ResourceContextProvider, Title, useGetIdentity, useList, useListContext } from 'react-admin';
 import { ImeSafeSearchInput } from '../../../app/ImeSafeSearchInput';
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -18,6 +18,8 @@ import { ListHeader } from './ListHeader';
 import { CheckboxFilterInput, YesNoFilterInput } from './CheckboxFilterInput';
 import { ListError } from './ListError';
 import { PageLinks } from './PageLinks';
+import { PageLinkBar } from './PageLinkBar';
+import { defineResource } from '../../defineResource';
 import { listTitleOf } from '../../listTitle';
 import { RowActions } from './RowActions';
 import { OpeningRowsBody } from './OpeningRows';
@@ -184,17 +186,95 @@ const SchemaListView = ({
 }) => {
   const { defaultTitle, error: failed, isPaused, isPending, isPlaceholderData, resource } = useListContext();
   const offline = isPaused && (isPending || isPlaceholderData);
+  listStylesDrawn = true;
   return (
-    <Box className="list-page" sx={{ display: 'flex' }}>
+    <ListFrame filters={filters} actions={actions} pagination={pagination}>
       <Title title={title} defaultTitle={defaultTitle} preferenceKey={`${resource}.list.title`} />
-      <Box sx={{ flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <ListToolbar filters={filters} actions={actions} />
-        <Card sx={{ position: 'relative', overflow: 'inherit', boxShadow: { xs: 'none', sm: 1 } }}>
-          {offline ? <Offline /> : failed ? error : children}
-        </Card>
-        {pagination}
-      </Box>
+      {offline ? <Offline /> : failed ? error : children}
+    </ListFrame>
+  );
+};
+
+/** The list's frame around its table: the filters and the header, the card, the page links. */
+const ListFrame = ({ filters, actions, pagination, children }: { filters?: ReactElement[]; actions: ReactElement; pagination: ReactNode; children: [ReactNode, ReactNode] }) => (
+  <Box className="list-page" sx={{ display: 'flex' }}>
+    {children[0]}
+    <Box sx={{ flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      <ListToolbar filters={filters} actions={actions} />
+      <Card sx={{ position: 'relative', overflow: 'inherit', boxShadow: { xs: 'none', sm: 1 } }}>{children[1]}</Card>
+      {pagination}
     </Box>
+  </Box>
+);
+
+/** Whether a generated list has been drawn in this page: from then on its styles are in the page. */
+let listStylesDrawn = false;
+
+/**
+ * A list drawn once for its styles, no data: every kind of piece a generated list's frame and
+ * table may show (each kind of filter, the column chooser, a link, 作成, sortable and right-aligned
+ * and one-line columns, each kind of row action, a badge, page links), over one row of nothing.
+ * A search box's width follows its placeholder, so each list still writes its own (a few rules).
+ */
+const STYLES_SAMPLE = defineResource({
+  name: 'cs-list-styles',
+  label: '一覧の見た目',
+  recordLabel: '一覧の見た目',
+  // A list whose calls take a sort, so the headers draw their sort labels.
+  api: '/api/v2/core/admin/pharmacies',
+  capabilities: { create: true },
+  fields: {
+    id: { type: 'number', label: 'ID', sortable: true },
+    name: { type: 'text', label: '名前', sortable: true },
+    updatedAt: { type: 'datetime', label: '更新日時', sortable: true },
+    note: { type: 'text', label: '備考' },
+    endedOn: { type: 'date', label: '終了日' },
+  },
+  list: {
+    columns: ['id', 'name', 'updatedAt', 'note'],
+    hiddenColumns: ['note'],
+    filters: [
+      { source: 'query', type: 'search', label: '検索', alwaysOn: true },
+      { source: 'switched', type: 'boolean', label: '切り替え', alwaysOn: true },
+      { source: 'checked', type: 'checkbox', label: 'チェック', alwaysOn: true },
+      { source: 'answered', type: 'yesNo', label: 'はい・いいえ', alwaysOn: true },
+    ],
+    actions: ['show', 'edit', { kind: 'external', label: '外部', href: 'https://example.invalid/{id}' }, { kind: 'link', label: 'リンク', to: '/{id}' }],
+    links: [{ label: 'リンク', route: 'links' }],
+    badges: [{ column: 'name', label: '終了', color: 'default', when: { field: 'endedOn', onOrBeforeToday: true } }],
+    defaultSort: { field: 'id', order: 'DESC' },
+    paging: { mode: 'pages' },
+  },
+});
+const STYLES_SAMPLE_ROWS = [{ id: 0, endedOn: '2000-01-01' }];
+const STYLES_SAMPLE_FILTERS = (STYLES_SAMPLE.list.filters ?? []).map(filterInput);
+const noPage = () => undefined;
+
+/**
+ * Draws the styles sample out of sight, once per page and only where no list has been drawn yet:
+ * the layout mounts it when the first screen is idle (src/layout/ListStylesAhead.tsx), so a
+ * list's first visit from the sidebar no longer writes ~250 CSS rules (emotion's serialising and
+ * inserting, and the style recalculation they cause) between the click and its rows. The layout
+ * unmounts it after one idle turn: its styles stay in the page.
+ */
+export const ListStylesSample = () => {
+  const context = useList({ data: STYLES_SAMPLE_ROWS, resource: STYLES_SAMPLE.name, sort: STYLES_SAMPLE.list.defaultSort });
+  if (listStylesDrawn) return null;
+  return (
+    <div hidden aria-hidden inert data-testid="list-styles-sample">
+      <ResourceContextProvider value={STYLES_SAMPLE.name}>
+        <ListContextProvider value={context}>
+          <ListFrame
+            filters={STYLES_SAMPLE_FILTERS}
+            actions={<ListHeader resource={STYLES_SAMPLE} storeKey={STYLES_SAMPLE.name} />}
+            pagination={<PageLinkBar page={1} totalPages={2} onPage={noPage} />}
+          >
+            {null}
+            <SchemaDataTable resource={STYLES_SAMPLE} storeKey={STYLES_SAMPLE.name} />
+          </ListFrame>
+        </ListContextProvider>
+      </ResourceContextProvider>
+    </div>
   );
 };
 

@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
-import { Layout, useCanAccess } from 'react-admin';
+import { useCanAccess } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { AppHeader } from './AppHeader';
 import { AppSidebar } from './AppSidebar';
+import { AppFrame } from './AppFrame';
 import { AppMenu } from './AppMenu';
 import { PageHeading } from './PageHeading';
 import { ListStylesAhead } from './ListStylesAhead';
@@ -51,13 +52,13 @@ export const AppLayout = ({ children }: { children: ReactNode }) => (
         one rooms subscription per tab, staff only (inside AdminOnly), closed on sign-out. */}
     <InquiryLiveProvider>
       <PaletteProvider>
-        <Layout appBar={AppHeader} menu={AppMenu} sidebar={AppSidebar} appBarAlwaysOn>
+        <AppFrame appBar={AppHeader} menu={AppMenu} sidebar={AppSidebar}>
           <PageHeading />
           <FocusHeadingOnNavigate />
           {children}
           {/* The generated lists' styles, written while the page is idle, before a list is opened. */}
           <ListStylesAhead />
-        </Layout>
+        </AppFrame>
       </PaletteProvider>
     </InquiryLiveProvider>
   </AdminOnly>

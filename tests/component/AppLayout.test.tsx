@@ -77,6 +77,23 @@ describe('AppLayout', () => {
     }
   });
 
+  it('renders without reading the body’s width: react-admin’s Inspector read it in every render of the layout, forcing style and layout mid-render (issue 38)', async () => {
+    const own = Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth');
+    let reads = 0;
+    Object.defineProperty(document.body, 'clientWidth', { configurable: true, get: () => (reads += 1, 1024) });
+    try {
+      renderLayout('/');
+      expect(await screen.findByRole('heading', { level: 1, name: 'ホーム' })).toBeInTheDocument();
+      // The frame is react-admin's: its skip link and classes kept for the theme's overrides.
+      expect(screen.getByRole('main').closest('.layout')).not.toBeNull();
+      expect(document.querySelector('.RaLayout-content#main-content')).not.toBeNull();
+      expect(reads).toBe(0);
+    } finally {
+      delete (document.body as { clientWidth?: number }).clientWidth;
+      expect(Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth')).toEqual(own);
+    }
+  });
+
   it('gives every screen one h1 from its <Title> and the document title 「<screen> | CS portal」', async () => {
     renderLayout('/v2/core/inquiries');
     const main = await screen.findByRole('main');

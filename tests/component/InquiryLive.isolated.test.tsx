@@ -170,6 +170,28 @@ describe('new pharmacy messages on every screen (issue 40 item 6)', () => {
     expect(cable.consumers).toHaveLength(0);
   });
 
+  it('asks the browser for the notification permission once, not on every change of screen (a synchronous call to the browser, issue 38)', async () => {
+    let asked = 0;
+    class CountedNotification {
+      static get permission() {
+        asked += 1;
+        return 'granted';
+      }
+    }
+    vi.stubGlobal('Notification', CountedNotification);
+    const user = userEvent.setup();
+    renderShell();
+    await screen.findByRole('heading', { level: 1, name: '薬局一覧' });
+    await confirmRooms();
+    const afterStart = asked;
+    for (const [link, heading] of [['薬局会社一覧', '薬局会社一覧'], ['薬局一覧', '薬局一覧'], ['薬局会社一覧', '薬局会社一覧']]) {
+      await user.click(within(sidebar()).getByRole('link', { name: link }));
+      await screen.findByRole('heading', { level: 1, name: heading });
+    }
+    expect(afterStart).toBeLessThanOrEqual(1);
+    expect(asked).toBe(afterStart);
+  });
+
   it('notifies the desktop from any screen for a pharmacy message, when turned on; not for my own', async () => {
     const shown: { title: string; body?: string; tag?: string }[] = [];
     class RecordedNotification {

@@ -17,7 +17,10 @@ export function useDesktopNotifications() {
   const { environment } = useRuntime();
   const { identity } = useGetIdentity();
   const key = identity?.id === undefined ? undefined : ['cs-portal.notify', environment.key, String(identity.id)].map(encodeURIComponent).join(':');
-  const stored = key !== undefined && supported() && Notification.permission === 'granted' && browserStorage().getItem(key) === 'on';
+  // Read once per user, not on every render: the layout's provider renders on every navigation,
+  // and Notification.permission asks the browser process synchronously (~10 ms of a list's click
+  // under load, h38w's profile). A permission taken back later is still honoured: notify asks again.
+  const stored = useMemo(() => key !== undefined && supported() && Notification.permission === 'granted' && browserStorage().getItem(key) === 'on', [key]);
   const [choice, setChoice] = useState<boolean>();
   const [problem, setProblem] = useState<string>();
   const enabled = choice ?? stored;

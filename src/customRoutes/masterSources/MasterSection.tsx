@@ -6,7 +6,8 @@ import { serverMessages } from '../../resources/schema/shared/serverErrors';
 
 /**
  * One titled part of a code's detail (spec section 2): its heading, then the one state it is in:
- * reading, the services' refusal, nothing found (`empty`), or what was found.
+ * reading, the services' refusal, nothing found (`empty`), or what was found. The children are
+ * built before this picks, so they must read an absent answer as empty.
  */
 export const MasterSection = ({
   title,

@@ -69,7 +69,7 @@ export const PublishedRowsTable = ({ table, codeKey }: { table: PublishedTable; 
             </TableRow>
           </TableHead>
           <TableBody>
-            {(data as Attributes[]).map((row, index) => (
+            {((data ?? []) as Attributes[]).map((row, index) => (
               <TableRow key={index}>
                 {columns.map(([key]) => (
                   <TableCell key={key}>{cellText(key, row[key])}</TableCell>

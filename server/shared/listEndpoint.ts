@@ -7,7 +7,7 @@ import { CompressibleBody, sendCompressible } from './compressedBody';
 import { validationError } from './errors';
 import { noteOffThreadWork, tooManyListRequests } from './fairness';
 import type { AuthEnv } from './auth';
-import { listLane, ListWorkRefused } from '../jobs/listLane';
+import { listLane, ListWorkAbandoned, ListWorkRefused } from '../jobs/listLane';
 import { checkFreshness } from './freshness';
 import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
 import { sortValuesBeyondSpec } from './beyondSpec';
@@ -132,11 +132,11 @@ function laneReader(c: Context, db: DB): ListWorkReader | undefined {
   const user = (c as Context<AuthEnv>).get('principal')?.sub ?? '';
   return async (query) => {
     try {
-      const done = await listLane.read(user, db.name, query);
+      const done = await listLane.read(user, db.name, query, c.req.raw.signal);
       noteOffThreadWork(c.req.raw, done.awaitedMs, done.ranMs);
       return done.work;
     } catch (error) {
-      if (error instanceof ListWorkRefused) throw error;
+      if (error instanceof ListWorkRefused || error instanceof ListWorkAbandoned) throw error;
       // A fault of the lane (its worker could not start, or died), not of the request: said, and the page read here.
       console.error(`[list lane] ${c.req.method} ${c.req.path}:`, error);
       return undefined;
@@ -196,6 +196,8 @@ export async function answerList<Row extends Record<string, unknown>, Out extend
     result = await renderListElsewhere(db, query, `json:${params.fields ?? ''}`, render, elsewhere);
   } catch (error) {
     if (error instanceof ListWorkRefused) return tooManyListRequests(c, error.refusal);
+    // The client hung up while the search waited for the lane: nobody reads this answer.
+    if (error instanceof ListWorkAbandoned) return c.body(null, 204);
     throw error;
   }
   assertIdsFound(ids, result.total);

@@ -11,7 +11,7 @@ import { listLane, ListWorkAbandoned, ListWorkRefused } from '../jobs/listLane';
 import { checkFreshness } from './freshness';
 import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
 import { sortValuesBeyondSpec } from './beyondSpec';
-import { searchesFewRows, searchFilter, searchRank, type SearchIndex } from './search';
+import { searchBestRank, searchesFewRows, searchFilter, searchRank, type SearchIndex } from './search';
 import { RELEVANCE_SORT } from '../../src/contract';
 import { declaredSchema } from './typeAdapters';
 import { labelled } from './validation';
@@ -169,15 +169,19 @@ export async function answerList<Row extends Record<string, unknown>, Out extend
   const search = list.search && searchFilter(db, list.search, endpoint.alias, params.query);
   // A batch by ids ignores the search: the list engine orders it without the rank.
   const rank = relevance && search ? searchRank(list.search!, endpoint.alias, params.query) : undefined;
-  const filters = [...endpoint.filters, search].filter((filter): filter is [string, Record<string, unknown>?] => Array.isArray(filter));
+  const listFilters = endpoint.filters.filter((filter): filter is [string, Record<string, unknown>?] => Array.isArray(filter));
+  const filters = search ? [...listFilters, search] : listFilters;
+  // A ranked page of the best rank only is read from those rows (the list engine's `best`).
+  const best = rank ? searchBestRank(db, list.search!, endpoint.alias, params.query) : undefined;
   const pageSize = list.pageSize ?? PAGE_SIZE;
   const query = {
     select: endpoint.select,
     from: endpoint.from,
     where: filters.map(([sql]) => sql),
     // The rank's term is bound with the filters' parameters (statements ignore the ones they do not name).
-    params: { ...filterParams(filters), ...rank?.[1] },
+    params: { ...filterParams(filters), ...rank?.[1], ...best?.params },
     sort: rank ? { ...sort, rank: rank[0] } : sort,
+    best: best && { where: [...listFilters.map(([sql]) => sql), best.where], candidates: best.candidates },
     page: parsePage(params.page),
     pageSize,
     ids,

@@ -35,10 +35,11 @@ export interface ListQuery {
   /**
    * A ranked list's rows of the best rank (1), when an index can find them (`searchBestRank`):
    * `where` is the whole filter and the rank's check, written to walk the sort's index, and
-   * `candidates` counts a superset of those rows from the index alone. A page whose every row is
-   * of that rank is read from them, and the order kept is that prefix (issue 38).
+   * `candidates` counts a superset of those rows from the index alone, and `count` (when it can)
+   * every match, as the list's count does. A page whose every row is of that rank is read from
+   * them, and the order kept is that prefix (issue 38).
    */
-  best?: { where: string[]; candidates: string };
+  best?: { where: string[]; candidates: string; count?: string };
   /**
    * The filter is costly to evaluate (a search): keep the ordered ids of all its rows (up to
    * 20,000) per state of the tables, or of one page at a time beyond that, so every page is a
@@ -267,7 +268,7 @@ function bestPrefix(db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>): { 
   if (!q.best || !sql.best || end > RANK_WINDOW || countOf(db, q.best.candidates, q) < end) return undefined;
   const order = idsOf(db, sql.best, q);
   if (order.length < end) return undefined;
-  const total = countOf(db, sql.count, q);
+  const total = countOf(db, q.best.count ?? sql.count, q);
   return total <= RANK_WINDOW ? { total, order } : undefined;
 }
 

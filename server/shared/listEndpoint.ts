@@ -181,7 +181,12 @@ export async function answerList<Row extends Record<string, unknown>, Out extend
     // The rank's term is bound with the filters' parameters (statements ignore the ones they do not name).
     params: { ...filterParams(filters), ...rank?.[1], ...best?.params },
     sort: rank ? { ...sort, rank: rank[0] } : sort,
-    best: best && { where: [...listFilters.map(([sql]) => sql), best.where], candidates: best.candidates },
+    best: best && {
+      where: [...listFilters.map(([sql]) => sql), best.where],
+      candidates: best.candidates,
+      // The index counts the matches when the list reads the searched table alone, filtered by the search only.
+      count: listFilters.length === 0 && endpoint.from === `FROM ${list.search!.table} ${endpoint.alias}` ? best.count : undefined,
+    },
     page: parsePage(params.page),
     pageSize,
     ids,

@@ -213,7 +213,7 @@ export function searchBestRank(
   index: SearchIndex,
   alias: string,
   query: string | undefined,
-): { where: string; candidates: string; params: Record<string, unknown> } | undefined {
+): { where: string; candidates: string; count?: string; params: Record<string, unknown> } | undefined {
   const [filter] = searchFilter(db, index, alias, query) ?? [];
   const rank = searchRank(index, alias, query);
   if (filter === undefined || rank === undefined || phoneDigits(query!)) return undefined;
@@ -227,6 +227,10 @@ export function searchBestRank(
   return {
     where: `${walked} AND +${id} IN (${initial}) AND ${rank[0]} = 1`,
     candidates: `SELECT COUNT(*) AS n FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_best`,
+    // Every match, from the index alone, when every term is in it: the index holds one row per
+    // row of the table (its triggers), so this is the list's count where the search is its only
+    // filter over the table alone (the caller's to say).
+    count: terms.every((term) => termLength(term) >= 3) ? `SELECT COUNT(*) AS n FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_phrase` : undefined,
     params: { ...params, ...rank[1], search_best: `^${phrase(terms[0])}` },
   };
 }

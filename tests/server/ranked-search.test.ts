@@ -188,6 +188,25 @@ describe('the real lists ranked, for random queries (three scripts, codes, hosti
       })
       .join('');
 
+  it('reads the first page of a name many pharmacies start with from those alone, its total from the index, as the count-then-order did', async () => {
+    const { term, n } = db.prepare('SELECT substr(text, 1, 3) AS term, COUNT(*) AS n FROM pharmacies_search_short GROUP BY term ORDER BY n DESC LIMIT 1').get() as { term: string; n: number };
+    expect(n).toBeGreaterThan(25);
+    current = `/core/api/v2/admin/pharmacies?add_ended=true&query=${encodeURIComponent(term)}&sort=relevance&page=1`;
+    const response = await app.call(current, { token });
+    expect(response.status).toBe(200);
+    const q = asked.get(current)!;
+    // The list reads the pharmacies alone, searched only: the index counts the matches.
+    expect(q.best?.count).toBeDefined();
+    const expected = todaysRanked(db, q);
+    expect(expected.total).toBeGreaterThan(25);
+    expect(Number(response.headers.get('x-total-count'))).toBe(expected.total);
+    expect(((await response.json()) as { id: number }[]).map((row) => row.id)).toEqual(expected.order.slice(0, 25));
+    // Read from the best rank's rows: the order kept is the page's prefix, not every match's.
+    const work = readListWork(db, q);
+    expect(work.total).toBe(expected.total);
+    expect(Array.from(work.order!)).toEqual(expected.order.slice(0, 25));
+  });
+
   it('answers each list and page with the same rows, order and total as the count-then-order did', async () => {
     const names: string[] = [];
     for (const list of LISTS) {

@@ -199,6 +199,20 @@ describe('the list lane over workers', () => {
     expect(worker.posted.map(labelOf)).toEqual(['a1', 'a3']);
   });
 
+  it('started ahead (at the server\'s start): its workers wait idle, keeping nothing alive, and the first read goes to one of them', async () => {
+    const { lane, spawned } = setup(2);
+    lane.start();
+    expect(spawned).toHaveLength(2);
+    expect(spawned.every((worker) => !worker.referenced && worker.posted.length === 0)).toBe(true);
+    const read = lane.read('a', '/f', query('a1'));
+    expect(spawned).toHaveLength(2);
+    expect(spawned[0].posted.map(labelOf)).toEqual(['a1']);
+    spawned[0].answer({ work: work(5) });
+    expect((await read).work.total).toBe(5);
+    lane.start();
+    expect(spawned).toHaveLength(2);
+  });
+
   it('two workers read two tasks at once', () => {
     const { lane, spawned } = setup(2);
     void lane.read('a', '/f', query('a1')).catch(() => undefined);

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createApp } from '../server/app';
 import { startJobProcesses } from '../server/jobs/offThread';
+import { listLane } from '../server/jobs/listLane';
 
 const dataDir = process.env.DATA_DIR;
 const staticDir = process.env.STATIC_DIR;
@@ -21,6 +22,8 @@ const server = serve({ fetch: created.app.fetch, port: 0, hostname: '127.0.0.1' 
 created.attachWebSockets(server as Server);
 // As server/main.ts: the long-work lanes' processes are forked at start.
 startJobProcesses();
+// The list lane's workers too: the first search would otherwise wait for one to start.
+listLane.start();
 // The server thread's stalls (bench/export.ts): on SIGUSR2, the longest event-loop delay since the
 // last report, and its p99, in ms. It leaves out the prober's own stalls but not the OS's: time
 // the core went to another process counts too, so each stall is also split by the kernel's

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { createApp } from './app';
 import { SEED_IDENTITY_USERS } from './identity/users';
 import { startJobProcesses } from './jobs/offThread';
+import { listLane } from './jobs/listLane';
 
 const port = Number(process.env.PORT || 3000);
 const dataDir = resolve(process.env.DATA_DIR || './data');
@@ -24,6 +25,8 @@ const server = serve({ fetch: app.fetch, port }, (info) => {
 attachWebSockets(server as Server);
 // The long-work lanes' processes are forked now, while nobody waits (offThread.ts).
 startJobProcesses();
+// The list lane's workers too: the first search would otherwise wait for one to start.
+listLane.start();
 
 const shutdown = () => {
   server.close();

@@ -33,6 +33,14 @@ export interface ListQuery {
   /** Deepest OFFSET walked before seeking from an anchor instead (default 1000 rows). */
   maxOffset?: number;
   /**
+   * A ranked list's rows of the best rank (1), when an index can find them (`searchBestRank`):
+   * `where` is the whole filter and the rank's check, written to walk the sort's index, and
+   * `candidates` counts a superset of those rows from the index alone, and `count` (when it can)
+   * every match, as the list's count does. A page whose every row is of that rank is read from
+   * them, and the order kept is that prefix (issue 38).
+   */
+  best?: { where: string[]; candidates: string; count?: string };
+  /**
    * The filter is costly to evaluate (a search): keep the ordered ids of all its rows (up to
    * 20,000) per state of the tables, or of one page at a time beyond that, so every page is a
    * primary-key lookup of 25 rows.
@@ -219,6 +227,8 @@ function costlySql(q: ListQuery) {
      * exactly `order(total)`'s ids for any total, and only the count is read besides.
      */
     ranked: rankedSql(q, where),
+    /** The best rank's rows up to the page's end, by the sort (their rank is one and the same). */
+    best: q.best && `SELECT ${q.idColumn} ${q.from}${whereSql(q.best.where)} ORDER BY ${orderBySql({ ...q, sort: { ...q.sort, rank: undefined } })} LIMIT ${q.page * q.pageSize}`,
     pageIdsKey: `${filterKey}\u0000${orderBy}\u0000${offset}\u0000${q.pageSize}`,
     pageIds: `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`,
     deep: offset > (q.maxOffset ?? MAX_OFFSET),
@@ -234,16 +244,42 @@ const countOf = (db: DB, sql: string, q: ListQuery) => (prepared(db, sql).get(q.
 const idsOf = (db: DB, sql: string, q: ListQuery) => Float64Array.from(prepared(db, sql).raw(true).all(q.params) as [number][], ([id]) => id);
 const anchorOf = (db: DB, sql: string, q: ListQuery) => prepared(db, sql).raw(true).get(q.params) as unknown[] | undefined;
 
-/** A ranked search's total and order (`costlySql(q).ranked`): one pass over its matches, and a count only when they fill the window. */
+/**
+ * A ranked search's total and order (`costlySql(q).ranked`): one pass over its matches, and a count
+ * only when they fill the window. When the page holds rows of the best rank only, the order is its
+ * prefix up to the page's end, read from those rows alone (`bestPrefix`).
+ */
 function readRanked(db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>): { total: number; order: Float64Array } {
+  const prefix = bestPrefix(db, q, sql);
+  if (prefix) return prefix;
   const order = idsOf(db, sql.ranked, q);
   return { total: order.length < RANK_WINDOW ? order.length : countOf(db, sql.count, q), order };
 }
 
+/**
+ * The order up to the page's end when the best rank fills it: the first rows of the order are the
+ * best rank's, by the sort and the id, so the page needs neither the other matches' ranks nor
+ * their sort values (a popular name's thousands of matches each read a row and a rank before).
+ * Undefined when it cannot be so: fewer such rows than the page's end, or more matches than the
+ * window (whose order is of the first matches by id only).
+ */
+function bestPrefix(db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>): { total: number; order: Float64Array } | undefined {
+  const end = q.page * q.pageSize;
+  if (!q.best || !sql.best || end > RANK_WINDOW || countOf(db, q.best.candidates, q) < end) return undefined;
+  const order = idsOf(db, sql.best, q);
+  if (order.length < end) return undefined;
+  const total = countOf(db, q.best.count ?? sql.count, q);
+  return total <= RANK_WINDOW ? { total, order } : undefined;
+}
+
+/** A kept order serves the page: it is whole, or a ranked prefix that reaches the page's end. */
+const orderServes = (order: Float64Array, total: number, q: ListQuery) => order.length >= Math.min(total, RANK_WINDOW, q.page * q.pageSize);
+
 function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
   const sql = costlySql(q);
   const { counts, anchors, orders, pageIds: idPages } = cachesOf(db);
-  if (q.sort.rank !== undefined && !(counts.has(sql.countKey, state) && orders.has(sql.orderKey, state))) {
+  const keptOrder = () => orders.has(sql.orderKey, state) && orderServes(orders.get(sql.orderKey, state, () => new Float64Array()), counts.get(sql.countKey, state, () => 0), q);
+  if (q.sort.rank !== undefined && !(counts.has(sql.countKey, state) && keptOrder())) {
     const { total, order } = readRanked(db, q, sql);
     counts.set(sql.countKey, state, total);
     orders.set(sql.orderKey, state, order);
@@ -327,7 +363,7 @@ function costlyPartsCached(db: DB, q: ListQuery, state: string): boolean {
   // The total decides whether the order or the anchor is needed: reading it cached costs nothing.
   const total = counts.get(sql.countKey, state, () => 0);
   if (sql.offset >= total) return true;
-  if (sql.ordered(total)) return orders.has(sql.orderKey, state);
+  if (sql.ordered(total)) return orders.has(sql.orderKey, state) && orderServes(orders.get(sql.orderKey, state, () => new Float64Array()), total, q);
   if (q.cacheOrder) return pageIds.has(sql.pageIdsKey, state);
   return !sql.deep || anchors.has(sql.anchorKey, state);
 }

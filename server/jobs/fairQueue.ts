@@ -63,6 +63,17 @@ export class FairQueue<T> {
     return { user, item };
   }
 
+  /** Takes `item` out of `user`'s waiting ones (its requester left); false when it is not waiting (taken, or never queued). */
+  remove(user: string, item: T): boolean {
+    const items = this.byUser.get(user);
+    const index = items?.indexOf(item) ?? -1;
+    if (!items || index < 0) return false;
+    items.splice(index, 1);
+    this.waiting -= 1;
+    if (items.length === 0) this.byUser.delete(user);
+    return true;
+  }
+
   /** Takes every waiting item out (the lane is stopping). */
   drain(): T[] {
     const all = [...this.byUser.values()].flat();

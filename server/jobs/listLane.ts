@@ -39,6 +39,17 @@ export class ListWorkRefused extends Error {
   }
 }
 
+/**
+ * A task taken out of the queue before a worker read it: its request was abandoned (the client
+ * hung up, as the palette does with the batch of a text typed over). Nobody reads its answer, and
+ * read here instead it would hold the request thread for nothing.
+ */
+export class ListWorkAbandoned extends Error {
+  constructor() {
+    super('一覧の読み込みは要求元が中止しました。');
+  }
+}
+
 /** What a task cost: the worker's reading time (charged to the user's budget) and the time the request waited in all. */
 export interface ListWorkDone {
   work: ListWork;
@@ -69,8 +80,17 @@ export interface ListWorkAnswer {
 }
 
 export interface ListLane {
-  /** Reads `query`'s costly parts from the database file `file` in `user`'s turn; rejects with `ListWorkRefused` beyond the bounds. */
-  read(user: string, file: string, query: ListQuery): Promise<ListWorkDone>;
+  /**
+   * Reads `query`'s costly parts from the database file `file` in `user`'s turn; rejects with
+   * `ListWorkRefused` beyond the bounds, and with `ListWorkAbandoned` when `abandoned` aborts
+   * while the task still waits (a task a worker has begun is read to its end: its parts are kept).
+   */
+  read(user: string, file: string, query: ListQuery, abandoned?: AbortSignal): Promise<ListWorkDone>;
+  /**
+   * Starts the workers now, idle (a server calls it at start): a worker's start (its thread, its
+   * modules) took ~100 ms at load, and was paid by the first search that needed the lane.
+   */
+  start(): void;
   /** Ends the workers; waiting tasks are rejected. The next read starts new ones. */
   stop(): Promise<void>;
 }
@@ -119,16 +139,32 @@ export function createListLane(options: ListLaneOptions = DEFAULT_LIST_LANE, spa
   }
 
   return {
-    read(user, file, query) {
+    read(user, file, query, abandoned) {
       return new Promise<ListWorkDone>((resolveDone, reject) => {
-        const task: Task = { id: nextId++, file: resolve(file), query, queuedAt: performance.now(), resolve: resolveDone, reject };
+        if (abandoned?.aborted) {
+          reject(new ListWorkAbandoned());
+          return;
+        }
+        const leave = () => {
+          if (queue.remove(user, task)) reject(new ListWorkAbandoned());
+        };
+        const settled = <A>(settle: (value: A) => void) => (value: A) => {
+          abandoned?.removeEventListener('abort', leave);
+          settle(value);
+        };
+        const task: Task = { id: nextId++, file: resolve(file), query, queuedAt: performance.now(), resolve: settled(resolveDone), reject: settled(reject) };
         const full = queue.push(user, task);
         if (full) {
           reject(new ListWorkRefused({ reason: full === 'user' ? 'concurrent' : 'busy', retryAfterSeconds: 1 }));
           return;
         }
+        abandoned?.addEventListener('abort', leave, { once: true });
         dispatch();
       });
+    },
+    start() {
+      while (readers.length < options.workers) start();
+      dispatch();
     },
     async stop() {
       const stopping = readers;

@@ -8,7 +8,7 @@ import { errorBody } from './errors';
  * batch in a loop, many batches at once) would otherwise hold the thread for as long as they
  * like. Each user (the token's `sub`, staff and pharmacy alike) gets
  * - at most `concurrent` list requests in progress at once (a batch counts as one: its sub-calls
- *   run one after another inside it), and
+ *   start one per turn of the event loop inside it), and
  * - a cost budget: a bucket of `burstMs` milliseconds of list work, refilled at `msPerSecond`
  *   per second; each list call (a batch's sub-calls each) is charged the time it took (its reading
  *   on the list lane's thread instead of its wait for it), and a call is refused while the bucket

@@ -7,11 +7,11 @@ import { CompressibleBody, sendCompressible } from './compressedBody';
 import { validationError } from './errors';
 import { noteOffThreadWork, tooManyListRequests } from './fairness';
 import type { AuthEnv } from './auth';
-import { listLane, ListWorkRefused } from '../jobs/listLane';
+import { listLane, ListWorkAbandoned, ListWorkRefused } from '../jobs/listLane';
 import { checkFreshness } from './freshness';
 import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
 import { sortValuesBeyondSpec } from './beyondSpec';
-import { searchesFewRows, searchFilter, searchRank, type SearchIndex } from './search';
+import { searchBestRank, searchesFewRows, searchFilter, searchRank, type SearchIndex } from './search';
 import { RELEVANCE_SORT } from '../../src/contract';
 import { declaredSchema } from './typeAdapters';
 import { labelled } from './validation';
@@ -132,11 +132,11 @@ function laneReader(c: Context, db: DB): ListWorkReader | undefined {
   const user = (c as Context<AuthEnv>).get('principal')?.sub ?? '';
   return async (query) => {
     try {
-      const done = await listLane.read(user, db.name, query);
+      const done = await listLane.read(user, db.name, query, c.req.raw.signal);
       noteOffThreadWork(c.req.raw, done.awaitedMs, done.ranMs);
       return done.work;
     } catch (error) {
-      if (error instanceof ListWorkRefused) throw error;
+      if (error instanceof ListWorkRefused || error instanceof ListWorkAbandoned) throw error;
       // A fault of the lane (its worker could not start, or died), not of the request: said, and the page read here.
       console.error(`[list lane] ${c.req.method} ${c.req.path}:`, error);
       return undefined;
@@ -169,15 +169,24 @@ export async function answerList<Row extends Record<string, unknown>, Out extend
   const search = list.search && searchFilter(db, list.search, endpoint.alias, params.query);
   // A batch by ids ignores the search: the list engine orders it without the rank.
   const rank = relevance && search ? searchRank(list.search!, endpoint.alias, params.query) : undefined;
-  const filters = [...endpoint.filters, search].filter((filter): filter is [string, Record<string, unknown>?] => Array.isArray(filter));
+  const listFilters = endpoint.filters.filter((filter): filter is [string, Record<string, unknown>?] => Array.isArray(filter));
+  const filters = search ? [...listFilters, search] : listFilters;
+  // A ranked page of the best rank only is read from those rows (the list engine's `best`).
+  const best = rank ? searchBestRank(db, list.search!, endpoint.alias, params.query) : undefined;
   const pageSize = list.pageSize ?? PAGE_SIZE;
   const query = {
     select: endpoint.select,
     from: endpoint.from,
     where: filters.map(([sql]) => sql),
     // The rank's term is bound with the filters' parameters (statements ignore the ones they do not name).
-    params: { ...filterParams(filters), ...rank?.[1] },
+    params: { ...filterParams(filters), ...rank?.[1], ...best?.params },
     sort: rank ? { ...sort, rank: rank[0] } : sort,
+    best: best && {
+      where: [...listFilters.map(([sql]) => sql), best.where],
+      candidates: best.candidates,
+      // The index counts the matches when the list reads the searched table alone, filtered by the search only.
+      count: listFilters.length === 0 && endpoint.from === `FROM ${list.search!.table} ${endpoint.alias}` ? best.count : undefined,
+    },
     page: parsePage(params.page),
     pageSize,
     ids,
@@ -196,6 +205,8 @@ export async function answerList<Row extends Record<string, unknown>, Out extend
     result = await renderListElsewhere(db, query, `json:${params.fields ?? ''}`, render, elsewhere);
   } catch (error) {
     if (error instanceof ListWorkRefused) return tooManyListRequests(c, error.refusal);
+    // The client hung up while the search waited for the lane: nobody reads this answer.
+    if (error instanceof ListWorkAbandoned) return c.body(null, 204);
     throw error;
   }
   assertIdsFound(ids, result.total);

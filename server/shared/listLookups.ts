@@ -21,8 +21,11 @@ export interface ListCall {
 export interface ListCaller {
   /** The path (as the SPA writes it) is a list the batch may run: see `LOOKUP_LIST`. */
   accepts(path: string): boolean;
-  /** Runs one list call as a GET from the caller (its Authorization header, nothing else). */
-  call(call: ListCall, authorization: string | undefined): Promise<Response>;
+  /**
+   * Runs one list call as a GET from the caller (its Authorization header, nothing else), abandoned
+   * with the batch (`abandoned`: its client hung up), as a direct call is when its client hangs up.
+   */
+  call(call: ListCall, authorization: string | undefined, abandoned?: AbortSignal): Promise<Response>;
 }
 
 /**
@@ -84,12 +87,12 @@ export function createListCaller(prefix: string, dispatch: Dispatch, lookupPaths
   const accepts = (path: string) => lookupPaths().has(path) && mountedListPath(path, prefix) !== undefined;
   return {
     accepts,
-    call: async ({ path, query }, authorization) => {
+    call: async ({ path, query }, authorization, abandoned) => {
       const mounted = mountedListPath(path, prefix);
       if (mounted === undefined || !accepts(path)) return Response.json({ errors: ['見つかりません。'] }, { status: 404 });
       const headers = new Headers({ accept: 'application/json' });
       if (authorization !== undefined) headers.set('authorization', authorization);
-      const request = new Request(`http://localhost${mounted}${query === '' ? '' : `?${query}`}`, { headers });
+      const request = new Request(`http://localhost${mounted}${query === '' ? '' : `?${query}`}`, { headers, signal: abandoned });
       batchCalls.add(request);
       return dispatch(request);
     },

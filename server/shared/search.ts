@@ -156,20 +156,31 @@ export function searchFilter(
     onlyCode ||= Boolean(only);
   }
   if (onlyCode) return ['0', {}];
+  return textMatch(index, id, terms, '');
+}
+
+/**
+ * Every term in the text (the filter's text search). `seek` is '' for the filter itself, or '+'
+ * for a query that must not drive by these ids (the best rank's page walks the sort's index).
+ */
+function textMatch(index: SearchIndex, id: string, terms: string[], seek: '' | '+'): [string, Record<string, unknown>] {
   const long = terms.filter((t) => termLength(t) >= 3);
   const shortTerms = terms.filter((t) => termLength(t) < 3);
   const conditions: string[] = [];
   const params: Record<string, unknown> = {};
   if (long.length > 0) {
-    conditions.push(`${id} IN (SELECT rowid FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_phrase)`);
+    conditions.push(`${seek}${id} IN (SELECT rowid FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_phrase)`);
     params.search_phrase = long.map(phrase).join(' AND ');
   }
   shortTerms.forEach((term, i) => {
-    conditions.push(`${id} IN (SELECT id FROM ${short(index)} WHERE instr(text, @search_short_${i}) > 0)`);
+    conditions.push(`${seek}${id} IN (SELECT id FROM ${short(index)} WHERE instr(text, @search_short_${i}) > 0)`);
     params[`search_short_${i}`] = term;
   });
   return [conditions.join(' AND '), params];
 }
+
+/** The first field of a search text as `searchFields` joins them (the whole text when it has one). */
+const leadField = (sql: string) => sql.split(` || char(${SEARCH_FIELD_BREAK.codePointAt(0)}) || `)[0];
 
 /** Beyond any position in a short text: a row matched only in its other fields ranks last. */
 const NOT_IN_SHORT_TEXT = 1_000_000;
@@ -185,4 +196,41 @@ export function searchRank(index: SearchIndex, alias: string, query: string | un
   if (first === undefined) return undefined;
   const position = `(SELECT instr(rank_short.text, @search_rank_term) FROM ${short(index)} rank_short WHERE rank_short.id = ${alias}.${index.idColumn})`;
   return [`COALESCE(NULLIF(${position}, 0), ${NOT_IN_SHORT_TEXT})`, { search_rank_term: first }];
+}
+
+/**
+ * The rows of the best rank a search can give (1: the short text starts with the query's first
+ * term), for a page that holds only such rows (issue 38): `where` is the search's own condition,
+ * written so it drives no seeks (SQLite then walks the sort's index and stops at the page's end,
+ * instead of reading every match), and the rank's; `candidates` counts, from the FTS index alone,
+ * a superset of them (FTS5's initial-token query: the full text starts with the term, which it
+ * does exactly when the short text does, both starting with the same field; FTS5 also folds case
+ * beyond ASCII, hence the rank's own check in `where`). Undefined when no index can say it: a
+ * first term of 1-2 characters, a code, a phone number, or texts that start otherwise.
+ */
+export function searchBestRank(
+  db: DB,
+  index: SearchIndex,
+  alias: string,
+  query: string | undefined,
+): { where: string; candidates: string; count?: string; params: Record<string, unknown> } | undefined {
+  const [filter] = searchFilter(db, index, alias, query) ?? [];
+  const rank = searchRank(index, alias, query);
+  if (filter === undefined || rank === undefined || phoneDigits(query!)) return undefined;
+  const terms = searchTerms(query!);
+  const id = `${alias}.${index.idColumn}`;
+  const [text, params] = textMatch(index, id, terms, '');
+  // The filter took an exact code (or refused all): no text search to rank.
+  if (filter !== text || termLength(terms[0]) < 3 || leadField(index.text('r')) !== leadField(index.shortText('r'))) return undefined;
+  const [walked] = textMatch(index, id, terms, '+');
+  const initial = `SELECT rowid FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_best`;
+  return {
+    where: `${walked} AND +${id} IN (${initial}) AND ${rank[0]} = 1`,
+    candidates: `SELECT COUNT(*) AS n FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_best`,
+    // Every match, from the index alone, when every term is in it: the index holds one row per
+    // row of the table (its triggers), so this is the list's count where the search is its only
+    // filter over the table alone (the caller's to say).
+    count: terms.every((term) => termLength(term) >= 3) ? `SELECT COUNT(*) AS n FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_phrase` : undefined,
+    params: { ...params, ...rank[1], search_best: `^${phrase(terms[0])}` },
+  };
 }

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readListWork, renderListElsewhere, runList, type ListQuery, type ListWork } from '../../server/db/list';
 import { tableVersionsSql, versionTriggersSql } from '../../server/db/versions';
 import { FairQueue } from '../../server/jobs/fairQueue';
-import { createListLane, ListWorkRefused, type ListWorkAnswer } from '../../server/jobs/listLane';
+import { createListLane, ListWorkAbandoned, ListWorkRefused, type ListWorkAnswer } from '../../server/jobs/listLane';
 
 /**
  * The list lane's parts (issue 36 item 1) without threads or timing: the queue that takes turns
@@ -176,6 +176,41 @@ describe('the list lane over workers', () => {
     expect(spawned).toHaveLength(2);
     spawned[1].answer({ work: work(7) });
     expect((await after).work.total).toBe(7);
+  });
+
+  it('a waiting task whose request is abandoned leaves the queue, unread; one a worker has begun is read to its end', async () => {
+    const { lane, spawned } = setup(1, 3, 5);
+    const [first, second] = [new AbortController(), new AbortController()];
+    const running = lane.read('a', '/f', query('a1'), first.signal);
+    const waiting = lane.read('a', '/f', query('a2'), second.signal);
+    const after = lane.read('a', '/f', query('a3'));
+    second.abort();
+    await expect(waiting).rejects.toBeInstanceOf(ListWorkAbandoned);
+    first.abort();
+    const [worker] = spawned;
+    worker.answer({ work: work(1) });
+    expect((await running).work.total).toBe(1);
+    // The abandoned task never reached the worker: the next one did, and its place was freed.
+    expect(worker.posted.map(labelOf)).toEqual(['a1', 'a3']);
+    worker.answer({ work: work(3) });
+    expect((await after).work.total).toBe(3);
+    // Abandoned before it was asked: refused at once, nothing queued.
+    await expect(lane.read('a', '/f', query('a4'), first.signal)).rejects.toBeInstanceOf(ListWorkAbandoned);
+    expect(worker.posted.map(labelOf)).toEqual(['a1', 'a3']);
+  });
+
+  it('started ahead (at the server\'s start): its workers wait idle, keeping nothing alive, and the first read goes to one of them', async () => {
+    const { lane, spawned } = setup(2);
+    lane.start();
+    expect(spawned).toHaveLength(2);
+    expect(spawned.every((worker) => !worker.referenced && worker.posted.length === 0)).toBe(true);
+    const read = lane.read('a', '/f', query('a1'));
+    expect(spawned).toHaveLength(2);
+    expect(spawned[0].posted.map(labelOf)).toEqual(['a1']);
+    spawned[0].answer({ work: work(5) });
+    expect((await read).work.total).toBe(5);
+    lane.start();
+    expect(spawned).toHaveLength(2);
   });
 
   it('two workers read two tasks at once', () => {

@@ -4,7 +4,7 @@ import { LIST_LOOKUPS_MAX } from '../../src/contract';
 import { DEFAULT_AUDIENCES } from '../../server/site/config';
 import type { AuthEnv } from '../../server/shared/auth';
 import type { ListCaller } from '../../server/shared/listLookups';
-import { registerLookupRoutes } from '../../server/services/core/lookups/routes';
+import { BATCH_CALLS_AT_ONCE, registerLookupRoutes } from '../../server/services/core/lookups/routes';
 import { ADMIN, PHARMACY, startApp, type TestApp } from './helpers';
 
 /**
@@ -204,6 +204,43 @@ describe('the lookups batch shares the request thread', () => {
     const res = await core.request('/api/v2/common/lookups', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ calls }) });
     expect(res.status).toBe(200);
     expect(events).toEqual(['call /api/v2/core/admin/pharmacies', 'another request', 'call /api/v2/core/admin/companies', 'call /api/v2/core/master/dealers']);
+  });
+
+  it('starts a call while the ones before it still wait (the lane\'s searches together), at most BATCH_CALLS_AT_ONCE at a time, answers in order', async () => {
+    // Each call waits until the test ends it, as a search waits for the list lane.
+    const waiting = new Map<string, (response: Response) => void>();
+    const started: string[] = [];
+    const lists: ListCaller = {
+      accepts: () => true,
+      call: ({ path }) =>
+        new Promise<Response>((resolve) => {
+          started.push(path);
+          waiting.set(path, resolve);
+        }),
+    };
+    const core = new OpenAPIHono<AuthEnv>();
+    registerLookupRoutes(core, lists);
+    const paths = Array.from({ length: BATCH_CALLS_AT_ONCE + 2 }, (_, index) => `/api/v2/core/admin/list_${index}`);
+    const answer = core.request('/api/v2/common/lookups', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ calls: paths.map((path) => ({ path, query: '' })) }) });
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+    };
+    await turns(BATCH_CALLS_AT_ONCE + 3);
+    // None has ended, and as many as may be are in progress: no more.
+    expect(started).toEqual(paths.slice(0, BATCH_CALLS_AT_ONCE));
+    // The second call ends first: the next call starts in its place.
+    waiting.get(paths[1])!(Response.json([1]));
+    await turns(3);
+    expect(started).toEqual(paths.slice(0, BATCH_CALLS_AT_ONCE + 1));
+    for (const [index, path] of paths.entries()) {
+      await turns(3);
+      waiting.get(path)?.(Response.json([index]));
+    }
+    const res = await answer;
+    expect(res.status).toBe(200);
+    expect(started).toEqual(paths);
+    const { answers } = (await res.json()) as { answers: Answer[] };
+    expect(answers.map((sub) => sub.body)).toEqual(paths.map((_, index) => [index]));
   });
 
   it('runs no more calls once the client hung up (the palette aborts the batch of a text typed over)', async () => {

@@ -73,6 +73,14 @@ async function answerText(response: Response): Promise<string> {
   return `{"status":${response.status},"headers":${JSON.stringify(headers)},"body":${body}}`;
 }
 
+/**
+ * A batch's calls in progress at once (issue 38): the palette's national-scale searches (three of
+ * its nine calls) wait for the list lane together, and a batch never takes more than half of its
+ * user's waiting places there (DEFAULT_LIST_LANE.perUser), so it cannot refuse its own calls, nor
+ * the one after it (the palette's next text).
+ */
+export const BATCH_CALLS_AT_ONCE = 4;
+
 /** Lets the event loop run: a request that arrived meanwhile is answered before this one goes on. */
 const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -87,20 +95,30 @@ export function registerLookupRoutes(app: OpenAPIHono<AuthEnv>, lists: ListCalle
     const { calls } = c.req.valid('json');
     assertListPaths(calls, lists);
     const authorization = c.req.header('authorization');
-    const answers: string[] = [];
+    const answers: Promise<string>[] = [];
+    const running = new Set<Promise<string>>();
     const hungUp = c.req.raw.signal;
     for (const [index, call] of calls.entries()) {
-      // A list call may be a national-scale search of tens of milliseconds on the request thread:
-      // between two of them the thread answers what else has arrived, so a batch holds another
-      // request for at most one of its calls, not for their sum (the long-work goal, issue 22).
+      // A call is not awaited before the next starts (issue 38): a national-scale search waits for
+      // the list lane's worker while the calls after it run here (or queue on the lane behind it),
+      // so the batch takes about its longest read, not the sum of them all.
+      while (running.size >= BATCH_CALLS_AT_ONCE) await Promise.race(running);
+      // Each call starts in a turn of the event loop of its own, so a request that arrived meanwhile
+      // is answered before the next call's work (a call read here holds the thread for at most its
+      // own read: the long-work goal, issue 22).
       if (index > 0) await letOthersRun();
-      // The palette aborts the batch of a text typed over (issue 38): nobody reads the rest of its
-      // answers, and its searches would hold the list lane ahead of the newer text's.
+      // The palette aborts the batch of a text typed over (issue 38): nobody reads its answers. No
+      // more calls start, and those waiting for the lane leave its queue (the signal is theirs).
       if (hungUp.aborted) return c.body(null, 204);
-      // Each call is charged to the caller's list budget as it runs (server/shared/fairness.ts): once
-      // it is spent, the rest answer 429 each, at the cost of a refusal.
-      answers.push(await answerText(await lists.call({ path: call.path, query: call.query ?? '' }, authorization)));
+      // Each call is charged to the caller's list budget when it ends (server/shared/fairness.ts), as
+      // direct calls sent together are: once it is spent, the calls that start after answer 429 each.
+      const answer = lists.call({ path: call.path, query: call.query ?? '' }, authorization, hungUp).then(answerText);
+      running.add(answer);
+      void answer.finally(() => running.delete(answer)).catch(() => undefined);
+      answers.push(answer);
     }
-    return c.body(`{"answers":[${answers.join(',')}]}`, 200, { 'content-type': 'application/json; charset=UTF-8' });
+    const texts = await Promise.all(answers);
+    if (hungUp.aborted) return c.body(null, 204);
+    return c.body(`{"answers":[${texts.join(',')}]}`, 200, { 'content-type': 'application/json; charset=UTF-8' });
   });
 }

@@ -23,6 +23,7 @@ import {
   type StagedObject,
 } from '../shared/storage';
 import { checkBucketName, compareKeys, encodeKey, normaliseKey, normalisePrefix, STORAGE_MESSAGES } from './keys';
+import { uploadIntake, type Intake } from './intake';
 import { grantQuery, type Grant } from './signing';
 
 export interface BucketSettings {
@@ -40,6 +41,8 @@ export interface LocalStorageOptions {
   buckets: Record<string, BucketSettings>;
   secret: Buffer;
   now: () => Date;
+  /** The pace of reading upload bodies (server/storage/intake.ts); the process's shared one unless a test passes its own. */
+  intake?: Intake;
 }
 
 /** The storage plus what its HTTP routes need to check a request. */
@@ -89,7 +92,7 @@ function checkExpiresIn(expiresIn: number): number {
  * so a reader never sees half a file.
  */
 export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
-  const { root, mount, buckets, secret, now } = options;
+  const { root, mount, buckets, secret, now, intake = uploadIntake } = options;
   const tmpDir = join(root, '.tmp');
 
   const checkBucket = (bucket: string) => {
@@ -269,6 +272,12 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       const file = await open(tmp, 'w');
       let outcome: 'ok' | 'tooLarge' | 'refused' = 'ok';
       let head = Buffer.alloc(0);
+      let judged = false;
+      /** The bucket's rule on the first bytes; a refused body is read on (for its 415, or its 413) but no longer written. */
+      const judge = () => {
+        judged = true;
+        if (!storage.accepts(bucket, head, contentType)) outcome = 'refused';
+      };
       // Chunks go out in batches of WRITE_BATCH_BYTES by one writev while the next batch comes in:
       // a 10 MB body is ten writes, not 160, each a hand-over to libuv's pool that woke a thread
       // competing with this one for a core (issue 36).
@@ -291,17 +300,25 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
               outcome = 'tooLarge';
               break;
             }
-            if (head.length < HEAD_BYTES) head = Buffer.concat([head, Buffer.from(value.subarray(0, HEAD_BYTES - head.length))]);
-            batch.push(value);
-            batchBytes += value.byteLength;
-            if (batchBytes >= WRITE_BATCH_BYTES) await flush();
+            if (head.length < HEAD_BYTES) {
+              head = Buffer.concat([head, Buffer.from(value.subarray(0, HEAD_BYTES - head.length))]);
+              if (head.length === HEAD_BYTES) judge();
+            }
+            if (outcome === 'ok') {
+              batch.push(value);
+              batchBytes += value.byteLength;
+              if (batchBytes >= WRITE_BATCH_BYTES) await flush();
+            }
+            // Not read on until the pace allows: meanwhile the rest of the body waits in the kernel.
+            const turn = intake.take(value.byteLength);
+            if (turn) await turn;
           }
+          if (outcome === 'ok' && !judged) judge(); // a body shorter than HEAD_BYTES
           if (outcome === 'ok' && batch.length > 0) await flush();
         } finally {
           // Every write started is waited for (its error included) before the file is closed.
           await writing.finally(() => file.close());
         }
-        if (outcome === 'ok' && !storage.accepts(bucket, head, contentType)) outcome = 'refused';
       } catch (e) {
         // An aborted upload: no partial file is left behind.
         await rm(tmp, { force: true });

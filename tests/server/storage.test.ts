@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -290,6 +290,25 @@ describe('list (ListObjectsV2)', () => {
     expect(s.list('nsips', 'nothing/')).toEqual({ contents: [], keyCount: 0, isTruncated: false });
     expect(() => s.list('nsips', '', 'not base64url!')).toThrow(StorageError);
     expect(() => s.list('nsips', '../')).toThrow(StorageError);
+  });
+
+  it('keeps a copy as it was when the original is replaced or deleted, and shares the file instead of copying its bytes', async () => {
+    storage.put('licenses', 'copies/original', Buffer.from('%PDF-1.4 first'), PDF);
+    expect(await storage.copy('licenses', 'copies/original', 'copies/kept', PDF)).toBe(true);
+    // Issue 36 item 3: one file under two names, not a second 10 MB written by the kernel.
+    const root = join(app.dir, 'storage', 'production', 'licenses', 'copies');
+    expect(statSync(join(root, 'kept')).ino).toBe(statSync(join(root, 'original')).ino);
+    const replaced = await storage.putStream('licenses', 'copies/original', [Buffer.from('%PDF-1.4 second')], PDF, 100);
+    expect(replaced).toBe('ok');
+    expect((await storage.read('licenses', 'copies/original'))?.body.toString()).toBe('%PDF-1.4 second');
+    expect((await storage.read('licenses', 'copies/kept'))?.body.toString()).toBe('%PDF-1.4 first');
+    storage.delete('licenses', 'copies/original');
+    const kept = await storage.read('licenses', 'copies/kept');
+    expect(kept?.body.toString()).toBe('%PDF-1.4 first');
+    expect(kept?.contentType).toBe(PDF);
+    expect(await storage.copy('licenses', 'copies/original', 'copies/again', PDF)).toBe(false);
+    expect(await storage.copy('licenses', 'copies', 'copies/folder', PDF)).toBe(false);
+    storage.delete('licenses', 'copies/kept');
   });
 
   it('deletes objects and the folders they leave empty; a missing key is no error', () => {

@@ -298,7 +298,10 @@ describe('list (ListObjectsV2)', () => {
     // Issue 36 item 3: one file under two names, not a second 10 MB written by the kernel.
     const root = join(app.dir, 'storage', 'production', 'licenses', 'copies');
     expect(statSync(join(root, 'kept')).ino).toBe(statSync(join(root, 'original')).ino);
-    const replaced = await storage.putStream('licenses', 'copies/original', [Buffer.from('%PDF-1.4 second')], PDF, 100);
+    const second = (async function* () {
+      yield Buffer.from('%PDF-1.4 second');
+    })();
+    const replaced = await storage.putStream('licenses', 'copies/original', second, PDF, 100);
     expect(replaced).toBe('ok');
     expect((await storage.read('licenses', 'copies/original'))?.body.toString()).toBe('%PDF-1.4 second');
     expect((await storage.read('licenses', 'copies/kept'))?.body.toString()).toBe('%PDF-1.4 first');

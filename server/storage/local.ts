@@ -135,8 +135,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
   const placeAtomically = async (tmp: string, bucket: string, normal: string, contentType: string) => {
     const path = dataPath(bucket, normal);
     try {
-      await mkdir(dirname(path), { recursive: true });
-      await rename(tmp, path);
+      await renameInto(tmp, path);
     } catch (e) {
       await rm(tmp, { force: true });
       const code = (e as NodeJS.ErrnoException).code;
@@ -148,8 +147,30 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
     const meta = metaPath(bucket, normal);
     const metaTmp = join(tmpDir, randomUUID());
     await writeFile(metaTmp, JSON.stringify({ contentType }));
-    await mkdir(dirname(meta), { recursive: true });
-    await rename(metaTmp, meta);
+    await renameInto(metaTmp, meta);
+  };
+
+  /**
+   * Folders a rename is placing a file into, with how many: a delete's pruning leaves them and
+   * their parents be. The folder is made and the file renamed in two steps on libuv's pool, and a
+   * delete of the folder's last other object between them pruned it (a chat attachment's message
+   * deletes its upload while the same user's next upload is placed: a 500 in issue 36's bench).
+   */
+  const placing = new Map<string, number>();
+  const isBeingPlacedInto = (dir: string) => [...placing.keys()].some((target) => target === dir || target.startsWith(dir + sep));
+
+  /** Renames a file into a folder made for it. */
+  const renameInto = async (from: string, to: string) => {
+    const dir = dirname(to);
+    placing.set(dir, (placing.get(dir) ?? 0) + 1);
+    try {
+      await mkdir(dir, { recursive: true });
+      await rename(from, to);
+    } finally {
+      const left = placing.get(dir)! - 1;
+      if (left === 0) placing.delete(dir);
+      else placing.set(dir, left);
+    }
   };
 
   /** The type recorded at the object's PUT; an object written by hand is bytes. */
@@ -164,6 +185,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
   /** Removes folders left empty by a delete, up to (not including) `stop`. */
   const pruneEmptyFolders = (from: string, stop: string) => {
     for (let dir = from; dir.startsWith(stop + sep); dir = dirname(dir)) {
+      if (isBeingPlacedInto(dir)) return;
       try {
         rmdirSync(dir);
       } catch {

@@ -314,6 +314,31 @@ describe('list (ListObjectsV2)', () => {
     storage.delete('licenses', 'copies/kept');
   });
 
+  it('places an upload even when a delete in its folder prunes the folder between its mkdir and its rename', async () => {
+    // A chat attachment's message deletes its upload (and the user's uploads folder, once empty)
+    // while another upload of the same user is being placed: that was a 500 in issue 36's bench.
+    const outcomes: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      let placed = false;
+      const body = (async function* () {
+        yield Buffer.from('%PDF-1.4 race');
+      })();
+      const putting = storage.putStream('licenses', `race/user/${i}`, body, PDF, 100).then(
+        (o) => outcomes.push(o),
+        (e: Error) => outcomes.push(e.message),
+      ).finally(() => (placed = true));
+      // Meanwhile, on every turn, another object of the folder comes and goes (its delete prunes the folder when it is left empty).
+      while (!placed) {
+        storage.put('licenses', 'race/user/other', Buffer.from('%PDF-1.4 other'), PDF);
+        storage.delete('licenses', 'race/user/other');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await putting;
+      storage.delete('licenses', `race/user/${i}`);
+    }
+    expect(outcomes).toEqual(Array.from({ length: 20 }, () => 'ok'));
+  });
+
   it('deletes objects and the folders they leave empty; a missing key is no error', () => {
     s.put('nsips', 'gone/deep/x.xml', 'x', 'text/xml');
     s.delete('nsips', 'gone/deep/x.xml');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, open, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import {
   mkdirSync,
   readdirSync,
@@ -23,6 +23,7 @@ import {
   type StagedObject,
 } from '../shared/storage';
 import { checkBucketName, compareKeys, encodeKey, normaliseKey, normalisePrefix, STORAGE_MESSAGES } from './keys';
+import { uploadIntake, type Intake } from './intake';
 import { grantQuery, type Grant } from './signing';
 
 export interface BucketSettings {
@@ -40,6 +41,8 @@ export interface LocalStorageOptions {
   buckets: Record<string, BucketSettings>;
   secret: Buffer;
   now: () => Date;
+  /** The pace of reading upload bodies (server/storage/intake.ts); the process's shared one unless a test passes its own. */
+  intake?: Intake;
 }
 
 /** The storage plus what its HTTP routes need to check a request. */
@@ -89,7 +92,7 @@ function checkExpiresIn(expiresIn: number): number {
  * so a reader never sees half a file.
  */
 export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
-  const { root, mount, buckets, secret, now } = options;
+  const { root, mount, buckets, secret, now, intake = uploadIntake } = options;
   const tmpDir = join(root, '.tmp');
 
   const checkBucket = (bucket: string) => {
@@ -132,8 +135,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
   const placeAtomically = async (tmp: string, bucket: string, normal: string, contentType: string) => {
     const path = dataPath(bucket, normal);
     try {
-      await mkdir(dirname(path), { recursive: true });
-      await rename(tmp, path);
+      await renameInto(tmp, path);
     } catch (e) {
       await rm(tmp, { force: true });
       const code = (e as NodeJS.ErrnoException).code;
@@ -145,8 +147,30 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
     const meta = metaPath(bucket, normal);
     const metaTmp = join(tmpDir, randomUUID());
     await writeFile(metaTmp, JSON.stringify({ contentType }));
-    await mkdir(dirname(meta), { recursive: true });
-    await rename(metaTmp, meta);
+    await renameInto(metaTmp, meta);
+  };
+
+  /**
+   * Folders a rename is placing a file into, with how many: a delete's pruning leaves them and
+   * their parents be. The folder is made and the file renamed in two steps on libuv's pool, and a
+   * delete of the folder's last other object between them pruned it (a chat attachment's message
+   * deletes its upload while the same user's next upload is placed: a 500 in issue 36's bench).
+   */
+  const placing = new Map<string, number>();
+  const isBeingPlacedInto = (dir: string) => [...placing.keys()].some((target) => target === dir || target.startsWith(dir + sep));
+
+  /** Renames a file into a folder made for it. */
+  const renameInto = async (from: string, to: string) => {
+    const dir = dirname(to);
+    placing.set(dir, (placing.get(dir) ?? 0) + 1);
+    try {
+      await mkdir(dir, { recursive: true });
+      await rename(from, to);
+    } finally {
+      const left = placing.get(dir)! - 1;
+      if (left === 0) placing.delete(dir);
+      else placing.set(dir, left);
+    }
   };
 
   /** The type recorded at the object's PUT; an object written by hand is bytes. */
@@ -161,6 +185,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
   /** Removes folders left empty by a delete, up to (not including) `stop`. */
   const pruneEmptyFolders = (from: string, stop: string) => {
     for (let dir = from; dir.startsWith(stop + sep); dir = dirname(dir)) {
+      if (isBeingPlacedInto(dir)) return;
       try {
         rmdirSync(dir);
       } catch {
@@ -269,6 +294,12 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       const file = await open(tmp, 'w');
       let outcome: 'ok' | 'tooLarge' | 'refused' = 'ok';
       let head = Buffer.alloc(0);
+      let judged = false;
+      /** The bucket's rule on the first bytes; a refused body is read on (for its 415, or its 413) but no longer written. */
+      const judge = () => {
+        judged = true;
+        if (!storage.accepts(bucket, head, contentType)) outcome = 'refused';
+      };
       // Chunks go out in batches of WRITE_BATCH_BYTES by one writev while the next batch comes in:
       // a 10 MB body is ten writes, not 160, each a hand-over to libuv's pool that woke a thread
       // competing with this one for a core (issue 36).
@@ -291,17 +322,25 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
               outcome = 'tooLarge';
               break;
             }
-            if (head.length < HEAD_BYTES) head = Buffer.concat([head, Buffer.from(value.subarray(0, HEAD_BYTES - head.length))]);
-            batch.push(value);
-            batchBytes += value.byteLength;
-            if (batchBytes >= WRITE_BATCH_BYTES) await flush();
+            if (head.length < HEAD_BYTES) {
+              head = Buffer.concat([head, Buffer.from(value.subarray(0, HEAD_BYTES - head.length))]);
+              if (head.length === HEAD_BYTES) judge();
+            }
+            if (outcome === 'ok') {
+              batch.push(value);
+              batchBytes += value.byteLength;
+              if (batchBytes >= WRITE_BATCH_BYTES) await flush();
+            }
+            // Not read on until the pace allows: meanwhile the rest of the body waits in the kernel.
+            const turn = intake.take(value.byteLength);
+            if (turn) await turn;
           }
+          if (outcome === 'ok' && !judged) judge(); // a body shorter than HEAD_BYTES
           if (outcome === 'ok' && batch.length > 0) await flush();
         } finally {
           // Every write started is waited for (its error included) before the file is closed.
           await writing.finally(() => file.close());
         }
-        if (outcome === 'ok' && !storage.accepts(bucket, head, contentType)) outcome = 'refused';
       } catch (e) {
         // An aborted upload: no partial file is left behind.
         await rm(tmp, { force: true });
@@ -323,8 +362,16 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       await mkdir(tmpDir, { recursive: true });
       const tmp = join(tmpDir, randomUUID());
       try {
-        // The kernel copies (copy_file_range) on libuv's pool: the bytes never cross this thread.
-        await copyFile(from, tmp);
+        // A second name for the same file: no object is ever written in place (every write renames
+        // a new file over its name, and a delete unlinks only its own name), so the copy never
+        // changes when the original is replaced or deleted, as with S3's CopyObject. A chat
+        // attachment's 10 MB was a kernel copy on libuv's pool, a core's time beside the request
+        // thread while 16 uploads came in (issue 36 item 3). Where a link is refused (another file
+        // system), the kernel copies (copy_file_range), still off this thread.
+        await link(from, tmp).catch(async (e: NodeJS.ErrnoException) => {
+          if (e.code === 'ENOENT' || e.code === 'EISDIR' || e.code === 'ENOTDIR') throw e;
+          await copyFile(from, tmp);
+        });
       } catch (e) {
         await rm(tmp, { force: true });
         const code = (e as NodeJS.ErrnoException).code;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -290,6 +290,53 @@ describe('list (ListObjectsV2)', () => {
     expect(s.list('nsips', 'nothing/')).toEqual({ contents: [], keyCount: 0, isTruncated: false });
     expect(() => s.list('nsips', '', 'not base64url!')).toThrow(StorageError);
     expect(() => s.list('nsips', '../')).toThrow(StorageError);
+  });
+
+  it('keeps a copy as it was when the original is replaced or deleted, and shares the file instead of copying its bytes', async () => {
+    storage.put('licenses', 'copies/original', Buffer.from('%PDF-1.4 first'), PDF);
+    expect(await storage.copy('licenses', 'copies/original', 'copies/kept', PDF)).toBe(true);
+    // Issue 36 item 3: one file under two names, not a second 10 MB written by the kernel.
+    const root = join(app.dir, 'storage', 'production', 'licenses', 'copies');
+    expect(statSync(join(root, 'kept')).ino).toBe(statSync(join(root, 'original')).ino);
+    const second = (async function* () {
+      yield Buffer.from('%PDF-1.4 second');
+    })();
+    const replaced = await storage.putStream('licenses', 'copies/original', second, PDF, 100);
+    expect(replaced).toBe('ok');
+    expect((await storage.read('licenses', 'copies/original'))?.body.toString()).toBe('%PDF-1.4 second');
+    expect((await storage.read('licenses', 'copies/kept'))?.body.toString()).toBe('%PDF-1.4 first');
+    storage.delete('licenses', 'copies/original');
+    const kept = await storage.read('licenses', 'copies/kept');
+    expect(kept?.body.toString()).toBe('%PDF-1.4 first');
+    expect(kept?.contentType).toBe(PDF);
+    expect(await storage.copy('licenses', 'copies/original', 'copies/again', PDF)).toBe(false);
+    expect(await storage.copy('licenses', 'copies', 'copies/folder', PDF)).toBe(false);
+    storage.delete('licenses', 'copies/kept');
+  });
+
+  it('places an upload even when a delete in its folder prunes the folder between its mkdir and its rename', async () => {
+    // A chat attachment's message deletes its upload (and the user's uploads folder, once empty)
+    // while another upload of the same user is being placed: that was a 500 in issue 36's bench.
+    const outcomes: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      let placed = false;
+      const body = (async function* () {
+        yield Buffer.from('%PDF-1.4 race');
+      })();
+      const putting = storage.putStream('licenses', `race/user/${i}`, body, PDF, 100).then(
+        (o) => outcomes.push(o),
+        (e: Error) => outcomes.push(e.message),
+      ).finally(() => (placed = true));
+      // Meanwhile, on every turn, another object of the folder comes and goes (its delete prunes the folder when it is left empty).
+      while (!placed) {
+        storage.put('licenses', 'race/user/other', Buffer.from('%PDF-1.4 other'), PDF);
+        storage.delete('licenses', 'race/user/other');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await putting;
+      storage.delete('licenses', `race/user/${i}`);
+    }
+    expect(outcomes).toEqual(Array.from({ length: 20 }, () => 'ok'));
   });
 
   it('deletes objects and the folders they leave empty; a missing key is no error', () => {

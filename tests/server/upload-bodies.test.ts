@@ -2,10 +2,14 @@ import { serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WAL_CHECKPOINT_MS } from '../../server/db/walCheckpoint';
+import { createLocalStorage } from '../../server/storage';
+import { isFileOf } from '../../server/storage/fileBytes';
+import { createIntake } from '../../server/storage/intake';
 import { ADMIN, startApp, type TestApp } from './helpers';
 
 /**
@@ -295,5 +299,103 @@ describe('an upload through Node\'s HTTP server (issue 36 item 3)', () => {
     // Answered 413, or the connection closed under the sender's feet: never stored.
     expect([413, 'cut off']).toContain(outcome);
     expect(await app.environments.production.storage.read('licenses', presign.body.object_name)).toBeUndefined();
+  });
+});
+
+describe('upload bodies read at a bounded pace, all uploads together (issue 36 item 3)', () => {
+  const KB = 1024;
+  const RATE = 1024 * KB; // bytes per second of the hand clock
+  const BURST = 256 * KB;
+  const BODY = 2 * 1024 * KB;
+
+  /** A storage whose intake runs on a hand-moved clock; `due` is its one pending wake-up. */
+  function pacedStorage() {
+    const hand = { clock: 0, due: undefined as { at: number; run: () => void } | undefined };
+    const intake = createIntake({ bytesPerSecond: RATE, burstBytes: BURST, now: () => hand.clock, later: (run, ms) => (hand.due = { at: hand.clock + ms, run }) });
+    const root = mkdtempSync(join(tmpdir(), 'cs-portal-paced-'));
+    const storage = createLocalStorage({ root, mount: '/storage', buckets: { licenses: { accepts: isFileOf } }, secret: Buffer.alloc(32, 1), now: () => new Date(), intake });
+    return { hand, storage, root };
+  }
+
+  /** A body of `BODY` bytes in 64 KB chunks, first a PDF's magic, counting what the storage pulled. */
+  function body(pulled: { bytes: number }, onPull: () => void, magic = PDF): AsyncIterable<Uint8Array> {
+    return (async function* () {
+      for (let at = 0; at < BODY; at += CHUNK) {
+        const chunk = new Uint8Array(CHUNK).fill(at / CHUNK);
+        if (at === 0) chunk.set(magic);
+        pulled.bytes += CHUNK;
+        onPull();
+        yield chunk;
+      }
+    })();
+  }
+
+  /** Until `done` or the intake waits for time to pass: each turn lets the file writes on libuv's pool finish. */
+  async function untilIdle(hand: { due?: unknown }, done: () => boolean) {
+    while (!hand.due && !done()) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  it('reads three concurrent bodies no faster than the pace: the burst, the rate over the time passed and a chunk each', async () => {
+    const { hand, storage, root } = pacedStorage();
+    const pulled = [{ bytes: 0 }, { bytes: 0 }, { bytes: 0 }];
+    let most = 0;
+    const total = () => pulled.reduce((sum, p) => sum + p.bytes, 0);
+    // Checked at every pull: what the three bodies gave so far against what the pace allows by now.
+    const onPull = () => {
+      most = Math.max(most, total() - (BURST + (RATE / 1000) * hand.clock));
+    };
+    const outcomes: string[] = [];
+    const puts = pulled.map((p, i) => storage.putStream('licenses', `paced/${i}.pdf`, body(p, onPull), 'application/pdf', BODY).then((o) => outcomes.push(o)));
+    let wakes = 0;
+    let othersWhenFirstDone: number[] | undefined;
+    for (;;) {
+      await untilIdle(hand, () => outcomes.length === 3);
+      if (outcomes.length > 0 && !othersWhenFirstDone) othersWhenFirstDone = pulled.map((p) => p.bytes).sort((a, b) => a - b);
+      if (outcomes.length === 3) break;
+      const { at, run } = hand.due!;
+      hand.due = undefined;
+      hand.clock = at;
+      wakes += 1;
+      run();
+    }
+    await Promise.all(puts);
+    expect(outcomes).toEqual(['ok', 'ok', 'ok']);
+    // The old code read the 6 MB at once, never waiting: 5.75 MB over the burst at time 0.
+    expect(wakes).toBeGreaterThan(0);
+    // Beyond what the pace allowed, at most the chunk each body had pulled while waiting its turn, and the one take granted into debt.
+    expect(most).toBeLessThanOrEqual(4 * CHUNK);
+    // 6 MB at 1 MB/s after a 256 KB burst: about 5.75 s of the hand clock.
+    expect(hand.clock).toBeGreaterThanOrEqual(((3 * BODY - BURST - 4 * CHUNK) / RATE) * 1000);
+    // Shared chunk by chunk: when the first body was in, the others were more than half way.
+    expect(othersWhenFirstDone![0]).toBeGreaterThan(BODY / 2);
+    for (let i = 0; i < 3; i++) expect((await storage.read('licenses', `paced/${i}.pdf`))?.body.length).toBe(BODY);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('judges a body by its first bytes as they come: a refused one is read out (for its 415) but never written', async () => {
+    const { hand, storage, root } = pacedStorage();
+    const pulled = { bytes: 0 };
+    let outcome: string | undefined;
+    let written = 0;
+    // At every pull, what the temporary file holds so far.
+    const onPull = () => {
+      for (const name of readdirSync(join(root, '.tmp'))) written = Math.max(written, statSync(join(root, '.tmp', name)).size);
+    };
+    void storage.putStream('licenses', 'paced/fake.pdf', body(pulled, onPull, PNG), 'application/pdf', BODY).then((o) => (outcome = o));
+    for (;;) {
+      await untilIdle(hand, () => outcome !== undefined);
+      if (outcome !== undefined) break;
+      const { at, run } = hand.due!;
+      hand.due = undefined;
+      hand.clock = at;
+      run();
+    }
+    expect(outcome).toBe('refused');
+    expect(pulled.bytes).toBe(BODY);
+    // The old code wrote the refused body's 1 MB batches to its temporary file before judging it at the end.
+    expect(written).toBe(0);
+    expect(readdirSync(join(root, '.tmp'))).toEqual([]);
+    expect(await storage.read('licenses', 'paced/fake.pdf')).toBeUndefined();
+    rmSync(root, { recursive: true, force: true });
   });
 });

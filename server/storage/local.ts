@@ -367,7 +367,10 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
         // changes when the original is replaced or deleted, as with S3's CopyObject. A chat
         // attachment's 10 MB was a kernel copy on libuv's pool, a core's time beside the request
         // thread while 16 uploads came in (issue 36 item 3). Where a link is refused (another file
-        // system), the kernel copies (copy_file_range), still off this thread.
+        // system), the kernel copies (copy_file_range), still off this thread. One difference from
+        // S3: the two names share one modification time, so placing the copy also makes the
+        // original's lastModified the copy's time. The one caller (a chat attachment) copies an
+        // upload that is then dropped, and the age sweep reads it only as "not older than now".
         await link(from, tmp).catch(async (e: NodeJS.ErrnoException) => {
           if (e.code === 'ENOENT' || e.code === 'EISDIR' || e.code === 'ENOTDIR') throw e;
           await copyFile(from, tmp);

@@ -41,6 +41,14 @@ export interface ListQuery {
    */
   best?: { where: string[]; candidates: string; count?: string };
   /**
+   * A searched list's filter written to walk the sort's index (`searchWalk`): `where` is the whole
+   * filter, matching exactly the rows `where` does; `count` (when it can) every match from the
+   * search's own tables, as the list's count does; `rows` bounds the walked table's size. An
+   * unranked first page (and the next few) is then read from the sort's index up to its end, when
+   * the matches are many enough that the walk meets the page's rows soon (issue 38).
+   */
+  walk?: { where: string[]; count?: string; rows: string };
+  /**
    * The filter is costly to evaluate (a search): keep the ordered ids of all its rows (up to
    * 20,000) per state of the tables, or of one page at a time beyond that, so every page is a
    * primary-key lookup of 25 rows.
@@ -64,6 +72,18 @@ const ORDER_MAX_IDS = 20_000;
  * (`assertRankedPage`, server/shared/listEndpoint.ts): a person narrows the search instead.
  */
 export const RANK_WINDOW = ORDER_MAX_IDS;
+/**
+ * An unranked search's order is read by walking the sort's index (`ListQuery.walk`) up to a page
+ * ending at most this deep; a later page reads (and keeps) the whole order, as before.
+ */
+const WALK_MAX_END = 100;
+/**
+ * The walk is taken when it visits at most this many index entries per match the old read seeks:
+ * `end * rows / total` entries (matches spread evenly) against `total` seeks and a sort. An entry
+ * of a covering index read in order costs a fraction of a seek; a walk whose matches sit late in
+ * the order costs at most the whole index (62,828 pharmacies: a few ms).
+ */
+const WALK_ENTRIES_PER_SEEK = 4;
 /** Pages kept (as rendered), for the first pages that every visit of a list asks for again. */
 const PAGE_ENTRIES = 300;
 
@@ -229,6 +249,9 @@ function costlySql(q: ListQuery) {
     ranked: rankedSql(q, where),
     /** The best rank's rows up to the page's end, by the sort (their rank is one and the same). */
     best: q.best && `SELECT ${q.idColumn} ${q.from}${whereSql(q.best.where)} ORDER BY ${orderBySql({ ...q, sort: { ...q.sort, rank: undefined } })} LIMIT ${q.page * q.pageSize}`,
+    /** The unranked order up to the page's end, walking the sort's index (`ListQuery.walk`). */
+    walk: q.walk && `SELECT ${q.idColumn} ${q.from}${whereSql(q.walk.where)} ORDER BY ${orderBy} LIMIT ${q.page * q.pageSize}`,
+    walkPage: q.walk && `SELECT ${q.idColumn} ${q.from}${whereSql(q.walk.where)} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`,
     pageIdsKey: `${filterKey}\u0000${orderBy}\u0000${offset}\u0000${q.pageSize}`,
     pageIds: `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`,
     deep: offset > (q.maxOffset ?? MAX_OFFSET),
@@ -272,6 +295,32 @@ function bestPrefix(db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>): { 
   return total <= RANK_WINDOW ? { total, order } : undefined;
 }
 
+/** The list's total: from the search's own tables when the list can be counted there (`walk.count`). */
+const totalOf = (db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>) => countOf(db, q.walk?.count ?? sql.count, q);
+
+/**
+ * Whether an unranked search's page is sooner read by walking the sort's index than by seeking
+ * and sorting every match (see WALK_ENTRIES_PER_SEEK): only for a page near the start, and never
+ * when every match is on it (then the matches are few, and each is seeked anyway).
+ */
+function walks(db: DB, q: ListQuery, total: number): boolean {
+  const end = q.page * q.pageSize;
+  if (!q.walk || q.sort.rank !== undefined || total <= end) return false;
+  const rows = countOf(db, q.walk.rows, q);
+  return end * rows <= WALK_ENTRIES_PER_SEEK * total * total;
+}
+
+/**
+ * An unranked costly filter's order as kept for the page: the whole order (up to ORDER_MAX_IDS
+ * matches), or the prefix up to the page's end read by walking the sort's index.
+ */
+function searchedOrder(db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>, total: number): Float64Array {
+  return sql.walk && q.page * q.pageSize <= WALK_MAX_END && walks(db, q, total) ? idsOf(db, sql.walk, q) : idsOf(db, sql.order, q);
+}
+
+/** A costly filter's page of ids beyond the kept orders (more matches than ORDER_MAX_IDS). */
+const searchedPageIds = (db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>, total: number) => idsOf(db, sql.walkPage && walks(db, q, total) ? sql.walkPage : sql.pageIds, q);
+
 /** A kept order serves the page: it is whole, or a ranked prefix that reaches the page's end. */
 const orderServes = (order: Float64Array, total: number, q: ListQuery) => order.length >= Math.min(total, RANK_WINDOW, q.page * q.pageSize);
 
@@ -284,13 +333,15 @@ function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
     counts.set(sql.countKey, state, total);
     orders.set(sql.orderKey, state, order);
   }
-  const total = counts.get(sql.countKey, state, () => countOf(db, sql.count, q));
+  const total = counts.get(sql.countKey, state, () => totalOf(db, q, sql));
   const { offset, orderBy } = sql;
   if (offset >= total) return { rows: [], total };
+  // A kept order may be a prefix read for an earlier page (a walk, a best rank): read it again when it ends before this page.
+  if (q.sort.rank === undefined && sql.ordered(total) && !keptOrder()) orders.set(sql.orderKey, state, searchedOrder(db, q, sql, total));
   const ids = sql.ordered(total)
-    ? orders.get(sql.orderKey, state, () => idsOf(db, sql.order, q)).subarray(offset, offset + q.pageSize)
+    ? orders.get(sql.orderKey, state, () => searchedOrder(db, q, sql, total)).subarray(offset, offset + q.pageSize)
     : q.cacheOrder
-      ? idPages.get(sql.pageIdsKey, state, () => idsOf(db, sql.pageIds, q))
+      ? idPages.get(sql.pageIdsKey, state, () => searchedPageIds(db, q, sql, total))
       : undefined;
   if (ids) {
     const pageIds = Array.from(ids);
@@ -346,10 +397,10 @@ export function readListWork(db: DB, q: ListQuery): ListWork {
     const sql = costlySql(q);
     const state = tablesState(db, q.tables).key;
     if (q.sort.rank !== undefined) return { state, ...readRanked(db, q, sql) };
-    const total = countOf(db, sql.count, q);
+    const total = totalOf(db, q, sql);
     if (sql.offset >= total) return { state, total };
-    if (sql.ordered(total)) return { state, total, order: idsOf(db, sql.order, q) };
-    if (q.cacheOrder) return { state, total, pageIds: idsOf(db, sql.pageIds, q) };
+    if (sql.ordered(total)) return { state, total, order: searchedOrder(db, q, sql, total) };
+    if (q.cacheOrder) return { state, total, pageIds: searchedPageIds(db, q, sql, total) };
     if (sql.deep) return { state, total, anchor: anchorOf(db, sql.anchor, q) ?? null };
     return { state, total };
   })();

@@ -41,13 +41,13 @@ export interface ListQuery {
    */
   best?: { where: string[]; candidates: string; count?: string };
   /**
-   * A searched list's filter written to walk the sort's index (`searchWalk`): `where` is the whole
-   * filter, matching exactly the rows `where` does; `count` (when it can) every match from the
-   * search's own tables, as the list's count does; `rows` bounds the walked table's size. An
-   * unranked first page (and the next few) is then read from the sort's index up to its end, when
-   * the matches are many enough that the walk meets the page's rows soon (issue 38).
+   * An unranked search's first pages read by walking the list's order (issue 38): `filters` are
+   * the list's other filters (`where` without the search), `search` the search's condition over
+   * `WALKED_ID` (the walked row's id), and `count` (when it can) every match from the search's
+   * own tables, as the list's count does. Together `filters` and `search` match exactly the rows
+   * `where` does. See `walkSql`.
    */
-  walk?: { where: string[]; count?: string; rows: string };
+  walk?: { filters: string[]; search: string; count?: string };
   /**
    * The filter is costly to evaluate (a search): keep the ordered ids of all its rows (up to
    * 20,000) per state of the tables, or of one page at a time beyond that, so every page is a
@@ -73,17 +73,19 @@ const ORDER_MAX_IDS = 20_000;
  */
 export const RANK_WINDOW = ORDER_MAX_IDS;
 /**
- * An unranked search's order is read by walking the sort's index (`ListQuery.walk`) up to a page
+ * An unranked search's order is read by walking the list's order (`ListQuery.walk`) up to a page
  * ending at most this deep; a later page reads (and keeps) the whole order, as before.
  */
 const WALK_MAX_END = 100;
 /**
- * The walk is taken when it visits at most this many index entries per match the old read seeks:
- * `end * rows / total` entries (matches spread evenly) against `total` seeks and a sort. An entry
- * of a covering index read in order costs a fraction of a seek; a walk whose matches sit late in
- * the order costs at most the whole index (62,828 pharmacies: a few ms).
+ * A walk visits at most this many of the list's rows (entries of the sort's index) per match,
+ * about what seeking every match and sorting them costs (an entry read in order costs a fraction
+ * of a seek): matches that sit late in the order (a name sort, an import's run of ids) end the
+ * walk there, and the whole order is read as before.
  */
-const WALK_ENTRIES_PER_SEEK = 4;
+const WALK_ENTRIES_PER_MATCH = 4;
+/** The walked row's id in `ListQuery.walk.search`. */
+export const WALKED_ID = 'list_id';
 /** Pages kept (as rendered), for the first pages that every visit of a list asks for again. */
 const PAGE_ENTRIES = 300;
 
@@ -249,9 +251,6 @@ function costlySql(q: ListQuery) {
     ranked: rankedSql(q, where),
     /** The best rank's rows up to the page's end, by the sort (their rank is one and the same). */
     best: q.best && `SELECT ${q.idColumn} ${q.from}${whereSql(q.best.where)} ORDER BY ${orderBySql({ ...q, sort: { ...q.sort, rank: undefined } })} LIMIT ${q.page * q.pageSize}`,
-    /** The unranked order up to the page's end, walking the sort's index (`ListQuery.walk`). */
-    walk: q.walk && `SELECT ${q.idColumn} ${q.from}${whereSql(q.walk.where)} ORDER BY ${orderBy} LIMIT ${q.page * q.pageSize}`,
-    walkPage: q.walk && `SELECT ${q.idColumn} ${q.from}${whereSql(q.walk.where)} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`,
     pageIdsKey: `${filterKey}\u0000${orderBy}\u0000${offset}\u0000${q.pageSize}`,
     pageIds: `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`,
     deep: offset > (q.maxOffset ?? MAX_OFFSET),
@@ -299,27 +298,40 @@ function bestPrefix(db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>): { 
 const totalOf = (db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>) => countOf(db, q.walk?.count ?? sql.count, q);
 
 /**
- * Whether an unranked search's page is sooner read by walking the sort's index than by seeking
- * and sorting every match (see WALK_ENTRIES_PER_SEEK): only for a page near the start, and never
- * when every match is on it (then the matches are few, and each is seeked anyway).
+ * The first `end` matches of an unranked search by the list's order, from its first `entries`
+ * rows: the list's order without the search (the sort's index, walked in order), then the search
+ * checked on each row, stopping at the page's end. The outer ORDER BY repeats the inner one, so
+ * the answer is defined by SQL alone; SQLite reads it from the inner walk as it comes (no sort).
  */
-function walks(db: DB, q: ListQuery, total: number): boolean {
-  const end = q.page * q.pageSize;
-  if (!q.walk || q.sort.rank !== undefined || total <= end) return false;
-  const rows = countOf(db, q.walk.rows, q);
-  return end * rows <= WALK_ENTRIES_PER_SEEK * total * total;
+function walkSql(q: ListQuery, walk: NonNullable<ListQuery['walk']>, entries: number, end: number): string {
+  const dir = q.sort.desc ? 'DESC' : 'ASC';
+  const bySort = q.sort.expr !== q.idColumn;
+  const columns = `${q.idColumn} AS ${WALKED_ID}${bySort ? `, ${q.sort.expr} AS list_sort` : ''}`;
+  const order = `${bySort ? `list_sort ${dir}, ` : ''}${WALKED_ID} ${dir}`;
+  return `SELECT ${WALKED_ID} FROM (SELECT ${columns} ${q.from}${whereSql(walk.filters)} ORDER BY ${orderBySql(q)} LIMIT ${entries}) WHERE ${walk.search} ORDER BY ${order} LIMIT ${end}`;
 }
 
 /**
- * An unranked costly filter's order as kept for the page: the whole order (up to ORDER_MAX_IDS
- * matches), or the prefix up to the page's end read by walking the sort's index.
+ * An unranked search's order up to the page's end by walking the list's order, or undefined when
+ * it cannot serve: a page deeper than WALK_MAX_END, every match on the page (few, each sought
+ * anyway), or the walk's bound reached first.
  */
-function searchedOrder(db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>, total: number): Float64Array {
-  return sql.walk && q.page * q.pageSize <= WALK_MAX_END && walks(db, q, total) ? idsOf(db, sql.walk, q) : idsOf(db, sql.order, q);
+function walkedOrder(db: DB, q: ListQuery, total: number): Float64Array | undefined {
+  const end = q.page * q.pageSize;
+  if (!q.walk || q.sort.rank !== undefined || end > WALK_MAX_END || total <= end) return undefined;
+  const order = idsOf(db, walkSql(q, q.walk, WALK_ENTRIES_PER_MATCH * total, end), q);
+  return order.length === end ? order : undefined;
 }
 
-/** A costly filter's page of ids beyond the kept orders (more matches than ORDER_MAX_IDS). */
-const searchedPageIds = (db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>, total: number) => idsOf(db, sql.walkPage && walks(db, q, total) ? sql.walkPage : sql.pageIds, q);
+/**
+ * An unranked costly filter's order as kept for the page: the prefix up to the page's end when
+ * a walk finds it (`walkedOrder`), else the whole order (up to ORDER_MAX_IDS matches).
+ */
+const searchedOrder = (db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>, total: number): Float64Array => walkedOrder(db, q, total) ?? idsOf(db, sql.order, q);
+
+/** A costly filter's page of ids beyond the kept orders (more matches than ORDER_MAX_IDS): from a walk's prefix, or by OFFSET. */
+const searchedPageIds = (db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>, total: number): Float64Array =>
+  walkedOrder(db, q, total)?.slice(sql.offset) ?? idsOf(db, sql.pageIds, q);
 
 /** A kept order serves the page: it is whole, or a ranked prefix that reaches the page's end. */
 const orderServes = (order: Float64Array, total: number, q: ListQuery) => order.length >= Math.min(total, RANK_WINDOW, q.page * q.pageSize);

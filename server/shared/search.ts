@@ -199,39 +199,37 @@ export function searchRank(index: SearchIndex, alias: string, query: string | un
 }
 
 /**
- * A search as a filter that drives no seeks, for a first page by the list's own sort (issue 38,
- * the spec's plain list calls): `where` matches exactly the rows `searchFilter` does, written so
- * SQLite walks the sort's index and checks each row's membership, stopping at the page's end,
- * instead of seeking every match and sorting them all. `count` counts the matches from the
+ * A search as a check of one row at a time, for a first page by the list's own order (issue 38,
+ * the spec's plain list calls): `search` matches exactly the rows `searchFilter` does, over the id
+ * `walkedId` (the list engine walks the list's order and checks each row, stopping at the page's
+ * end, instead of seeking every match and sorting them all). `count` counts the matches from the
  * search's own tables (one row there per row of the searched table, kept by its triggers): the
  * FTS index alone when every term is long, else the narrow table; it is the list's count only
- * where the search is its only filter over the table alone (the caller's to say). `rows` bounds
- * the table's size (its largest id), which decides whether a walk finds the page sooner.
- * Undefined when the filter is not a text search (an exact code, or a refusal).
+ * where the search is its only filter over the table alone (the caller's to say). Undefined when
+ * the filter is not a text search (an exact code, or a refusal).
  */
 export function searchWalk(
   db: DB,
   index: SearchIndex,
   alias: string,
   query: string | undefined,
-): { where: string; count: string; rows: string } | undefined {
+  walkedId: string,
+): { search: string; count: string } | undefined {
   const [filter] = searchFilter(db, index, alias, query) ?? [];
   if (filter === undefined) return undefined;
   const phone = phoneDigits(query!);
   const terms = phone ? [phone] : searchTerms(query!);
-  const id = `${alias}.${index.idColumn}`;
-  if (filter !== textMatch(index, id, terms, '')[0]) return undefined;
+  if (filter !== textMatch(index, `${alias}.${index.idColumn}`, terms, '')[0]) return undefined;
   // The narrow table's own rows, each short term checked in place (numbered as textMatch binds them).
   const narrow = [
     ...(terms.some((term) => termLength(term) >= 3) ? [`list_short.id IN (SELECT rowid FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_phrase)`] : []),
     ...terms.filter((term) => termLength(term) < 3).map((_, i) => `instr(list_short.text, @search_short_${i}) > 0`),
   ].join(' AND ');
   return {
-    where: textMatch(index, id, terms, '+')[0],
+    search: textMatch(index, walkedId, terms, '')[0],
     count: terms.every((term) => termLength(term) >= 3)
       ? `SELECT COUNT(*) AS n FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_phrase`
       : `SELECT COUNT(*) AS n FROM ${short(index)} list_short WHERE ${narrow}`,
-    rows: `SELECT max(${index.idColumn}) AS n FROM ${index.table}`,
   };
 }
 

@@ -237,6 +237,8 @@ function costlySql(q: ListQuery) {
     ordered: (total: number) => (q.cacheOrder && total <= ORDER_MAX_IDS) || q.sort.rank !== undefined,
     // A costly filter's whole order (a ranked one is read by `ranked`, with its total).
     order: `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy}`,
+    /** The whole order when it is at most ORDER_MAX_IDS, else one id more (then the filter is counted). */
+    orderOrMore: `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${ORDER_MAX_IDS + 1}`,
     /**
      * A costly filter whose order is not kept is still read a page of ids at a time, by OFFSET
      * (on the list lane, where the walk holds no one else): reading its rows in the same query
@@ -294,9 +296,6 @@ function bestPrefix(db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>): { 
   return total <= RANK_WINDOW ? { total, order } : undefined;
 }
 
-/** The list's total: from the search's own tables when the list can be counted there (`walk.count`). */
-const totalOf = (db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>) => countOf(db, q.walk?.count ?? sql.count, q);
-
 /**
  * The first `end` matches of an unranked search by the list's order, from its first `entries`
  * rows: the list's order without the search (the sort's index, walked in order), then the search
@@ -324,14 +323,26 @@ function walkedOrder(db: DB, q: ListQuery, total: number): Float64Array | undefi
 }
 
 /**
- * An unranked costly filter's order as kept for the page: the prefix up to the page's end when
- * a walk finds it (`walkedOrder`), else the whole order (up to ORDER_MAX_IDS matches).
+ * An unranked costly filter's (a search's) total, and its order or the page's ids. With a count
+ * from the search's own index (`walk.count`), a page near the start is read by a walk
+ * (`walkedOrder`) when it can be; otherwise the order is read in one pass, its length the total
+ * when it holds every match (at most ORDER_MAX_IDS), so no count seeks the matches a second time
+ * (before, a count and then the order each read them all).
  */
-const searchedOrder = (db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>, total: number): Float64Array => walkedOrder(db, q, total) ?? idsOf(db, sql.order, q);
-
-/** A costly filter's page of ids beyond the kept orders (more matches than ORDER_MAX_IDS): from a walk's prefix, or by OFFSET. */
-const searchedPageIds = (db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>, total: number): Float64Array =>
-  walkedOrder(db, q, total)?.slice(sql.offset) ?? idsOf(db, sql.pageIds, q);
+function readSearched(db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>): Omit<ListWork, 'state'> {
+  const pageOf = (order: Float64Array) => (sql.offset + q.pageSize <= order.length ? order.slice(sql.offset, sql.offset + q.pageSize) : idsOf(db, sql.pageIds, q));
+  if (q.walk?.count) {
+    const total = countOf(db, q.walk.count, q);
+    if (sql.offset >= total) return { total };
+    const walked = walkedOrder(db, q, total);
+    if (walked) return total <= ORDER_MAX_IDS ? { total, order: walked } : { total, pageIds: pageOf(walked) };
+    return sql.ordered(total) ? { total, order: idsOf(db, sql.order, q) } : { total, pageIds: idsOf(db, sql.pageIds, q) };
+  }
+  const order = idsOf(db, sql.orderOrMore, q);
+  if (order.length <= ORDER_MAX_IDS) return { total: order.length, order };
+  const total = countOf(db, sql.count, q);
+  return { total, pageIds: pageOf(order) };
+}
 
 /** A kept order serves the page: it is whole, or a ranked prefix that reaches the page's end. */
 const orderServes = (order: Float64Array, total: number, q: ListQuery) => order.length >= Math.min(total, RANK_WINDOW, q.page * q.pageSize);
@@ -345,15 +356,15 @@ function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
     counts.set(sql.countKey, state, total);
     orders.set(sql.orderKey, state, order);
   }
-  const total = counts.get(sql.countKey, state, () => totalOf(db, q, sql));
+  // A search's parts, unless kept (a kept order may be a walk's prefix that ends before this page).
+  if (q.sort.rank === undefined && q.cacheOrder && !costlyPartsCached(db, q, state)) keepListWork(db, q, { state, ...readSearched(db, q, sql) });
+  const total = counts.get(sql.countKey, state, () => countOf(db, sql.count, q));
   const { offset, orderBy } = sql;
   if (offset >= total) return { rows: [], total };
-  // A kept order may be a prefix read for an earlier page (a walk, a best rank): read it again when it ends before this page.
-  if (q.sort.rank === undefined && sql.ordered(total) && !keptOrder()) orders.set(sql.orderKey, state, searchedOrder(db, q, sql, total));
   const ids = sql.ordered(total)
-    ? orders.get(sql.orderKey, state, () => searchedOrder(db, q, sql, total)).subarray(offset, offset + q.pageSize)
+    ? orders.get(sql.orderKey, state, () => idsOf(db, sql.order, q)).subarray(offset, offset + q.pageSize)
     : q.cacheOrder
-      ? idPages.get(sql.pageIdsKey, state, () => searchedPageIds(db, q, sql, total))
+      ? idPages.get(sql.pageIdsKey, state, () => idsOf(db, sql.pageIds, q))
       : undefined;
   if (ids) {
     const pageIds = Array.from(ids);
@@ -409,10 +420,9 @@ export function readListWork(db: DB, q: ListQuery): ListWork {
     const sql = costlySql(q);
     const state = tablesState(db, q.tables).key;
     if (q.sort.rank !== undefined) return { state, ...readRanked(db, q, sql) };
-    const total = totalOf(db, q, sql);
+    if (q.cacheOrder) return { state, ...readSearched(db, q, sql) };
+    const total = countOf(db, sql.count, q);
     if (sql.offset >= total) return { state, total };
-    if (sql.ordered(total)) return { state, total, order: searchedOrder(db, q, sql, total) };
-    if (q.cacheOrder) return { state, total, pageIds: searchedPageIds(db, q, sql, total) };
     if (sql.deep) return { state, total, anchor: anchorOf(db, sql.anchor, q) ?? null };
     return { state, total };
   })();

@@ -203,9 +203,9 @@ export function searchRank(index: SearchIndex, alias: string, query: string | un
  * the spec's plain list calls): `search` matches exactly the rows `searchFilter` does, over the id
  * `walkedId` (the list engine walks the list's order and checks each row, stopping at the page's
  * end, instead of seeking every match and sorting them all). `count` counts the matches from the
- * search's own tables (one row there per row of the searched table, kept by its triggers): the
- * FTS index alone when every term is long, else the narrow table; it is the list's count only
- * where the search is its only filter over the table alone (the caller's to say). Undefined when
+ * FTS index alone when every term is long (it holds one row per row of the searched table, kept
+ * by its triggers): the list's count only where the search is its only filter over the table
+ * alone (the caller's to say). Undefined when
  * the filter is not a text search (an exact code, or a refusal).
  */
 export function searchWalk(
@@ -214,22 +214,16 @@ export function searchWalk(
   alias: string,
   query: string | undefined,
   walkedId: string,
-): { search: string; count: string } | undefined {
+): { search: string; count?: string } | undefined {
   const [filter] = searchFilter(db, index, alias, query) ?? [];
   if (filter === undefined) return undefined;
   const phone = phoneDigits(query!);
   const terms = phone ? [phone] : searchTerms(query!);
   if (filter !== textMatch(index, `${alias}.${index.idColumn}`, terms, '')[0]) return undefined;
-  // The narrow table's own rows, each short term checked in place (numbered as textMatch binds them).
-  const narrow = [
-    ...(terms.some((term) => termLength(term) >= 3) ? [`list_short.id IN (SELECT rowid FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_phrase)`] : []),
-    ...terms.filter((term) => termLength(term) < 3).map((_, i) => `instr(list_short.text, @search_short_${i}) > 0`),
-  ].join(' AND ');
   return {
     search: textMatch(index, walkedId, terms, '')[0],
-    count: terms.every((term) => termLength(term) >= 3)
-      ? `SELECT COUNT(*) AS n FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_phrase`
-      : `SELECT COUNT(*) AS n FROM ${short(index)} list_short WHERE ${narrow}`,
+    // A short term's narrow table is scanned whole to count it: no cheaper than the order's one pass.
+    count: terms.every((term) => termLength(term) >= 3) ? `SELECT COUNT(*) AS n FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_phrase` : undefined,
   };
 }
 

@@ -41,6 +41,14 @@ export interface ListQuery {
    */
   best?: { where: string[]; candidates: string; count?: string };
   /**
+   * An unranked search's first pages read by walking the list's order (issue 38): `filters` are
+   * the list's other filters (`where` without the search), `search` the search's condition over
+   * `WALKED_ID` (the walked row's id), and `count` (when it can) every match from the search's
+   * own tables, as the list's count does. Together `filters` and `search` match exactly the rows
+   * `where` does. See `walkSql`.
+   */
+  walk?: { filters: string[]; search: string; count?: string };
+  /**
    * The filter is costly to evaluate (a search): keep the ordered ids of all its rows (up to
    * 20,000) per state of the tables, or of one page at a time beyond that, so every page is a
    * primary-key lookup of 25 rows.
@@ -64,6 +72,20 @@ const ORDER_MAX_IDS = 20_000;
  * (`assertRankedPage`, server/shared/listEndpoint.ts): a person narrows the search instead.
  */
 export const RANK_WINDOW = ORDER_MAX_IDS;
+/**
+ * An unranked search's order is read by walking the list's order (`ListQuery.walk`) up to a page
+ * ending at most this deep; a later page reads (and keeps) the whole order, as before.
+ */
+const WALK_MAX_END = 100;
+/**
+ * A walk visits at most this many of the list's rows (entries of the sort's index) per match,
+ * about what seeking every match and sorting them costs (an entry read in order costs a fraction
+ * of a seek): matches that sit late in the order (a name sort, an import's run of ids) end the
+ * walk there, and the whole order is read as before.
+ */
+const WALK_ENTRIES_PER_MATCH = 4;
+/** The walked row's id in `ListQuery.walk.search`. */
+export const WALKED_ID = 'list_id';
 /** Pages kept (as rendered), for the first pages that every visit of a list asks for again. */
 const PAGE_ENTRIES = 300;
 
@@ -215,6 +237,8 @@ function costlySql(q: ListQuery) {
     ordered: (total: number) => (q.cacheOrder && total <= ORDER_MAX_IDS) || q.sort.rank !== undefined,
     // A costly filter's whole order (a ranked one is read by `ranked`, with its total).
     order: `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy}`,
+    /** The whole order when it is at most ORDER_MAX_IDS, else one id more (then the filter is counted). */
+    orderOrMore: `SELECT ${q.idColumn} ${q.from}${where} ORDER BY ${orderBy} LIMIT ${ORDER_MAX_IDS + 1}`,
     /**
      * A costly filter whose order is not kept is still read a page of ids at a time, by OFFSET
      * (on the list lane, where the walk holds no one else): reading its rows in the same query
@@ -272,6 +296,54 @@ function bestPrefix(db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>): { 
   return total <= RANK_WINDOW ? { total, order } : undefined;
 }
 
+/**
+ * The first `end` matches of an unranked search by the list's order, from its first `entries`
+ * rows: the list's order without the search (the sort's index, walked in order), then the search
+ * checked on each row, stopping at the page's end. The outer ORDER BY repeats the inner one, so
+ * the answer is defined by SQL alone; SQLite reads it from the inner walk as it comes (no sort).
+ */
+function walkSql(q: ListQuery, walk: NonNullable<ListQuery['walk']>, entries: number, end: number): string {
+  const dir = q.sort.desc ? 'DESC' : 'ASC';
+  const bySort = q.sort.expr !== q.idColumn;
+  const columns = `${q.idColumn} AS ${WALKED_ID}${bySort ? `, ${q.sort.expr} AS list_sort` : ''}`;
+  const order = `${bySort ? `list_sort ${dir}, ` : ''}${WALKED_ID} ${dir}`;
+  return `SELECT ${WALKED_ID} FROM (SELECT ${columns} ${q.from}${whereSql(walk.filters)} ORDER BY ${orderBySql(q)} LIMIT ${entries}) WHERE ${walk.search} ORDER BY ${order} LIMIT ${end}`;
+}
+
+/**
+ * An unranked search's order up to the page's end by walking the list's order, or undefined when
+ * it cannot serve: a page deeper than WALK_MAX_END, every match on the page (few, each sought
+ * anyway), or the walk's bound reached first.
+ */
+function walkedOrder(db: DB, q: ListQuery, total: number): Float64Array | undefined {
+  const end = q.page * q.pageSize;
+  if (!q.walk || q.sort.rank !== undefined || end > WALK_MAX_END || total <= end) return undefined;
+  const order = idsOf(db, walkSql(q, q.walk, WALK_ENTRIES_PER_MATCH * total, end), q);
+  return order.length === end ? order : undefined;
+}
+
+/**
+ * An unranked costly filter's (a search's) total, and its order or the page's ids. With a count
+ * from the search's own index (`walk.count`), a page near the start is read by a walk
+ * (`walkedOrder`) when it can be; otherwise the order is read in one pass, its length the total
+ * when it holds every match (at most ORDER_MAX_IDS), so no count seeks the matches a second time
+ * (before, a count and then the order each read them all).
+ */
+function readSearched(db: DB, q: ListQuery, sql: ReturnType<typeof costlySql>): Omit<ListWork, 'state'> {
+  const pageOf = (order: Float64Array) => (sql.offset + q.pageSize <= order.length ? order.slice(sql.offset, sql.offset + q.pageSize) : idsOf(db, sql.pageIds, q));
+  if (q.walk?.count) {
+    const total = countOf(db, q.walk.count, q);
+    if (sql.offset >= total) return { total };
+    const walked = walkedOrder(db, q, total);
+    if (walked) return total <= ORDER_MAX_IDS ? { total, order: walked } : { total, pageIds: pageOf(walked) };
+    return sql.ordered(total) ? { total, order: idsOf(db, sql.order, q) } : { total, pageIds: idsOf(db, sql.pageIds, q) };
+  }
+  const order = idsOf(db, sql.orderOrMore, q);
+  if (order.length <= ORDER_MAX_IDS) return { total: order.length, order };
+  const total = countOf(db, sql.count, q);
+  return { total, pageIds: pageOf(order) };
+}
+
 /** A kept order serves the page: it is whole, or a ranked prefix that reaches the page's end. */
 const orderServes = (order: Float64Array, total: number, q: ListQuery) => order.length >= Math.min(total, RANK_WINDOW, q.page * q.pageSize);
 
@@ -284,6 +356,8 @@ function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
     counts.set(sql.countKey, state, total);
     orders.set(sql.orderKey, state, order);
   }
+  // A search's parts, unless kept (a kept order may be a walk's prefix that ends before this page).
+  if (q.sort.rank === undefined && q.cacheOrder && !costlyPartsCached(db, q, state)) keepListWork(db, q, { state, ...readSearched(db, q, sql) });
   const total = counts.get(sql.countKey, state, () => countOf(db, sql.count, q));
   const { offset, orderBy } = sql;
   if (offset >= total) return { rows: [], total };
@@ -346,10 +420,9 @@ export function readListWork(db: DB, q: ListQuery): ListWork {
     const sql = costlySql(q);
     const state = tablesState(db, q.tables).key;
     if (q.sort.rank !== undefined) return { state, ...readRanked(db, q, sql) };
+    if (q.cacheOrder) return { state, ...readSearched(db, q, sql) };
     const total = countOf(db, sql.count, q);
     if (sql.offset >= total) return { state, total };
-    if (sql.ordered(total)) return { state, total, order: idsOf(db, sql.order, q) };
-    if (q.cacheOrder) return { state, total, pageIds: idsOf(db, sql.pageIds, q) };
     if (sql.deep) return { state, total, anchor: anchorOf(db, sql.anchor, q) ?? null };
     return { state, total };
   })();

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { RANK_WINDOW, renderListElsewhere, type ListWorkReader } from '../db/list';
+import { RANK_WINDOW, renderListElsewhere, WALKED_ID, type ListWorkReader } from '../db/list';
 import type { DB } from '../db/open';
 import { tablesState } from '../db/versions';
 import { CompressibleBody, sendCompressible } from './compressedBody';
@@ -11,7 +11,7 @@ import { listLane, ListWorkAbandoned, ListWorkRefused } from '../jobs/listLane';
 import { checkFreshness } from './freshness';
 import { assertIdsFound, listQueryShape, PAGE_SIZE, parseIds, parsePage, parseSort, pickFields, setPagingHeaders } from './paging';
 import { sortValuesBeyondSpec } from './beyondSpec';
-import { searchBestRank, searchesFewRows, searchFilter, searchRank, type SearchIndex } from './search';
+import { searchBestRank, searchesFewRows, searchFilter, searchRank, searchWalk, type SearchIndex } from './search';
 import { RELEVANCE_SORT } from '../../src/contract';
 import { declaredSchema } from './typeAdapters';
 import { labelled } from './validation';
@@ -173,6 +173,10 @@ export async function answerList<Row extends Record<string, unknown>, Out extend
   const filters = search ? [...listFilters, search] : listFilters;
   // A ranked page of the best rank only is read from those rows (the list engine's `best`).
   const best = rank ? searchBestRank(db, list.search!, endpoint.alias, params.query) : undefined;
+  // An unranked search's first pages walk the list's order (the list engine's `walk`).
+  const walk = search && !rank ? searchWalk(db, list.search!, endpoint.alias, params.query, WALKED_ID) : undefined;
+  // The search's own tables count the matches when the list reads the searched table alone, filtered by the search only.
+  const searchedAlone = listFilters.length === 0 && endpoint.from === `FROM ${list.search?.table} ${endpoint.alias}`;
   const pageSize = list.pageSize ?? PAGE_SIZE;
   const query = {
     select: endpoint.select,
@@ -184,9 +188,9 @@ export async function answerList<Row extends Record<string, unknown>, Out extend
     best: best && {
       where: [...listFilters.map(([sql]) => sql), best.where],
       candidates: best.candidates,
-      // The index counts the matches when the list reads the searched table alone, filtered by the search only.
-      count: listFilters.length === 0 && endpoint.from === `FROM ${list.search!.table} ${endpoint.alias}` ? best.count : undefined,
+      count: searchedAlone ? best.count : undefined,
     },
+    walk: walk && { filters: listFilters.map(([sql]) => sql), search: walk.search, count: searchedAlone ? walk.count : undefined },
     page: parsePage(params.page),
     pageSize,
     ids,

@@ -199,6 +199,35 @@ export function searchRank(index: SearchIndex, alias: string, query: string | un
 }
 
 /**
+ * A search as a check of one row at a time, for a first page by the list's own order (issue 38,
+ * the spec's plain list calls): `search` matches exactly the rows `searchFilter` does, over the id
+ * `walkedId` (the list engine walks the list's order and checks each row, stopping at the page's
+ * end, instead of seeking every match and sorting them all). `count` counts the matches from the
+ * FTS index alone when every term is long (it holds one row per row of the searched table, kept
+ * by its triggers): the list's count only where the search is its only filter over the table
+ * alone (the caller's to say). Undefined when
+ * the filter is not a text search (an exact code, or a refusal).
+ */
+export function searchWalk(
+  db: DB,
+  index: SearchIndex,
+  alias: string,
+  query: string | undefined,
+  walkedId: string,
+): { search: string; count?: string } | undefined {
+  const [filter] = searchFilter(db, index, alias, query) ?? [];
+  if (filter === undefined) return undefined;
+  const phone = phoneDigits(query!);
+  const terms = phone ? [phone] : searchTerms(query!);
+  if (filter !== textMatch(index, `${alias}.${index.idColumn}`, terms, '')[0]) return undefined;
+  return {
+    search: textMatch(index, walkedId, terms, '')[0],
+    // A short term's narrow table is scanned whole to count it: no cheaper than the order's one pass.
+    count: terms.every((term) => termLength(term) >= 3) ? `SELECT COUNT(*) AS n FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_phrase` : undefined,
+  };
+}
+
+/**
  * The rows of the best rank a search can give (1: the short text starts with the query's first
  * term), for a page that holds only such rows (issue 38): `where` is the search's own condition,
  * written so it drives no seeks (SQLite then walks the sort's index and stops at the page's end,

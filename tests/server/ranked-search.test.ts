@@ -2,10 +2,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RANK_WINDOW, readListWork, runList, type ListQuery } from '../../server/db/list';
-import { tableVersionsSql, versionTriggersSql } from '../../server/db/versions';
-import { listLane } from '../../server/jobs/listLane';
-import { INLINE_SEARCH_ROWS, inlineSearch } from '../../server/shared/search';
-import { startApp, type TestApp } from './helpers';
+import { ALPHABET, searchedLists, searchItemsDb } from './searchedLists';
 
 /*
  * A ranked search (`sort=relevance`, the jump palette's) reads its matches in one pass (issue 38):
@@ -34,33 +31,12 @@ function todaysRanked(db: Database.Database, q: ListQuery): { total: number; ord
 describe('the list engine ranks a search in one pass', () => {
   // More rows than the window, so a filter can match fewer, exactly as many or more.
   const ROWS = RANK_WINDOW + 1_500;
-  const ALPHABET = ['ア', 'イ', 'カ', 'ル', '薬', '局', 'a', '1'];
   let db: Database.Database;
   /** Rows the filter was evaluated for: each pass over the matches counts each of them once. */
   let evaluated = 0;
 
   beforeAll(() => {
-    db = new Database(':memory:');
-    db.function('seen', (id: number) => {
-      evaluated += 1;
-      return id;
-    });
-    db.exec(`${tableVersionsSql}
-      CREATE TABLE items (id INTEGER PRIMARY KEY, grp INTEGER NOT NULL, sort_key TEXT);
-      CREATE TABLE items_short (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
-      ${versionTriggersSql('items')}`);
-    const item = db.prepare('INSERT INTO items (id, grp, sort_key) VALUES (?, ?, ?)');
-    const short = db.prepare('INSERT INTO items_short (id, text) VALUES (?, ?)');
-    // A fixed stream of pseudo-random values: names over a small alphabet (a term starts at
-    // many positions), sort keys with ties and NULLs (the id breaks them).
-    let seed = 38;
-    const next = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n;
-    db.transaction(() => {
-      for (let id = 1; id <= ROWS; id++) {
-        item.run(id, next(ROWS), next(10) === 0 ? null : `k${next(300)}`);
-        short.run(id, Array.from({ length: 4 + next(8) }, () => ALPHABET[next(ALPHABET.length)]).join(''));
-      }
-    })();
+    db = searchItemsDb(ROWS, () => (evaluated += 1), { sortIndex: false });
   });
   afterAll(() => db.close());
 
@@ -139,33 +115,8 @@ describe('the list engine ranks a search in one pass', () => {
 });
 
 describe('the real lists ranked, for random queries (three scripts, codes, hostile characters)', () => {
-  let app: TestApp;
-  let db: Database.Database;
-  let token: string;
-  /** The list query each ranked page handed to the list lane, by request URL. */
-  const asked = new Map<string, ListQuery>();
+  const lists = searchedLists();
   let current = '';
-  const read = listLane.read.bind(listLane);
-
-  beforeAll(async () => {
-    app = startApp({ jobTickMs: 0, fairness: { concurrent: 100, burstMs: 1e9, msPerSecond: 1e9 } });
-    token = await app.token();
-    db = new Database(`${app.dir}/core.sqlite`, { readonly: true });
-    // Every search to the list lane, however small its table (INLINE_SEARCH_ROWS): the real lists'
-    // queries are seen there, where the test holds each to the count-then-order answer. (Not a
-    // vi.mock: server test files share their modules, so a mock of one would not take.)
-    inlineSearch.maxRows = 0;
-    listLane.read = (user, file, query) => {
-      asked.set(current, query);
-      return read(user, file, query);
-    };
-  });
-  afterAll(() => {
-    listLane.read = read;
-    inlineSearch.maxRows = INLINE_SEARCH_ROWS;
-    db.close();
-    app.dispose();
-  });
 
   const LISTS = [
     '/core/api/v2/admin/pharmacies?add_ended=true',
@@ -177,60 +128,39 @@ describe('the real lists ranked, for random queries (three scripts, codes, hosti
     '/core/api/v2/master/ethical_medicines?include_inactive=true',
   ];
 
-  /** Katakana as hiragana, ASCII as full-width: spellings the folding must make one. */
-  const respell = (text: string, script: number) =>
-    [...text]
-      .map((ch) => {
-        const code = ch.codePointAt(0)!;
-        if (script === 1 && code >= 0x30a1 && code <= 0x30f6) return String.fromCodePoint(code - 0x60);
-        if (script === 2 && code >= 0x21 && code <= 0x7e) return String.fromCodePoint(code + 0xfee0);
-        return ch;
-      })
-      .join('');
-
   it('reads the first page of a name many pharmacies start with from those alone, its total from the index, as the count-then-order did', async () => {
-    const { term, n } = db.prepare('SELECT substr(text, 1, 3) AS term, COUNT(*) AS n FROM pharmacies_search_short GROUP BY term ORDER BY n DESC LIMIT 1').get() as { term: string; n: number };
+    const { term, n } = lists.db().prepare('SELECT substr(text, 1, 3) AS term, COUNT(*) AS n FROM pharmacies_search_short GROUP BY term ORDER BY n DESC LIMIT 1').get() as { term: string; n: number };
     expect(n).toBeGreaterThan(25);
     current = `/core/api/v2/admin/pharmacies?add_ended=true&query=${encodeURIComponent(term)}&sort=relevance&page=1`;
-    const response = await app.call(current, { token });
+    const response = await lists.call(current);
     expect(response.status).toBe(200);
-    const q = asked.get(current)!;
+    const q = lists.askedOf(current)!;
     // The list reads the pharmacies alone, searched only: the index counts the matches.
     expect(q.best?.count).toBeDefined();
-    const expected = todaysRanked(db, q);
+    const expected = todaysRanked(lists.db(), q);
     expect(expected.total).toBeGreaterThan(25);
     expect(Number(response.headers.get('x-total-count'))).toBe(expected.total);
     expect(((await response.json()) as { id: number }[]).map((row) => row.id)).toEqual(expected.order.slice(0, 25));
     // Read from the best rank's rows: the order kept is the page's prefix, not every match's.
-    const work = readListWork(db, q);
+    const work = readListWork(lists.db(), q);
     expect(work.total).toBe(expected.total);
     expect(Array.from(work.order!)).toEqual(expected.order.slice(0, 25));
   });
 
   it('answers each list and page with the same rows, order and total as the count-then-order did', async () => {
-    const names: string[] = [];
-    for (const list of LISTS) {
-      const rows = (await (await app.call(`${list}&page=1`, { token })).json()) as Record<string, unknown>[];
-      for (const row of rows.slice(0, 8)) for (const key of ['name', 'brand_name', 'micode', 'address1']) if (typeof row[key] === 'string') names.push(row[key] as string);
-    }
-    const fragment = fc
-      .tuple(fc.constantFrom(...names), fc.nat(), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 2 }))
-      .map(([name, start, length, script]) => respell([...name].slice(start % name.length, (start % name.length) + length).join(''), script));
-    const hostile = fc.constantFrom('%', '_', '%00', '\u0000', '"', "'", '*', 'NEAR(', 'AND', '(', ')', ':', '^', '\\', '　', '-', 'ー', 'ﾒﾃﾞｨｶﾙ', 'ふぁーま', '薬局', '本町');
-    const digits = fc.stringMatching(/^[0-9]{1,14}$/);
+    const query = await lists.searchTexts(LISTS);
     let compared = 0;
-    const query = fc.array(fc.oneof(fragment, fragment, hostile, digits), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(' '));
     await fc.assert(
       fc.asyncProperty(query, fc.constantFrom(...LISTS), fc.integer({ min: 1, max: 3 }), async (text, list, page) => {
         current = `${list}&query=${encodeURIComponent(text)}&sort=relevance&page=${page}`;
-        const response = await app.call(current, { token });
+        const response = await lists.call(current);
         expect(response.status).toBe(200);
         const ids = ((await response.json()) as { id: number }[]).map((row) => row.id);
-        const q = asked.get(current);
+        const q = lists.askedOf(current);
         // No lane read: no search (a text that folds to nothing) or the page was kept from an
         // earlier identical request, checked then.
         if (!q) return;
-        const expected = todaysRanked(db, q);
+        const expected = todaysRanked(lists.db(), q);
         expect(Number(response.headers.get('x-total-count'))).toBe(expected.total);
         expect(ids).toEqual(expected.order.slice((page - 1) * 25, page * 25));
         compared += 1;

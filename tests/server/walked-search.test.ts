@@ -2,10 +2,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readListWork, runList, WALKED_ID, type ListQuery } from '../../server/db/list';
-import { tableVersionsSql, versionTriggersSql } from '../../server/db/versions';
-import { listLane } from '../../server/jobs/listLane';
-import { INLINE_SEARCH_ROWS, inlineSearch } from '../../server/shared/search';
-import { startApp, type TestApp } from './helpers';
+import { ALPHABET, searchedLists, searchItemsDb } from './searchedLists';
 
 /*
  * An unranked search (the spec's plain list calls, the palette without the batch) reads its first
@@ -28,34 +25,12 @@ function todaysOrder(db: Database.Database, q: ListQuery): { total: number; orde
 describe('the list engine walks the sort index for an unranked search', () => {
   // More rows than an order is kept for (20,000): a filter can match fewer, exactly as many or more.
   const ROWS = 21_500;
-  const ALPHABET = ['ア', 'イ', 'カ', 'ル', '薬', '局', 'a', '1'];
   let db: Database.Database;
   /** Rows the walk checked the search on. */
   let evaluated = 0;
 
   beforeAll(() => {
-    db = new Database(':memory:');
-    db.function('seen', (id: number) => {
-      evaluated += 1;
-      return id;
-    });
-    db.exec(`${tableVersionsSql}
-      CREATE TABLE items (id INTEGER PRIMARY KEY, grp INTEGER NOT NULL, sort_key TEXT);
-      CREATE INDEX items_sort ON items (sort_key, id);
-      CREATE TABLE items_short (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
-      ${versionTriggersSql('items')}`);
-    const item = db.prepare('INSERT INTO items (id, grp, sort_key) VALUES (?, ?, ?)');
-    const short = db.prepare('INSERT INTO items_short (id, text) VALUES (?, ?)');
-    // Sort keys with ties and NULLs (the id breaks them); names over a small alphabet, so a
-    // term matches from a handful of rows to nearly all of them.
-    let seed = 38;
-    const next = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n;
-    db.transaction(() => {
-      for (let id = 1; id <= ROWS; id++) {
-        item.run(id, next(ROWS), next(10) === 0 ? null : `k${next(300)}`);
-        short.run(id, Array.from({ length: 4 + next(8) }, () => ALPHABET[next(ALPHABET.length)]).join(''));
-      }
-    })();
+    db = searchItemsDb(ROWS, () => (evaluated += 1), { sortIndex: true });
   });
   afterAll(() => db.close());
 
@@ -146,32 +121,8 @@ describe('the list engine walks the sort index for an unranked search', () => {
 });
 
 describe('the real lists searched in their default order, for random queries (three scripts, codes, hostile characters)', () => {
-  let app: TestApp;
-  let db: Database.Database;
-  let token: string;
-  /** The list query each searched page handed to the list lane, by request URL. */
-  const asked = new Map<string, ListQuery>();
+  const lists = searchedLists();
   let current = '';
-  const read = listLane.read.bind(listLane);
-
-  beforeAll(async () => {
-    app = startApp({ jobTickMs: 0, fairness: { concurrent: 100, burstMs: 1e9, msPerSecond: 1e9 } });
-    token = await app.token();
-    db = new Database(`${app.dir}/core.sqlite`, { readonly: true });
-    // Every search to the list lane, however small its table, where the test sees its query
-    // (not a vi.mock: server test files share their modules).
-    inlineSearch.maxRows = 0;
-    listLane.read = (user, file, query) => {
-      asked.set(current, query);
-      return read(user, file, query);
-    };
-  });
-  afterAll(() => {
-    listLane.read = read;
-    inlineSearch.maxRows = INLINE_SEARCH_ROWS;
-    db.close();
-    app.dispose();
-  });
 
   const LISTS = [
     '/core/api/v2/admin/pharmacies?add_ended=true',
@@ -184,60 +135,39 @@ describe('the real lists searched in their default order, for random queries (th
     '/core/api/v2/master/ethical_medicines?include_inactive=true',
   ];
 
-  /** Katakana as hiragana, ASCII as full-width: spellings the folding must make one. */
-  const respell = (text: string, script: number) =>
-    [...text]
-      .map((ch) => {
-        const code = ch.codePointAt(0)!;
-        if (script === 1 && code >= 0x30a1 && code <= 0x30f6) return String.fromCodePoint(code - 0x60);
-        if (script === 2 && code >= 0x21 && code <= 0x7e) return String.fromCodePoint(code + 0xfee0);
-        return ch;
-      })
-      .join('');
-
   it('walks a common name\'s first page and counts it from the index, as the count-then-order did', async () => {
-    const { term, n } = db.prepare('SELECT substr(text, 1, 3) AS term, COUNT(*) AS n FROM pharmacies_search_short GROUP BY term ORDER BY n DESC LIMIT 1').get() as { term: string; n: number };
+    const { term, n } = lists.db().prepare('SELECT substr(text, 1, 3) AS term, COUNT(*) AS n FROM pharmacies_search_short GROUP BY term ORDER BY n DESC LIMIT 1').get() as { term: string; n: number };
     expect(n).toBeGreaterThan(25);
     current = `/core/api/v2/admin/pharmacies?add_ended=true&query=${encodeURIComponent(term)}&page=1`;
-    const response = await app.call(current, { token });
+    const response = await lists.call(current);
     expect(response.status).toBe(200);
-    const q = asked.get(current)!;
+    const q = lists.askedOf(current)!;
     expect(q.walk?.count).toBeDefined();
-    const expected = todaysOrder(db, q);
+    const expected = todaysOrder(lists.db(), q);
     expect(Number(response.headers.get('x-total-count'))).toBe(expected.total);
     expect(((await response.json()) as { id: number }[]).map((row) => row.id)).toEqual(expected.order.slice(0, 25));
     // With the ended ones left out, the list is filtered beyond the search: counted by its rows.
     current = `/core/api/v2/admin/pharmacies?query=${encodeURIComponent(term)}&page=1`;
-    expect((await app.call(current, { token })).status).toBe(200);
-    expect(asked.get(current)!.walk).toBeDefined();
-    expect(asked.get(current)!.walk!.count).toBeUndefined();
+    expect((await lists.call(current)).status).toBe(200);
+    expect(lists.askedOf(current)!.walk).toBeDefined();
+    expect(lists.askedOf(current)!.walk!.count).toBeUndefined();
   });
 
   it('answers each list and page with the same rows, order and total as the count-then-order did', async () => {
-    const names: string[] = [];
-    for (const list of LISTS) {
-      const rows = (await (await app.call(`${list}&page=1`, { token })).json()) as Record<string, unknown>[];
-      for (const row of rows.slice(0, 8)) for (const key of ['name', 'brand_name', 'micode', 'address1']) if (typeof row[key] === 'string') names.push(row[key] as string);
-    }
-    const fragment = fc
-      .tuple(fc.constantFrom(...names), fc.nat(), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 2 }))
-      .map(([name, start, length, script]) => respell([...name].slice(start % name.length, (start % name.length) + length).join(''), script));
-    const hostile = fc.constantFrom('%', '_', '%00', '\u0000', '"', "'", '*', 'NEAR(', 'AND', '(', ')', ':', '^', '\\', '　', '-', 'ー', 'ﾒﾃﾞｨｶﾙ', 'ふぁーま', '薬局', '本町', 'ア', '薬');
-    const digits = fc.stringMatching(/^[0-9]{1,14}$/);
+    const query = await lists.searchTexts(LISTS);
     let compared = 0;
-    const query = fc.array(fc.oneof(fragment, fragment, hostile, digits), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(' '));
     // Pages within the walk's reach (1-4) and past it (5, 9).
     const page = fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constant(9));
     await fc.assert(
       fc.asyncProperty(query, fc.constantFrom(...LISTS), page, async (text, list, page) => {
         current = `${list}&query=${encodeURIComponent(text)}&page=${page}`;
-        const response = await app.call(current, { token });
+        const response = await lists.call(current);
         expect(response.status).toBe(200);
         const ids = ((await response.json()) as { id: number }[]).map((row) => row.id);
-        const q = asked.get(current);
+        const q = lists.askedOf(current);
         // No lane read: no search (a text that folds to nothing) or a page kept from an earlier identical request.
         if (!q) return;
-        const expected = todaysOrder(db, q);
+        const expected = todaysOrder(lists.db(), q);
         expect(Number(response.headers.get('x-total-count'))).toBe(expected.total);
         expect(ids).toEqual(expected.order.slice((page - 1) * 25, page * 25));
         compared += 1;

@@ -11,7 +11,8 @@ import { styled } from '@mui/material/styles';
  * visit's longest task on the 2-core machine (issue 38's profile of the inquiries screen).
  * Everything else is react-admin's: the skip link, the header, the sidebar with the menu, the
  * error boundary and the Suspense fallback, with the same `RaLayout-*` classes, so the theme's
- * overrides and react-admin's own styles still apply.
+ * overrides and react-admin's own styles still apply. A configurable component (react-admin's
+ * `<Configurable>`, `InspectorButton`) added later needs the Inspector back here.
  */
 export const AppFrame = ({
   appBar: AppBar,

@@ -111,20 +111,29 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
   const expiresAt = (expiresIn: number) => Math.floor(now().getTime() / 1000) + checkExpiresIn(expiresIn);
   const url = (grant: Grant) => `${mount}/${grant.bucket}/${encodeKey(grant.key)}?${grantQuery(secret, grant)}`;
 
-  const writeAtomically = (path: string, body: Buffer | string) => {
-    mkdirSync(tmpDir, { recursive: true });
-    const tmp = join(tmpDir, randomUUID());
-    writeFileSync(tmp, body);
+  /** A failed placing as the caller meets it: a clash of keys is a 409, anything else as it came. */
+  const placingError = (e: unknown) => {
+    const code = (e as NodeJS.ErrnoException).code;
+    // `a` is a file and `a/b` is wanted, or `a` is a folder of other keys.
+    return code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR' ? new StorageError(409, STORAGE_MESSAGES.clash) : e;
+  };
+
+  /** Moves a finished temporary file to `path`, in a folder made for it; when that fails, nothing is left. */
+  const placeSync = (tmp: string, path: string) => {
     try {
       mkdirSync(dirname(path), { recursive: true });
       renameSync(tmp, path);
     } catch (e) {
       rmSync(tmp, { force: true });
-      const code = (e as NodeJS.ErrnoException).code;
-      // `a` is a file and `a/b` is wanted, or `a` is a folder of other keys.
-      if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR') throw new StorageError(409, STORAGE_MESSAGES.clash);
-      throw e;
+      throw placingError(e);
     }
+  };
+
+  const writeAtomically = (path: string, body: Buffer | string) => {
+    mkdirSync(tmpDir, { recursive: true });
+    const tmp = join(tmpDir, randomUUID());
+    writeFileSync(tmp, body);
+    placeSync(tmp, path);
   };
 
   /**
@@ -138,9 +147,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       await renameInto(tmp, path);
     } catch (e) {
       await rm(tmp, { force: true });
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR') throw new StorageError(409, STORAGE_MESSAGES.clash);
-      throw e;
+      throw placingError(e);
     }
     const at = now();
     await utimes(path, at, at);
@@ -395,15 +402,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       return {
         file,
         place() {
-          try {
-            mkdirSync(dirname(path), { recursive: true });
-            renameSync(file, path);
-          } catch (e) {
-            rmSync(file, { force: true });
-            const code = (e as NodeJS.ErrnoException).code;
-            if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR') throw new StorageError(409, STORAGE_MESSAGES.clash);
-            throw e;
-          }
+          placeSync(file, path);
           const at = now();
           utimesSync(path, at, at);
           writeAtomically(metaPath(bucket, normal), JSON.stringify({ contentType }));

@@ -188,20 +188,36 @@ const SchemaListView = ({
   const offline = isPaused && (isPending || isPlaceholderData);
   listStylesDrawn = true;
   return (
-    <ListFrame filters={filters} actions={actions} pagination={pagination}>
-      <Title title={title} defaultTitle={defaultTitle} preferenceKey={`${resource}.list.title`} />
+    <ListFrame
+      title={<Title title={title} defaultTitle={defaultTitle} preferenceKey={`${resource}.list.title`} />}
+      filters={filters}
+      actions={actions}
+      pagination={pagination}
+    >
       {offline ? <Offline /> : failed ? error : children}
     </ListFrame>
   );
 };
 
 /** The list's frame around its table: the filters and the header, the card, the page links. */
-const ListFrame = ({ filters, actions, pagination, children }: { filters?: ReactElement[]; actions: ReactElement; pagination: ReactNode; children: [ReactNode, ReactNode] }) => (
+const ListFrame = ({
+  title,
+  filters,
+  actions,
+  pagination,
+  children,
+}: {
+  title?: ReactNode;
+  filters?: ReactElement[];
+  actions: ReactElement;
+  pagination: ReactNode;
+  children: ReactNode;
+}) => (
   <Box className="list-page" sx={{ display: 'flex' }}>
-    {children[0]}
+    {title}
     <Box sx={{ flex: '1 1 auto', minWidth: 0, display: 'flex', flexDirection: 'column' }}>
       <ListToolbar filters={filters} actions={actions} />
-      <Card sx={{ position: 'relative', overflow: 'inherit', boxShadow: { xs: 'none', sm: 1 } }}>{children[1]}</Card>
+      <Card sx={{ position: 'relative', overflow: 'inherit', boxShadow: { xs: 'none', sm: 1 } }}>{children}</Card>
       {pagination}
     </Box>
   </Box>
@@ -269,7 +285,6 @@ export const ListStylesSample = () => {
             actions={<ListHeader resource={STYLES_SAMPLE} storeKey={STYLES_SAMPLE.name} />}
             pagination={<PageLinkBar page={1} totalPages={2} onPage={noPage} />}
           >
-            {null}
             <SchemaDataTable resource={STYLES_SAMPLE} storeKey={STYLES_SAMPLE.name} />
           </ListFrame>
         </ListContextProvider>

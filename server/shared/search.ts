@@ -199,14 +199,30 @@ export function searchRank(index: SearchIndex, alias: string, query: string | un
 }
 
 /**
+ * The text search `searchFilter` makes of `query`, with its terms: undefined when the filter is
+ * not one (an exact code, or a refusal). `count` counts its matches from the FTS index alone when
+ * every term is in it (the index holds one row per row of the searched table, kept by its
+ * triggers): the list's count only where the search is its only filter over the table alone
+ * (the caller's to say). A short term's narrow table would be scanned whole to count it: no
+ * cheaper than the order's one pass.
+ */
+function textSearchOf(db: DB, index: SearchIndex, alias: string, query: string | undefined) {
+  const [filter] = searchFilter(db, index, alias, query) ?? [];
+  if (filter === undefined) return undefined;
+  const phone = phoneDigits(query!);
+  const terms = phone ? [phone] : searchTerms(query!);
+  const [text, params] = textMatch(index, `${alias}.${index.idColumn}`, terms, '');
+  if (filter !== text) return undefined;
+  const count = terms.every((term) => termLength(term) >= 3) ? `SELECT COUNT(*) AS n FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_phrase` : undefined;
+  return { terms, byPhone: Boolean(phone), params, count };
+}
+
+/**
  * A search as a check of one row at a time, for a first page by the list's own order (issue 38,
  * the spec's plain list calls): `search` matches exactly the rows `searchFilter` does, over the id
  * `walkedId` (the list engine walks the list's order and checks each row, stopping at the page's
- * end, instead of seeking every match and sorting them all). `count` counts the matches from the
- * FTS index alone when every term is long (it holds one row per row of the searched table, kept
- * by its triggers): the list's count only where the search is its only filter over the table
- * alone (the caller's to say). Undefined when
- * the filter is not a text search (an exact code, or a refusal).
+ * end, instead of seeking every match and sorting them all), and `count` is `textSearchOf`'s.
+ * Undefined when the filter is not a text search (an exact code, or a refusal).
  */
 export function searchWalk(
   db: DB,
@@ -215,16 +231,9 @@ export function searchWalk(
   query: string | undefined,
   walkedId: string,
 ): { search: string; count?: string } | undefined {
-  const [filter] = searchFilter(db, index, alias, query) ?? [];
-  if (filter === undefined) return undefined;
-  const phone = phoneDigits(query!);
-  const terms = phone ? [phone] : searchTerms(query!);
-  if (filter !== textMatch(index, `${alias}.${index.idColumn}`, terms, '')[0]) return undefined;
-  return {
-    search: textMatch(index, walkedId, terms, '')[0],
-    // A short term's narrow table is scanned whole to count it: no cheaper than the order's one pass.
-    count: terms.every((term) => termLength(term) >= 3) ? `SELECT COUNT(*) AS n FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_phrase` : undefined,
-  };
+  const found = textSearchOf(db, index, alias, query);
+  if (!found) return undefined;
+  return { search: textMatch(index, walkedId, found.terms, '')[0], count: found.count };
 }
 
 /**
@@ -234,8 +243,9 @@ export function searchWalk(
  * instead of reading every match), and the rank's; `candidates` counts, from the FTS index alone,
  * a superset of them (FTS5's initial-token query: the full text starts with the term, which it
  * does exactly when the short text does, both starting with the same field; FTS5 also folds case
- * beyond ASCII, hence the rank's own check in `where`). Undefined when no index can say it: a
- * first term of 1-2 characters, a code, a phone number, or texts that start otherwise.
+ * beyond ASCII, hence the rank's own check in `where`); `count` is `textSearchOf`'s. Undefined
+ * when no index can say it: a first term of 1-2 characters, a code, a phone number, or texts that
+ * start otherwise.
  */
 export function searchBestRank(
   db: DB,
@@ -243,23 +253,18 @@ export function searchBestRank(
   alias: string,
   query: string | undefined,
 ): { where: string; candidates: string; count?: string; params: Record<string, unknown> } | undefined {
-  const [filter] = searchFilter(db, index, alias, query) ?? [];
+  const found = textSearchOf(db, index, alias, query);
   const rank = searchRank(index, alias, query);
-  if (filter === undefined || rank === undefined || phoneDigits(query!)) return undefined;
-  const terms = searchTerms(query!);
+  if (!found || rank === undefined || found.byPhone) return undefined;
+  const { terms, params } = found;
+  if (termLength(terms[0]) < 3 || leadField(index.text('r')) !== leadField(index.shortText('r'))) return undefined;
   const id = `${alias}.${index.idColumn}`;
-  const [text, params] = textMatch(index, id, terms, '');
-  // The filter took an exact code (or refused all): no text search to rank.
-  if (filter !== text || termLength(terms[0]) < 3 || leadField(index.text('r')) !== leadField(index.shortText('r'))) return undefined;
   const [walked] = textMatch(index, id, terms, '+');
   const initial = `SELECT rowid FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_best`;
   return {
     where: `${walked} AND +${id} IN (${initial}) AND ${rank[0]} = 1`,
     candidates: `SELECT COUNT(*) AS n FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_best`,
-    // Every match, from the index alone, when every term is in it: the index holds one row per
-    // row of the table (its triggers), so this is the list's count where the search is its only
-    // filter over the table alone (the caller's to say).
-    count: terms.every((term) => termLength(term) >= 3) ? `SELECT COUNT(*) AS n FROM ${fts(index)} WHERE ${fts(index)} MATCH @search_phrase` : undefined,
+    count: found.count,
     params: { ...params, ...rank[1], search_best: `^${phrase(terms[0])}` },
   };
 }

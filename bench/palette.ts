@@ -58,6 +58,9 @@ interface Sample {
   /** The lookups requests: the first's start to the last's end, and the longest wait for a first byte (the server's time). */
   request: number;
   firstByte: number;
+  /** The page's own time around the requests: from the input to the first's start, and from the last's end to the final status. */
+  before: number;
+  after: number;
 }
 
 /** Page-side timers: the time of the last input event, of the first option, of the final status. */
@@ -91,10 +94,10 @@ const readTiming = (page: Page) =>
       (e) => /\/api\/v2\//.test(e.name) && !e.name.includes('/users/me') && e.startTime >= input,
     );
     performance.clearResourceTimings();
-    if (entries.length === 0) return { input, first, done, request: 0, firstByte: 0 };
+    if (entries.length === 0) return { input, first, done, request: 0, firstByte: 0, before: 0, after: 0 };
     const start = Math.min(...entries.map((e) => e.startTime));
     const end = Math.max(...entries.map((e) => e.responseEnd));
-    return { input, first, done, request: end - start, firstByte: Math.max(...entries.map((e) => e.responseStart - e.requestStart)) };
+    return { input, first, done, request: end - start, firstByte: Math.max(...entries.map((e) => e.responseStart - e.requestStart)), before: start - input, after: done - end };
   });
 
 export async function runPaletteBench(staticDir: string): Promise<void> {
@@ -178,7 +181,7 @@ export async function runPaletteBench(staticDir: string): Promise<void> {
       await page.waitForFunction(() => (window as unknown as { __palette: { done: number } }).__palette.done > 0, undefined, { timeout: 60_000 });
       const timing = await readTiming(page);
       const { calls, lists, most } = counters;
-      samples.push({ mode, text, kind, first: (timing.first || timing.done) - timing.input, all: timing.done - timing.input, calls, lists, most, request: timing.request, firstByte: timing.firstByte });
+      samples.push({ mode, text, kind, first: (timing.first || timing.done) - timing.input, all: timing.done - timing.input, calls, lists, most, request: timing.request, firstByte: timing.firstByte, before: timing.before, after: timing.after });
     };
     /** One text in a freshly opened palette, put in by `enter`; users/me is timed just before. */
     const measureIn = async (opened: Opened, text: string, kind: string, enter: (page: Page) => Promise<void>) => {
@@ -239,7 +242,7 @@ export async function runPaletteBench(staticDir: string): Promise<void> {
       );
       if (asked.length === 0) return;
       const p = (values: number[]) => `p50 ${ms(percentile(values, 0.5))}, p95 ${ms(percentile(values, 0.95))}`;
-      console.log(`    of which the lookups request ${p(asked.map((row) => row.request))} (its first byte ${p(asked.map((row) => row.firstByte))}); the rest ${p(rest)}`);
+      console.log(`    of which the lookups request ${p(asked.map((row) => row.request))} (its first byte ${p(asked.map((row) => row.firstByte))}); the rest ${p(rest)}: before the request ${p(asked.map((row) => row.before))}, after it ${p(asked.map((row) => row.after))}`);
     };
     const whole = (sample: Sample) => sample.kind === 'code' || sample.kind === 'name';
     for (const mode of ['batch', 'spec'] as const) {

@@ -1,6 +1,7 @@
 import type { GetListResult, SortPayload } from 'ra-core';
 import { LIST_LOOKUPS_MAX, LIST_LOOKUPS_PATH } from '../contract';
 import type { Capability } from '../contract/additions';
+import { callDurations, type CallDurations } from '../contract/callOrder';
 import { withinCapabilities } from './listParameters';
 import type { AnyResourceDeclaration } from '../resources/types';
 import type { SendRequest } from './apiClient';
@@ -74,21 +75,18 @@ const callKind = ({ declaration, request }: { declaration: AnyResourceDeclaratio
 
 /**
  * Each list its own call, a few at a time; a failure is that list's, an abort stops the rest.
- * The calls that took longest last time go first (`took`, by callKind; one not yet seen counts as
- * the longest, in the order asked): a slow search then starts at once and the quick ones follow
- * in the places it leaves, so the services are never idle waiting for the next call to arrive
- * and the last answer comes about one call's round trip after the work, not two. The answers
- * keep the order asked, so the order sent changes no result.
+ * The calls that took longest last time go first (`took`, by callKind; src/contract/callOrder.ts),
+ * so the services are never idle waiting for the next call to arrive and the last answer comes
+ * about one call's round trip after the work, not two. The answers keep the order asked.
  */
 const oneCallEach = async (
   send: SendRequest,
   sendable: readonly { declaration: AnyResourceDeclaration; request: ListRequest; index: number }[],
   data: PromiseSettledResult<GetListResult>[],
-  took: Map<string, number>,
+  took: CallDurations,
   signal?: AbortSignal,
 ) => {
-  const costOf = (call: (typeof sendable)[number]) => took.get(callKind(call)) ?? Number.POSITIVE_INFINITY;
-  const queue = [...sendable].sort((a, b) => (costOf(a) === costOf(b) ? 0 : costOf(a) > costOf(b) ? -1 : 1));
+  const queue = took.order(sendable.map(callKind)).map((position) => sendable[position]);
   let next = 0;
   const worker = async () => {
     while (next < queue.length) {
@@ -102,7 +100,7 @@ const oneCallEach = async (
         if (signal?.aborted) throw error;
         data[index] = rejected(error);
       }
-      took.set(callKind(call), performance.now() - started);
+      took.note(callKind(call), performance.now() - started);
     }
   };
   await Promise.all(Array.from({ length: Math.min(LIST_CALLS_AT_ONCE, queue.length) }, worker));
@@ -114,7 +112,7 @@ export const listLookupMethods = (
   capabilities: ReadonlySet<Capability>,
 ): ListLookupMethods => {
   /** How long each kind of call took when last answered (oneCallEach's order). */
-  const took = new Map<string, number>();
+  const took = callDurations();
   return {
     getLists: async ({ lists, signal }) => {
       const planned: Planned[] = lists.map(({ resource, filter, sort, fields }) => {

@@ -243,6 +243,45 @@ describe('the lookups batch shares the request thread', () => {
     expect(answers.map((sub) => sub.body)).toEqual(paths.map((_, index) => [index]));
   });
 
+  it('starts the calls that took longest last time first (a national search waits for the lane from the start), and answers in the order asked', async () => {
+    const started: string[] = [];
+    /** The search's call waits until the test ends it, as a search waits for the list lane; the others answer at once. */
+    let endSearch: (() => void) | undefined;
+    const lists: ListCaller = {
+      accepts: () => true,
+      call: ({ path }) => {
+        started.push(path);
+        if (!path.endsWith('/pharmacies')) return Promise.resolve(Response.json([path]));
+        return new Promise<Response>((resolve) => {
+          endSearch = () => resolve(Response.json([path]));
+        });
+      },
+    };
+    const core = new OpenAPIHono<AuthEnv>();
+    registerLookupRoutes(core, lists);
+    const paths = ['/api/v2/core/admin/users', '/api/v2/core/admin/groups', '/api/v2/core/admin/pharmacies'];
+    const send = () =>
+      core.request('/api/v2/common/lookups', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ calls: paths.map((path) => ({ path, query: 'query=x' })) }) });
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+    };
+    // First batch: nothing is known, so the calls start in the order asked; the search ends last, long after.
+    const first = send();
+    await turns(50);
+    endSearch!();
+    expect((await first).status).toBe(200);
+    expect(started).toEqual(paths);
+    // Second batch: the search starts first.
+    started.length = 0;
+    const second = send();
+    await turns(5);
+    endSearch!();
+    const res = await second;
+    expect(started).toEqual([paths[2], paths[0], paths[1]]);
+    const { answers } = (await res.json()) as { answers: Answer[] };
+    expect(answers.map((sub) => sub.body)).toEqual(paths.map((path) => [path]));
+  });
+
   it('runs no more calls once the client hung up (the palette aborts the batch of a text typed over)', async () => {
     const hangUp = new AbortController();
     const called: string[] = [];

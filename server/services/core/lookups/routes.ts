@@ -6,6 +6,7 @@ import { LIST_ANSWER_HEADERS, type ListCall, type ListCaller } from '../../../sh
 import { tooManyRequests } from '../../../shared/openapi';
 import { writeRoute } from '../../../shared/routes';
 import { labelled } from '../../../shared/validation';
+import { callDurations } from '../../../../src/contract/callOrder';
 
 const tags = ['core: lookups'];
 
@@ -85,12 +86,20 @@ export const BATCH_CALLS_AT_ONCE = 4;
 const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
+ * A kind of sub-call, for remembering how long it takes (`callDurations`: a batch starts its slowest
+ * calls first, so a national-scale search waits for the list lane from the batch's start while the
+ * quick ones run here): its list and which parameters it carries (a search costs more than ids).
+ */
+const callKind = ({ path, query }: Pick<ListCall, 'path'> & { query?: string }) => `${path}?${[...new Set(new URLSearchParams(query).keys())].sort().join('&')}`;
+
+/**
  * The jump palette's one request per typed text (issue 25 part 1): its list calls run here, each
  * through the environment's own request handling with the caller's token (`lists`), so a sub-call
  * is refused exactly as a direct call would be. The route is `common/` (any signed-in user): under
  * `admin/` a pharmacy user's batch would be refused before the lists it may read.
  */
 export function registerLookupRoutes(app: OpenAPIHono<AuthEnv>, lists: ListCaller): void {
+  const durations = callDurations();
   app.openapi(lookupsRoute, async (c) => {
     const { calls } = c.req.valid('json');
     assertListPaths(calls, lists);
@@ -98,7 +107,8 @@ export function registerLookupRoutes(app: OpenAPIHono<AuthEnv>, lists: ListCalle
     const answers: Promise<string>[] = [];
     const running = new Set<Promise<string>>();
     const hungUp = c.req.raw.signal;
-    for (const [index, call] of calls.entries()) {
+    for (const [turn, index] of durations.order(calls.map(callKind)).entries()) {
+      const call = { path: calls[index].path, query: calls[index].query ?? '' };
       // A call is not awaited before the next starts (issue 38): a national-scale search waits for
       // the list lane's worker while the calls after it run here (or queue on the lane behind it),
       // so the batch takes about its longest read, not the sum of them all.
@@ -106,16 +116,23 @@ export function registerLookupRoutes(app: OpenAPIHono<AuthEnv>, lists: ListCalle
       // Each call starts in a turn of the event loop of its own, so a request that arrived meanwhile
       // is answered before the next call's work (a call read here holds the thread for at most its
       // own read: the long-work goal, issue 22).
-      if (index > 0) await letOthersRun();
+      if (turn > 0) await letOthersRun();
       // The palette aborts the batch of a text typed over (issue 38): nobody reads its answers. No
       // more calls start, and those waiting for the lane leave its queue (the signal is theirs).
       if (hungUp.aborted) return c.body(null, 204);
       // Each call is charged to the caller's list budget when it ends (server/shared/fairness.ts), as
       // direct calls sent together are: once it is spent, the calls that start after answer 429 each.
-      const answer = lists.call({ path: call.path, query: call.query ?? '' }, authorization, hungUp).then(answerText);
+      const started = performance.now();
+      const answer = lists.call(call, authorization, hungUp).then(answerText);
       running.add(answer);
-      void answer.finally(() => running.delete(answer)).catch(() => undefined);
-      answers.push(answer);
+      void answer
+        .finally(() => {
+          running.delete(answer);
+          // A call cut short by the hang-up says nothing of how long it takes.
+          if (!hungUp.aborted) durations.note(callKind(call), performance.now() - started);
+        })
+        .catch(() => undefined);
+      answers[index] = answer;
     }
     const texts = await Promise.all(answers);
     if (hungUp.aborted) return c.body(null, 204);

@@ -21,13 +21,17 @@ export interface ListLaneOptions extends FairQueueLimits {
 }
 
 /**
- * One worker beside the request thread on a machine of two cores (the request thread keeps a core
- * of its own: that is the point), more where there are more. A user has at most six list
- * requests in progress (DEFAULT_FAIRNESS.concurrent), so eight waiting never refuse a person;
- * 256 in all is far beyond a team's browsing and bounds what a crowd of scripts can queue.
+ * Two workers on a machine of two cores, one fewer than its cores where there are more (at most
+ * four). The workers read at a lower priority than the request thread (server/jobs/listWorker.ts),
+ * so it keeps a core when it has work whatever they read: that is the point. Two rather than one
+ * (issue 38): the jump palette's three national-scale searches of one text, or two users' searches,
+ * read side by side instead of each waiting for the one before it, and the second core is not left
+ * idle while the request thread waits. A user has at most six list requests in progress
+ * (DEFAULT_FAIRNESS.concurrent), so eight waiting never refuse a person; 256 in all is far beyond
+ * a team's browsing and bounds what a crowd of scripts can queue.
  */
 export const DEFAULT_LIST_LANE: ListLaneOptions = {
-  workers: Math.min(4, Math.max(1, availableParallelism() - 1)),
+  workers: Math.min(4, Math.max(2, availableParallelism() - 1)),
   perUser: 8,
   total: 256,
 };
@@ -130,6 +134,10 @@ export function createListLane(options: ListLaneOptions = DEFAULT_LIST_LANE, spa
       const reader = readers.find((r) => !r.task) ?? (readers.length < options.workers ? start() : undefined);
       if (!reader) return;
       const { item: task } = queue.shift()!;
+      // The idle worker that read least recently goes next (the readers stay in that order): one
+      // after another, the tasks keep every worker's connection and statements warm, so the first
+      // time two read at once neither pays a cold start.
+      readers = [...readers.filter((r) => r !== reader), reader];
       reader.task = task;
       reader.worker.ref();
       reader.worker.postMessage({ id: task.id, file: task.file, query: task.query });

@@ -213,6 +213,17 @@ describe('the list lane over workers', () => {
     expect(spawned).toHaveLength(2);
   });
 
+  it('one task after another goes to the idle worker that read least recently, so each stays warm', async () => {
+    const { lane, spawned } = setup(2);
+    lane.start();
+    for (const label of ['a1', 'a2', 'a3']) {
+      const read = lane.read('a', '/f', query(label));
+      spawned.find((worker) => worker.referenced)!.answer({ work: work(1) });
+      await read;
+    }
+    expect(spawned.map((worker) => worker.posted.map(labelOf))).toEqual([['a1', 'a3'], ['a2']]);
+  });
+
   it('two workers read two tasks at once', () => {
     const { lane, spawned } = setup(2);
     void lane.read('a', '/f', query('a1')).catch(() => undefined);

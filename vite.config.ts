@@ -1,6 +1,4 @@
 import { defineConfig, type Plugin } from 'vite';
-import type { OutputBundle, OutputChunk } from 'rolldown';
-import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -133,88 +131,8 @@ export const lazyCsvExporter = (): Plugin => {
   };
 };
 
-/**
- * The first screen's chunks asked while the start-up script is still on the network. The
- * start-up script asks for its screen's chunks only once it has run (`preloadRoute` in
- * src/main.tsx): on a cold visit to 薬局一覧 the list chunk went out ~180 ms after the start-up
- * chunk arrived, and the inquiries screen's likewise (issue 38: the LCP and the inquiries' cold
- * visit waited on it). A small classic script (the CSP allows no inline one), loaded async ahead of
- * everything, adds `modulepreload` links for the screen at the address: the inquiries screen's
- * chunks, or the generic list's for a list's address (`/v2/<service>/<resource>`). They are the
- * links Vite's own preload would add later (same href, crossorigin), which then finds them there.
- * A list-like address with a screen of its own may fetch the list chunk early for nothing (most
- * such screens import it anyway).
- */
-export const EARLY_SCREENS: { pattern: string; chunk: (chunk: OutputChunk) => boolean }[] = [
-  { pattern: '^/v2/core/inquiries/?$', chunk: (chunk) => /[\\/]src[\\/]customRoutes[\\/]inquiries[\\/]InquiriesPage\.tsx$/.test(chunk.facadeModuleId ?? '') },
-  { pattern: '^/v2/[a-z0-9_]+/[a-z0-9_]+/?$', chunk: (chunk) => chunk.name === 'list' },
-];
-
-/** The script's text: each address pattern with the files to preload (the chunk and what it imports, less the entry's). */
-export const earlyScreenScript = (bundle: OutputBundle, base = '/'): string => {
-  const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const withImports = (chunk: OutputChunk, into: Set<string>): Set<string> => {
-    if (!into.has(chunk.fileName)) {
-      into.add(chunk.fileName);
-      for (const file of chunk.imports) withImports(byFile.get(file)!, into);
-    }
-    return into;
-  };
-  const entry = new Set<string>();
-  for (const chunk of chunks) if (chunk.isEntry) withImports(chunk, entry);
-  const routes = EARLY_SCREENS.flatMap(({ pattern, chunk: isScreen }) => {
-    const screen = chunks.find(isScreen);
-    if (!screen) return [];
-    return [[pattern, [...withImports(screen, new Set())].filter((file) => !entry.has(file)).map((file) => base + file)]];
-  });
-  return `(function () {
-  // The first screen's chunks, asked before the start-up script has run (vite.config.ts, earlyScreenChunks).
-  var routes = ${JSON.stringify(routes)};
-  for (var i = 0; i < routes.length; i++) {
-    if (!new RegExp(routes[i][0]).test(location.pathname)) continue;
-    for (var j = 0; j < routes[i][1].length; j++) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = routes[i][1][j];
-      document.head.appendChild(link);
-    }
-    return;
-  }
-})();
-`;
-};
-
-export const earlyScreenChunks = (): Plugin => {
-  let portal = false;
-  let outDir = 'dist';
-  let script: { fileName: string; source: string } | undefined;
-  return {
-    name: 'cs-portal:early-screen-chunks',
-    apply: 'build',
-    configResolved(config) {
-      portal = resolve(config.root) === resolve(import.meta.dirname);
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        if (!portal || !ctx.bundle) return undefined;
-        const source = earlyScreenScript(ctx.bundle);
-        script = { fileName: `assets/early-screens-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`, source };
-        return [{ tag: 'script', attrs: { src: `/${script.fileName}`, async: true }, injectTo: 'head-prepend' }];
-      },
-    },
-    // Written before the precompression (a later plugin's closeBundle), which then compresses it too.
-    async writeBundle() {
-      if (script) await writeFile(join(outDir, script.fileName), script.source);
-    },
-  };
-};
-
 export default defineConfig({
-  plugins: [lazyCsvExporter(), react(), earlyScreenChunks(), precompress()],
+  plugins: [lazyCsvExporter(), react(), precompress()],
   resolve: { alias: builtIns },
   server: {
     proxy: apiProxy,

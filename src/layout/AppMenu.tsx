@@ -1,29 +1,25 @@
 import { memo, useId, useMemo, useState, type ComponentType } from 'react';
 import { LinkBase, useSidebarState } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
-import Divider from '@mui/material/Divider';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import Badge from '@mui/material/Badge';
-import Typography from '@mui/material/Typography';
-import { visuallyHidden } from '@mui/utils';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import HomeIcon from '@mui/icons-material/Home';
 import { isCurrentEntry, menuSectionsFor, type MenuEntry, type MenuSection } from './menu';
+import { MENU_CLASS, menuClass } from './theme';
 import { useCapabilities } from '../app/capabilities';
 import { useInquiryUnreadTotal } from '../customRoutes/inquiries/InquiryLiveProvider';
 import { withUnread } from './documentTitle';
 
-/** The label stays in the DOM when the sidebar is minimised (only icons show), so every item keeps its name. */
-const ItemText = ({ label, open }: { label: string; open: boolean }) =>
-  open ? <ListItemText primary={label} /> : <Box component="span" sx={visuallyHidden}>{label}</Box>;
+/*
+ * Plain elements with the classes the theme writes once (`menuStyles`, src/layout/theme.ts), not
+ * MUI's List components: the sidebar is drawn in every cold visit's first render (issue 38).
+ */
+
+/** The label stays in the DOM when the sidebar is minimised (the class then hides it from sight only), so every item keeps its name. */
+const ItemText = ({ label }: { label: string }) => <span className={menuClass('label')}>{label}</span>;
 
 /** In the minimised sidebar an icon alone names nothing to sighted users: a tooltip does. */
 const MinimisedTooltip = ({ label, open, children }: { label: string; open: boolean; children: React.ReactElement }) =>
@@ -41,40 +37,59 @@ const useBadgeCount = (badge: MenuEntry['badge']): number | undefined => {
 
 /**
  * One entry. Memoised: a change of screen redraws the two entries whose `current` changed, not
- * the sidebar's thirty links (their MUI buttons, badges and tooltips were a fair part of the
- * click's first render, issue 38's warm visit).
+ * the sidebar's thirty links. Only an entry with a count draws MUI's Badge.
  */
 const EntryLink = memo(({ label, to, icon: Icon, current, badge }: { label: string; to: string; icon: ComponentType; current: boolean; requires?: unknown; badge?: MenuEntry['badge'] }) => {
   const [open] = useSidebarState();
-  const count = useBadgeCount(badge);
-  // The badge is drawn on the icon (open or minimised alike) and hidden from assistive
-  // technology; the link's name says the count instead: 「問い合わせ一覧（未読137件）」.
-  const name = withUnread(label, count);
   return (
-    <ListItem disablePadding>
-      <MinimisedTooltip label={name} open={open}>
-        <ListItemButton component={LinkBase} to={to} selected={current} aria-current={current ? 'page' : undefined} aria-label={name === label ? undefined : name} dense>
-          <ListItemIcon>
-            <Badge badgeContent={count} color="error" max={999} invisible={!count} slotProps={{ badge: { 'aria-hidden': true, 'data-testid': 'menu-badge' } as React.HTMLAttributes<HTMLSpanElement> }}>
+    <li className={menuClass('item')}>
+      {badge ? (
+        <CountedLink label={label} to={to} icon={Icon} current={current} badge={badge} open={open} />
+      ) : (
+        <MinimisedTooltip label={label} open={open}>
+          <LinkBase to={to} className={menuClass('link')} aria-current={current ? 'page' : undefined}>
+            <span className={menuClass('icon')}>
               <Icon />
-            </Badge>
-          </ListItemIcon>
-          <ItemText label={label} open={open} />
-        </ListItemButton>
-      </MinimisedTooltip>
-    </ListItem>
+            </span>
+            <ItemText label={label} />
+          </LinkBase>
+        </MinimisedTooltip>
+      )}
+    </li>
   );
 });
 EntryLink.displayName = 'EntryLink';
 
+/**
+ * An entry with a count (issue 40: unread inquiry messages on every screen). The badge is drawn on
+ * the icon (open or minimised alike) and hidden from assistive technology; the link's name says
+ * the count instead: 「問い合わせ一覧（未読137件）」.
+ */
+const CountedLink = ({ label, to, icon: Icon, current, badge, open }: { label: string; to: string; icon: ComponentType; current: boolean; badge: NonNullable<MenuEntry['badge']>; open: boolean }) => {
+  const count = useBadgeCount(badge);
+  const name = withUnread(label, count);
+  return (
+    <MinimisedTooltip label={name} open={open}>
+      <LinkBase to={to} className={menuClass('link')} aria-current={current ? 'page' : undefined} aria-label={name === label ? undefined : name}>
+        <span className={menuClass('icon')}>
+          <Badge badgeContent={count} color="error" max={999} invisible={!count} slotProps={{ badge: { 'aria-hidden': true, 'data-testid': 'menu-badge' } as React.HTMLAttributes<HTMLSpanElement> }}>
+            <Icon />
+          </Badge>
+        </span>
+        <ItemText label={label} />
+      </LinkBase>
+    </MinimisedTooltip>
+  );
+};
+
 const Entries = ({ section, labelledBy, id }: { section: MenuSection; labelledBy?: string; id?: string }) => {
   const { pathname } = useLocation();
   return (
-    <List id={id} aria-labelledby={labelledBy} disablePadding>
+    <ul id={id} aria-labelledby={labelledBy} className={menuClass('list')}>
       {section.entries.map((entry) => (
         <EntryLink key={entry.to} {...entry} current={isCurrentEntry(pathname, entry.to)} />
       ))}
-    </List>
+    </ul>
   );
 };
 
@@ -89,15 +104,15 @@ const Dropdown = ({ section }: { section: MenuSection & { label: string } }) => 
   return (
     <>
       <MinimisedTooltip label={section.label} open={sidebarOpen}>
-        <ListItemButton component="button" id={buttonId} onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={listId} dense sx={{ width: '100%' }}>
+        <button type="button" className={menuClass('link')} id={buttonId} onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={listId}>
           {Icon && (
-            <ListItemIcon>
+            <span className={menuClass('icon')}>
               <Icon />
-            </ListItemIcon>
+            </span>
           )}
-          <ItemText label={section.label} open={sidebarOpen} />
+          <ItemText label={section.label} />
           {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
-        </ListItemButton>
+        </button>
       </MinimisedTooltip>
       {/* Kept mounted (hidden when folded) so aria-controls always points at the list. */}
       <Collapse in={open} timeout="auto">
@@ -109,18 +124,12 @@ const Dropdown = ({ section }: { section: MenuSection & { label: string } }) => 
 
 /** A section with a heading (Core V2, 開発者): the heading names its list; minimised, it is read but not shown. */
 const HeadedSection = ({ section }: { section: MenuSection & { label: string } }) => {
-  const [sidebarOpen] = useSidebarState();
   const headingId = useId();
   return (
     <>
-      <Typography
-        id={headingId}
-        component="span"
-        variant="caption"
-        sx={sidebarOpen ? { display: 'block', px: 2, pt: 1, pb: 0.5, color: 'text.secondary', fontWeight: 700 } : visuallyHidden}
-      >
+      <span id={headingId} className={menuClass('heading')}>
         {section.label}
-      </Typography>
+      </span>
       <Entries section={section} labelledBy={headingId} />
     </>
   );
@@ -137,24 +146,15 @@ export const AppMenu = () => {
   const capabilities = useCapabilities();
   const sections = useMemo(() => menuSectionsFor(capabilities), [capabilities]);
   return (
-    <Box
-      component="nav"
-      aria-label="メインメニュー"
-      sx={(theme) => ({ width: sidebarOpen ? theme.sidebar?.width : theme.sidebar?.closedWidth, overflowX: 'hidden' })}
-    >
-      <Typography
-        component="div"
-        variant="h6"
-        sx={{ px: 2, py: 1.5, fontWeight: 700, whiteSpace: 'nowrap', color: 'primary.main' }}
-        data-testid="sidebar-title"
-      >
+    <nav aria-label="メインメニュー" className={sidebarOpen ? MENU_CLASS : `${MENU_CLASS} ${menuClass('closed')}`}>
+      <div className={menuClass('title')} data-testid="sidebar-title">
         {sidebarOpen ? 'CS portal' : 'CS'}
-      </Typography>
-      <List disablePadding>
+      </div>
+      <ul className={menuClass('list')}>
         <EntryLink label="ホーム" to="/" icon={HomeIcon} current={pathname === '/'} />
         {sections.map((section, index) => (
-          <Box component="li" key={section.label ?? index} sx={{ listStyle: 'none' }}>
-            <Divider component="div" role="presentation" />
+          <li className={menuClass('section')} key={section.label ?? index}>
+            <div role="presentation" className={menuClass('divider')} />
             {section.label && section.dropdown ? (
               <Dropdown section={{ ...section, label: section.label }} />
             ) : section.label ? (
@@ -162,9 +162,9 @@ export const AppMenu = () => {
             ) : (
               <Entries section={section} />
             )}
-          </Box>
+          </li>
         ))}
-      </List>
-    </Box>
+      </ul>
+    </nav>
   );
 };

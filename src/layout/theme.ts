@@ -129,6 +129,67 @@ const listCellStyles = (theme: Theme) => ({
   [`.${LIST_CELL_NOWRAP_CLASS}`]: { whiteSpace: 'nowrap' },
 });
 
+/** The sidebar's classes (src/layout/AppMenu.tsx): `cs-Menu`, and `cs-Menu-<part>` for its parts. */
+export const MENU_CLASS = 'cs-Menu';
+export const menuClass = (part: 'closed' | 'title' | 'list' | 'section' | 'divider' | 'item' | 'link' | 'icon' | 'label' | 'heading') => `${MENU_CLASS}-${part}`;
+
+const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+
+/**
+ * The sidebar as MUI's dense List, ListItemButton, ListItemIcon, ListItemText, Divider and
+ * Typography drew it, written once: its thirty-odd entries were six styled components each (with
+ * a ButtonBase, its ripple and an invisible Badge), which emotion serialised in every first render
+ * of the shell (issue 38: ~50 ms of the cold visit's longest task went to the shell's styled
+ * components). Minimised (`cs-Menu-closed`), the labels and headings stay for screen readers only.
+ * A link's focus ring is drawn inside it, as every list button's here (the drawer clips).
+ */
+const menuStyles = (theme: Theme) => {
+  const { action, primary } = theme.palette;
+  const selected = alpha(primary.main, action.selectedOpacity);
+  return {
+    [`.${MENU_CLASS}`]: { width: theme.sidebar?.width, overflowX: 'hidden' },
+    [`.${menuClass('closed')}`]: { width: theme.sidebar?.closedWidth },
+    [`.${menuClass('title')}`]: { ...theme.typography.h6, margin: 0, padding: '12px 16px', fontWeight: 700, whiteSpace: 'nowrap', color: primary.main },
+    [`.${menuClass('list')}`]: { listStyle: 'none', margin: 0, padding: 0, position: 'relative' },
+    [`.${menuClass('section')}`]: { listStyle: 'none' },
+    [`.${menuClass('divider')}`]: { margin: 0, flexShrink: 0, border: 0, borderBottom: `thin solid ${theme.palette.divider}` },
+    [`.${menuClass('item')}`]: { display: 'flex', justifyContent: 'flex-start', alignItems: 'center', position: 'relative', width: '100%', boxSizing: 'border-box', textAlign: 'left' },
+    [`.${menuClass('link')}`]: {
+      display: 'flex',
+      flexGrow: 1,
+      justifyContent: 'flex-start',
+      alignItems: 'center',
+      position: 'relative',
+      minWidth: 0,
+      width: '100%',
+      boxSizing: 'border-box',
+      margin: 0,
+      padding: '4px 16px',
+      border: 0,
+      borderRadius: 0,
+      backgroundColor: 'transparent',
+      color: 'inherit',
+      font: 'inherit',
+      textAlign: 'left',
+      textDecoration: 'none',
+      cursor: 'pointer',
+      userSelect: 'none',
+      outline: 0,
+      WebkitTapHighlightColor: 'transparent',
+      transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
+      '&:hover': { backgroundColor: action.hover },
+      '&[aria-current="page"]': { backgroundColor: selected },
+      '&[aria-current="page"]:hover': { backgroundColor: alpha(primary.main, action.selectedOpacity + action.hoverOpacity) },
+      '&:focus-visible': { backgroundColor: action.focus, ...insetFocusRing },
+      '&[aria-current="page"]:focus-visible': { backgroundColor: alpha(primary.main, action.selectedOpacity + action.focusOpacity) },
+    },
+    [`.${menuClass('icon')}`]: { minWidth: 56, color: action.active, flexShrink: 0, display: 'inline-flex' },
+    [`.${menuClass('label')}`]: { ...theme.typography.body2, flex: '1 1 auto', minWidth: 0, margin: '4px 0', display: 'block' },
+    [`.${menuClass('heading')}`]: { ...theme.typography.caption, display: 'block', padding: '8px 16px 4px', color: theme.palette.text.secondary, fontWeight: 700 },
+    [`.${menuClass('closed')} .${menuClass('label')}, .${menuClass('closed')} .${menuClass('heading')}`]: visuallyHidden,
+  };
+};
+
 const base = defaultTheme as RaThemeOptions & { components?: Record<string, unknown> };
 
 /** react-admin's default theme with a Japanese font stack, AA colours and visible focus. */
@@ -149,7 +210,7 @@ export const theme: RaThemeOptions = {
     ...base.components,
     // A wide table scrolls in its own box. react-admin lets the whole page grow to fit it
     // (minWidth: fit-content), which pushed a wide list's count and links off-screen at 1440 px.
-    MuiCssBaseline: { styleOverrides: (theme: Theme) => ({ ...rowStyles, ...listCellStyles(theme) }) },
+    MuiCssBaseline: { styleOverrides: (theme: Theme) => ({ ...rowStyles, ...listCellStyles(theme), ...menuStyles(theme) }) },
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
     RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
     RaToolbar: { styleOverrides: { root: { backgroundColor: palette.toolbar } } },

@@ -6,15 +6,15 @@ import { useSidebarState } from 'react-admin';
 import { AppMenu } from '../../src/layout/AppMenu';
 import { renderWithAdmin, testRuntime } from './renderWithAdmin';
 
-/** Every entry draws one Badge (its icon's): counting them counts the entries drawn. */
-const badges = vi.hoisted(() => ({ drawn: 0 }));
-vi.mock('@mui/material/Badge', async (importOriginal) => {
-  const { default: Badge } = await importOriginal<typeof import('@mui/material/Badge')>();
-  const CountedBadge = (props: ComponentProps<typeof Badge>) => {
-    badges.drawn += 1;
-    return <Badge {...props} />;
+/** Every entry draws one link through react-admin's LinkBase: counting them counts the entries drawn. */
+const links = vi.hoisted(() => ({ drawn: 0 }));
+vi.mock('react-admin', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('react-admin')>();
+  const CountedLinkBase = (props: ComponentProps<typeof actual.LinkBase>) => {
+    links.drawn += 1;
+    return <actual.LinkBase {...props} />;
   };
-  return { default: CountedBadge };
+  return { ...actual, LinkBase: CountedLinkBase };
 });
 
 const Minimised = () => {
@@ -60,12 +60,22 @@ describe('AppMenu (the sidebar)', () => {
     renderWithAdmin(<AppMenu />);
     await user.click(within(nav()).getByRole('button', { name: '薬局マスタ' }));
     const link = within(nav()).getByRole('link', { name: '薬局一覧' });
-    badges.drawn = 0;
+    links.drawn = 0;
     await user.click(link);
     expect(link).toBeInTheDocument();
     expect(link).toHaveAttribute('aria-current', 'page');
     expect(within(nav()).getByRole('link', { name: 'ホーム' })).not.toHaveAttribute('aria-current');
-    expect(badges.drawn).toBe(2);
+    expect(links.drawn).toBe(2);
+  });
+
+  it('draws its entries as plain elements with the theme\'s classes: MUI\'s styled components only for the icons, the count and the folding (issue 38)', () => {
+    renderWithAdmin(<AppMenu />);
+    // Each styled component leaves its emotion class (css-…) on what it draws.
+    const drawnBy = [...nav().querySelectorAll('[class*="css-"]')].map((element) =>
+      element.tagName.toLowerCase() === 'svg' ? 'icon' : element.closest('.MuiBadge-root') ? 'badge' : element.closest('.MuiCollapse-root') ? 'folding' : element.className,
+    );
+    expect(new Set(drawnBy)).toEqual(new Set(['icon', 'badge', 'folding']));
+    expect(drawnBy.filter((kind) => kind === 'badge')).toHaveLength(2);
   });
 
   it('reaches the dropdowns with Tab and opens them with Enter and Space', async () => {

@@ -246,6 +246,30 @@ test.describe('inquiries', () => {
     }
   });
 
+  test('a cold visit draws the rooms without the list or detail screens\' chunks (issue 38)', async ({ page }) => {
+    // When the first room is in the DOM (a MutationObserver's callback runs right after React's
+    // commit, before any idle callback): the scripts asked before it are what the rooms waited on.
+    // The dialogs' chunk (which does use the list's) is asked at idle, after it.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid^="inquiry-room-"]')) return;
+        (window as unknown as { firstRoomAt: number }).firstRoomAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/v2/core/inquiries');
+    await expect(page.getByTestId('inquiry-room-scroller').locator('[data-testid^="inquiry-room-"]').first()).toBeVisible();
+    const scripts = await page.evaluate(() => {
+      const firstRoomAt = (window as unknown as { firstRoomAt: number }).firstRoomAt;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime < firstRoomAt && /\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => new URL(entry.name).pathname);
+    });
+    expect(scripts.some((path) => /\/assets\/InquiriesPage-/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /\/assets\/(list|detail)-/.test(path))).toEqual([]);
+  });
+
   test('the room list loads the next page ahead while scrolling, each room once', async ({ page }) => {
     await page.goto('/v2/core/inquiries');
     const scroller = page.getByTestId('inquiry-room-scroller');

@@ -37,44 +37,27 @@ const focusLeftBehind = () => {
  * moves focus to the new screen's h1 so keyboard and screen-reader users start at its top instead
  * of on <body> or on the link they left. Waits for the heading to appear; gives up at the next
  * navigation or as soon as the user presses a key or the pointer.
- *
- * The focus waits for the frame that paints the heading: `focus()` computes the page's style and
- * layout at once, so called as the screen's first render lands it did the new page's whole style
- * and layout inside that task (41-59 ms of a cold visit, issue 38), before its effects and the
- * style they add, and held the paint (the LCP) behind it.
  */
 export const useFocusHeadingOnNavigate = () => {
   const { pathname } = useLocation();
   useEffect(() => {
-    let frame = 0;
-    let timer = 0;
-    const observer = new MutationObserver(() => whenNamed());
+    const tryFocus = () => {
+      if (!focusLeftBehind()) return true;
+      return focusMainHeading();
+    };
+    if (tryFocus()) return undefined;
+    const observer = new MutationObserver(() => {
+      if (tryFocus()) stop();
+    });
+    // Once the user acts on the page, focus is theirs: a heading that shows up late does not take it.
     const stop = () => {
       observer.disconnect();
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
       window.removeEventListener('keydown', stop, true);
       window.removeEventListener('pointerdown', stop, true);
     };
-    // After the next frame's paint: a timer set in the frame's callback runs once it is painted.
-    const focusAfterPaint = () => {
-      observer.disconnect();
-      frame = requestAnimationFrame(() => {
-        timer = window.setTimeout(() => {
-          if (!focusLeftBehind() || focusMainHeading()) stop();
-          else observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-        }, 0);
-      });
-    };
-    function whenNamed() {
-      if (!focusLeftBehind()) stop();
-      else if (mainHeading()) focusAfterPaint();
-    }
-    // Once the user acts on the page, focus is theirs: a heading that shows up late does not take it.
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     window.addEventListener('keydown', stop, true);
     window.addEventListener('pointerdown', stop, true);
-    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-    whenNamed();
     return stop;
   }, [pathname]);
 };

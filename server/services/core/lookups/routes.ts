@@ -98,7 +98,7 @@ const callKind = ({ path, query }: Pick<ListCall, 'path'> & { query?: string }) 
  * is refused exactly as a direct call would be. The route is `common/` (any signed-in user): under
  * `admin/` a pharmacy user's batch would be refused before the lists it may read.
  */
-export function registerLookupRoutes(app: OpenAPIHono<AuthEnv>, lists: ListCaller): void {
+export function registerLookupRoutes(app: OpenAPIHono<AuthEnv>, lists: ListCaller, clock: () => number = () => performance.now()): void {
   const durations = callDurations();
   app.openapi(lookupsRoute, async (c) => {
     const { calls } = c.req.valid('json');
@@ -122,14 +122,14 @@ export function registerLookupRoutes(app: OpenAPIHono<AuthEnv>, lists: ListCalle
       if (hungUp.aborted) return c.body(null, 204);
       // Each call is charged to the caller's list budget when it ends (server/shared/fairness.ts), as
       // direct calls sent together are: once it is spent, the calls that start after answer 429 each.
-      const started = performance.now();
+      const started = clock();
       const answer = lists.call(call, authorization, hungUp).then(answerText);
       running.add(answer);
       void answer
         .finally(() => {
           running.delete(answer);
           // A call cut short by the hang-up says nothing of how long it takes.
-          if (!hungUp.aborted) durations.note(callKind(call), performance.now() - started);
+          if (!hungUp.aborted) durations.note(callKind(call), clock() - started);
         })
         .catch(() => undefined);
       answers[index] = answer;

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { afterAll, beforeAll } from 'vitest';
-import type { ListQuery } from '../../server/db/list';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { readListWork, runList, type ListQuery } from '../../server/db/list';
 import { tableVersionsSql, versionTriggersSql } from '../../server/db/versions';
 import { listLane } from '../../server/jobs/listLane';
 import { INLINE_SEARCH_ROWS, inlineSearch } from '../../server/shared/search';
@@ -109,4 +109,28 @@ export const searchedLists = () => {
       return fc.array(fc.oneof(fragment, fragment, hostile, digits), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(' '));
     },
   };
+};
+
+/**
+ * The engine's answer to `q`, page `page`, holds to `expected` (the count-then-order answer): its
+ * total; the order it read, whole or (walked, or the best rank filling the page) its beginning up
+ * to the page's end, or beyond the kept order the page's ids alone; and the request thread's own
+ * read of the page.
+ */
+export const expectSameAnswer = (db: Database.Database, q: ListQuery, expected: { total: number; order: number[] }, page: number): void => {
+  const work = readListWork(db, q);
+  expect(work.total).toBe(expected.total);
+  if (work.pageIds) {
+    // More matches than an order is kept for: the page's ids alone.
+    expect(expected.total).toBeGreaterThan(20_000);
+    expect(Array.from(work.pageIds)).toEqual(expected.order.slice((page - 1) * 25, page * 25));
+  } else if ((page - 1) * 25 < expected.total) {
+    // A page beyond the matches needs no order (the engine may skip it).
+    const order = Array.from(work.order ?? []);
+    expect(order).toEqual(expected.order.slice(0, order.length));
+    expect(order.length).toBeGreaterThanOrEqual(Math.min(expected.order.length, page * 25));
+  }
+  const { rows, total } = runList<{ id: number }>(db, q);
+  expect(total).toBe(expected.total);
+  expect(rows.map((row) => row.id)).toEqual(expected.order.slice((page - 1) * 25, page * 25));
 };

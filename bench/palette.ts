@@ -47,6 +47,7 @@ type Mode = 'batch' | 'spec';
 
 interface Sample {
   mode: Mode;
+  round: number;
   text: string;
   kind: string;
   first: number;
@@ -100,7 +101,7 @@ const readTiming = (page: Page) =>
     return { input, first, done, request: end - start, firstByte: Math.max(...entries.map((e) => e.responseStart - e.requestStart)), before: start - input, after: done - end };
   });
 
-export async function runPaletteBench(staticDir: string): Promise<void> {
+export async function runPaletteBench(staticDir: string, detail = false): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cs-portal-bench-palette-'));
   const portal = await startPortal(dataDir, staticDir);
   console.log(`\npalette bench: portal on ${portal.url} (SEED_SCALE=large, started in ${portal.seedMs} ms)`);
@@ -174,6 +175,7 @@ export async function runPaletteBench(staticDir: string): Promise<void> {
     const pages = [await openPage('batch'), await openPage('spec')];
 
     const samples: Sample[] = [];
+    let round = 0;
     const me: number[] = [];
     type Opened = (typeof pages)[number];
     /** Waits for the text's final status, then keeps its timings as a sample of `kind`. */
@@ -185,7 +187,7 @@ export async function runPaletteBench(staticDir: string): Promise<void> {
       await page.waitForFunction(() => (window as unknown as { __palette: { done: number } }).__palette.done > 0, undefined, { timeout: 60_000, polling: 50 });
       const timing = await readTiming(page);
       const { calls, lists, most } = counters;
-      samples.push({ mode, text, kind, first: (timing.first || timing.done) - timing.input, all: timing.done - timing.input, calls, lists, most, request: timing.request, firstByte: timing.firstByte, before: timing.before, after: timing.after });
+      samples.push({ mode, round, text, kind, first: (timing.first || timing.done) - timing.input, all: timing.done - timing.input, calls, lists, most, request: timing.request, firstByte: timing.firstByte, before: timing.before, after: timing.after });
     };
     /** One text in a freshly opened palette, put in by `enter`; users/me is timed just before. */
     const measureIn = async (opened: Opened, text: string, kind: string, enter: (page: Page) => Promise<void>) => {
@@ -220,7 +222,7 @@ export async function runPaletteBench(staticDir: string): Promise<void> {
       { text: m2.jan_code, delay: 20 },
       { text: 'ﾒﾃﾞｨｶﾙ', delay: 120 },
     ];
-    for (let round = 0; round < ROUNDS; round++) {
+    for (round = 0; round < ROUNDS; round++) {
       // One input that puts the whole text in (a paste, an IME's commit).
       for (const { text, kind } of texts) await measure(text, kind, (page) => page.keyboard.insertText(text));
       for (const { text, delay } of typed) await measure(text, 'typed', (page) => page.keyboard.type(text, { delay }));
@@ -258,6 +260,11 @@ export async function runPaletteBench(staticDir: string): Promise<void> {
       line('the same texts again, answered from memory (the page alone)', of.filter((sample) => sample.kind === 'memory'));
       line(`typed a key at a time (the rest holds the ${PALETTE_DEBOUNCE_MS} ms pause)`, of.filter((sample) => sample.kind === 'typed'), 'last key');
       const worst = [...of].sort((a, b) => b.all - a.all).slice(0, 3);
+      if (detail) {
+        for (const sample of of.filter((row) => row.kind !== 'memory')) {
+          console.log(`    round ${sample.round + 1} ${sample.kind} 「${sample.text}」 ${ms(sample.all)}: request ${ms(sample.request)} (first byte ${ms(sample.firstByte)}), before ${ms(sample.before)}, after ${ms(sample.after)}`);
+        }
+      }
       console.log(`  slowest: ${worst.map((sample) => `「${sample.text}」 ${ms(sample.all)} (${sample.calls} requests, ${sample.lists} list calls)`).join(', ')}`);
     }
     const p95Of = (mode: Mode) => percentile(samples.filter((sample) => sample.mode === mode && whole(sample)).map((sample) => sample.all), 0.95);

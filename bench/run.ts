@@ -59,7 +59,7 @@
  * against without them (goal <= 1.2x), and the 変更履歴 tab of a company with 1,000 versions against its detail (goal <= 2x).
  *
  * `npm run bench -- <section>...` runs only the named sections (first-load, warm, list-warm,
- * list-cold, duplicates, api, inquiries, imports, warehouse, nsips, longwork, export, palette, first-visit, lighthouse, inquiry-frame, fairness, versions); none named runs them all. `--detail` lists every request of the first loads.
+ * list-cold, duplicates, api, inquiries, imports, warehouse, nsips, longwork, export, palette, first-visit, lighthouse, inquiry-frame, fairness, versions); none named runs them all. `--detail` lists every request of the first loads and every text of the palette.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -460,5 +460,5 @@ if (wanted('versions'))
 if (wanted('palette'))
   await section('palette bench', async () => {
     build(['--outDir', join(out, 'palette-app'), '--emptyOutDir']);
-    await (await import('./palette')).runPaletteBench(join(out, 'palette-app'));
+    await (await import('./palette')).runPaletteBench(join(out, 'palette-app'), detail);
   });

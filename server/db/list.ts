@@ -1,5 +1,5 @@
-import type { Statement } from 'better-sqlite3';
 import type { DB } from './open';
+import { cachedStatement } from './statements';
 import { tablesState } from './versions';
 import { inList, listParam } from '../shared/sql';
 
@@ -130,27 +130,16 @@ interface DbCaches {
   /** The ids of one page of a costly filter that matches too much to keep its order (a search of a common term). */
   pageIds: StateCache<Float64Array>;
   rendered: StateCache<{ value: unknown; total: number }>;
-  statements: Map<string, Statement<unknown[]>>;
 }
 
 const caches = new WeakMap<DB, DbCaches>();
 
 function cachesOf(db: DB): DbCaches {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), orders: new StateCache(ORDER_ENTRIES), pageIds: new StateCache(), rendered: new StateCache(PAGE_ENTRIES), statements: new Map() }));
+  if (!c) caches.set(db, (c = { counts: new StateCache(), anchors: new StateCache(), orders: new StateCache(ORDER_ENTRIES), pageIds: new StateCache(), rendered: new StateCache(PAGE_ENTRIES) }));
   return c;
 }
 
-function prepared(db: DB, sql: string): Statement<unknown[]> {
-  const { statements } = cachesOf(db);
-  let stmt = statements.get(sql);
-  if (!stmt) {
-    stmt = db.prepare(sql);
-    if (statements.size > CACHE_ENTRIES) statements.clear();
-    statements.set(sql, stmt);
-  }
-  return stmt;
-}
 
 const whereSql = (where: string[]) => (where.length ? ` WHERE ${where.map((w) => `(${w})`).join(' AND ')}` : '');
 
@@ -188,7 +177,7 @@ export function renderList<T, R>(db: DB, q: ListQuery, variant: string, render: 
   if (q.ids) {
     // A batch by ids has no search, so no relevance to order by.
     const sql = `SELECT ${q.select} ${q.from} WHERE ${q.idColumn} IN ${inList('list_ids')} ORDER BY ${orderBySql({ ...q, sort: { ...q.sort, rank: undefined } })}`;
-    const rows = prepared(db, sql).all({ list_ids: listParam(q.ids) }) as T[];
+    const rows = cachedStatement(db, sql).all({ list_ids: listParam(q.ids) }) as T[];
     return { value: render(rows), total: rows.length, page: 1 };
   }
   const state = tablesState(db, q.tables).key;
@@ -263,10 +252,10 @@ function costlySql(q: ListQuery) {
   };
 }
 
-const countOf = (db: DB, sql: string, q: ListQuery) => (prepared(db, sql).get(q.params) as { n: number }).n;
+const countOf = (db: DB, sql: string, q: ListQuery) => (cachedStatement(db, sql).get(q.params) as { n: number }).n;
 /** Ids in order, in a typed array: handed from the list lane's worker without a copy (a 20,000-id array cloned cost ~2 ms). */
-const idsOf = (db: DB, sql: string, q: ListQuery) => Float64Array.from(prepared(db, sql).raw(true).all(q.params) as [number][], ([id]) => id);
-const anchorOf = (db: DB, sql: string, q: ListQuery) => prepared(db, sql).raw(true).get(q.params) as unknown[] | undefined;
+const idsOf = (db: DB, sql: string, q: ListQuery) => Float64Array.from(cachedStatement(db, sql).raw(true).all(q.params) as [number][], ([id]) => id);
+const anchorOf = (db: DB, sql: string, q: ListQuery) => cachedStatement(db, sql).raw(true).get(q.params) as unknown[] | undefined;
 
 /**
  * A ranked search's total and order (`costlySql(q).ranked`): one pass over its matches, and a count
@@ -369,7 +358,7 @@ function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
   if (ids) {
     const pageIds = Array.from(ids);
     const byId = new Map<unknown, T>();
-    const rows = prepared(db, `SELECT ${q.select}, ${q.idColumn} AS __list_id ${q.from} WHERE ${q.idColumn} IN ${inList('list_ids')}`).all({ list_ids: listParam(pageIds) }) as (T & {
+    const rows = cachedStatement(db, `SELECT ${q.select}, ${q.idColumn} AS __list_id ${q.from} WHERE ${q.idColumn} IN ${inList('list_ids')}`).all({ list_ids: listParam(pageIds) }) as (T & {
       __list_id: number;
     })[];
     for (const { __list_id, ...row } of rows) byId.set(__list_id, row as T);
@@ -377,7 +366,7 @@ function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
   }
   if (!sql.deep) {
     const page = `SELECT ${q.select} ${q.from}${sql.where} ORDER BY ${orderBy} LIMIT ${q.pageSize} OFFSET ${offset}`;
-    return { rows: prepared(db, page).all(q.params) as T[], total };
+    return { rows: cachedStatement(db, page).all(q.params) as T[], total };
   }
   // The page itself seeks from its anchor.
   const start = anchors.get(sql.anchorKey, state, () => anchorOf(db, sql.anchor, q));
@@ -387,7 +376,7 @@ function readPage<T>(db: DB, q: ListQuery, state: string): Page<T> {
   const seek = byIdOnly ? `${q.idColumn} ${op} @list_anchor_id` : `(${q.sort.expr}, ${q.idColumn}) ${op} (@list_anchor_sort, @list_anchor_id)`;
   const anchor = byIdOnly ? { list_anchor_id: start[0] } : { list_anchor_sort: start[0], list_anchor_id: start[1] };
   const page = `SELECT ${q.select} ${q.from}${whereSql([...q.where, seek])} ORDER BY ${orderBy} LIMIT ${q.pageSize}`;
-  return { rows: prepared(db, page).all({ ...q.params, ...anchor }) as T[], total };
+  return { rows: cachedStatement(db, page).all({ ...q.params, ...anchor }) as T[], total };
 }
 
 /**

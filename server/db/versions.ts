@@ -1,5 +1,5 @@
-import type { Statement } from 'better-sqlite3';
 import type { DB } from './open';
+import { cachedStatement } from './statements';
 
 /**
  * Per-table change bookkeeping behind `x-last-updated` and the list count caches, kept by SQLite
@@ -56,21 +56,10 @@ export interface TablesState {
   key: string;
 }
 
-const stateStatements = new WeakMap<DB, Map<string, Statement<unknown[]>>>();
-
-/** The change state of the given tables in one query (cached statement per table set). */
+/** The change state of the given tables in one query. */
 export function tablesState(db: DB, tables: readonly string[]): TablesState {
-  let byTables = stateStatements.get(db);
-  if (!byTables) stateStatements.set(db, (byTables = new Map()));
-  const cacheKey = tables.join(',');
-  let stmt = byTables.get(cacheKey);
-  if (!stmt) {
-    stmt = db.prepare(
-      `SELECT table_name, updated_at, version FROM table_versions WHERE table_name IN (SELECT value FROM json_each(@tables))`,
-    );
-    byTables.set(cacheKey, stmt);
-  }
-  const rows = stmt.all({ tables: JSON.stringify(tables) }) as { table_name: string; updated_at: string; version: number }[];
+  const statement = cachedStatement(db, `SELECT table_name, updated_at, version FROM table_versions WHERE table_name IN (${tables.map(() => '?').join(', ')})`);
+  const rows = statement.all(...tables) as { table_name: string; updated_at: string; version: number }[];
   let updatedAt: string | undefined;
   for (const r of rows) if (!updatedAt || r.updated_at > updatedAt) updatedAt = r.updated_at;
   return { updatedAt, key: rows.map((r) => `${r.table_name}:${r.version}`).sort().join(',') };
@@ -116,21 +105,13 @@ export function rowVersionsSql(records: readonly VersionedRecord[]): string {
       .join('')}`;
 }
 
-const versionStatements = new WeakMap<DB, Map<string, Statement<unknown[]>>>();
-
-/** The record's version (0 when never written since) and stamp, or undefined when there is no such row (cached statement per record kind). */
+/** The record's version (0 when never written since) and stamp, or undefined when there is no such row. */
 export function rowVersion(db: DB, record: Omit<VersionedRecord, 'path'>, id: number): { version: number; stamp: string | null } | undefined {
   const { table, idColumn = 'id', stampColumn = 'updated_at' } = record;
-  let byRecord = versionStatements.get(db);
-  if (!byRecord) versionStatements.set(db, (byRecord = new Map()));
-  const key = `${table}.${idColumn}.${stampColumn}`;
-  let stmt = byRecord.get(key);
-  if (!stmt) {
-    stmt = db.prepare(
-      `SELECT COALESCE(v.version, 0) AS version, t.${stampColumn} AS stamp FROM ${table} t
+  const stmt = cachedStatement(
+    db,
+    `SELECT COALESCE(v.version, 0) AS version, t.${stampColumn} AS stamp FROM ${table} t
        LEFT JOIN row_versions v ON v.table_name = '${table}' AND v.row_id = t.${idColumn} WHERE t.${idColumn} = @id`,
-    );
-    byRecord.set(key, stmt);
-  }
+  );
   return stmt.get({ id }) as { version: number; stamp: string | null } | undefined;
 }

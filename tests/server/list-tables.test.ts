@@ -47,7 +47,7 @@ function tablesRead({ db, source, args }: Recorded): string[] {
 const isFreshnessQuery = (source: string) => /FROM table_versions WHERE table_name IN/.test(source);
 
 /** Tables a search reads that triggers on the searched table keep (server/shared/search.ts): a write to them is a write to it. */
-const isSearchIndex = (table: string) => /_search_(fts|short)(_\w+)?$/.test(table);
+const isSearchIndex = (table: string) => /_search_(fts|short|pairs)(_\w+)?$/.test(table);
 
 let app: TestApp;
 beforeAll(() => {
@@ -73,7 +73,7 @@ async function readsOf(url: string): Promise<{ read: Set<string>; named: Set<str
   const read = new Set<string>();
   for (const statement of statements.slice(Math.max(start, 0)).filter((s) => listDb === undefined || s.db === listDb)) {
     if (isFreshnessQuery(statement.source)) {
-      for (const table of JSON.parse((statement.args[0] as { tables: string }).tables) as string[]) named.add(table);
+      for (const table of statement.args as string[]) named.add(table);
       continue;
     }
     for (const table of tablesRead(statement)) if (table !== 'table_versions' && !isSearchIndex(table)) read.add(table);

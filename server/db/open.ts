@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { foldSearchKey } from '../../src/contract/searchText';
+import { foldSearchKey, searchPairs } from '../../src/contract/searchText';
 import { withForeignKeysOff } from './autoincrement';
 import { registerPaperTrailFunctions } from './paperTrail';
 
@@ -27,10 +27,12 @@ export interface Migration {
 
 /**
  * The SQL functions triggers call, which every connection registers: the search indexes'
- * (`foldSearchKey`: folded, white space dropped) and the record versions' (paperTrail.ts).
+ * (`foldSearchKey`: folded, white space dropped; `searchPairs` as a JSON array) and the record
+ * versions' (paperTrail.ts).
  */
-function registerFunctions(db: DB): void {
+export function registerFunctions(db: DB): void {
   db.function('fold_search', { deterministic: true }, (text: unknown) => foldSearchKey(String(text ?? '')));
+  db.function('search_pairs', { deterministic: true }, (text: unknown) => JSON.stringify(searchPairs(String(text ?? ''))));
   registerPaperTrailFunctions(db);
 }
 

@@ -75,3 +75,15 @@ export function searchTerms(query: string): string[] {
 
 /** Number of characters (code points, not UTF-16 units) of a term. */
 export const termLength = (term: string): number => [...term].length;
+
+/**
+ * The distinct pairs of adjacent characters (code points) of a folded text: a 2-character term
+ * occurs in the text exactly when it is one of them, so the reference API's search indexes look
+ * such a term up among a text's pairs instead of scanning every text (trigrams cannot hold it).
+ */
+export function searchPairs(text: string): string[] {
+  const characters = [...text];
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < characters.length; i++) pairs.add(characters[i] + characters[i + 1]);
+  return [...pairs];
+}

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldSearchKey } from '../../src/contract/searchText';
+import { registerFunctions } from '../../server/db/open';
 import { getJson, PHARMACY, startApp, type TestApp } from './helpers';
 
 /** Server tests of issue 13: the master diffs against core's imported rows, fixtures, requests and unknown deliveries. */
@@ -122,7 +122,7 @@ describe('stockable item import diff', () => {
     const b = await medicine(502);
     // The publishers contradicting each other: written to core's file as an import would (the search triggers need their function).
     const core = new Database(join(app.dir, 'core.sqlite'));
-    core.function('fold_search', { deterministic: true }, (text: unknown) => foldSearchKey(String(text ?? '')));
+    registerFunctions(core);
     core.prepare('UPDATE ethical_medicines SET package_gs1_code = @gs1 WHERE id = @id').run({ gs1: a.package_gs1_code, id: b.id });
     core.close();
     const { body } = await diffOf(`hot_code=${b.hot_code}`);

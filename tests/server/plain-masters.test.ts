@@ -6,6 +6,7 @@ import { API_PROFILES } from '../../server/shared/apiProfile';
 import { ensureMasterTable, findRecord, insertRecord, plainMaster, updateRecord } from '../../server/shared/masterStore';
 import { getJson, startApp, tempDir, type TestApp } from './helpers';
 import { createBody, harmlessChange, masterPath, PLAIN_MASTERS, WRITABLE_MASTERS } from './plainMasterProbes';
+import { registerFunctions } from '../../server/db/open';
 
 /*
  * Issue 37: every plain master of the contract's registry, from its shape alone. Its OpenAPI
@@ -203,7 +204,7 @@ describe('a plain master table follows its shape', () => {
   } as const satisfies AnyMasterShape;
   const open = () => {
     const db = new Database(':memory:');
-    db.function('fold_search', { deterministic: true }, (text: unknown) => String(text ?? ''));
+    registerFunctions(db);
     db.exec(tableVersionsSql);
     return db;
   };

@@ -119,10 +119,16 @@ describe('pharmacy search', () => {
     const { id } = (await res.json()) as { id: number };
     const find = async (q: string) => (await getJson<{ id: number }[]>(app, `/core/api/v2/admin/companies?query=${encodeURIComponent(q)}`)).body.map((c) => c.id);
     expect(await find('てすとふぁーま')).toEqual([id]);
+    expect(await find('トフ')).toEqual([id]);
     await app.call(`/core/api/v2/admin/companies/${id}`, { method: 'PUT', token: await app.token(), json: { name: '改名後メディカル株式会社' } });
     expect(await find('テストファーマ')).toEqual([]);
     expect(await find('改名後')).toEqual([id]);
     expect(await find('改名')).toEqual([id]);
+    // A 2-character term (looked up among the name's pairs of characters): the old name's are gone.
+    expect(await find('トフ')).toEqual([]);
+    expect(await find('後メ')).toEqual([id]);
+    await app.call(`/core/api/v2/admin/companies/${id}`, { method: 'DELETE', token: await app.token() });
+    expect(await find('後メ')).toEqual([]);
   });
 });
 
@@ -228,14 +234,46 @@ describe('a search index folded before white space was dropped (migration 80)', 
       // As a database of the older folding has it: spaces kept, triggers without the folding's mark.
       db.function('fold_search', { deterministic: true }, (text: unknown) => foldSearchText(String(text ?? '')));
       db.exec(`DROP TRIGGER companies_search_insert; DROP TRIGGER companies_search_delete; DROP TRIGGER companies_search_update;
-        DROP TABLE companies_search_fts; DROP TABLE companies_search_short;
-        ${searchIndexSql(COMPANY_SEARCH).replace(/\/\* search folding \d+ \*\//, '')}`);
+        DROP TABLE companies_search_fts; DROP TABLE companies_search_short; DROP TABLE companies_search_pairs;
+        ${searchIndexSql(COMPANY_SEARCH).replace(/\/\* search folding [^*]+ \*\//, '')}`);
       db.prepare('DELETE FROM schema_migrations WHERE version = 80').run();
       expect(found()).toEqual([]);
       db.close();
       db = openCoreDb(dir, 20261101, 'small');
       expect(found()).toContain(id);
       expect(searchIndexRebuildSql(db, COMPANY_SEARCH)).toBe('');
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a search index made before the pairs of characters (migration 110)', () => {
+  it('gains them once: a 2-character term is then found through them, after later renames too', () => {
+    const dir = tempDir();
+    try {
+      let db = openCoreDb(dir, 20261101, 'small');
+      const { id } = db.prepare('SELECT id FROM companies ORDER BY id LIMIT 1').get() as { id: number };
+      const paired = (pair: string) => (db.prepare('SELECT id FROM companies_search_pairs WHERE gram = ?').all(pair) as { id: number }[]).map((r) => r.id);
+      db.prepare("UPDATE companies SET name = 'かもめ薬局ホールディングス' WHERE id = ?").run(id);
+      expect(paired('モメ')).toContain(id);
+      // As a database made before them has it: no pairs table, triggers of the folding's older mark.
+      const older = searchIndexSql(COMPANY_SEARCH)
+        .replace(/\/\* search folding (\d+)[^*]* \*\//, '/* search folding $1 */')
+        .replace(/\n\s*(CREATE TABLE companies_search_pairs|INSERT INTO companies_search_pairs|DELETE FROM companies_search_pairs)[^;]*;/g, '');
+      expect(older).not.toContain('companies_search_pairs');
+      db.exec(`DROP TRIGGER companies_search_insert; DROP TRIGGER companies_search_delete; DROP TRIGGER companies_search_update;
+        DROP TABLE companies_search_fts; DROP TABLE companies_search_short; DROP TABLE companies_search_pairs; ${older}`);
+      db.prepare('DELETE FROM schema_migrations WHERE version = 110').run();
+      expect(searchIndexRebuildSql(db, COMPANY_SEARCH)).not.toBe('');
+      db.close();
+      db = openCoreDb(dir, 20261101, 'small');
+      expect(searchIndexRebuildSql(db, COMPANY_SEARCH)).toBe('');
+      expect(paired('モメ')).toContain(id);
+      db.prepare("UPDATE companies SET name = 'つばめ薬局' WHERE id = ?").run(id);
+      expect(paired('モメ')).not.toContain(id);
+      expect(paired('バメ')).toContain(id);
       db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -24,6 +24,12 @@ import { CORE_VERSIONED_RECORDS } from './versionedRecords';
 import { recordIdMigration } from './recordIds';
 import { versionMigrations } from './versions/migrations';
 
+/**
+ * The core's search indexes that migrations build again (a master's own, such as the
+ * announcements', is built again as its store opens: masterStore.ts).
+ */
+const SEARCH_INDEXES = [PHARMACY_SEARCH, COMPANY_SEARCH, DEALER_MASTER.search!, GROUP_SEARCH, USER_SEARCH, MANUAL_SEARCH, ETHICAL_MEDICINE_SEARCH, SAVED_REPLY_MASTER.search!];
+
 /** Prefecture order (JIS code) of an address1 value, for an indexable sort by prefecture. */
 const prefectureOrderSql = `CASE address1 ${PREFECTURES.map((p) => `WHEN '${p.name}' THEN ${p.id}`).join(' ')} ELSE 0 END`;
 
@@ -183,12 +189,19 @@ export function coreMigrations(seed: number, scale: SeedScale): Migration[] {
       // with this folding already (a new one) has nothing to do (searchIndexRebuildSql).
       version: 80,
       up: (db) => {
-        for (const index of [PHARMACY_SEARCH, COMPANY_SEARCH, DEALER_MASTER.search!, GROUP_SEARCH, USER_SEARCH, MANUAL_SEARCH, ETHICAL_MEDICINE_SEARCH, SAVED_REPLY_MASTER.search!]) {
-          db.exec(searchIndexRebuildSql(db, index));
-        }
+        for (const index of SEARCH_INDEXES) db.exec(searchIndexRebuildSql(db, index));
       },
     },
     ...versionMigrations,
     recordIdMigration,
+    {
+      // A 2-character term is looked up among each short text's pairs of characters instead of a
+      // scan of every short text (issue 38, searchPairs): every index gains its pairs table. A
+      // database built with it already has nothing to do (searchIndexRebuildSql).
+      version: 110,
+      up: (db) => {
+        for (const index of SEARCH_INDEXES) db.exec(searchIndexRebuildSql(db, index));
+      },
+    },
   ];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { foldSearchKey, foldSearchText, phoneDigits, SEARCH_FIELD_BREAK, searchTerms, termLength } from '../../../src/contract/searchText';
+import { foldSearchKey, foldSearchText, phoneDigits, SEARCH_FIELD_BREAK, searchPairs, searchTerms, termLength } from '../../../src/contract/searchText';
 
 /** Full-width katakana with their half-width (JIS X 0201) forms, voiced ones as two characters. */
 const KANA: [full: string, half: string][] = [
@@ -95,5 +95,24 @@ describe('foldSearchKey (what a search compares, issue 40)', () => {
     expect(foldSearchKey(`かもめ薬局${SEARCH_FIELD_BREAK}1241234567`)).toBe(`カモメ薬局${SEARCH_FIELD_BREAK}1241234567`);
     expect(searchTerms('かもめ薬局　市川店')).toEqual(['カモメ薬局', '市川店']);
     expect(searchTerms(`a${SEARCH_FIELD_BREAK}b`)).toEqual(['a', 'b']);
+  });
+});
+
+describe('searchPairs (a 2-character term looked up, not scanned, issue 38)', () => {
+  it('holds each pair of adjacent characters once, a surrogate pair as one character', () => {
+    expect(searchPairs('本町本町')).toEqual(['本町', '町本']);
+    expect(searchPairs('𠮷野家')).toEqual(['𠮷野', '野家']);
+    expect(searchPairs('薬')).toEqual([]);
+    expect(searchPairs('')).toEqual([]);
+  });
+
+  it('a 2-character term occurs in any text exactly when it is one of the text’s pairs', () => {
+    const character = fc.constantFrom('本', '町', 'ア', 'ー', 'a', '1', '𠮷', SEARCH_FIELD_BREAK);
+    fc.assert(
+      fc.property(fc.array(character, { maxLength: 12 }), character, character, (text, first, second) => {
+        const joined = text.join('');
+        return searchPairs(joined).includes(first + second) === joined.includes(first + second);
+      }),
+    );
   });
 });

@@ -6,6 +6,7 @@ import { ANNOUNCEMENT_SHAPE } from '../../../src/contract/masters/announcements'
 import { tableVersionsSql } from '../../../server/db/versions';
 import { ApiError } from '../../../server/shared/errors';
 import { ensureMasterTable, findRecord, insertRecord, plainMaster, updateRecord } from '../../../server/shared/masterStore';
+import { registerFunctions } from '../../../server/db/open';
 
 /*
  * Issue 37's cross-field rule, one sentence on both sides: for any start and end (an end may be
@@ -20,7 +21,7 @@ const stamp = { at: '2026-11-21T00:00:00.000Z', by: 'テスト' };
 
 function store() {
   const db = new Database(':memory:');
-  db.function('fold_search', { deterministic: true }, (text: unknown) => String(text ?? ''));
+  registerFunctions(db);
   db.exec(tableVersionsSql);
   ensureMasterTable(db, master);
   return db;

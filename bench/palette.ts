@@ -11,7 +11,9 @@
  *   the rest is the page's own work (the input's render, then the answers' ranking and render);
  * - the same text again in the same palette, answered from memory without a request: the page's
  *   own floor (rendering the results), which no server work can lower;
- * and, right before each text in the same page, `GET users/me` (the cheapest authenticated call)
+ * Sixteen texts of their own go first, printed apart: the server's first texts after its start
+ * (its JIT and statements still cold), which the measured texts, about an agent's day, follow.
+ * And, right before each text in the same page, `GET users/me` (the cheapest authenticated call)
  * fetched as the data provider would, so both meet the same moment of the machine. The goal is
  * all results <= 3x users/me at p95 (issue 38 goal 5; issue 25 had asked 2x). A few texts are also typed a key at a time (a scanner's
  * 20 ms, a person's 120 ms): from the last key, they include the PALETTE_DEBOUNCE_MS pause. The
@@ -192,7 +194,11 @@ export async function runPaletteBench(staticDir: string, detail = false): Promis
     /** One text in a freshly opened palette, put in by `enter`; users/me is timed just before. */
     const measureIn = async (opened: Opened, text: string, kind: string, enter: (page: Page) => Promise<void>) => {
       const { page, counters, box } = opened;
-      if (opened.mode === 'batch') me.push(await usersMe(page));
+      if (opened.mode === 'batch') {
+        // The yardstick of the measured texts only: the server's first seconds are not its day.
+        const took = await usersMe(page);
+        if (kind !== 'first') me.push(took);
+      }
       await page.bringToFront();
       await page.keyboard.press('Control+k');
       await box.waitFor();
@@ -200,7 +206,7 @@ export async function runPaletteBench(staticDir: string, detail = false): Promis
       Object.assign(counters, { calls: 0, lists: 0, most: counters.out });
       await enter(page);
       await record(opened, text, kind);
-      if (kind !== 'typed') {
+      if (kind === 'code' || kind === 'name') {
         // The same text again in the same palette: answered from memory, no request. The page's
         // floor: what the results cost to show once their answers are in.
         await page.keyboard.press('Control+a');
@@ -222,6 +228,16 @@ export async function runPaletteBench(staticDir: string, detail = false): Promis
       { text: m2.jan_code, delay: 20 },
       { text: 'ﾒﾃﾞｨｶﾙ', delay: 120 },
     ];
+    // The server's first texts after its start, before the measured ones: a portal in use has run
+    // its code paths (the JIT's optimised code, each statement compiled) and read its search
+    // indexes' pages, and the measured texts are about an agent's day, not the seconds after a
+    // deploy. Texts of their own, so every measured text's first round still meets no page of it
+    // in the server's caches. Printed apart, so the start's cost stays in view.
+    const [w1, w2, w3] = [pharmacies[3], pharmacies[11], pharmacies[19]];
+    const [n1, n2] = [medicines[2], medicines[9]];
+    const warmUp = [w1.micode, w2.micode, `${w3.postal_code.slice(0, 3)}-${w3.postal_code.slice(3)}`, String(w1.id), n1.yj_code, n2.jan_code, n1.hot_code, n2.receipt_code,
+      'ひまわり', 'ｸﾞﾘｰﾝ', 'アイン', '中央', 'ケア', 'ドラッグ', 'ファーマシー', 'カロナ'];
+    for (const text of warmUp) await measure(text, 'first', (page) => page.keyboard.insertText(text));
     for (round = 0; round < ROUNDS; round++) {
       // One input that puts the whole text in (a paste, an IME's commit).
       for (const { text, kind } of texts) await measure(text, kind, (page) => page.keyboard.insertText(text));
@@ -258,10 +274,11 @@ export async function runPaletteBench(staticDir: string, detail = false): Promis
       line('names', of.filter((sample) => sample.kind === 'name'));
       line('all whole texts', of.filter(whole));
       line('the same texts again, answered from memory (the page alone)', of.filter((sample) => sample.kind === 'memory'));
+      line(`the server's first ${warmUp.length} texts after its start (not in the goal's figures)`, of.filter((sample) => sample.kind === 'first'));
       line(`typed a key at a time (the rest holds the ${PALETTE_DEBOUNCE_MS} ms pause)`, of.filter((sample) => sample.kind === 'typed'), 'last key');
-      const worst = [...of].sort((a, b) => b.all - a.all).slice(0, 3);
+      const worst = [...of.filter((sample) => sample.kind !== 'first')].sort((a, b) => b.all - a.all).slice(0, 3);
       if (detail) {
-        for (const sample of of.filter((row) => row.kind !== 'memory')) {
+        for (const sample of of.filter((row) => row.kind !== 'memory' && row.kind !== 'first')) {
           console.log(`    round ${sample.round + 1} ${sample.kind} 「${sample.text}」 ${ms(sample.all)}: request ${ms(sample.request)} (first byte ${ms(sample.firstByte)}), before ${ms(sample.before)}, after ${ms(sample.after)}`);
         }
       }

@@ -239,8 +239,10 @@ describe('versions: one per write, from the storage', () => {
       }),
       { numRuns: 24 },
     );
-    // The runs wrote and replayed versions, not only refusals.
-    expect(exercised).toBeGreaterThan(24);
+    // The runs wrote and replayed versions, not only refusals. The count is random (each run's
+    // operations are): 35-57 in eight runs here, and 23 once in CI, so the bound is half a
+    // version a run, which only runs of refusals, deletes and clashes stay under.
+    expect(exercised).toBeGreaterThanOrEqual(12);
   }, 120_000);
 
   it('names who wrote and when, in the service clock; a no-op save writes none', async () => {

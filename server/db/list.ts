@@ -140,7 +140,6 @@ function cachesOf(db: DB): DbCaches {
   return c;
 }
 
-
 const whereSql = (where: string[]) => (where.length ? ` WHERE ${where.map((w) => `(${w})`).join(' AND ')}` : '');
 
 const orderBySql = (q: ListQuery) => {

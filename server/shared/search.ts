@@ -74,15 +74,15 @@ const pairs = (index: SearchIndex) => `${index.name}_pairs`;
 /** Migration SQL: the three index tables, their triggers and a backfill of the existing rows. */
 export function searchIndexSql(index: SearchIndex): string {
   const { table, idColumn } = index;
-  const pairsOf = (text: string, id: string) => `INSERT INTO ${pairs(index)} (gram, id) SELECT value, ${id} FROM json_each(search_pairs(${text}));`;
+  // The pairs are made from the short text as stored (folded once), and removed by it before it goes.
+  const shortOf = (row: string) => `(SELECT text FROM ${short(index)} WHERE id = ${row}.${idColumn})`;
   const insert = (row: string) => `
     INSERT INTO ${fts(index)} (rowid, body) VALUES (${row}.${idColumn}, fold_search(${index.text(row)}));
     INSERT INTO ${short(index)} (id, text) VALUES (${row}.${idColumn}, fold_search(${index.shortText(row)}));
-    ${pairsOf(`fold_search(${index.shortText(row)})`, `${row}.${idColumn}`)}`;
-  // The pairs go by the short text they were made of, read before it goes (each a key lookup).
+    INSERT INTO ${pairs(index)} (gram, id) SELECT value, ${row}.${idColumn} FROM json_each(search_pairs(${shortOf(row)}));`;
   const remove = (row: string) => `
     DELETE FROM ${fts(index)} WHERE rowid = ${row}.${idColumn};
-    DELETE FROM ${pairs(index)} WHERE id = ${row}.${idColumn} AND gram IN (SELECT value FROM json_each(search_pairs((SELECT text FROM ${short(index)} WHERE id = ${row}.${idColumn}))));
+    DELETE FROM ${pairs(index)} WHERE id = ${row}.${idColumn} AND gram IN (SELECT value FROM json_each(search_pairs(${shortOf(row)})));
     DELETE FROM ${short(index)} WHERE id = ${row}.${idColumn};`;
   return `
     CREATE VIRTUAL TABLE ${fts(index)} USING fts5(body, tokenize = 'trigram');
